@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+import '../dist/reference-host/cli/main.js';

@@ -1,0 +1,1 @@
+process.stdout.write('mcp-host-conformance: not built yet\n');

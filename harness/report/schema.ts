@@ -1,0 +1,82 @@
+// The report model: the one shape every writer (JSON, JUnit, Markdown, HTML), merge and
+// diff work from. Its JSON Schema is exported to reports/schema.json.
+import { z } from 'zod';
+
+export const LevelSchema = z.enum(['MUST', 'SHOULD', 'MAY']);
+export type Level = z.infer<typeof LevelSchema>;
+
+/**
+ * PASS; FAIL (a MUST missed, or a precondition that never happened: "not reached: ...");
+ * NON-STRICT (a SHOULD missed); UNSUPPORTED (an optional group the host's profile declares
+ * absent); HARNESS-ERROR (the suite itself broke, never counted against the host); INFO.
+ */
+export const VerdictSchema = z.enum(['PASS', 'FAIL', 'NON-STRICT', 'UNSUPPORTED', 'HARNESS-ERROR', 'INFO']);
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+/** A numbered piece of evidence: a pointer into one observation plus the excerpt that matters. */
+export const EvidenceSchema = z.object({
+  kind: z.enum(['screen', 'model-request', 'server-journal', 'trap', 'file', 'process', 'note']),
+  /** Which observation: e.g. "model request #2", "server docs journal", "$HOME/.config/refhost/mcp.json". */
+  source: z.string(),
+  /** The excerpt shown to the reader (already capped by the harness). */
+  excerpt: z.string(),
+});
+export type Evidence = z.infer<typeof EvidenceSchema>;
+
+export const CheckResultSchema = z.object({
+  /** Stable id, the same whether it passes or fails: "<scenario>/<check>". */
+  id: z.string().min(1),
+  scenario: z.string().min(1),
+  guarantees: z.array(z.string().regex(/^[A-Z]+-\d+$/)).min(1),
+  level: LevelSchema,
+  verdict: VerdictSchema,
+  /** What the guarantee requires, in the words of this check. */
+  expected: z.string(),
+  /** What was seen (for a FAIL: what went wrong; "not reached: ..." when a precondition never happened). */
+  observed: z.string(),
+  durationMs: z.number().nonnegative(),
+  evidence: z.array(EvidenceSchema),
+  /** The exact command that reruns just this scenario against this host. */
+  rerun: z.string(),
+});
+export type CheckResult = z.infer<typeof CheckResultSchema>;
+
+export const GuaranteeSchema = z.object({
+  id: z.string(),
+  group: z.string(),
+  level: LevelSchema,
+  text: z.string(),
+  /** Optional groups may be declared absent by a host profile. */
+  optional: z.boolean().default(false),
+});
+export type Guarantee = z.infer<typeof GuaranteeSchema>;
+
+export const RunMetadataSchema = z.object({
+  host: z.object({ name: z.string(), version: z.string().nullable(), profile: z.string().nullable() }),
+  suite: z.object({ version: z.string(), revision: z.string().nullable() }),
+  node: z.string(),
+  os: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  catalogueRevision: z.string(),
+  /** The command line that produced this report. */
+  command: z.string(),
+  /** Set when this report is one shard of a larger run ("2/4"). */
+  shard: z.string().nullable().default(null),
+});
+export type RunMetadata = z.infer<typeof RunMetadataSchema>;
+
+export const HostRunSchema = z.object({
+  run: RunMetadataSchema,
+  checks: z.array(CheckResultSchema),
+});
+export type HostRun = z.infer<typeof HostRunSchema>;
+
+/** A report holds one or more host runs (merge puts several hosts into one matrix). */
+export const ReportSchema = z.object({
+  schemaVersion: z.literal(1),
+  generatedAt: z.string(),
+  guarantees: z.array(GuaranteeSchema),
+  hosts: z.array(HostRunSchema).min(1),
+});
+export type Report = z.infer<typeof ReportSchema>;

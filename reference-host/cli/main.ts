@@ -1,0 +1,1 @@
+process.stdout.write('refhost: not built yet\n');

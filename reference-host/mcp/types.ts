@@ -1,0 +1,53 @@
+// The contract between the MCP layer (reference-host/mcp) and the chat loop.
+// Everything a server wrote passes through here raw; the chat side neutralises it for
+// the terminal (INJECT-2). Credential values never leave this layer in any string (CRED-3).
+
+/** Statuses of a function_call_output (RESULT-1..9). */
+export type CallStatus = 'completed' | 'failed' | 'denied' | 'unknown' | 'output_limit';
+
+/** One MCP tool as offered to the model for the life of the process (DISCOVER-5). */
+export interface McpTool {
+  /** Configured server name. */
+  server: string;
+  /** The tool's name as the server gave it. */
+  originalName: string;
+  /** Name offered to the model: mcp_<server>_<tool>, hash-suffixed when needed (EXPOSE-1..3). */
+  exposedName: string;
+  /** Labelled description (EXPOSE-5): origin label, server text, untrusted-data note. */
+  description: string;
+  /** The input schema exactly as the server described it (EXPOSE-4). */
+  parameters: Record<string, unknown>;
+  /** URL, or the command line for stdio (shown on the confirmation screen). */
+  destination: string;
+}
+
+export type ServerStatus =
+  | { server: string; destination: string; ok: true; toolCount: number }
+  | { server: string; destination: string; ok: false; reason: string };
+
+export interface CallOutcome {
+  status: CallStatus;
+  /** Text for the model (already capped at 64 KiB for output_limit, RESULT-8). */
+  output: string;
+}
+
+export interface ConnectOptions {
+  /** Per-server connect + discovery deadline (DISCOVER-2), default 10 s. */
+  connectTimeoutMs: number;
+  /** Call deadline after sending (RESULT-4), default 30 s. */
+  callTimeoutMs: number;
+  /** Names of built-in tools that MCP tools may never shadow (EXPOSE-1). */
+  builtinNames: readonly string[];
+}
+
+/** All configured servers after discovery. */
+export interface McpConnections {
+  /** Tools of every available server, fixed for the process's life. */
+  readonly tools: readonly McpTool[];
+  /** One status per configured server, in configuration order. */
+  readonly statuses: readonly ServerStatus[];
+  /** Sends one call (the caller has already obtained approval). Never resends. */
+  call(tool: McpTool, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallOutcome>;
+  /** Stops every stdio process group and closes HTTP sessions; idempotent. */
+  close(): Promise<void>;
+}

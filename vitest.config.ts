@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{reference-host,fake-servers,harness,scenarios,benchmarks}/**/*.test.ts'],
+    exclude: ['node_modules/**', 'dist/**'],
+    // Two cores: integration tests start real child processes and servers.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    reporters: ['default', './harness/vitest/summary-reporter.ts'],
+  },
+});
