@@ -6,18 +6,29 @@ import { z } from 'zod';
 /** Server names become part of exposed tool names (EXPOSE-1), so the charset is narrow. */
 export const SERVER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
 
+/** An HTTP field name (RFC 9110 token): no ':' or '=', so a value can never ride along in it. */
+export const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/;
+/** A portable environment variable name. */
+export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+
+// Messages never quote a value: they may be credentials (CRED-3).
+const HeaderNameSchema = z.string().regex(HEADER_NAME_PATTERN, 'header names are HTTP tokens (letters, digits and !#$%&\'*+.^_`|~-)');
+const HeaderValueSchema = z.string().regex(/^[^\0-\x08\x0a-\x1f\x7f]*$/, 'header values may not contain control characters');
+const EnvNameSchema = z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and "_", not starting with a digit');
+const EnvValueSchema = z.string().regex(/^[^\0]*$/, 'environment values may not contain NUL');
+
 export const StdioServerConfigSchema = z
   .object({
     command: z.string().min(1, 'command must not be empty'),
     args: z.array(z.string()).default([]),
-    env: z.record(z.string(), z.string()).default({}),
+    env: z.record(EnvNameSchema, EnvValueSchema).default({}),
   })
   .strict();
 
 export const HttpServerConfigSchema = z
   .object({
     url: z.string().min(1, 'url must not be empty'),
-    headers: z.record(z.string(), z.string()).default({}),
+    headers: z.record(HeaderNameSchema, HeaderValueSchema).default({}),
   })
   .strict();
 

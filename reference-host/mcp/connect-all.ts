@@ -2,6 +2,7 @@
 // deadline (DISCOVER-1, DISCOVER-2); one bad server never stops the others (DISCOVER-4).
 // The tool list is fixed here for the life of the process (DISCOVER-5). Every string that
 // leaves has the configured credential values masked (CRED-3).
+import { serverDestination } from '../config/destination.js';
 import { urlRuleViolation } from '../config/url-rule.js';
 import { isHttpServer, type McpConfig, type ServerConfig } from '../config/schema.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -32,11 +33,8 @@ export interface McpDeps {
 const HTTP_CLOSE_DEADLINE_MS = 1000;
 
 /** DEST on the status line and confirmation screen: the URL, or the command line. */
-export function destinationOf(config: ServerConfig): string {
-  if (isHttpServer(config)) return config.url;
-  const quote = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word));
-  return [config.command, ...config.args].map(quote).join(' ');
-}
+/** The destination shown in status lines and confirmations: the same text `refhost mcp list` shows. */
+export const destinationOf = serverDestination;
 
 type ServerResult = { status: ServerStatus; session?: ServerSession; tools: DiscoveredTool[] };
 

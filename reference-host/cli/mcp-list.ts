@@ -1,0 +1,25 @@
+// `refhost mcp list`: each server with its destination; header and environment values are
+// always shown as ******** whatever their length (CRED-4).
+import { serverDestination } from '../config/destination.js';
+import { readMcpConfig } from '../config/mcp-config-file.js';
+import { mcpConfigFile } from '../config/paths.js';
+import { isHttpServer } from '../config/schema.js';
+import { neutralise } from '../ui/neutralise.js';
+import type { CliIo } from './cli-io.js';
+
+export const HIDDEN_VALUE = '********';
+
+export function mcpList(io: CliIo): number {
+  const file = mcpConfigFile(io.env);
+  const servers = Object.entries(readMcpConfig(file).mcpServers);
+  if (servers.length === 0) {
+    io.stdout.write(`No MCP servers configured (${file}).\n`);
+    return 0;
+  }
+  for (const [name, server] of servers) {
+    const [label, names] = isHttpServer(server) ? ['headers', Object.keys(server.headers)] : ['env', Object.keys(server.env)];
+    const secrets = names.length > 0 ? `  ${label}: ${names.map((n) => `${n}=${HIDDEN_VALUE}`).join(', ')}` : '';
+    io.stdout.write(`${neutralise(`${name}: ${serverDestination(server)}${secrets}`)}\n`);
+  }
+  return 0;
+}
