@@ -1,0 +1,249 @@
+// Tool outcomes and discovery behaviours of the HTTP fake, observed through the SDK client.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerBehaviour, ToolOutcome } from './behaviour.js';
+import { startHttpFakeServer, type HttpFakeServer } from './http-server.js';
+import { connectHttp } from './test-fixtures/clients.js';
+
+let servers: HttpFakeServer[] = [];
+let clients: Client[] = [];
+
+afterEach(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+  clients = [];
+});
+
+async function start(behaviour: ServerBehaviour): Promise<HttpFakeServer> {
+  const server = await startHttpFakeServer(behaviour);
+  servers.push(server);
+  return server;
+}
+
+async function startAndConnect(behaviour: ServerBehaviour): Promise<{ server: HttpFakeServer; client: Client }> {
+  const server = await start(behaviour);
+  const client = await connectHttp(server.url, { sse: behaviour.http?.flavour === 'sse' });
+  clients.push(client);
+  return { server, client };
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+describe('discovery', () => {
+  it('announces server info, instructions and tools exactly as described', async () => {
+    const inputSchema = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };
+    const { client } = await startAndConnect({
+      name: 'weather',
+      version: '2.1.0',
+      instructions: 'Use me for weather.',
+      tools: [{ name: 'forecast', title: 'Forecast', description: 'Gets a forecast.', inputSchema, annotations: { readOnlyHint: true } }],
+    });
+    expect(client.getServerVersion()).toEqual({ name: 'weather', version: '2.1.0' });
+    expect(client.getInstructions()).toBe('Use me for weather.');
+    const { tools } = await client.listTools();
+    expect(tools).toEqual([{ name: 'forecast', title: 'Forecast', description: 'Gets a forecast.', inputSchema, annotations: { readOnlyHint: true } }]);
+  });
+
+  it('splits the tool list over the requested number of pages', async () => {
+    const { server, client } = await startAndConnect({ generateTools: { count: 5 }, toolsList: { pages: 3 } });
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor });
+      names.push(...page.tools.map((t) => t.name));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    expect(names).toEqual(['tool_0', 'tool_1', 'tool_2', 'tool_3', 'tool_4']);
+    expect(server.journal.methods().filter((m) => m === 'tools/list')).toHaveLength(3);
+  });
+
+  it('pads an input schema and the tools/list answer to the requested sizes', async () => {
+    const { client } = await startAndConnect({ tools: [{ name: 'big', inputSchemaPadBytes: 20_000 }], toolsList: { padBytes: 100_000 } });
+    const list = await client.listTools();
+    expect(JSON.stringify(list.tools[0]?.inputSchema).length).toBeGreaterThan(20_000);
+    expect((list._meta?.padding as string).length).toBe(100_000);
+  });
+
+  it('sends list_changed after the first call and then lists the changed tools', async () => {
+    const { client } = await startAndConnect({ tools: [{ name: 'old' }], listChanged: { tools: [{ name: 'new' }] } });
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    await call(client, 'old');
+    await changed;
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['new']);
+  });
+
+  it('delays initialize by the requested time', async () => {
+    const { server } = await startAndConnect({ initialize: { kind: 'answer', delayMs: 50 } });
+    const entries = server.journal.entries();
+    const asked = entries.find((e) => e.kind === 'jsonrpc-in' && e.message.method === 'initialize');
+    const answered = entries.find((e) => e.kind === 'jsonrpc-out' && 'result' in e.message);
+    expect(answered!.mono - asked!.mono).toBeGreaterThanOrEqual(49);
+  });
+
+  it('answers initialize with the configured JSON-RPC error', async () => {
+    const server = await start({ initialize: { kind: 'error', code: -32001, message: 'not today' } });
+    await expect(connectHttp(server.url)).rejects.toThrow(/not today/);
+  });
+
+  it('never answers initialize when told so', async () => {
+    const server = await start({ initialize: { kind: 'never' } });
+    await expect(connectHttp(server.url, { timeoutMs: 300 })).rejects.toThrow(/timed out/i);
+    expect(server.journal.methods()).toEqual(['initialize']);
+  });
+
+  it('closes every connection at once when it crashes at start', async () => {
+    const server = await start({ crashAtStart: true });
+    await expect(connectHttp(server.url)).rejects.toThrow();
+    expect(server.journal.entries().some((e) => e.kind === 'fault' && e.what === 'crash-at-start')).toBe(true);
+    expect(server.journal.methods()).toEqual([]);
+  });
+});
+
+describe('tool outcomes', () => {
+  it('returns every content block type in order, with structuredContent', async () => {
+    const content = [
+      { type: 'text', text: 'one' },
+      { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+      { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+      { type: 'resource', resource: { uri: 'file:///a.txt', mimeType: 'text/plain', text: 'embedded' } },
+      { type: 'resource', resource: { uri: 'file:///b.bin', blob: 'AAEC' } },
+      { type: 'resource_link', uri: 'file:///c.txt', name: 'c' },
+      { type: 'text', text: 'two' },
+    ] as const;
+    const { client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'content', content: [...content], structuredContent: { n: 1 } } }] });
+    expect(await call(client, 't')).toEqual({ content, structuredContent: { n: 1 } });
+  });
+
+  it('returns structuredContent without any text', async () => {
+    const { client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'content', content: [], structuredContent: { temp: 21 } } }] });
+    expect(await call(client, 't')).toEqual({ content: [], structuredContent: { temp: 21 } });
+  });
+
+  it('returns isError results', async () => {
+    const { client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'content', content: [{ type: 'text', text: 'boom' }], isError: true } }] });
+    expect(await call(client, 't')).toEqual({ content: [{ type: 'text', text: 'boom' }], isError: true });
+  });
+
+  it('answers with exactly the configured JSON-RPC error', async () => {
+    const { server, client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'jsonrpc-error', code: -32050, message: 'quota exceeded' } }] });
+    const error = await call(client, 't').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32050);
+    const out = server.journal.entries().find((e) => e.kind === 'jsonrpc-out' && 'error' in e.message);
+    expect(out?.kind === 'jsonrpc-out' && out.message.error).toEqual({ code: -32050, message: 'quota exceeded' });
+  });
+
+  it('returns a text of exactly the requested size', async () => {
+    const { client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'sized-text', bytes: 70_000 } }] });
+    const result = await call(client, 't');
+    expect((result.content[0] as { text: string }).text).toHaveLength(70_000);
+  });
+
+  it('echoes the arguments by default', async () => {
+    const { client } = await startAndConnect({ tools: [{ name: 't' }] });
+    expect(await call(client, 't', { a: [1, 'x'] })).toEqual({ content: [{ type: 'text', text: '{"a":[1,"x"]}' }] });
+  });
+
+  it('uses per-call outcomes first and the default outcome after them', async () => {
+    const first: ToolOutcome = { kind: 'content', content: [{ type: 'text', text: 'first' }] };
+    const later: ToolOutcome = { kind: 'content', content: [{ type: 'text', text: 'later' }] };
+    const { client } = await startAndConnect({ tools: [{ name: 't', outcomes: [first], outcome: later }] });
+    const texts = [];
+    for (let i = 0; i < 3; i++) texts.push(((await call(client, 't')).content[0] as { text: string }).text);
+    expect(texts).toEqual(['first', 'later', 'later']);
+  });
+
+  it('delays the answer by the requested time', async () => {
+    const { server, client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'echo', delayMs: 60 } }] });
+    await call(client, 't');
+    const [asked] = server.journal.toolCalls('t');
+    const answered = server.journal.entries().find((e) => e.kind === 'jsonrpc-out' && e.message.id === asked?.id && 'result' in e.message);
+    expect(answered!.mono - asked!.mono).toBeGreaterThanOrEqual(59);
+  });
+
+  it('never answers a call, and journals it once', async () => {
+    const { server, client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'never' } }] });
+    await expect(client.callTool({ name: 't', arguments: {} }, undefined, { timeout: 200 })).rejects.toThrow(/timed out/i);
+    const [asked] = server.journal.toolCalls('t');
+    expect(server.journal.toolCalls()).toHaveLength(1);
+    expect(server.journal.entries().some((e) => e.kind === 'jsonrpc-out' && e.message.id === asked?.id)).toBe(false);
+  });
+
+  it('drops the connection that carries the call', async () => {
+    const { server, client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'drop' } }] });
+    const failed = client.callTool({ name: 't', arguments: {} }, undefined, { timeout: 5_000 }).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    await server.journal.waitFor((e) => e.kind === 'fault' && e.what === 'drop', 5_000);
+    await server.journal.waitFor((e) => e.kind === 'connection-close', 5_000);
+    expect(server.journal.toolCalls()).toHaveLength(1);
+    client.close().catch(() => {});
+    expect(await failed).toBe('failed');
+  });
+});
+
+describe('HTTP flavours', () => {
+  it('serves stateless Streamable HTTP without a session id', async () => {
+    const { server, client } = await startAndConnect({ tools: [{ name: 't' }], http: { session: 'stateless' } });
+    await call(client, 't', { x: 1 });
+    const requests = server.journal.entries().filter((e) => e.kind === 'http-request');
+    expect(requests.every((e) => e.kind === 'http-request' && e.headers['mcp-session-id'] === undefined)).toBe(true);
+    expect(server.journal.toolCalls()).toHaveLength(1);
+  });
+
+  it('answers as application/json when asked', async () => {
+    const { client } = await startAndConnect({ tools: [{ name: 't' }], http: { jsonResponse: true } });
+    expect(await call(client, 't', { y: 2 })).toEqual({ content: [{ type: 'text', text: '{"y":2}' }] });
+  });
+
+  it('serves the legacy HTTP+SSE transport at /sse', async () => {
+    const { server, client } = await startAndConnect({ tools: [{ name: 't' }], http: { flavour: 'sse' } });
+    expect(server.url).toMatch(/\/sse$/);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
+    expect(await call(client, 't', { z: 3 })).toEqual({ content: [{ type: 'text', text: '{"z":3}' }] });
+  });
+
+  it('drops the SSE stream when a call over the legacy transport says drop', async () => {
+    const { server, client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'drop' } }], http: { flavour: 'sse' } });
+    const outcome = client.callTool({ name: 't', arguments: {} }, undefined, { timeout: 5_000 }).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    await server.journal.waitFor((e) => e.kind === 'fault' && e.what === 'drop', 5_000);
+    client.close().catch(() => {});
+    expect(await outcome).toBe('failed');
+  });
+});
+
+describe('resources and prompts', () => {
+  const behaviour: ServerBehaviour = {
+    resources: [
+      { uri: 'notes://readme', name: 'readme', mimeType: 'text/plain', text: 'hello' },
+      { uri: 'notes://logo', name: 'logo', mimeType: 'image/png', blob: 'iVBORw0KGgo=' },
+    ],
+    resourceTemplates: [{ uriTemplate: 'notes://day/{date}', name: 'day' }],
+    prompts: [{ name: 'greet', arguments: [{ name: 'who', required: true }], messages: [{ role: 'user', text: 'Say hi to {{who}}.' }] }],
+  };
+
+  it('lists and reads static and templated resources', async () => {
+    const { client } = await startAndConnect(behaviour);
+    expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['notes://readme', 'notes://logo']);
+    expect((await client.listResourceTemplates()).resourceTemplates).toEqual([{ uriTemplate: 'notes://day/{date}', name: 'day' }]);
+    expect(await client.readResource({ uri: 'notes://readme' })).toEqual({ contents: [{ uri: 'notes://readme', mimeType: 'text/plain', text: 'hello' }] });
+    expect((await client.readResource({ uri: 'notes://logo' })).contents[0]).toMatchObject({ blob: 'iVBORw0KGgo=' });
+    expect((await client.readResource({ uri: 'notes://day/2024-01-01' })).contents[0]).toMatchObject({ text: 'day: notes://day/2024-01-01' });
+    await expect(client.readResource({ uri: 'notes://secret' })).rejects.toThrow(/Resource not found/);
+  });
+
+  it('lists prompts and fills their arguments on get', async () => {
+    const { client } = await startAndConnect(behaviour);
+    expect((await client.listPrompts()).prompts).toEqual([{ name: 'greet', arguments: [{ name: 'who', required: true }] }]);
+    const prompt = await client.getPrompt({ name: 'greet', arguments: { who: 'Ada' } });
+    expect(prompt.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Say hi to Ada.' } }]);
+  });
+});

@@ -1,0 +1,215 @@
+// What a fake MCP server saw: every verdict about a host is computed from this record
+// (UNKNOWN-1 "one call", APPROVE-1 "nothing sent", DISCOVER-1 order, STDIO-3 env, STDIO-5 pids).
+// In-process servers keep it in memory; the stdio server appends JSONL synchronously so the
+// record survives kill -9, and readStdioJournal reads it back.
+import { appendFileSync, existsSync, readFileSync, watch } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
+
+const connection = z.number().int();
+const HeadersSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const MessageSchema = z.record(z.string(), z.unknown());
+
+const JournalEventSchema = z.discriminatedUnion('kind', [
+  /** stdio only, the first line: how the host started the server. */
+  z.object({
+    kind: z.literal('start'),
+    argv: z.array(z.string()),
+    cwd: z.string(),
+    env: z.record(z.string(), z.string()),
+    pid: z.number().int(),
+    pgid: z.number().int(),
+    ppid: z.number().int(),
+    /** The server's own child (same process group), null when it crashed at start. */
+    childPid: z.number().int().nullable(),
+  }),
+  z.object({ kind: z.literal('connection-open'), connection, remote: z.string() }),
+  z.object({ kind: z.literal('connection-close'), connection }),
+  z.object({ kind: z.literal('http-request'), connection, method: z.string(), path: z.string(), headers: HeadersSchema, body: z.string() }),
+  z.object({ kind: z.literal('http-response'), connection, method: z.string(), path: z.string(), status: z.number().int() }),
+  /** A JSON-RPC message the server received (also when an HTTP fault answered it). */
+  z.object({ kind: z.literal('jsonrpc-in'), message: MessageSchema }),
+  z.object({ kind: z.literal('jsonrpc-out'), message: MessageSchema }),
+  /** A misbehaviour the server is about to act out (drop, exit, never, http fault...). */
+  z.object({ kind: z.literal('fault'), what: z.string(), detail: z.string().optional() }),
+  /** stdio: why the process is ending (stdin-closed, SIGTERM). */
+  z.object({ kind: z.literal('exit'), reason: z.string() }),
+]);
+
+const StampSchema = z.object({
+  seq: z.number().int(),
+  /** ms since this journal was created (performance.now). */
+  t: z.number(),
+  /** ms on the machine's monotonic clock (process.hrtime): comparable between processes. */
+  mono: z.number(),
+});
+
+export const JournalEntrySchema = z.intersection(StampSchema, JournalEventSchema);
+export type JournalEvent = z.infer<typeof JournalEventSchema>;
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+export type StartEntry = Extract<JournalEntry, { kind: 'start' }>;
+
+export interface ToolCallRecord {
+  id: string | number;
+  name: string;
+  arguments: Record<string, unknown>;
+  seq: number;
+  mono: number;
+}
+
+export interface Journal {
+  entries(): JournalEntry[];
+  /** tools/call requests received, in order (optionally of one tool). */
+  toolCalls(name?: string): ToolCallRecord[];
+  /** Methods of every JSON-RPC request and notification received, in order. */
+  methods(): string[];
+  /** The stdio start record, if any. */
+  startInfo(): StartEntry | undefined;
+  /** The first entry matching `predicate`, now or when it is recorded; rejects at the deadline. */
+  waitFor(predicate: (entry: JournalEntry) => boolean, timeoutMs: number): Promise<JournalEntry>;
+}
+
+/** Where servers record events; the stamp is added here. */
+export interface JournalWriter {
+  record(event: JournalEvent): void;
+}
+
+export function monotonicMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+abstract class JournalView implements Journal {
+  abstract entries(): JournalEntry[];
+  /** Calls `listener` whenever entries may have been added; returns the unsubscribe. */
+  protected abstract subscribe(listener: () => void): () => void;
+
+  toolCalls(name?: string): ToolCallRecord[] {
+    const calls: ToolCallRecord[] = [];
+    for (const entry of this.entries()) {
+      const call = toolCallOf(entry);
+      if (call && (name === undefined || call.name === name)) calls.push(call);
+    }
+    return calls;
+  }
+
+  methods(): string[] {
+    return this.entries().flatMap((e) => (e.kind === 'jsonrpc-in' && typeof e.message.method === 'string' ? [e.message.method] : []));
+  }
+
+  startInfo(): StartEntry | undefined {
+    return this.entries().find((e): e is StartEntry => e.kind === 'start');
+  }
+
+  waitFor(predicate: (entry: JournalEntry) => boolean, timeoutMs: number): Promise<JournalEntry> {
+    return new Promise((resolve, reject) => {
+      const check = (): boolean => {
+        const found = this.entries().find(predicate);
+        if (!found) return false;
+        finish();
+        resolve(found);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`journal: no matching entry within ${timeoutMs} ms (methods seen: ${this.methods().join(', ') || 'none'})`));
+      }, timeoutMs);
+      const unsubscribe = this.subscribe(check);
+      function finish(): void {
+        clearTimeout(timer);
+        unsubscribe();
+      }
+      check();
+    });
+  }
+}
+
+function toolCallOf(entry: JournalEntry): ToolCallRecord | undefined {
+  if (entry.kind !== 'jsonrpc-in' || entry.message.method !== 'tools/call') return undefined;
+  const { id } = entry.message;
+  const params = (entry.message.params ?? {}) as { name?: unknown; arguments?: unknown };
+  return {
+    id: typeof id === 'number' ? id : String(id),
+    name: String(params.name),
+    arguments: (params.arguments ?? {}) as Record<string, unknown>,
+    seq: entry.seq,
+    mono: entry.mono,
+  };
+}
+
+class Stamper {
+  private seq = 0;
+  private readonly origin = performance.now();
+  stamp(event: JournalEvent): JournalEntry {
+    return { ...event, seq: this.seq++, t: performance.now() - this.origin, mono: monotonicMs() };
+  }
+}
+
+/** The journal of an in-process server. */
+export class MemoryJournal extends JournalView implements JournalWriter {
+  private readonly list: JournalEntry[] = [];
+  private readonly listeners = new Set<() => void>();
+  private readonly stamper = new Stamper();
+
+  record(event: JournalEvent): void {
+    this.list.push(this.stamper.stamp(event));
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  entries(): JournalEntry[] {
+    return [...this.list];
+  }
+
+  protected subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** The stdio server's writer: one JSON line per entry, written before the event is acted on. */
+export class FileJournalWriter implements JournalWriter {
+  private readonly stamper = new Stamper();
+  constructor(private readonly file: string) {}
+  record(event: JournalEvent): void {
+    appendFileSync(this.file, `${JSON.stringify(this.stamper.stamp(event))}\n`);
+  }
+}
+
+/** A live view of a stdio server's journal file (it may not exist yet). */
+class FileJournal extends JournalView {
+  constructor(private readonly file: string) {
+    super();
+  }
+
+  entries(): JournalEntry[] {
+    if (!existsSync(this.file)) return [];
+    const lines = readFileSync(this.file, 'utf8').split('\n');
+    // A process killed mid-write leaves at most one partial last line: it is not an entry yet.
+    const complete = lines.slice(0, -1);
+    return complete.map((line, i) => {
+      const parsed = JournalEntrySchema.safeParse(safeJson(line));
+      if (!parsed.success) throw new Error(`${this.file}:${i + 1}: not a journal entry: ${parsed.error.issues[0]?.message ?? ''}`);
+      return parsed.data;
+    });
+  }
+
+  protected subscribe(listener: () => void): () => void {
+    const name = basename(this.file);
+    const watcher = watch(dirname(this.file), (_event, changed) => {
+      if (changed === null || changed === name) listener();
+    });
+    return () => watcher.close();
+  }
+}
+
+function safeJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+export function readStdioJournal(journalFile: string): Journal {
+  return new FileJournal(journalFile);
+}

@@ -1,0 +1,33 @@
+// How a behaviour and a journal path travel to the stdio fake: in argv only, because a
+// conforming host hands a stdio server a filtered environment (STDIO-3).
+import { BehaviourError, parseServerBehaviour, type ServerBehaviour } from './behaviour.js';
+
+/** Linux allows 128 KiB per argument; stay clear of it with a readable error instead. */
+const MAX_ENCODED = 120 * 1024;
+
+export function encodeBehaviourArg(behaviour: ServerBehaviour): string {
+  const encoded = Buffer.from(JSON.stringify(behaviour), 'utf8').toString('base64url');
+  if (encoded.length > MAX_ENCODED) {
+    throw new BehaviourError(`behaviour is ${encoded.length} bytes encoded, over the ${MAX_ENCODED}-byte argv limit: use generateTools / *PadBytes instead of inline bulk`);
+  }
+  return encoded;
+}
+
+/** Reads `--behaviour <base64url or JSON> --journal <file>`; throws a message naming the problem. */
+export function parseStdioArgs(args: readonly string[]): { behaviour: ServerBehaviour; journalFile: string } {
+  const value = (flag: string): string => {
+    const at = args.indexOf(flag);
+    const found = at >= 0 ? args[at + 1] : undefined;
+    if (found === undefined) throw new BehaviourError(`missing argument ${flag}`);
+    return found;
+  };
+  const raw = value('--behaviour');
+  const text = raw.trimStart().startsWith('{') ? raw : Buffer.from(raw, 'base64url').toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new BehaviourError('--behaviour is neither JSON nor base64url-encoded JSON');
+  }
+  return { behaviour: parseServerBehaviour(json), journalFile: value('--journal') };
+}
