@@ -1,0 +1,137 @@
+// `refhost chat`: start-up, the chat loop and a clean exit. Start-up reads the user's
+// configuration (CONFIG-1), connects every server once before the first question
+// (DISCOVER-1..3) and prints one status line per server before the banner. Every exit
+// path (end of input, /quit, Ctrl-C at the prompt, SIGTERM, a fatal error) awaits
+// McpConnections.close(), which stops and reaps stdio process groups (STDIO-5).
+import { mcpConfigFile, sessionsDir } from '../config/paths.js';
+import { readMcpConfig } from '../config/mcp-config-file.js';
+import { secretValues, type McpConfig } from '../config/schema.js';
+import { connectAll } from '../mcp/connect-all.js';
+import type { ConnectOptions, McpConnections } from '../mcp/types.js';
+import { latestSessionId, loadSession, openNewSession, reopenSession } from '../sessions/session-store.js';
+import { BANNER, errorLine, statusLine } from '../ui/screen-text.js';
+import { createScreen, type TerminalScreen } from '../ui/screen.js';
+import { askUserApproval, type ApprovalPolicy } from './approval.js';
+import { chatLoop } from './chat-loop.js';
+import { readChatSettings, type ChatSettings } from './chat-settings.js';
+import { Conversation, historyFromSession, type SessionSink } from './conversation.js';
+import type { HistoryItem } from './history.js';
+import { Interrupts } from './interrupts.js';
+import { createOpenAiModelClient, type ModelClient, type ModelSettings } from './model-client.js';
+import { createRedactor } from './redaction.js';
+import { BUILTIN_TOOL_NAMES, buildToolCatalog } from './tool-catalog.js';
+import { MAX_TOOL_CALLS_PER_TURN } from './turn-loop.js';
+
+/**
+ * Injection seams used ONLY by the suite's deliberately faulty hosts (and tests). The
+ * reference host never sets them; no environment variable or flag reaches them.
+ */
+export interface ChatDeps {
+  connect?: (config: McpConfig, options: ConnectOptions) => Promise<McpConnections>;
+  createModelClient?: (settings: ModelSettings) => ModelClient;
+  approve?: ApprovalPolicy;
+  toolCallsPerTurn?: number;
+}
+
+/** Where SIGINT and SIGTERM come from; `process` unless a test drives them. */
+export interface SignalSource {
+  on(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+  off(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+}
+
+export interface ChatOptions {
+  resume?: string;
+  continue?: boolean;
+  env: NodeJS.ProcessEnv;
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  /** Working directory read_file is confined to; default process.cwd(). */
+  cwd?: string;
+  signals?: SignalSource;
+  deps?: ChatDeps;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+interface OpenedSession {
+  history: HistoryItem[];
+  sink: SessionSink;
+  resumedId: string | null;
+}
+
+/** Loads the history for --resume/--continue; the sink appends to the same session. */
+function openSession(options: ChatOptions, dir: string): OpenedSession {
+  const id = options.resume ?? (options.continue === true ? latestSessionId(dir) : null);
+  if (options.continue === true && id === null) throw new Error(`no saved session to continue in ${dir}`);
+  if (id === null) return { history: [], sink: openNewSession(dir), resumedId: null };
+  return { history: historyFromSession(loadSession(dir, id).items), sink: reopenSession(dir, id), resumedId: id };
+}
+
+export async function runChat(options: ChatOptions): Promise<number> {
+  const { env, deps = {} } = options;
+  const signals = options.signals ?? process;
+  const plainWrite = (text: string): void => void options.output.write(text);
+  let config: McpConfig;
+  let settings: ChatSettings;
+  let session: OpenedSession;
+  try {
+    config = readMcpConfig(mcpConfigFile(env));
+    settings = readChatSettings(env);
+    session = openSession(options, sessionsDir(env));
+  } catch (error) {
+    plainWrite(errorLine(message(error)));
+    return 1;
+  }
+  const redact = createRedactor([settings.apiKey, ...Object.values(config.mcpServers).flatMap(secretValues)]);
+  const interrupts = new Interrupts();
+  let fatal = false;
+  const onInterrupt = (): void => interrupts.interrupt();
+  const onTerminate = (): void => interrupts.terminate();
+  const onFatal = (error: unknown): void => {
+    if (!fatal) plainWrite(redact(errorLine(`fatal error: ${message(error)}`)));
+    fatal = true;
+    interrupts.terminate();
+  };
+  signals.on('SIGINT', onInterrupt);
+  signals.on('SIGTERM', onTerminate);
+  process.on('uncaughtException', onFatal);
+  process.on('unhandledRejection', onFatal);
+  let screen: TerminalScreen | null = null;
+  let connections: McpConnections | null = null;
+  try {
+    const connect = deps.connect ?? connectAll;
+    connections = await connect(config, {
+      connectTimeoutMs: settings.connectTimeoutMs,
+      callTimeoutMs: settings.callTimeoutMs,
+      builtinNames: BUILTIN_TOOL_NAMES,
+    });
+    screen = createScreen(options.input, options.output, redact);
+    for (const status of connections.statuses) screen.write(statusLine(status));
+    screen.write(BANNER);
+    if (session.resumedId !== null) screen.write(`Resumed session ${session.resumedId} (${session.history.length} items).\n`);
+    await chatLoop({
+      model: (deps.createModelClient ?? createOpenAiModelClient)(settings),
+      catalog: buildToolCatalog(connections.tools),
+      connections,
+      conversation: new Conversation(session.history, session.sink, redact),
+      screen,
+      interrupts,
+      approve: deps.approve ?? askUserApproval(screen, interrupts),
+      workDir: options.cwd ?? process.cwd(),
+      contextBudgetBytes: settings.contextBudgetBytes,
+      toolCallsPerTurn: deps.toolCallsPerTurn ?? MAX_TOOL_CALLS_PER_TURN,
+    });
+  } catch (error) {
+    onFatal(error);
+  } finally {
+    signals.off('SIGINT', onInterrupt);
+    signals.off('SIGTERM', onTerminate);
+    screen?.close();
+    await connections?.close().catch(onFatal);
+    process.off('uncaughtException', onFatal);
+    process.off('unhandledRejection', onFatal);
+  }
+  return fatal ? 1 : 0;
+}

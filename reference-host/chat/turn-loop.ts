@@ -1,0 +1,149 @@
+// One user turn: model requests and tool calls until the model answers with a message.
+// APPROVE-1..6: every MCP call is confirmed on its own, one after another, and nothing is
+// sent on deny. LIMIT-2: at most `toolCallsPerTurn` calls (read_file included); past it the
+// rest are refused and the turn ends without another request. LIMIT-3: the input is fitted
+// to the context budget before each request. RESULT-7: Ctrl-C during a call -> unknown.
+import type { CallOutcome, McpConnections, McpTool } from '../mcp/types.js';
+import { unknownOutcome } from '../mcp/result-mapping.js';
+import { readFileTool } from '../tools/read-file.js';
+import { assistantText, errorLine, toolHeader, toolLimitMessage, toolResult } from '../ui/screen-text.js';
+import type { Screen } from '../ui/screen.js';
+import type { ApprovalPolicy } from './approval.js';
+import type { Conversation, McpCallRef } from './conversation.js';
+import { fitToBudget, toolOutputJson } from './history.js';
+import type { Interrupts } from './interrupts.js';
+import type { ModelClient, ModelOutputItem } from './model-client.js';
+import type { ToolCatalog } from './tool-catalog.js';
+
+/** LIMIT-2 reference value. */
+export const MAX_TOOL_CALLS_PER_TURN = 16;
+
+export interface TurnContext {
+  model: ModelClient;
+  catalog: ToolCatalog;
+  connections: McpConnections;
+  conversation: Conversation;
+  screen: Screen;
+  interrupts: Interrupts;
+  approve: ApprovalPolicy;
+  workDir: string;
+  contextBudgetBytes: number;
+  toolCallsPerTurn: number;
+  /** Called for every MCP call that ended unknown (arms the UNKNOWN-2 gate). */
+  onUnknown(call: McpCallRef): void;
+}
+
+export type TurnEnd = 'answered' | 'tool_limit' | 'cancelled' | 'model_error' | 'shutdown';
+
+type FunctionCall = Extract<ModelOutputItem, { type: 'function_call' }>;
+
+function objectArguments(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function runTurn(ctx: TurnContext, userText: string): Promise<TurnEnd> {
+  ctx.conversation.add({ type: 'message', role: 'user', content: userText });
+  let callsThisTurn = 0;
+  for (;;) {
+    if (ctx.interrupts.shutdown.aborted) return 'shutdown';
+    const output = await requestModel(ctx);
+    if (typeof output === 'string') return output;
+    const calls: FunctionCall[] = [];
+    for (const item of output) {
+      if (item.type === 'message') {
+        ctx.conversation.add({ type: 'message', role: 'assistant', content: item.text });
+        ctx.screen.write(assistantText(item.text));
+      } else {
+        calls.push(item);
+        const resolved = ctx.catalog.resolve(item.name);
+        const mcp = resolved?.kind === 'mcp' && objectArguments(item.arguments) !== null ? mcpRef(resolved.tool) : undefined;
+        ctx.conversation.add({ type: 'function_call', call_id: item.call_id, name: item.name, arguments: item.arguments }, mcp);
+      }
+    }
+    if (calls.length === 0) return 'answered';
+    let overLimit = false;
+    for (const call of calls) {
+      callsThisTurn += 1;
+      const outcome = callsThisTurn > ctx.toolCallsPerTurn ? limitOutcome(ctx.toolCallsPerTurn) : await runCall(ctx, call);
+      overLimit ||= callsThisTurn > ctx.toolCallsPerTurn;
+      ctx.conversation.add({ type: 'function_call_output', call_id: call.call_id, output: toolOutputJson(outcome.status, outcome.output) });
+    }
+    if (overLimit) {
+      ctx.screen.write(toolLimitMessage(ctx.toolCallsPerTurn));
+      return 'tool_limit';
+    }
+  }
+}
+
+function mcpRef(tool: McpTool): McpCallRef {
+  return { server: tool.server, tool: tool.originalName };
+}
+
+function limitOutcome(limit: number): CallOutcome {
+  return {
+    status: 'denied',
+    output: `Not run: the limit of ${limit} tool calls per turn was reached. The turn has ended; nothing was sent.`,
+  };
+}
+
+async function requestModel(ctx: TurnContext): Promise<ModelOutputItem[] | TurnEnd> {
+  fitToBudget(ctx.conversation.items, ctx.contextBudgetBytes);
+  try {
+    const output = await ctx.interrupts.abortable(async (signal) => {
+      try {
+        return await ctx.model.respond({ input: ctx.conversation.items, tools: ctx.catalog.definitions, signal });
+      } catch (error) {
+        // Whatever error the client raises for an aborted request, the signal says why.
+        if (signal.aborted) return 'aborted' as const;
+        throw error;
+      }
+    });
+    if (output !== 'aborted') return output;
+    if (ctx.interrupts.shutdown.aborted) return 'shutdown';
+    ctx.screen.write('Model request cancelled.\n');
+    return 'cancelled';
+  } catch (error) {
+    ctx.screen.write(errorLine(`model request failed: ${error instanceof Error ? error.message : String(error)}`));
+    return 'model_error';
+  }
+}
+
+/** One call, shown on screen; never throws. */
+async function runCall(ctx: TurnContext, call: FunctionCall): Promise<CallOutcome> {
+  const resolved = ctx.catalog.resolve(call.name);
+  const args = objectArguments(call.arguments);
+  let outcome: CallOutcome;
+  if (resolved === undefined) {
+    ctx.screen.write(toolHeader(call.name));
+    outcome = { status: 'failed', output: `No tool named ${JSON.stringify(call.name)} is offered; nothing was run.` };
+  } else if (args === null) {
+    ctx.screen.write(toolHeader(call.name));
+    outcome = { status: 'failed', output: 'The arguments are not a JSON object; nothing was run.' };
+  } else if (resolved.kind === 'read_file') {
+    ctx.screen.write(toolHeader(call.name));
+    outcome = await readFileTool(ctx.workDir, args);
+  } else {
+    outcome = await runMcpCall(ctx, resolved.tool, args);
+  }
+  ctx.screen.write(toolResult(outcome.status, outcome.output));
+  return outcome;
+}
+
+async function runMcpCall(ctx: TurnContext, tool: McpTool, args: Record<string, unknown>): Promise<CallOutcome> {
+  const approved = await ctx.approve({ tool, args });
+  if (!approved) return { status: 'denied', output: 'The user denied this call; nothing was sent to the MCP server.' };
+  let outcome: CallOutcome;
+  try {
+    outcome = await ctx.interrupts.abortable((signal) => ctx.connections.call(tool, args, signal));
+  } catch {
+    // The MCP layer maps every failure itself; anything escaping it may have been sent.
+    outcome = unknownOutcome('The call ended abnormally');
+  }
+  if (outcome.status === 'unknown') ctx.onUnknown(mcpRef(tool));
+  return outcome;
+}

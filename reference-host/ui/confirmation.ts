@@ -1,0 +1,46 @@
+// APPROVE-1..5: the per-call confirmation screen. It names the server, the destination,
+// the tool's original name and the arguments (formatted JSON cut at 2 KiB, the cut
+// marked), warns that the host cannot control the server, and defaults to deny.
+// Every server-provided string is neutralised (INJECT-2).
+import type { McpTool } from '../mcp/types.js';
+import { neutralise } from './neutralise.js';
+import { prefixWithinBytes } from './text-cut.js';
+
+/** How much of the formatted arguments the screen shows (APPROVE-5). */
+export const ARGUMENTS_DISPLAY_BYTES = 2048;
+
+export const APPROVE_PROMPT = 'Approve this operation? [y/N] ';
+
+/** The formatted JSON of the arguments, cut at ARGUMENTS_DISPLAY_BYTES with a visible marker. */
+export function formatArgumentsForDisplay(args: Record<string, unknown>): string {
+  const formatted = JSON.stringify(args, null, 2);
+  const total = Buffer.byteLength(formatted, 'utf8');
+  if (total <= ARGUMENTS_DISPLAY_BYTES) return formatted;
+  const shown = prefixWithinBytes(formatted, ARGUMENTS_DISPLAY_BYTES);
+  return `${shown}\n... [cut: ${Buffer.byteLength(shown, 'utf8')} of ${total} bytes shown]`;
+}
+
+/** Quotes a server-provided value for one screen line: a JSON string, neutralised. */
+function quoted(value: string): string {
+  return neutralise(JSON.stringify(value));
+}
+
+/** The confirmation block up to the question; every line ends with a newline. */
+export function confirmationText(tool: McpTool, args: Record<string, unknown>): string {
+  return [
+    `[Tool: ${neutralise(tool.exposedName)}]`,
+    `Server: ${quoted(tool.server)}`,
+    `Destination: ${quoted(tool.destination)}`,
+    `Tool: ${quoted(tool.originalName)}`,
+    `Arguments: ${quoted(formatArgumentsForDisplay(args))}`,
+    'Arguments are sent to this MCP server. The host cannot control what the server does with them.',
+    '',
+  ].join('\n');
+}
+
+/** `y` or `yes` (any case, surrounding blanks ignored) approve; anything else and end of input deny. */
+export function isYes(answer: string | null): boolean {
+  if (answer === null) return false;
+  const normalised = answer.trim().toLowerCase();
+  return normalised === 'y' || normalised === 'yes';
+}
