@@ -1,0 +1,25 @@
+// Wires `report merge` and `report diff` into the CLI: main.ts calls registerReportCommands(program).
+import type { Command } from 'commander';
+import { processIo } from '../report/command-io.js';
+import { runReportDiff } from './report-diff.js';
+import { runReportMerge } from './report-merge.js';
+
+export function registerReportCommands(program: Command): void {
+  const report = program.command('report').description('merge and compare conformance reports');
+  report
+    .command('merge')
+    .description('merge reports of several hosts or shards into one matrix (report.json, junit.xml, report.md, index.html)')
+    .argument('<reports...>', 'report.json files')
+    .requiredOption('-o, --out <dir>', 'directory for the merged reports')
+    .action((files: string[], options: { out: string }) => {
+      process.exitCode = runReportMerge(files, options.out, processIo);
+    });
+  report
+    .command('diff')
+    .description('compare two reports by check and host; exit 1 on regressions')
+    .argument('<old>', 'the earlier report.json')
+    .argument('<new>', 'the later report.json')
+    .action((oldFile: string, newFile: string) => {
+      process.exitCode = runReportDiff(oldFile, newFile, processIo);
+    });
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyExpectedFailures, readExpectedFailures, type ExpectedFailures } from './expected-failures.js';
+import { ReportError } from './report-error.js';
+import { refhostReport } from './test-fixtures/sample-reports.js';
+
+const FAILING = 'expose-description/origin-first';
+const PASSING = 'approve-deny/no-bytes-before-yes';
+
+function baseline(...checks: string[]): ExpectedFailures {
+  return { host: 'refhost', failures: checks.map((check) => ({ check, reason: `known: ${check}` })) };
+}
+
+describe('applyExpectedFailures (the four-way rule)', () => {
+  it('failing and listed is ok: the failure is expected', () => {
+    const outcome = applyExpectedFailures(refhostReport(), baseline(FAILING));
+    expect(outcome.ok).toBe(true);
+    expect(outcome.expected).toEqual([{ check: FAILING, verdict: 'FAIL', reason: `known: ${FAILING}` }]);
+  });
+
+  it('failing and unlisted is not ok: the failure is unexpected', () => {
+    const outcome = applyExpectedFailures(refhostReport(), baseline());
+    expect(outcome.ok).toBe(false);
+    expect(outcome.unexpected).toEqual([{ check: FAILING, verdict: 'FAIL', reason: null }]);
+  });
+
+  it('passing and listed is not ok: the entry is stale', () => {
+    const outcome = applyExpectedFailures(refhostReport(), baseline(FAILING, PASSING));
+    expect(outcome.ok).toBe(false);
+    expect(outcome.stale).toEqual([{ check: PASSING, verdict: 'PASS', reason: `known: ${PASSING}` }]);
+  });
+
+  it('passing and unlisted is ok', () => {
+    const report = refhostReport();
+    report.hosts[0]!.checks = report.hosts[0]!.checks.filter((c) => c.verdict !== 'FAIL');
+    expect(applyExpectedFailures(report, baseline())).toEqual({ ok: true, expected: [], unexpected: [], stale: [], undetermined: [] });
+  });
+
+  it('treats a listed check that did not run or could not be judged as undetermined, not stale', () => {
+    const outcome = applyExpectedFailures(refhostReport(), baseline(FAILING, 'net-redirect/no-follow', 'not/run'));
+    expect(outcome.ok).toBe(true);
+    expect(outcome.undetermined.map((e) => [e.check, e.verdict])).toEqual([['net-redirect/no-follow', 'HARNESS-ERROR'], ['not/run', null]]);
+  });
+
+  it('refuses a baseline written for another host', () => {
+    expect(() => applyExpectedFailures(refhostReport(), { host: 'codex', failures: [] })).toThrow(
+      new ReportError('BASELINE_HOST_MISMATCH', 'expected failures are for host "codex" but the report holds refhost'),
+    );
+  });
+});
+
+describe('readExpectedFailures', () => {
+  let dir = '';
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads a valid file and names the file and field of an invalid one', () => {
+    dir = mkdtempSync(join(tmpdir(), 'xfail-'));
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify(baseline(FAILING)));
+    expect(readExpectedFailures(good)).toEqual(baseline(FAILING));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ host: 'refhost', failures: [{ check: FAILING }] }));
+    expect(() => readExpectedFailures(bad)).toThrow(ReportError);
+    expect(() => readExpectedFailures(bad)).toThrow(`${bad}: not a valid expected-failures file:\n  failures[0].reason:`);
+  });
+});

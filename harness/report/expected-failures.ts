@@ -1,0 +1,71 @@
+// Known failures of a host, judged four ways as the official MCP conformance suite does:
+// failing + listed = ok (expected), failing + unlisted = not ok (unexpected),
+// passing + listed = not ok (stale: the entry must go), passing + unlisted = ok.
+// "Failing" is FAIL; "passing" is PASS, NON-STRICT or INFO (conformant). A listed check
+// that did not run, or ended UNSUPPORTED or HARNESS-ERROR, tells nothing either way: it is
+// returned as undetermined and does not change ok.
+import { z } from 'zod';
+import { ReportError } from './report-error.js';
+import { readJsonFile } from './report-file.js';
+import type { HostRun, Report, Verdict } from './schema.js';
+
+export const ExpectedFailuresSchema = z.object({
+  host: z.string().min(1),
+  failures: z.array(z.object({ check: z.string().min(1), reason: z.string().min(1) })),
+});
+export type ExpectedFailures = z.infer<typeof ExpectedFailuresSchema>;
+
+export interface ExpectedFailureEntry {
+  check: string;
+  verdict: Verdict | null;
+  /** The baseline's reason (null for an unexpected failure). */
+  reason: string | null;
+}
+
+export interface ExpectedFailuresOutcome {
+  ok: boolean;
+  /** Listed and failing: tolerated. */
+  expected: ExpectedFailureEntry[];
+  /** Failing and not listed. */
+  unexpected: ExpectedFailureEntry[];
+  /** Listed but now passing: the baseline entry must be removed. */
+  stale: ExpectedFailureEntry[];
+  /** Listed but not run, UNSUPPORTED or HARNESS-ERROR. */
+  undetermined: ExpectedFailureEntry[];
+}
+
+export function readExpectedFailures(file: string): ExpectedFailures {
+  return readJsonFile(file, ExpectedFailuresSchema, 'expected-failures file');
+}
+
+const PASSING: ReadonlySet<Verdict> = new Set(['PASS', 'NON-STRICT', 'INFO']);
+
+function hostRunFor(report: Report, host: string): HostRun {
+  const run = report.hosts.find((h) => h.run.host.name === host);
+  if (!run) {
+    const names = report.hosts.map((h) => h.run.host.name).join(', ');
+    throw new ReportError('BASELINE_HOST_MISMATCH', `expected failures are for host "${host}" but the report holds ${names}`);
+  }
+  return run;
+}
+
+export function applyExpectedFailures(report: Report, baseline: ExpectedFailures): ExpectedFailuresOutcome {
+  const run = hostRunFor(report, baseline.host);
+  const listed = new Map(baseline.failures.map((f) => [f.check, f.reason]));
+  const verdicts = new Map(run.checks.map((c) => [c.id, c.verdict]));
+  const outcome: ExpectedFailuresOutcome = { ok: true, expected: [], unexpected: [], stale: [], undetermined: [] };
+  for (const check of run.checks) {
+    if (check.verdict === 'FAIL' && !listed.has(check.id)) {
+      outcome.unexpected.push({ check: check.id, verdict: check.verdict, reason: null });
+    }
+  }
+  for (const [check, reason] of listed) {
+    const verdict = verdicts.get(check) ?? null;
+    const entry = { check, verdict, reason };
+    if (verdict === 'FAIL') outcome.expected.push(entry);
+    else if (verdict !== null && PASSING.has(verdict)) outcome.stale.push(entry);
+    else outcome.undetermined.push(entry);
+  }
+  outcome.ok = outcome.unexpected.length === 0 && outcome.stale.length === 0;
+  return outcome;
+}

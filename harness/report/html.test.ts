@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { renderHtml } from './html.js';
+import { buildReportView, type ReportView } from './html-view.js';
+import { HOSTILE, otherHostRun, refhostReport, report } from './test-fixtures/sample-reports.js';
+
+function embedded(html: string): ReportView {
+  const match = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html);
+  if (!match) throw new Error('no embedded data');
+  return JSON.parse(match[1]!) as ReportView;
+}
+
+describe('renderHtml', () => {
+  it('is one self-contained file: no external scripts, styles, images or links', () => {
+    const html = renderHtml(refhostReport());
+    expect(html).not.toMatch(/<(script|img|link|iframe)[^>]*\s(src|href)=/i);
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).toContain("default-src 'none'");
+  });
+
+  it('holds exactly two script elements whatever the servers wrote', () => {
+    const html = renderHtml(refhostReport());
+    expect(html.match(/<script/gi)).toHaveLength(2);
+    expect(html.match(/<\/script/gi)).toHaveLength(2);
+    expect(html).not.toContain(HOSTILE.script);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('\u2028');
+  });
+
+  it('embeds the matrix data so it parses back with the hostile strings intact', () => {
+    const report0 = refhostReport();
+    expect(embedded(renderHtml(report0))).toEqual(JSON.parse(JSON.stringify(buildReportView(report0))));
+    const text = JSON.stringify(embedded(renderHtml(report0)));
+    expect(text).toContain(HOSTILE.script);
+    expect(text).toContain(JSON.stringify(HOSTILE.ansi).slice(1, -1));
+  });
+});
+
+describe('buildReportView', () => {
+  it('arranges checks in catalogue group order with one cell per host and group totals', () => {
+    const view = buildReportView(report(refhostReport().hosts[0]!, otherHostRun()));
+    expect(view.groups.map((g) => g.name)).toEqual(['DISCOVER', 'EXPOSE', 'APPROVE', 'NET', 'RESOURCE', 'TELEMETRY']);
+    const discover = view.groups[0]!;
+    expect(discover.rows.map((r) => r.cells.map((c) => c?.verdict))).toEqual([['PASS', 'FAIL'], ['NON-STRICT', 'PASS']]);
+    expect(discover.totals[1]).toMatchObject({ FAIL: 1, PASS: 1 });
+    expect(view.hosts.map((h) => h.label)).toEqual(['refhost 0.1.0', 'codex 0.9.1']);
+    expect(view.guarantees['EXPOSE-5']?.text).toMatch(/^The description names its origin/);
+  });
+
+  it('leaves a cell empty when a host did not run that check', () => {
+    const partial = otherHostRun();
+    partial.checks = partial.checks.slice(0, 1);
+    const view = buildReportView(report(refhostReport().hosts[0]!, partial));
+    expect(view.groups[0]!.rows[1]!.cells[1]).toBeNull();
+  });
+});

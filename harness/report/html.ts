@@ -1,0 +1,61 @@
+// index.html: ONE self-contained file (no network, no external assets): the matrix of
+// checks, grouped by guarantee group, by hosts, with group totals, filters by verdict and
+// group, and for every cell the requirement text, Expected vs Observed and numbered evidence.
+// The report travels as escaped JSON in <script type="application/json">; the page's own
+// script renders it as text. A Content-Security-Policy allows only this page's own style and
+// script (by hash) and no connections, as a second line of defence behind the escaping.
+import { createHash } from 'node:crypto';
+import { jsonForScript } from './escape.js';
+import { REPORT_SCRIPT } from './html-client.js';
+import { REPORT_CSS } from './html-style.js';
+import { buildReportView } from './html-view.js';
+import type { Report } from './schema.js';
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+const CSP = [
+  "default-src 'none'",
+  `style-src ${sha256(REPORT_CSS)}`,
+  `script-src ${sha256(REPORT_SCRIPT)}`,
+  'img-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+export function renderHtml(report: Report): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>MCP host conformance report</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header>
+<h1>MCP host conformance report</h1>
+<div class="muted" id="generated"></div>
+<noscript><p>This report draws itself with JavaScript; the same data is in report.json next to this file.</p></noscript>
+</header>
+<div class="wrap">
+<div class="cards" id="cards"></div>
+<details class="meta"><summary>Run metadata</summary><table id="meta-table"></table></details>
+<div class="filters" role="search">
+<span id="verdict-filters" class="counts" aria-label="Filter by verdict"></span>
+<select id="group-filter" aria-label="Filter by group"><option value="">All groups</option></select>
+<input id="text-filter" type="search" placeholder="check or guarantee id" aria-label="Filter by text">
+<button type="button" id="clear-filters">Clear</button>
+<span class="muted" id="shown"></span>
+</div>
+<table id="matrix"></table>
+</div>
+<aside id="detail" class="hidden" aria-live="polite"></aside>
+<script type="application/json" id="report-data">${jsonForScript(buildReportView(report))}</script>
+<script>${REPORT_SCRIPT}</script>
+</body>
+</html>
+`;
+}

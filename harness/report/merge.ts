@@ -1,0 +1,67 @@
+// Merging reports into one matrix: shards of the same host (same name and version) become
+// one host column; different hosts (or versions) become separate columns. A check that two
+// inputs both report for the same host is an error, never silently overwritten.
+import { ReportError } from './report-error.js';
+import type { Guarantee, HostRun, Report } from './schema.js';
+
+function hostKey(run: HostRun): string {
+  return `${run.run.host.name}\u0000${run.run.host.version ?? ''}`;
+}
+
+function earliest(a: string, b: string): string {
+  return Date.parse(b) < Date.parse(a) ? b : a;
+}
+
+function latest(a: string, b: string): string {
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+
+/**
+ * Merges reports in the order given. `sources` (e.g. file names, same order) only makes
+ * error messages name the inputs. Deterministic: generatedAt is the latest input's.
+ */
+export function mergeReports(reports: readonly Report[], sources: readonly string[] = []): Report {
+  const first = reports[0];
+  if (!first) throw new ReportError('MERGE_EMPTY', 'nothing to merge: no reports given');
+  const sourceOf = (i: number): string => sources[i] ?? `report #${i + 1}`;
+
+  const guarantees = new Map<string, Guarantee>();
+  const hosts = new Map<string, { host: HostRun; origin: Map<string, number> }>();
+  let generatedAt = first.generatedAt;
+
+  reports.forEach((report, index) => {
+    generatedAt = latest(generatedAt, report.generatedAt);
+    for (const g of report.guarantees) if (!guarantees.has(g.id)) guarantees.set(g.id, g);
+    for (const run of report.hosts) {
+      const key = hostKey(run);
+      const entry = hosts.get(key);
+      if (!entry) {
+        const origin = new Map(run.checks.map((c) => [c.id, index]));
+        hosts.set(key, { host: { run: { ...run.run }, checks: [...run.checks] }, origin });
+        continue;
+      }
+      for (const check of run.checks) {
+        const seen = entry.origin.get(check.id);
+        if (seen !== undefined) {
+          throw new ReportError(
+            'MERGE_CONFLICT',
+            `check ${check.id} for host ${run.run.host.name} appears in both ${sourceOf(seen)} and ${sourceOf(index)}`,
+          );
+        }
+        entry.origin.set(check.id, index);
+        entry.host.checks.push(check);
+      }
+      const merged = entry.host.run;
+      merged.startedAt = earliest(merged.startedAt, run.run.startedAt);
+      merged.endedAt = latest(merged.endedAt, run.run.endedAt);
+      merged.shard = null; // the merged column is the whole run, not one shard of it
+    }
+  });
+
+  return {
+    schemaVersion: 1,
+    generatedAt,
+    guarantees: [...guarantees.values()],
+    hosts: [...hosts.values()].map((e) => e.host),
+  };
+}

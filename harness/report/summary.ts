@@ -1,0 +1,63 @@
+// Shared views over the report model used by every writer (JSON, JUnit, Markdown, HTML),
+// the progress summary, merge and diff: verdict order, counts, groups, host labels.
+import type { CheckResult, Guarantee, HostRun, Report, Verdict } from './schema.js';
+
+/** Display order: what needs attention first. */
+export const VERDICT_ORDER: readonly Verdict[] = ['FAIL', 'HARNESS-ERROR', 'NON-STRICT', 'UNSUPPORTED', 'INFO', 'PASS'];
+
+export type VerdictCounts = Record<Verdict, number>;
+
+export function emptyCounts(): VerdictCounts {
+  return { FAIL: 0, 'HARNESS-ERROR': 0, 'NON-STRICT': 0, UNSUPPORTED: 0, INFO: 0, PASS: 0 };
+}
+
+export function countVerdicts(checks: readonly Pick<CheckResult, 'verdict'>[]): VerdictCounts {
+  const counts = emptyCounts();
+  for (const check of checks) counts[check.verdict] += 1;
+  return counts;
+}
+
+/** "3 FAIL · 40 PASS": the non-zero counts in display order ("none" when empty). */
+export function formatCounts(counts: VerdictCounts): string {
+  const parts = VERDICT_ORDER.filter((v) => counts[v] > 0).map((v) => `${counts[v]} ${v}`);
+  return parts.length > 0 ? parts.join(' · ') : 'none';
+}
+
+/** "refhost 0.1.0" or just the name when the version is unknown. */
+export function hostLabel(run: HostRun): string {
+  const { name, version } = run.run.host;
+  return version ? `${name} ${version}` : name;
+}
+
+/** The group a guarantee belongs to: the catalogue's word, else the ID's prefix ("NET-2" -> "NET"). */
+export function groupOfGuarantee(id: string, catalogue: ReadonlyMap<string, Guarantee>): string {
+  return catalogue.get(id)?.group ?? id.replace(/-\d+$/, '');
+}
+
+/** A check is listed under the group of its first (primary) guarantee. */
+export function groupOfCheck(check: CheckResult, catalogue: ReadonlyMap<string, Guarantee>): string {
+  return groupOfGuarantee(check.guarantees[0] ?? check.id, catalogue);
+}
+
+export function catalogueMap(report: Report): Map<string, Guarantee> {
+  return new Map(report.guarantees.map((g) => [g.id, g]));
+}
+
+/**
+ * Groups in catalogue order (groups the catalogue does not know come last, by name),
+ * each with the checks of one host run in their original order.
+ */
+export function checksByGroup(report: Report, checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const catalogue = catalogueMap(report);
+  const order = new Map<string, number>();
+  for (const g of report.guarantees) if (!order.has(g.group)) order.set(g.group, order.size);
+  const byGroup = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    const group = groupOfCheck(check, catalogue);
+    const list = byGroup.get(group) ?? [];
+    list.push(check);
+    byGroup.set(group, list);
+  }
+  const rank = (g: string): number => order.get(g) ?? Number.MAX_SAFE_INTEGER;
+  return new Map([...byGroup].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)));
+}

@@ -1,0 +1,105 @@
+// Fixed report fixtures for the writer, merge, diff and browser tests. Server-provided
+// fields carry hostile text: markup, a script end tag, quotes, ANSI escapes, U+2028.
+import type { CheckResult, Guarantee, HostRun, Report, Verdict } from '../schema.js';
+
+export const HOSTILE = {
+  script: '<script>alert(1)</script>',
+  endTag: '</script><img src=x onerror=alert(2)>',
+  quotes: `"'&amp;`,
+  ansi: '\u001b[31mred alert\u001b[0m',
+  lineSep: 'before\u2028after',
+} as const;
+
+export const HOSTILE_TEXT = Object.values(HOSTILE).join(' | ');
+
+export const GUARANTEES: Guarantee[] = [
+  { id: 'DISCOVER-1', group: 'DISCOVER', level: 'MUST', text: 'Connection and tools/list happen once per process at start-up.', optional: false },
+  { id: 'DISCOVER-3', group: 'DISCOVER', level: 'SHOULD', text: 'One status line per server before the first question.', optional: false },
+  { id: 'EXPOSE-5', group: 'EXPOSE', level: 'MUST', text: 'The description names its origin, then the server text, then a note.', optional: false },
+  { id: 'APPROVE-1', group: 'APPROVE', level: 'MUST', text: 'Every MCP call waits for an explicit approval before any byte of it is sent.', optional: false },
+  { id: 'NET-2', group: 'NET', level: 'MUST', text: 'Redirects are never followed.', optional: false },
+  { id: 'RESOURCE-1', group: 'RESOURCE', level: 'MUST', text: 'ReadMcpResource reads only listed resources.', optional: true },
+  { id: 'TELEMETRY-1', group: 'TELEMETRY', level: 'MAY', text: 'Every call is attributable.', optional: false },
+];
+
+function check(id: string, guarantee: string, verdict: Verdict, extra: Partial<CheckResult> = {}): CheckResult {
+  const level = GUARANTEES.find((g) => g.id === guarantee)?.level ?? 'MUST';
+  return {
+    id,
+    scenario: id.split('/')[0] ?? id,
+    guarantees: [guarantee],
+    level,
+    verdict,
+    expected: `expected behaviour of ${id}`,
+    observed: verdict === 'PASS' ? 'as expected' : `observed behaviour of ${id}`,
+    durationMs: 1200,
+    evidence: [],
+    rerun: `mcp-host-conformance run --host refhost --only ${id.split('/')[0]}`,
+    ...extra,
+  };
+}
+
+export function refhostChecks(): CheckResult[] {
+  return [
+    check('discover-once/initialize-before-model', 'DISCOVER-1', 'PASS'),
+    check('discover-once/status-lines', 'DISCOVER-3', 'NON-STRICT'),
+    check('expose-description/origin-first', 'EXPOSE-5', 'FAIL', {
+      observed: `the description reached the model as the server wrote it: ${HOSTILE_TEXT}`,
+      evidence: [
+        { kind: 'model-request', source: 'model request #1', excerpt: `{"description":"${HOSTILE.script}"}` },
+        { kind: 'screen', source: 'host screen', excerpt: `${HOSTILE.ansi}\n${HOSTILE.endTag}` },
+        { kind: 'server-journal', source: 'server docs journal', excerpt: `tools/list -> ${HOSTILE.quotes} ${HOSTILE.lineSep}` },
+      ],
+    }),
+    check('approve-deny/no-bytes-before-yes', 'APPROVE-1', 'PASS'),
+    check('net-redirect/no-follow', 'NET-2', 'HARNESS-ERROR', { observed: 'fake server failed to start: EADDRINUSE' }),
+    check('resource-read/listed-only', 'RESOURCE-1', 'UNSUPPORTED', { observed: 'profile declares RESOURCE absent' }),
+    check('telemetry/attributable', 'TELEMETRY-1', 'INFO'),
+  ];
+}
+
+export function hostRun(name: string, version: string | null, checks: CheckResult[], shard: string | null = null): HostRun {
+  return {
+    run: {
+      host: { name, version, profile: `profiles/${name}.json` },
+      suite: { version: '0.1.0', revision: '3fe2e96abcdef' },
+      node: 'v20.20.0',
+      os: 'linux 6.1 x64',
+      startedAt: '2026-01-10T10:00:00.000Z',
+      endedAt: '2026-01-10T10:01:30.000Z',
+      catalogueRevision: 'cat-1',
+      command: `mcp-host-conformance run --host ${name}`,
+      shard,
+    },
+    checks,
+  };
+}
+
+export function report(...hosts: HostRun[]): Report {
+  return { schemaVersion: 1, generatedAt: '2026-01-10T10:01:31.000Z', guarantees: GUARANTEES, hosts };
+}
+
+/** refhost alone: one check of every verdict, the FAIL carrying hostile evidence. */
+export function refhostReport(): Report {
+  return report(hostRun('refhost', '0.1.0', refhostChecks()));
+}
+
+/** A second host that fails differently, for matrices, merge and diff. */
+export function otherHostRun(): HostRun {
+  const verdicts: Verdict[] = ['FAIL', 'PASS', 'PASS', 'FAIL', 'PASS', 'UNSUPPORTED', 'INFO'];
+  return hostRun(
+    'codex',
+    '0.9.1',
+    refhostChecks().map((c, i) => ({ ...c, verdict: verdicts[i] ?? 'PASS', rerun: c.rerun.replace('refhost', 'codex') })),
+  );
+}
+
+/** refhost's checks split into two shards with different times. */
+export function refhostShards(): [Report, Report] {
+  const checks = refhostChecks();
+  const a = hostRun('refhost', '0.1.0', checks.slice(0, 4), '1/2');
+  const b = hostRun('refhost', '0.1.0', checks.slice(4), '2/2');
+  b.run.startedAt = '2026-01-10T09:59:00.000Z';
+  b.run.endedAt = '2026-01-10T10:03:00.000Z';
+  return [report(a), report(b)];
+}
