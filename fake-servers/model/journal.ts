@@ -1,0 +1,65 @@
+// Everything the model provider saw: every request with headers (CRED-2: which credential
+// reached the provider), instructions (EXPOSE-6), tools (EXPOSE-1..5), call outputs
+// (RESULT-*), plus script targets the host did not offer. Waiting is event-driven.
+import type { ModelRequestRecord } from './request.js';
+import type { UnresolvedTarget } from './script.js';
+
+export interface ModelJournal {
+  requests(): ModelRequestRecord[];
+  unresolved(): UnresolvedTarget[];
+  /** Resolves with all requests once at least n have arrived; rejects at the deadline. */
+  waitForRequests(n: number, timeoutMs: number): Promise<ModelRequestRecord[]>;
+}
+
+interface Waiter {
+  n: number;
+  resolve(records: ModelRequestRecord[]): void;
+}
+
+/** The writable side, used by the handlers. */
+export class ModelJournalRecorder implements ModelJournal {
+  readonly #requests: ModelRequestRecord[] = [];
+  readonly #unresolved: UnresolvedTarget[] = [];
+  #waiters: Waiter[] = [];
+
+  get nextIndex(): number {
+    return this.#requests.length;
+  }
+
+  record(entry: ModelRequestRecord): void {
+    this.#requests.push(entry);
+    const ready = this.#waiters.filter((w) => w.n <= this.#requests.length);
+    this.#waiters = this.#waiters.filter((w) => w.n > this.#requests.length);
+    for (const w of ready) w.resolve(this.requests());
+  }
+
+  recordUnresolved(targets: readonly UnresolvedTarget[]): void {
+    this.#unresolved.push(...targets);
+  }
+
+  requests(): ModelRequestRecord[] {
+    return [...this.#requests];
+  }
+
+  unresolved(): UnresolvedTarget[] {
+    return [...this.#unresolved];
+  }
+
+  waitForRequests(n: number, timeoutMs: number): Promise<ModelRequestRecord[]> {
+    if (this.#requests.length >= n) return Promise.resolve(this.requests());
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        n,
+        resolve: (records) => {
+          clearTimeout(timer);
+          resolve(records);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.#waiters = this.#waiters.filter((w) => w !== waiter);
+        reject(new Error(`mock model: expected ${n} request(s) within ${timeoutMs} ms, got ${this.#requests.length}`));
+      }, timeoutMs);
+      this.#waiters.push(waiter);
+    });
+  }
+}

@@ -1,0 +1,97 @@
+// The scripted model: one step per request, so a scenario decides exactly which calls the
+// host is asked to make (APPROVE-*, RESULT-*, EXPOSE-*). A target that cannot be found in a
+// request is an observation for the verdict, answered with a message, never a crash.
+import { z } from 'zod';
+import type { ParsedModelRequest } from './request.js';
+import { resolveBuiltin, resolveMcpTarget } from './tool-resolution.js';
+
+const ArgumentsSchema = z.union([z.record(z.string(), z.unknown()), z.string()]);
+
+export const McpCallTargetSchema = z.strictObject({ server: z.string().min(1), tool: z.string().min(1), arguments: ArgumentsSchema });
+export const BuiltinCallTargetSchema = z.strictObject({ builtin: z.string().min(1), arguments: ArgumentsSchema });
+export const CallTargetSchema = z.union([McpCallTargetSchema, BuiltinCallTargetSchema]);
+
+/** The JSON-serialisable steps (behaviour files); function steps exist only in code. */
+export const ModelStepDataSchema = z.union([
+  z.strictObject({ message: z.string() }),
+  z.strictObject({ calls: z.array(CallTargetSchema).min(1), message: z.string().optional() }),
+  BuiltinCallTargetSchema,
+]);
+export type ModelStepData = z.infer<typeof ModelStepDataSchema>;
+export type CallTarget = z.infer<typeof CallTargetSchema>;
+
+export type ModelStep = ModelStepData | ((request: ParsedModelRequest) => ModelStep);
+
+export const SCRIPT_FINISHED = '(script finished)';
+
+/** A call whose target was found in the request. */
+export interface PlannedCall {
+  name: string;
+  namespace?: string;
+  arguments: string;
+}
+
+export interface UnresolvedTarget {
+  requestIndex: number;
+  /** "server/tool" for MCP targets, the bare name for built-ins. */
+  target: string;
+  reason: string;
+}
+
+/** What the model answers to one request. */
+export interface ModelTurn {
+  message?: string;
+  calls: PlannedCall[];
+  unresolved: UnresolvedTarget[];
+}
+
+// Function steps may return function steps; a bound stops an accidental loop.
+const MAX_STEP_DEPTH = 16;
+
+function concrete(step: ModelStep, request: ParsedModelRequest): ModelStepData {
+  let current = step;
+  for (let depth = 0; typeof current === 'function'; depth++) {
+    if (depth >= MAX_STEP_DEPTH) throw new Error(`script step for request ${request.index} nests functions deeper than ${MAX_STEP_DEPTH}`);
+    current = current(request);
+  }
+  return current;
+}
+
+function planCall(target: CallTarget, request: ParsedModelRequest): PlannedCall | UnresolvedTarget {
+  const isBuiltin = 'builtin' in target;
+  const resolution = isBuiltin ? resolveBuiltin(request.tools, target.builtin) : resolveMcpTarget(request.tools, target.server, target.tool);
+  if (!resolution.ok) {
+    return { requestIndex: request.index, target: isBuiltin ? target.builtin : `${target.server}/${target.tool}`, reason: resolution.reason };
+  }
+  const args = typeof target.arguments === 'string' ? target.arguments : JSON.stringify(target.arguments);
+  return { name: resolution.name, ...(resolution.namespace === undefined ? {} : { namespace: resolution.namespace }), arguments: args };
+}
+
+/** Turns one step into the model's answer to this request. */
+export function planTurn(step: ModelStep | undefined, request: ParsedModelRequest): ModelTurn {
+  if (step === undefined) return { message: SCRIPT_FINISHED, calls: [], unresolved: [] };
+  const data = concrete(step, request);
+  if ('message' in data && !('calls' in data)) return { message: data.message, calls: [], unresolved: [] };
+  const targets = 'calls' in data ? data.calls : [data];
+  const planned = targets.map((t) => planCall(t, request));
+  const unresolved = planned.filter((p): p is UnresolvedTarget => 'reason' in p);
+  if (unresolved.length > 0) {
+    // Making only some of the calls would leave the scenario in a state nobody scripted.
+    const message = unresolved.map((u) => `Cannot call ${u.target}: ${u.reason}`).join('\n');
+    return { message, calls: [], unresolved };
+  }
+  const message = 'calls' in data ? data.message : undefined;
+  return { ...(message === undefined ? {} : { message }), calls: planned as PlannedCall[], unresolved: [] };
+}
+
+/** Hands out the steps in order, one per accepted request. */
+export class ScriptedModel {
+  #next = 0;
+  constructor(private readonly steps: readonly ModelStep[]) {}
+
+  answer(request: ParsedModelRequest): ModelTurn {
+    const step = this.steps[this.#next];
+    if (step !== undefined) this.#next++;
+    return planTurn(step, request);
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { OfferedTool } from './request.js';
+import { resolveBuiltin, resolveMcpTarget } from './tool-resolution.js';
+
+const tool = (name: string, extra: Partial<OfferedTool> = {}): OfferedTool => ({
+  type: 'function',
+  name,
+  description: null,
+  parameters: {},
+  strict: false,
+  ...extra,
+});
+
+describe('resolveMcpTarget', () => {
+  it('uses the origin label to pick between hash-suffixed names that share a stem', () => {
+    const tools = [
+      tool('mcp_s_a_b_11111111', { description: '[MCP server s, tool a.b] x' }),
+      tool('mcp_s_a_b_22222222', { description: '[MCP server s, tool a/b] x' }),
+    ];
+    expect(resolveMcpTarget(tools, 's', 'a/b')).toEqual({ ok: true, name: 'mcp_s_a_b_22222222' });
+  });
+
+  it('reports ambiguity when hash-suffixed names share a stem and carry no label', () => {
+    const tools = [tool('mcp_s_a_b_11111111'), tool('mcp_s_a_b_22222222')];
+    const result = resolveMcpTarget(tools, 's', 'a.b');
+    expect(result).toEqual({ ok: false, reason: expect.stringContaining('ambiguous: mcp_s_a_b_11111111, mcp_s_a_b_22222222') });
+  });
+
+  it('matches a name truncated to 64 characters before its hash suffix', () => {
+    const long = 'x'.repeat(80);
+    const name = `mcp_s_${long}`.slice(0, 55) + '_abcdef01';
+    expect(name).toHaveLength(64);
+    expect(resolveMcpTarget([tool(name)], 's', long)).toEqual({ ok: true, name });
+  });
+
+  it('does not take a shorter tool for a longer one when nothing was truncated', () => {
+    expect(resolveMcpTarget([tool('mcp_docs_search_0a1b2c3d')], 'docs', 'search_all').ok).toBe(false);
+  });
+
+  it('accepts namespaces named mcp__S, mcp_S or S and ignores non-function tools', () => {
+    for (const namespace of ['mcp__docs', 'mcp_docs', 'docs']) {
+      expect(resolveMcpTarget([tool('search', { namespace })], 'docs', 'search')).toEqual({ ok: true, name: 'search', namespace });
+    }
+    expect(resolveMcpTarget([tool('mcp_docs_search', { type: 'custom' })], 'docs', 'search')).toEqual({
+      ok: false,
+      reason: 'no offered function matches server "docs" tool "search"; offered: (none)',
+    });
+  });
+
+  it('does not let a namespaced function stand in for a built-in', () => {
+    expect(resolveBuiltin([tool('read_file', { namespace: 'mcp__fs' })], 'read_file')).toEqual({
+      ok: false,
+      reason: 'no offered built-in function named "read_file"; offered: mcp__fs.read_file',
+    });
+  });
+});

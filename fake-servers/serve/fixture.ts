@@ -1,0 +1,98 @@
+// What `mcp-host-conformance serve` starts: named fake MCP servers (each HTTP or stdio)
+// and the scripted model. A behaviour file is this shape as JSON; a mistake is reported
+// with the file and the field path, never a stack trace.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { ServerBehaviourSchema } from '../mcp/behaviour.js';
+import { ModelStepDataSchema } from '../model/script.js';
+import { SERVER_NAME_PATTERN } from '../../reference-host/config/schema.js';
+
+export const FixtureServerSchema = z.strictObject({
+  transport: z.enum(['http', 'stdio']),
+  behaviour: ServerBehaviourSchema,
+});
+
+export const ServeFixtureSchema = z.strictObject({
+  servers: z.record(z.string().regex(SERVER_NAME_PATTERN, 'server names use letters, digits, "_" and "-" (at most 32)'), FixtureServerSchema),
+  model: z.strictObject({ script: z.array(ModelStepDataSchema), apiKey: z.string().min(1).optional() }).optional(),
+});
+export type ServeFixture = z.infer<typeof ServeFixtureSchema>;
+
+export class FixtureError extends Error {
+  override name = 'FixtureError';
+}
+
+const formatPath = (path: readonly PropertyKey[]): string =>
+  path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
+
+/** Validates a fixture; the error lists each bad field as `SOURCE.servers.docs.behaviour.tools[0].name: ...`. */
+export function parseFixture(input: unknown, source: string): ServeFixture {
+  const result = ServeFixtureSchema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${source}${formatPath(issue.path)}: ${issue.message}`);
+  throw new FixtureError(`invalid serve fixture:\n${problems.join('\n')}`);
+}
+
+export function readFixtureFile(file: string): ServeFixture {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new FixtureError(`cannot read behaviour file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new FixtureError(`behaviour file ${file} is not JSON: ${(error as Error).message}`);
+  }
+  return parseFixture(json, file);
+}
+
+/** Well-behaved tools for pointing a host at the suite by hand. */
+export const DEFAULT_FIXTURE: ServeFixture = {
+  servers: {
+    docs: {
+      transport: 'http',
+      behaviour: {
+        name: 'docs',
+        tools: [
+          {
+            name: 'search',
+            description: 'Searches the documentation and returns matching page ids.',
+            inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+            annotations: { readOnlyHint: true },
+            outcome: { kind: 'content', content: [{ type: 'text', text: 'page-1: Getting started\npage-2: Configuration' }] },
+          },
+          {
+            name: 'fetch',
+            description: 'Fetches one documentation page by id.',
+            inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+            outcome: { kind: 'content', content: [{ type: 'text', text: '# Getting started\nInstall, configure, run.' }] },
+          },
+        ],
+      },
+    },
+    echo: {
+      transport: 'stdio',
+      behaviour: {
+        name: 'echo',
+        tools: [
+          {
+            name: 'echo',
+            description: 'Answers with its arguments as JSON.',
+            inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+            outcome: { kind: 'echo' },
+          },
+        ],
+      },
+    },
+  },
+  model: {
+    script: [
+      { calls: [{ server: 'docs', tool: 'search', arguments: { query: 'getting started' } }] },
+      { calls: [{ server: 'echo', tool: 'echo', arguments: { text: 'hello from the mock model' } }] },
+      { message: 'Both tools answered; the default fixture is done.' },
+    ],
+  },
+};
