@@ -1,0 +1,77 @@
+// The Codex adapter end to end, as the runner uses it: config in the sandbox, the transcript
+// screen, approvals answered by the scripted user, outputs classified from the model journal.
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startHttpFakeServer } from '../../../fake-servers/mcp/http-server.js';
+import { startMockModel } from '../../../fake-servers/model/mock-model.js';
+import { createSandbox } from '../../sandbox/sandbox.js';
+import type { HostSession } from '../host-adapter.js';
+import { createCodexAdapter, toCodexServers } from './codex-adapter.js';
+import { findCodex } from './locate-codex.js';
+
+const cleanups: (() => Promise<unknown> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('mapping servers to Codex', () => {
+  it('moves a bearer token into the environment and keeps other headers literal', () => {
+    const mapped = toCodexServers({
+      s: { command: 'node', args: ['x'], env: { A: '1' } },
+      h: { url: 'http://127.0.0.1:1/mcp', headers: { authorization: 'Bearer t0k', 'X-A': 'b' } },
+    });
+    expect(mapped.servers).toEqual({
+      s: { command: 'node', args: ['x'], env: { A: '1' } },
+      h: { url: 'http://127.0.0.1:1/mcp', headers: { 'X-A': 'b' }, bearerTokenEnvVar: 'MHC_CODEX_BEARER_1' },
+    });
+    expect(mapped.env).toEqual({ MHC_CODEX_BEARER_1: 't0k' });
+  });
+});
+
+describe.skipIf(findCodex() === null)('the Codex adapter against the real Codex CLI (needs `npm run hosts:install -- codex`)', () => {
+  it('shows status lines, asks per call, and reports approved and declined calls to the model', async () => {
+    const sandbox = createSandbox('codex-adapter');
+    cleanups.push(() => sandbox.cleanup());
+    const mcp = await startHttpFakeServer({ tools: [{ name: 'echo', description: 'Echo' }] });
+    cleanups.push(() => mcp.close());
+    const model = await startMockModel({
+      apiKey: 'sk-codex-adapter',
+      script: [
+        { calls: [{ server: 'web', tool: 'echo', arguments: { n: 1 } }] },
+        { calls: [{ server: 'web', tool: 'echo', arguments: { n: 2 } }] },
+        { message: 'all done' },
+      ],
+    });
+    cleanups.push(() => model.close());
+    const adapter = createCodexAdapter();
+    expect(await adapter.version()).toMatch(/^codex-cli \d+\.\d+\.\d+$/);
+    adapter.writeConfig(sandbox, { web: { url: mcp.url, headers: { Authorization: 'Bearer secret-123' } } });
+    expect(readFileSync(adapter.configFiles(sandbox)[0] ?? '', 'utf8')).not.toContain('secret-123');
+
+    const session: HostSession = await adapter.start(sandbox, { modelUrl: model.baseUrl, apiKey: 'sk-codex-adapter', knobs: { callTimeoutMs: 5000 }, resume: false });
+    cleanups.push(() => session.kill());
+    expect(await session.waitForPrompt(20_000)).toBe(true);
+    expect(session.screen().stdout).toMatch(adapter.statusLine);
+    expect(session.screen().stdout).toContain('mcp server "web": ready');
+
+    session.send('please echo');
+    const first = await session.waitForApproval(20_000);
+    expect(first?.fields).toEqual({ server: 'web', tool: 'echo', arguments: '{"n":1}' });
+    expect(mcp.journal.toolCalls()).toEqual([]);
+    session.answer('approve');
+    const second = await session.waitForApproval(20_000);
+    expect(second?.fields.arguments).toBe('{"n":2}');
+    session.answer('deny');
+    expect(await session.waitForPrompt(20_000)).toBe(true);
+    expect(session.screen().stdout).toContain('assistant: all done');
+
+    expect(mcp.journal.toolCalls().map((c) => c.arguments)).toEqual([{ n: 1 }]);
+    const auth = mcp.journal.entries().flatMap((e) => (e.kind === 'http-request' ? [e.headers['authorization']] : []));
+    expect(new Set(auth)).toEqual(new Set(['Bearer secret-123']));
+    const outputs = model.journal.requests().at(-1)?.functionCallOutputs.map((o) => adapter.classifyOutput(o.output));
+    expect(outputs).toEqual(['completed', 'denied']);
+
+    session.end('eof');
+    expect(await session.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+});

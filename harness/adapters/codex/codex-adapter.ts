@@ -1,0 +1,105 @@
+// The HostAdapter for OpenAI Codex CLI (issue 6): the first host the suite did not write.
+// Config goes to $HOME/.codex/config.toml; the mock provider and the scenario's deadlines
+// are `-c` overrides at start (the model's port is known only then); Codex runs as
+// `codex app-server` so the scripted user answers its approvals (NOTES.md has the protocol).
+import { execa } from 'execa';
+import { join } from 'node:path';
+import type { Sandbox } from '../../sandbox/sandbox.js';
+import type { HostAdapter, HostSession, ServerConfigEntry, StartOptions } from '../host-adapter.js';
+import { CodexAppServer, codexEnv } from './app-server-client.js';
+import { classifyCodexOutput } from './classify-output.js';
+import { CodexSession } from './codex-session.js';
+import { STATUS_LINE } from './codex-transcript.js';
+import { providerOverride, timeoutOverrides, writeCodexConfig, type CodexServer } from './config-toml.js';
+import { locateCodex } from './locate-codex.js';
+
+export const CODEX_SELECTOR = 'codex';
+const API_KEY_VAR = 'MHC_MODEL_API_KEY';
+
+/** What writeConfig decided that start needs: server names and the bearer tokens it moved to the environment. */
+interface WrittenConfig {
+  servers: string[];
+  env: Record<string, string>;
+}
+
+export function codexHome(sandbox: Sandbox): string {
+  return join(sandbox.home, '.codex');
+}
+
+/**
+ * Maps the common server shape to Codex's: `Authorization: Bearer T` becomes
+ * `bearer_token_env_var` (Codex's documented way; the token stays out of config.toml),
+ * other headers are written as `http_headers`.
+ */
+export function toCodexServers(servers: Record<string, ServerConfigEntry>): { servers: Record<string, CodexServer>; env: Record<string, string> } {
+  const out: Record<string, CodexServer> = {};
+  const env: Record<string, string> = {};
+  Object.entries(servers).forEach(([name, server], index) => {
+    if ('command' in server) {
+      out[name] = { command: server.command, args: server.args, env: server.env };
+      return;
+    }
+    const headers: Record<string, string> = {};
+    let bearerTokenEnvVar: string | undefined;
+    for (const [key, value] of Object.entries(server.headers)) {
+      const token = key.toLowerCase() === 'authorization' ? /^Bearer (.+)$/.exec(value)?.[1] : undefined;
+      if (token === undefined) headers[key] = value;
+      else {
+        bearerTokenEnvVar = `MHC_CODEX_BEARER_${index}`;
+        env[bearerTokenEnvVar] = token;
+      }
+    }
+    out[name] = { url: server.url, headers, ...(bearerTokenEnvVar === undefined ? {} : { bearerTokenEnvVar }) };
+  });
+  return { servers: out, env };
+}
+
+export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): HostAdapter {
+  const lookupEnv = options.env ?? process.env;
+  const written = new Map<string, WrittenConfig>();
+
+  return {
+    name: 'codex',
+    selector: CODEX_SELECTOR,
+    // Codex has no quit command in app-server; the optional guarantees it lacks are left to the catalogue's checks.
+    features: { unsupported: [], endKinds: ['eof', 'SIGTERM', 'SIGINT'] },
+    statusLine: STATUS_LINE,
+    classifyOutput: classifyCodexOutput,
+
+    async version() {
+      const r = await execa(locateCodex(lookupEnv).path, ['--version'], { reject: false, timeout: 10_000 });
+      return r.exitCode === 0 ? r.stdout.trim() : null;
+    },
+
+    configFiles: (sandbox) => [join(codexHome(sandbox), 'config.toml')],
+
+    writeConfig(sandbox, servers) {
+      const mapped = toCodexServers(servers);
+      writeCodexConfig(codexHome(sandbox), { servers: mapped.servers });
+      written.set(sandbox.root, { servers: Object.keys(servers), env: mapped.env });
+    },
+
+    async start(sandbox: Sandbox, run: StartOptions): Promise<HostSession> {
+      const bin = locateCodex(lookupEnv).path;
+      const config = written.get(sandbox.root) ?? { servers: [], env: {} };
+      const session = new CodexSession(config.servers);
+      const app = await CodexAppServer.start({
+        bin,
+        cwd: sandbox.project,
+        env: codexEnv({ ...sandbox.baseEnv(), ...config.env }, codexHome(sandbox), API_KEY_VAR, run.apiKey),
+        configOverrides: [
+          providerOverride({ modelUrl: run.modelUrl, apiKeyEnvVar: API_KEY_VAR }),
+          ...timeoutOverrides(config.servers, { startupTimeoutMs: run.knobs.connectTimeoutMs, toolTimeoutMs: run.knobs.callTimeoutMs }),
+        ],
+        ...session.hooks(),
+      });
+      try {
+        await session.begin(app, sandbox.project, run.resume);
+      } catch (error) {
+        await app.kill();
+        throw error;
+      }
+      return session;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { providerOverride, renderCodexConfig, timeoutOverrides, tomlString, writeCodexConfig, type CodexConfig } from './config-toml.js';
+import { findCodex } from './locate-codex.js';
+
+const AWKWARD = 'a"b\\c\nd\te\u0001f\u007fg ü 🙂';
+
+const config: CodexConfig = {
+  provider: { modelUrl: 'http://127.0.0.1:4000/v1', apiKeyEnvVar: 'MHC_MODEL_KEY' },
+  servers: {
+    [`odd "name"`]: { command: '/bin/echo', args: [AWKWARD, ''], env: { [`K"1`]: AWKWARD } },
+    web: { url: 'http://127.0.0.1:9/mcp', headers: { 'X-Trace': 'v"1' }, bearerTokenEnvVar: 'WEB_TOKEN' },
+  },
+  startupTimeoutMs: 250,
+  toolTimeoutMs: 1500,
+};
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('config.toml for Codex', () => {
+  it('escapes quotes, backslashes and control characters in TOML strings', () => {
+    expect(tomlString(AWKWARD)).toBe('"a\\"b\\\\c\\nd\\te\\u0001f\\u007fg ü 🙂"');
+  });
+
+  it('points the only provider at the mock model with retries off and deadlines in seconds', () => {
+    const text = renderCodexConfig(config);
+    expect(text).toContain('model_provider = "mock"\n');
+    expect(text).toContain('[model_providers.mock]\nname = "mcp-host-conformance mock model"\nbase_url = "http://127.0.0.1:4000/v1"\nenv_key = "MHC_MODEL_KEY"\nwire_api = "responses"\nrequest_max_retries = 0\nstream_max_retries = 0\n');
+    expect(text).toContain('startup_timeout_sec = 0.25\ntool_timeout_sec = 1.5\n');
+    expect(text).toContain('plugins = false\n');
+  });
+
+  it('gives the provider and per-server deadlines as -c overrides when they are known only at start', () => {
+    expect(providerOverride({ modelUrl: 'http://127.0.0.1:5/v1', apiKeyEnvVar: 'K' })).toBe(
+      'model_providers.mock={ name = "mcp-host-conformance mock model", base_url = "http://127.0.0.1:5/v1", env_key = "K", wire_api = "responses", request_max_retries = 0, stream_max_retries = 0 }',
+    );
+    expect(timeoutOverrides(['web-1'], { toolTimeoutMs: 300 })).toEqual(['mcp_servers.web-1.tool_timeout_sec=0.3']);
+    expect(() => timeoutOverrides(['a.b'], { toolTimeoutMs: 300 })).toThrow('server name "a.b" cannot take a deadline override');
+    expect(timeoutOverrides(['a.b'], {})).toEqual([]);
+    expect(renderCodexConfig({ servers: {} })).not.toContain('[model_providers');
+  });
+
+  it('writes the file readable by its owner only', () => {
+    const home = mkdtempSync(join(tmpdir(), 'codex-toml-'));
+    dirs.push(home);
+    const file = writeCodexConfig(join(home, 'codex'), config);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it.skipIf(findCodex() === null)('is read back by Codex itself with every value intact (needs `npm run hosts:install -- codex`)', () => {
+    const home = mkdtempSync(join(tmpdir(), 'codex-toml-'));
+    dirs.push(home);
+    writeCodexConfig(home, config);
+    const bin = findCodex()?.path ?? '';
+    const out = execFileSync(bin, ['mcp', 'list', '--json'], { env: { PATH: process.env['PATH'], HOME: home, CODEX_HOME: home }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const servers = JSON.parse(out) as { name: string; transport: Record<string, unknown>; startup_timeout_sec: number; tool_timeout_sec: number }[];
+    const byName = Object.fromEntries(servers.map((s) => [s.name, s]));
+    expect(byName['odd "name"']?.transport).toMatchObject({ type: 'stdio', command: '/bin/echo', args: [AWKWARD, ''], env: { 'K"1': AWKWARD } });
+    expect(byName['web']?.transport).toMatchObject({ type: 'streamable_http', url: 'http://127.0.0.1:9/mcp', bearer_token_env_var: 'WEB_TOKEN', http_headers: { 'X-Trace': 'v"1' } });
+    expect(byName['web']).toMatchObject({ startup_timeout_sec: 0.25, tool_timeout_sec: 1.5 });
+  });
+});

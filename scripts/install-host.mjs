@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// `npm run hosts:install -- <host>`: installs a pinned third-party host under test into the
+// git-ignored folder .hosts/<host>, from the npm registry only (a host is never a dependency
+// of the suite). Adapters find it there (harness/adapters/codex/locate-codex.ts).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Pinned versions: a report names the version it ran, so an upgrade is a deliberate change here. */
+const HOSTS = {
+  codex: {
+    package: '@openai/codex',
+    version: '0.171.0',
+    bin: 'codex',
+    // The native binary comes as a platform package (an optional dependency of @openai/codex).
+    platforms: ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32-x64', 'win32-arm64'],
+  },
+};
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function fail(message) {
+  process.stderr.write(`hosts:install: ${message}\n`);
+  process.exit(1);
+}
+
+function usage() {
+  return `usage: npm run hosts:install -- <host> [--force]\nhosts: ${Object.keys(HOSTS).join(', ')}`;
+}
+
+function installedVersion(prefix, pkg) {
+  const manifest = join(prefix, 'node_modules', pkg, 'package.json');
+  if (!existsSync(manifest)) return null;
+  try {
+    return JSON.parse(readFileSync(manifest, 'utf8')).version ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function folderBytes(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += folderBytes(path);
+    else if (entry.isFile()) total += statSync(path).size;
+  }
+  return total;
+}
+
+function main(argv) {
+  const args = argv.filter((a) => !a.startsWith('--'));
+  const force = argv.includes('--force');
+  const unknownFlags = argv.filter((a) => a.startsWith('--') && a !== '--force');
+  if (unknownFlags.length > 0) fail(`unknown option ${unknownFlags.join(', ')}\n${usage()}`);
+  if (args.length !== 1) fail(usage());
+  const name = args[0];
+  const host = HOSTS[name];
+  if (host === undefined) fail(`unknown host "${name}"\n${usage()}`);
+
+  const platform = `${process.platform}-${process.arch}`;
+  if (!host.platforms.includes(platform)) {
+    fail(`${host.package} ships no native binary for ${platform} (supported: ${host.platforms.join(', ')})`);
+  }
+
+  const prefix = join(root, '.hosts', name);
+  const bin = join(prefix, 'node_modules', '.bin', host.bin);
+  if (!force && installedVersion(prefix, host.package) === host.version && existsSync(bin)) {
+    process.stdout.write(`${name} ${host.version} is already installed: ${bin}\n(use --force to reinstall)\n`);
+    return;
+  }
+
+  mkdirSync(prefix, { recursive: true });
+  // Its own manifest keeps npm from walking up to the suite's package.json.
+  writeFileSync(join(prefix, 'package.json'), `${JSON.stringify({ name: `host-${name}`, private: true }, null, 2)}\n`);
+
+  const spec = `${host.package}@${host.version}`;
+  process.stdout.write(`installing ${spec} into ${prefix} (from the npm registry) ...\n`);
+  const started = Date.now();
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(
+    npm,
+    // --ignore-scripts: nothing runs at install time, so nothing else can be downloaded.
+    ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--include=optional', spec],
+    { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' },
+  );
+  if (result.error) fail(`cannot run npm: ${result.error.message}`);
+  if (result.status !== 0) {
+    const tail = (result.stderr ?? '').trim().split('\n').slice(-15).join('\n');
+    fail(
+      `npm install ${spec} failed (exit ${result.status}).\n${tail}\n` +
+        'Check that the npm registry is reachable (npm config get registry) and retry.',
+    );
+  }
+  if (!existsSync(bin)) fail(`npm finished but ${bin} is missing; try again with --force`);
+
+  const check = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+  const reported = `${check.stdout ?? ''}`.trim();
+  if (check.status !== 0 || !reported.includes(host.version)) {
+    fail(
+      `${bin} --version did not report ${host.version} (exit ${check.status}): ${reported || check.stderr}\n` +
+        'The platform package with the native binary may be missing (npm config get omit must not list "optional").',
+    );
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const megabytes = (folderBytes(prefix) / 1e6).toFixed(0);
+  process.stdout.write(`installed ${reported} in ${seconds}s (${megabytes} MB): ${bin}\n`);
+}
+
+main(process.argv.slice(2));
