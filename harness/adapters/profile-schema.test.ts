@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { classifyWithProfile } from './profile-adapter.js';
+import { loadHostProfile } from './profile-schema.js';
+import { REFERENCE_PROFILE_PATH } from './reference-host-adapter.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'mhc-profile-'));
+  dirs.push(dir);
+  return dir;
+};
+
+function profileFile(content: unknown): string {
+  const file = join(tempDir(), 'host.json');
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+const reference = JSON.parse(readFileSync(REFERENCE_PROFILE_PATH, 'utf8')) as Record<string, unknown>;
+
+describe('host profiles', () => {
+  test('the reference host profile is valid', () => {
+    expect(loadHostProfile(REFERENCE_PROFILE_PATH).profile.name).toBe('reference-host');
+  });
+
+  test('errors name the file and every bad field', () => {
+    const file = profileFile({ ...reference, name: 'Bad Name', screen: { ...(reference.screen as object), prompt: '(' } });
+    expect(() => loadHostProfile(file)).toThrow(new RegExp(`${file}[\\s\\S]*name: profile names are kebab-case[\\s\\S]*screen.prompt: not a valid regular expression`));
+  });
+
+  test('unknown placeholders are refused', () => {
+    expect(() => loadHostProfile(profileFile({ ...reference, args: ['{secret}'] }))).toThrow(/args.0: unknown placeholder \{secret\}/);
+  });
+
+  test('only optional guarantees may be declared unsupported', () => {
+    expect(loadHostProfile(profileFile({ ...reference, unsupported: ['RESOURCE', 'TRANSPORT-2'] })).profile.unsupported).toEqual(['RESOURCE', 'TRANSPORT-2']);
+    expect(() => loadHostProfile(profileFile({ ...reference, unsupported: ['APPROVE'] }))).toThrow(/unsupported.0: only optional/);
+  });
+
+  test('a file that is not JSON is named in the error', () => {
+    const file = join(tempDir(), 'host.json');
+    writeFileSync(file, '{');
+    expect(() => loadHostProfile(file)).toThrow(new RegExp(`host profile ${file}`));
+  });
+
+  test('results are classified by JSON status field or by patterns', () => {
+    expect(classifyWithProfile({ format: 'json', statusField: 'status' }, '{"status":"denied","output":""}')).toBe('denied');
+    expect(classifyWithProfile({ format: 'json', statusField: 'status' }, 'plain text')).toBeNull();
+    expect(classifyWithProfile({ format: 'regex', patterns: { unknown: /may have run/ } }, 'the call may have run')).toBe('unknown');
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { ScreenCapture } from './screen-capture.js';
+
+const p = (name: string, pattern: RegExp, consume?: boolean) => ({ name, pattern, ...(consume === undefined ? {} : { consume }) });
+
+describe('ScreenCapture', () => {
+  test('a waiter resolves when its text arrives, not before', async () => {
+    const screen = new ScreenCapture();
+    const waiting = screen.waitFor([p('prompt', /^You> /m)], 5000);
+    screen.append('stdout', 'banner\n');
+    screen.append('stdout', 'You> ');
+    const r = await waiting;
+    expect(r.kind === 'match' && r.name).toBe('prompt');
+  });
+
+  test('the earliest of several patterns wins and the cursor moves past it', async () => {
+    const screen = new ScreenCapture();
+    screen.append('stdout', 'Approve? [y/N] \nYou> ');
+    const first = await screen.waitFor([p('prompt', /You> /), p('approval', /Approve\?/)], 1000);
+    expect(first.kind === 'match' && first.name).toBe('approval');
+    const second = await screen.waitFor([p('approval', /Approve\?/)], 10);
+    expect(second.kind).toBe('deadline');
+  });
+
+  test('a match with consume false leaves the text for the next waiter', async () => {
+    const screen = new ScreenCapture();
+    screen.append('stdout', 'You> ');
+    await screen.waitFor([p('prompt', /You> /, false)], 1000);
+    expect((await screen.waitFor([p('prompt', /You> /)], 1000)).kind).toBe('match');
+  });
+
+  test('waiters learn that the host exited', async () => {
+    const screen = new ScreenCapture();
+    const waiting = screen.waitFor([p('never', /never/)], 5000);
+    screen.close();
+    expect((await waiting).kind).toBe('exit');
+  });
+
+  test('the deadline ends a wait for text that never comes', async () => {
+    expect((await new ScreenCapture().waitFor([p('x', /x/)], 20)).kind).toBe('deadline');
+  });
+
+  test('output past the cap is dropped and marked', () => {
+    const screen = new ScreenCapture(10);
+    screen.append('stdout', '0123456789abc');
+    screen.append('stderr', 'more');
+    expect(screen.text()).toEqual({ all: '0123456789', stdout: '0123456789', stderr: '', truncated: true });
+  });
+});

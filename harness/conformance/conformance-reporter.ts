@@ -1,0 +1,30 @@
+// Vitest reporter of the conformance run: gathers each scenario test's CheckResults (from
+// its meta) into the report model and hands it on. A scenario test that never finished
+// (timeout, crash) turns its planned checks into HARNESS-ERROR, never into silence.
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { CheckResult } from '../report/schema.js';
+
+function resultsOf(test: TestCase): CheckResult[] {
+  const meta = test.meta().conformance;
+  if (meta === undefined) return [];
+  if (meta.checks.length > 0) return meta.checks;
+  const errors = test.result().errors?.map((e) => e.message).join('; ') ?? 'no result';
+  return meta.planned.map((p) => ({ ...p, verdict: 'HARNESS-ERROR' as const, observed: `the scenario did not finish: ${errors}`, durationMs: test.diagnostic()?.duration ?? 0, evidence: [] }));
+}
+
+export class ConformanceReporter implements Reporter {
+  readonly checks: CheckResult[] = [];
+  /** Test files that failed to load (an invalid scenario): the run cannot be trusted. */
+  readonly loadErrors: string[] = [];
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    for (const mod of testModules) {
+      const tests = [...mod.children.allTests()];
+      if (mod.state() === 'failed' && tests.length === 0) {
+        this.loadErrors.push(`${mod.moduleId}: ${mod.errors().map((e) => e.message).join('; ')}`);
+      }
+      for (const test of tests) this.checks.push(...resultsOf(test));
+    }
+    this.checks.sort((a, b) => a.id.localeCompare(b.id));
+  }
+}

@@ -1,0 +1,83 @@
+// The conformance run behind `mcp-host-conformance run`: one vitest run (the one engine)
+// over a generated test file per scenario, so vitest's own --shard splits scenarios across
+// machines; the reporter's CheckResults become the report written to the output folder.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startVitest } from 'vitest/node';
+import { resolveHost } from '../adapters/resolve-host.js';
+import { GUARANTEES } from '../catalogue/guarantees.js';
+import { HarnessError } from '../errors.js';
+import { applyExpectedFailures, readExpectedFailures } from '../report/expected-failures.js';
+import type { Report } from '../report/schema.js';
+import { writeReports } from '../report/write-reports.js';
+import { loadScenarios } from '../scenario/load-scenarios.js';
+import { ConformanceReporter } from './conformance-reporter.js';
+import { runMetadata } from './run-metadata.js';
+import type { ConformanceContext } from './scenario-test.js';
+
+export interface RunConformanceOptions extends ConformanceContext {
+  shard?: string;
+  outDir: string;
+  expectedFailures?: string;
+  /** The command line, recorded in the report. */
+  command: string;
+  log: (line: string) => void;
+}
+
+const FAILING = new Set(['FAIL', 'HARNESS-ERROR']);
+
+/** Writes `<name>.conformance.test.js` per scenario, each registering its scenario's test. */
+function generateTestFiles(dir: string, files: readonly string[]): void {
+  const register = pathToFileURL(new URL('./scenario-test.js', import.meta.url).pathname).href;
+  for (const file of files) {
+    const name = file.replace(/^.*\//, '').replace(/\.scenario\.[jt]s$/, '');
+    writeFileSync(join(dir, `${name}.conformance.test.js`), `import { registerScenarioFile } from ${JSON.stringify(register)};\nawait registerScenarioFile(${JSON.stringify(file)});\n`);
+  }
+}
+
+/** Returns the process exit code: 0 when every check conforms (or matches the expected failures). */
+export async function runConformance(options: RunConformanceOptions): Promise<number> {
+  const adapter = resolveHost(options.host);
+  const scenarios = await loadScenarios(options);
+  if (scenarios.length === 0) throw new HarnessError('CLI_INPUT', 'no scenario matches the --scenario/--guarantee filters');
+  const dir = mkdtempSync(join(tmpdir(), 'mhc-run-'));
+  const reporter = new ConformanceReporter();
+  const startedAt = new Date();
+  try {
+    generateTestFiles(dir, scenarios.map((s) => s.file));
+    const context: ConformanceContext = { host: options.host, scenario: options.scenario, guarantee: options.guarantee };
+    const vitest = await startVitest('test', [], {
+      root: dir,
+      config: false,
+      include: ['*.conformance.test.js'],
+      watch: false,
+      pool: 'forks',
+      maxWorkers: 2,
+      testTimeout: 60_000,
+      provide: { conformance: context },
+      reporters: ['default', reporter],
+      ...(options.shard === undefined ? {} : { shard: options.shard }),
+    });
+    await vitest.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (reporter.loadErrors.length > 0) throw new HarnessError('SCENARIO_INVALID', reporter.loadErrors.join('\n'));
+  const report: Report = {
+    schemaVersion: 1,
+    generatedAt: new Date().toISOString(),
+    guarantees: [...GUARANTEES],
+    hosts: [{ run: await runMetadata(adapter, { startedAt, endedAt: new Date() }, options.command, options.shard ?? null), checks: reporter.checks }],
+  };
+  const paths = writeReports(report, options.outDir);
+  options.log(`reports: ${Object.values(paths).join(', ')}`);
+  if (options.expectedFailures !== undefined) {
+    const outcome = applyExpectedFailures(report, readExpectedFailures(options.expectedFailures));
+    for (const e of outcome.unexpected) options.log(`unexpected failure: ${e.check}`);
+    for (const e of outcome.stale) options.log(`stale expected failure (now ${e.verdict}): ${e.check}`);
+    return outcome.ok && !reporter.checks.some((c) => c.verdict === 'HARNESS-ERROR') ? 0 : 1;
+  }
+  return reporter.checks.some((c) => FAILING.has(c.verdict)) ? 1 : 0;
+}

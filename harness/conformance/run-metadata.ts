@@ -1,0 +1,30 @@
+// Run metadata for a report: host, suite version and git revision, Node, OS, times, the
+// catalogue revision, the command line and the shard.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { platform, release } from 'node:os';
+import { execa } from 'execa';
+import { CATALOGUE_REVISION } from '../catalogue/guarantees.js';
+import type { HostAdapter } from '../adapters/host-adapter.js';
+import type { RunMetadata } from '../report/schema.js';
+import { suiteRoot } from '../suite-root.js';
+
+async function gitRevision(): Promise<string | null> {
+  const r = await execa('git', ['rev-parse', 'HEAD'], { cwd: suiteRoot(), reject: false, timeout: 5000 });
+  return r.exitCode === 0 ? String(r.stdout).trim() : null;
+}
+
+export async function runMetadata(adapter: HostAdapter, times: { startedAt: Date; endedAt: Date }, command: string, shard: string | null): Promise<RunMetadata> {
+  const pkg = JSON.parse(readFileSync(join(suiteRoot(), 'package.json'), 'utf8')) as { version: string };
+  return {
+    host: { name: adapter.name, version: await adapter.version().catch(() => null), profile: adapter.selector === 'reference' ? null : adapter.selector },
+    suite: { version: pkg.version, revision: await gitRevision() },
+    node: process.version,
+    os: `${platform()} ${release()}`,
+    startedAt: times.startedAt.toISOString(),
+    endedAt: times.endedAt.toISOString(),
+    catalogueRevision: CATALOGUE_REVISION,
+    command,
+    shard,
+  };
+}

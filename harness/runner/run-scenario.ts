@@ -1,0 +1,132 @@
+// One scenario against one host: sandbox, fixtures, host start, the scripted user,
+// supervision (group kill, orphan scan, STDIO-5), observations, canary scan, verdicts.
+// Everything started here is stopped here, whatever happens.
+import { performance } from 'node:perf_hooks';
+import type { HostAdapter } from '../adapters/host-adapter.js';
+import { HarnessError } from '../errors.js';
+import type { CheckResult } from '../report/schema.js';
+import { scanCanaries } from '../sandbox/canaries.js';
+import { createSandbox } from '../sandbox/sandbox.js';
+import type { Observations, ServerObservation } from '../scenario/observations.js';
+import type { Scenario } from '../scenario/scenario-schema.js';
+import { killLeftovers, waitGone } from '../supervision/process-group.js';
+import { scanRunProcesses, type ProcessInfo } from '../supervision/proc-scan.js';
+import { collectFiles, collectToolOutputs, scanItems } from './collect.js';
+import { startFixtures, type Fixtures } from './fixtures.js';
+import { gradeChecks } from './grade.js';
+import { emptyScriptRun, runUserScript, type ScriptTiming } from './user-script.js';
+
+export interface RunScenarioOptions {
+  adapter: HostAdapter;
+  timing?: Partial<ScriptTiming>;
+  /** Grace for processes of the run to disappear after the host exited (ms). */
+  leftoverGraceMs?: number;
+}
+
+export interface ScenarioRun {
+  observations: Observations;
+  results: CheckResult[];
+}
+
+const DEFAULT_TIMING: ScriptTiming = { stepMs: 5000, startMs: 15_000, exitMs: 5000 };
+
+/** The exact command that reruns one scenario against one host. */
+export function rerunCommand(hostSelector: string, scenario: string): string {
+  return `npx mcp-host-conformance run --host ${hostSelector} --scenario ${scenario}`;
+}
+
+/** Processes still alive after the host is gone (given a short grace to finish dying). */
+async function findLeftovers(marker: string, roleOf: (p: Omit<ProcessInfo, 'role'>) => string, graceMs: number): Promise<ProcessInfo[]> {
+  const first = scanRunProcesses(marker, roleOf);
+  if (first.length === 0) return [];
+  const alive = new Set(await waitGone(first.map((p) => p.pid), graceMs));
+  return first.filter((p) => alive.has(p.pid));
+}
+
+export async function runScenario(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRun> {
+  const { adapter } = options;
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const started = performance.now();
+  const sandbox = createSandbox(scenario.name);
+  const run = emptyScriptRun();
+  const harnessErrors: string[] = [];
+  let fixtures: Fixtures | null = null;
+  let leftovers: ProcessInfo[] = [];
+  try {
+    const configChannels = adapter.configFiles(sandbox).map((f) => `file:${sandbox.displayPath(f) ?? f}`);
+    fixtures = await startFixtures(scenario, sandbox, configChannels);
+    adapter.writeConfig(sandbox, Object.fromEntries(Object.entries(fixtures.servers).map(([name, s]) => [name, s.entry])));
+    const start = { modelUrl: fixtures.model.baseUrl, apiKey: fixtures.apiKey.value, knobs: scenario.host, resume: false };
+    run.sessions.push(await adapter.start(sandbox, start));
+    await runUserScript(run, scenario.user, { adapter, sandbox, start, servers: fixtures.servers, timing });
+  } catch (error) {
+    harnessErrors.push(error instanceof HarnessError ? error.message : `unexpected: ${(error as Error).stack ?? String(error)}`);
+  } finally {
+    for (const session of run.sessions) if (!session.hasExited()) await session.kill();
+    const hostPids = new Set(run.sessions.map((s) => s.pid));
+    const journals = Object.entries(fixtures?.servers ?? {}).flatMap(([name, s]) => (s.journalFile === null ? [] : [[name, s.journalFile] as const]));
+    const roleOf = (p: Omit<ProcessInfo, 'role'>): string => {
+      if (hostPids.has(p.pid)) return 'host';
+      const server = journals.find(([, file]) => p.cmdline.some((a) => a.includes(file)));
+      return server === undefined ? 'other' : `server:${server[0]}`;
+    };
+    leftovers = await findLeftovers(sandbox.root, roleOf, options.leftoverGraceMs ?? 500);
+    const survivors = await killLeftovers(leftovers);
+    if (survivors.length > 0) harnessErrors.push(`processes ${survivors.join(', ')} of the run could not be killed`);
+  }
+
+  const servers: Record<string, ServerObservation> = {};
+  for (const [name, s] of Object.entries(fixtures?.servers ?? {})) {
+    let journal: ServerObservation['journal'] = [];
+    try {
+      journal = s.journal();
+    } catch (error) {
+      harnessErrors.push(`journal of server ${name} unreadable: ${(error as Error).message}`);
+    }
+    servers[name] = { name, transport: s.transport, destination: s.destination, journal };
+  }
+  const modelRequests = fixtures?.model.journal.requests() ?? [];
+  const clockOffset = Number(process.hrtime.bigint()) / 1e6 - performance.now();
+  const trapHits = fixtures?.trap.hits() ?? [];
+  const files = collectFiles(sandbox);
+  await fixtures?.close();
+  // One screen for the whole scenario: sessions (restarts) one after another.
+  const screens = run.sessions.map((s) => s.screen());
+  const mergedScreen = {
+    all: screens.map((s) => s.all).join(''),
+    stdout: screens.map((s) => s.stdout).join(''),
+    stderr: screens.map((s) => s.stderr).join(''),
+    truncated: screens.some((s) => s.truncated),
+  };
+  const canaries = sandbox.canaries.all();
+  const observations: Observations = {
+    scenario: scenario.name,
+    hostPid: run.sessions[0]?.pid ?? null,
+    screen: mergedScreen,
+    statusLines: mergedScreen.all.split('\n').filter((line) => new RegExp(adapter.statusLine.source).test(line)),
+    approvals: run.approvals,
+    unknownGates: run.unknownGates,
+    script: run.outcome,
+    modelRequests,
+    // receivedAt is performance.now() of this process; journals stamp process.hrtime.
+    modelRequestMono: modelRequests.map((r) => r.receivedAt + clockOffset),
+    toolOutputs: collectToolOutputs(modelRequests, adapter),
+    servers,
+    trapHits,
+    files,
+    leftovers,
+    exits: run.exits,
+    canaries,
+    canarySightings: scanCanaries(canaries, scanItems({ screen: mergedScreen, modelRequests, servers, trapHits, files, leftovers })),
+    harnessErrors,
+  };
+  sandbox.cleanup();
+  const results = gradeChecks({
+    scenario,
+    observations,
+    features: adapter.features,
+    durationMs: Math.round(performance.now() - started),
+    rerun: rerunCommand(adapter.selector, scenario.name),
+  });
+  return { observations, results };
+}

@@ -1,0 +1,185 @@
+// The check library: small factories returning grade functions, so a scenario's checks
+// are short data. Each helper states its precondition and returns "not reached" when it
+// never happened, never PASS by default.
+import type { CallStatus } from '../adapters/host-adapter.js';
+import type { StartEntry } from '../../fake-servers/mcp/journal.js';
+import { approvalEvidence, fail, journalEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
+import type { Observations } from './observations.js';
+import type { Grade } from './scenario-schema.js';
+
+export type GradeFn = (obs: Observations) => Grade;
+
+const isCall = (e: Observations['servers'][string]['journal'][number]): boolean => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call';
+
+export function toolCalls(obs: Observations, server: string): number {
+  return (obs.servers[server]?.journal ?? []).filter(isCall).length;
+}
+
+/** The server received exactly `count` tools/call requests (0: nothing was sent). */
+export function serverGotToolCalls(server: string, count: number): GradeFn {
+  return (obs) => {
+    const got = toolCalls(obs, server);
+    const evidence = [journalEvidence(obs, server, isCall)];
+    return got === count ? pass(`server ${server} received ${got} tools/call`, evidence) : fail(`server ${server} received ${got} tools/call, expected ${count}`, evidence);
+  };
+}
+
+/** Approval request #index was on screen before any byte of that call reached the server. */
+export function approvalShownBeforeSending(server: string, index = 0): GradeFn {
+  return (obs) => {
+    const shown = obs.approvals[index];
+    if (shown === undefined) return fail(`no approval request #${index + 1} was shown, but server ${server} received ${toolCalls(obs, server)} tools/call`, [journalEvidence(obs, server, isCall), screenTail(obs)]);
+    const approvedBefore = obs.approvals.slice(0, index).filter((a) => a.answer === 'approve').length;
+    const atDisplay = shown.toolCallsWhenShown[server] ?? 0;
+    const evidence = [approvalEvidence(obs, index), journalEvidence(obs, server, isCall)];
+    return atDisplay === approvedBefore
+      ? pass(`approval request #${index + 1} was shown while server ${server} had received ${atDisplay} tools/call (the ${approvedBefore} approved earlier)`, evidence)
+      : fail(`server ${server} had already received ${atDisplay} tools/call when approval request #${index + 1} appeared (only ${approvedBefore} approved before)`, evidence);
+  };
+}
+
+/** Exactly `count` approval requests were shown. */
+export function approvalsShown(count: number): GradeFn {
+  return (obs) => {
+    const evidence = obs.approvals.map((_, i) => approvalEvidence(obs, i));
+    if (obs.approvals.length === count) return pass(`${count} approval request(s) shown`, evidence);
+    return obs.approvals.length < count && obs.script.stoppedAt !== null
+      ? notReached(`approval request #${obs.approvals.length + 1} of ${count}`, obs)
+      : fail(`${obs.approvals.length} approval request(s) shown, expected ${count}`, evidence);
+  };
+}
+
+/** The model received these statuses, in order, for the calls of the scenario. */
+export function modelSawStatuses(statuses: readonly CallStatus[]): GradeFn {
+  return (obs) => {
+    const seen = obs.toolOutputs.map((o) => o.status ?? `unreadable: ${o.output.slice(0, 80)}`);
+    const evidence = obs.toolOutputs.map((o) => ({ kind: 'model-request' as const, source: `model request #${o.request + 1}, output of ${o.callId}`, excerpt: o.output.slice(0, 600) }));
+    if (seen.length < statuses.length) return notReached(`the model received ${seen.length} of ${statuses.length} tool outputs (${seen.join(', ') || 'none'})`, obs);
+    const same = seen.length === statuses.length && seen.every((s, i) => s === statuses[i]);
+    return same ? pass(`the model received ${seen.join(', ')}`, evidence) : fail(`the model received ${seen.join(', ')}; expected ${statuses.join(', ')}`, evidence);
+  };
+}
+
+/** Status of the call-th tool output (0-based) the model received. */
+export function modelSawStatus(call: number, status: CallStatus): GradeFn {
+  return (obs) => {
+    const out = obs.toolOutputs[call];
+    if (out === undefined) return notReached(`tool output #${call + 1} never reached the model`, obs);
+    const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: out.output.slice(0, 1000) }];
+    return out.status === status ? pass(`tool output #${call + 1} has status ${status}`, evidence) : fail(`tool output #${call + 1} has status ${out.status ?? 'unreadable'}, expected ${status}`, evidence);
+  };
+}
+
+/** initialize and tools/list reached the server before the first model request, once (DISCOVER-1). */
+export function discoveredBeforeFirstQuestion(server: string): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[server]?.journal ?? [];
+    const first = obs.modelRequestMono[0];
+    if (first === undefined) return notReached('the host never sent a request to the model', obs);
+    const methods = journal.filter((e) => e.kind === 'jsonrpc-in' && typeof e.message.method === 'string');
+    const inits = methods.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'initialize');
+    const list = methods.find((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list');
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in'), note(`first model request at ${first.toFixed(1)} ms (monotonic)`)];
+    if (list === undefined) return fail(`server ${server} never received tools/list`, evidence);
+    if (inits.length !== 1) return fail(`server ${server} received initialize ${inits.length} times in one process`, evidence);
+    return list.mono <= first
+      ? pass(`initialize and tools/list reached ${server} ${(first - list.mono).toFixed(0)} ms before the first model request`, evidence)
+      : fail(`tools/list reached ${server} ${(list.mono - first).toFixed(0)} ms after the first model request`, evidence);
+  };
+}
+
+/** The HTTP server received no request on `path` (a redirect target, NET-2). */
+export function serverGotNoRequestOn(server: string, path: string): GradeFn {
+  return (obs) => {
+    const requests = (obs.servers[server]?.journal ?? []).filter((e) => e.kind === 'http-request');
+    if (requests.length === 0) return notReached(`the host never contacted server ${server}`, obs);
+    const hits = requests.filter((e) => e.kind === 'http-request' && e.path.split('?')[0] === path);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'http-request' || e.kind === 'http-response')];
+    return hits.length === 0 ? pass(`nothing reached ${path}`, evidence) : fail(`${hits.length} request(s) reached ${path}`, evidence);
+  };
+}
+
+/** A status line names the server and matches `pattern` (e.g. /unavailable/). */
+export function statusLineFor(server: string, pattern: RegExp): GradeFn {
+  return (obs) => {
+    const line = obs.statusLines.find((l) => l.includes(server));
+    if (line === undefined) return fail(`no status line for server ${server}`, [screenTail(obs)]);
+    return pattern.test(line) ? pass(line, [screenAround(obs, line)]) : fail(`status line "${line}" does not match ${pattern}`, [screenAround(obs, line)]);
+  };
+}
+
+/** No canary whose label contains `label` appears anywhere it is not allowed. */
+export function canaryAbsentEverywhere(label = ''): GradeFn {
+  return (obs) => {
+    const relevant = obs.canaries.filter((c) => c.label.includes(label));
+    if (relevant.length === 0) return notReached(`no credential canary matching "${label}" was configured`, obs);
+    const leaks = obs.canarySightings.filter((s) => !s.allowed && s.canary.includes(label));
+    const evidence = leaks.map((s) => note(s.excerpt, `${s.canary} in ${s.source}`));
+    return leaks.length === 0
+      ? pass(`${relevant.map((c) => c.label).join(', ')}: only where allowed (${[...new Set(obs.canarySightings.filter((s) => s.canary.includes(label)).map((s) => s.source))].join(', ') || 'nowhere'})`)
+      : fail(`leaked: ${leaks.map((s) => `${s.canary} in ${s.source}`).join('; ')}`, evidence);
+  };
+}
+
+/** Nothing (no request, no connection) reached the trap. */
+export function trapUntouched(): GradeFn {
+  return (obs) =>
+    obs.trapHits.length === 0
+      ? pass('the trap received nothing')
+      : fail(`the trap received ${obs.trapHits.length} request(s)`, obs.trapHits.map((h, i) => ({ kind: 'trap' as const, source: `trap hit #${i + 1}`, excerpt: JSON.stringify(h) })));
+}
+
+/** The stdio server's start record (how the host launched it), or a "not reached" grade. */
+export function stdioStart(obs: Observations, server: string): StartEntry | Grade {
+  const start = (obs.servers[server]?.journal ?? []).find((e): e is StartEntry => e.kind === 'start');
+  return start ?? notReached(`stdio server ${server} never started`, obs);
+}
+
+/** The stdio server led its own process group, apart from the host's (STDIO-2). */
+export function stdioOwnGroup(server: string): GradeFn {
+  return (obs) => {
+    const start = stdioStart(obs, server);
+    if ('verdict' in start) return start;
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'start'), note(`host pid ${obs.hostPid ?? '?'}`)];
+    return start.pgid === start.pid && start.pgid !== obs.hostPid
+      ? pass(`server pid ${start.pid} leads its own group (host pid ${obs.hostPid ?? '?'})`, evidence)
+      : fail(`server pid ${start.pid} runs in group ${start.pgid} (host pid ${obs.hostPid ?? '?'})`, evidence);
+  };
+}
+
+/** The stdio server's environment held only PATH, HOME, LANG and `configured` names (STDIO-3). */
+export function stdioEnvOnly(server: string, configured: readonly string[]): GradeFn {
+  return (obs) => {
+    const start = stdioStart(obs, server);
+    if ('verdict' in start) return start;
+    const allowed = new Set(['PATH', 'HOME', 'LANG', ...configured]);
+    const extra = Object.keys(start.env).filter((k) => !allowed.has(k)).sort();
+    const evidence = [note(`environment names: ${Object.keys(start.env).sort().join(' ')}`, `server ${server} start record`)];
+    return extra.length === 0 ? pass(`environment names: ${Object.keys(start.env).sort().join(' ')}`, evidence) : fail(`unexpected variables: ${extra.join(' ')}`, evidence);
+  };
+}
+
+/** `text` appears neither on screen nor in any file the host wrote (STDIO-4: discarded stderr). */
+export function textNowhere(text: string): GradeFn {
+  return (obs) => {
+    const files = obs.files.filter((f) => f.content.includes(text)).map((f) => f.path);
+    const onScreen = obs.screen.all.includes(text);
+    if (!onScreen && files.length === 0) return pass(`"${text}" appears neither on screen nor in the host's files`);
+    return fail(`"${text}" appears ${[onScreen ? 'on screen' : '', ...files].filter(Boolean).join(', ')}`, [screenAround(obs, text)]);
+  };
+}
+
+/** After the host exited, no process of the run was left (STDIO-5); `server` must have started a child first. */
+export function nothingLeftRunning(server: string): GradeFn {
+  return (obs) => {
+    const start = stdioStart(obs, server);
+    if ('verdict' in start) return start;
+    if (start.childPid === null) return notReached(`stdio server ${server} never started its child process`, obs);
+    const evidence = obs.leftovers.map((p) => ({ kind: 'process' as const, source: `pid ${p.pid} (${p.role}, group ${p.pgid})`, excerpt: p.cmdline.join(' ').slice(0, 300) }));
+    if (obs.exits.length === 0) return notReached('the host never exited', obs);
+    if (obs.exits.some((e) => e.killedByHarness)) return fail('the host did not exit by itself; the harness killed it', evidence);
+    return obs.leftovers.length === 0
+      ? pass(`server ${start.pid} and its child ${start.childPid} were gone when the host had exited`)
+      : fail(`still running after the host exited: ${obs.leftovers.map((p) => `${p.pid} (${p.role})`).join(', ')}`, evidence);
+  };
+}

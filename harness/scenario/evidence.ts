@@ -1,0 +1,56 @@
+// Small builders for grades and their numbered evidence, so checks stay one-liners.
+import type { Evidence } from '../report/schema.js';
+import type { Observations } from './observations.js';
+import type { Grade } from './scenario-schema.js';
+
+const EXCERPT_CAP = 2000;
+
+export function cap(text: string, max = EXCERPT_CAP): string {
+  return text.length <= max ? text : `${text.slice(0, max)}\n... [${text.length - max} more characters]`;
+}
+
+export function pass(observed: string, evidence: Evidence[] = []): Grade {
+  return { verdict: 'PASS', observed, evidence };
+}
+
+export function fail(observed: string, evidence: Evidence[] = []): Grade {
+  return { verdict: 'FAIL', observed, evidence };
+}
+
+/** A precondition never happened: FAIL "not reached: ...", with where the script stopped. */
+export function notReached(what: string, obs: Observations): Grade {
+  const stop = obs.script.stoppedAt;
+  const why = stop === null ? '' : ` (the user script stopped at step ${stop.step}, ${stop.what}: ${stop.reason})`;
+  return fail(`not reached: ${what}${why}`, [screenTail(obs)]);
+}
+
+export function note(excerpt: string, source = 'harness'): Evidence {
+  return { kind: 'note', source, excerpt: cap(excerpt) };
+}
+
+/** The end of the host's screen (where a failed wait usually explains itself). */
+export function screenTail(obs: Observations, chars = 1500): Evidence {
+  return { kind: 'screen', source: 'host screen (last lines)', excerpt: obs.screen.all.slice(-chars) };
+}
+
+/** The screen around the first occurrence of `needle`, or its tail when absent. */
+export function screenAround(obs: Observations, needle: string, radius = 400): Evidence {
+  const at = obs.screen.all.indexOf(needle);
+  if (at < 0) return screenTail(obs);
+  return { kind: 'screen', source: 'host screen', excerpt: obs.screen.all.slice(Math.max(0, at - radius), at + needle.length + radius) };
+}
+
+export function journalEvidence(obs: Observations, server: string, filter: (e: Observations['servers'][string]['journal'][number]) => boolean = () => true): Evidence {
+  const entries = (obs.servers[server]?.journal ?? []).filter(filter);
+  return { kind: 'server-journal', source: `server ${server} journal`, excerpt: cap(entries.map((e) => JSON.stringify(e)).join('\n') || '(nothing)') };
+}
+
+export function modelRequestEvidence(obs: Observations, index: number, pick: (body: unknown) => unknown = (b) => b): Evidence {
+  const request = obs.modelRequests[index];
+  return { kind: 'model-request', source: `model request #${index + 1}`, excerpt: cap(request === undefined ? '(none)' : JSON.stringify(pick(request.body), null, 1)) };
+}
+
+export function approvalEvidence(obs: Observations, index: number): Evidence {
+  const a = obs.approvals[index];
+  return { kind: 'screen', source: `approval request #${index + 1}`, excerpt: a === undefined ? '(not shown)' : cap(`${a.text}\n-> answered: ${a.answer}`) };
+}

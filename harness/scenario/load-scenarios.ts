@@ -1,0 +1,90 @@
+// Finds scenarios/<kebab-name>.scenario.ts by listing the folder (no hand-kept import list),
+// imports each and validates it with ScenarioSchema; a bad file is a HarnessError naming
+// the file and the field. Also selects scenarios and checks by ID prefixes.
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { guaranteeById } from '../catalogue/guarantees.js';
+import { formatIssues, HarnessError } from '../errors.js';
+import { runningFromDist, suiteRoot } from '../suite-root.js';
+import { ScenarioSchema, type Scenario } from './scenario-schema.js';
+
+const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** scenarios/ next to the sources, or dist/scenarios when running built. */
+export function scenarioDir(): string {
+  return runningFromDist() ? join(suiteRoot(), 'dist', 'scenarios') : join(suiteRoot(), 'scenarios');
+}
+
+export function scenarioSuffix(): string {
+  return runningFromDist() ? '.scenario.js' : '.scenario.ts';
+}
+
+/** Every scenario file in `dir`, sorted by name. */
+export function scenarioFiles(dir = scenarioDir(), suffix = scenarioSuffix()): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(suffix))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+export function scenarioName(file: string): string {
+  return basename(file).replace(/\.scenario\.[jt]s$/, '');
+}
+
+/** Validates a module's default export; every problem names the file and the field. */
+export function parseScenario(exported: unknown, file: string): Scenario {
+  const name = scenarioName(file);
+  const problems: string[] = [];
+  if (!NAME.test(name)) problems.push(`(file name): "${name}" is not kebab-case`);
+  const parsed = ScenarioSchema.safeParse(exported);
+  if (!parsed.success) problems.push(formatIssues(parsed.error.issues));
+  else {
+    const seen = new Set<string>();
+    parsed.data.checks.forEach((check, i) => {
+      if (seen.has(check.id)) problems.push(`checks.${i}.id: "${check.id}" is used twice`);
+      seen.add(check.id);
+      check.guarantees.forEach((id, j) => {
+        if (guaranteeById(id) === undefined) problems.push(`checks.${i}.guarantees.${j}: unknown guarantee ${id}`);
+      });
+    });
+  }
+  if (problems.length > 0 || !parsed.success) throw new HarnessError('SCENARIO_INVALID', `scenario ${file}:\n${problems.join('\n')}`);
+  return { ...parsed.data, name, file };
+}
+
+export async function loadScenario(file: string): Promise<Scenario> {
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+  } catch (error) {
+    throw new HarnessError('SCENARIO_INVALID', `scenario ${file}: cannot be imported: ${(error as Error).message}`);
+  }
+  if (mod.default === undefined) throw new HarnessError('SCENARIO_INVALID', `scenario ${file}: no default export (export default defineScenario({...}))`);
+  return parseScenario(mod.default, file);
+}
+
+export interface ScenarioFilter {
+  /** Scenario name prefixes. */
+  scenario?: readonly string[];
+  /** Guarantee ID prefixes ("APPROVE", "APPROVE-1"). */
+  guarantee?: readonly string[];
+}
+
+export function matchesGuarantee(id: string, prefix: string): boolean {
+  return id === prefix || id.startsWith(prefix.endsWith('-') ? prefix : `${prefix}-`);
+}
+
+/** Keeps scenarios whose name matches; with guarantee prefixes, keeps only matching checks. */
+export function selectScenarios(all: readonly Scenario[], filter: ScenarioFilter): Scenario[] {
+  const byName = filter.scenario?.length ? all.filter((s) => filter.scenario!.some((p) => s.name.startsWith(p))) : [...all];
+  if (!filter.guarantee?.length) return byName;
+  return byName
+    .map((s) => ({ ...s, checks: s.checks.filter((c) => c.guarantees.some((id) => filter.guarantee!.some((p) => matchesGuarantee(id, p)))) }))
+    .filter((s) => s.checks.length > 0);
+}
+
+export async function loadScenarios(filter: ScenarioFilter = {}, dir?: string): Promise<Scenario[]> {
+  const all = await Promise.all(scenarioFiles(dir).map(loadScenario));
+  return selectScenarios(all, filter);
+}

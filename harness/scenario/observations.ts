@@ -1,0 +1,93 @@
+// Everything the suite saw from outside the host during one scenario run. Checks grade
+// these after the run; nothing here is a verdict yet.
+import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
+import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
+import type { TrapHit } from '../../fake-servers/mcp/trap.js';
+import type { CallStatus } from '../adapters/host-adapter.js';
+import type { Canary, CanarySighting } from '../sandbox/canaries.js';
+import type { ProcessInfo } from '../supervision/proc-scan.js';
+
+export interface ScreenText {
+  /** stdout and stderr interleaved in arrival order. */
+  all: string;
+  stdout: string;
+  stderr: string;
+  /** True when the host wrote more than the capture cap (the rest was drained, not kept). */
+  truncated: boolean;
+}
+
+/** One approval request as the host showed it, and how it was answered. */
+export interface ApprovalSeen {
+  /** The screen text of the request (from its first line to the question). */
+  text: string;
+  /** Fields the adapter could read from it (server, destination, tool, arguments). */
+  fields: Partial<Record<'exposedName' | 'server' | 'destination' | 'tool' | 'arguments', string>>;
+  answer: 'approve' | 'deny' | 'empty' | 'eof';
+  /** tools/call count per server at the moment the request was on screen (APPROVE-1). */
+  toolCallsWhenShown: Record<string, number>;
+}
+
+export interface ToolOutputSeen {
+  /** Index of the model request that carried it. */
+  request: number;
+  callId: string;
+  output: string;
+  status: CallStatus | null;
+}
+
+export interface ServerObservation {
+  name: string;
+  transport: 'http' | 'stdio' | 'sse' | 'raw';
+  /** URL or command line, as configured. */
+  destination: string;
+  journal: JournalEntry[];
+}
+
+export interface FileSeen {
+  /** Display path: $HOME/..., $XDG_CONFIG_HOME/..., $PROJECT/... */
+  path: string;
+  mode: number;
+  size: number;
+  /** UTF-8 content, capped. */
+  content: string;
+}
+
+export interface ExitSeen {
+  code: number | null;
+  signal: string | null;
+  /** The host did not exit by itself within the deadline and the harness killed its group. */
+  killedByHarness: boolean;
+}
+
+export interface ScriptOutcome {
+  /** Steps completed in order. */
+  completed: number;
+  /** The step that could not happen, with why (e.g. "no approval request within 5000 ms"). */
+  stoppedAt: { step: number; what: string; reason: string } | null;
+}
+
+export interface Observations {
+  scenario: string;
+  hostPid: number | null;
+  screen: ScreenText;
+  /** Lines that match the host's server status pattern, in order. */
+  statusLines: string[];
+  approvals: ApprovalSeen[];
+  /** Texts of the unknown-outcome confirmations seen (UNKNOWN-2). */
+  unknownGates: string[];
+  script: ScriptOutcome;
+  modelRequests: ModelRequestRecord[];
+  /** Arrival of each model request on the machine's monotonic clock (comparable with journal `mono`). */
+  modelRequestMono: number[];
+  toolOutputs: ToolOutputSeen[];
+  servers: Record<string, ServerObservation>;
+  trapHits: TrapHit[];
+  files: FileSeen[];
+  /** Processes of the run still alive after the host was gone (STDIO-5); the harness then killed them. */
+  leftovers: ProcessInfo[];
+  exits: ExitSeen[];
+  canaries: Canary[];
+  canarySightings: CanarySighting[];
+  /** Faults of the suite itself during the run; any makes every check HARNESS-ERROR. */
+  harnessErrors: string[];
+}

@@ -1,0 +1,166 @@
+// The scenario model: a scenario tests a host. It is data (servers, a model script, host
+// knobs, a user script, checks) parsed by ScenarioSchema when its file is loaded, so a bad
+// scenario fails with the file and field named, before anything runs.
+import { z } from 'zod';
+import { ServerBehaviourSchema, type ServerBehaviour } from '../../fake-servers/mcp/behaviour.js';
+import type { ModelStep } from '../../fake-servers/model/mock-model.js';
+import { ModelStepDataSchema } from '../../fake-servers/model/mock-model.js';
+import { LevelSchema, type Evidence, type Level } from '../report/schema.js';
+import type { Observations } from './observations.js';
+
+const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', { message: `must be a function (${what})` });
+
+/** Data checked by `schema`, or a function building it at run time; data issues keep their field paths. */
+function dataOrFunction<T, F>(schema: z.ZodType<T>) {
+  return z.unknown().transform((value, ctx): T | F => {
+    if (typeof value === 'function') return value as F;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
+}
+
+/** What a fixture may refer to when it is built: places that exist only once the run starts. */
+export interface FixtureContext {
+  /** Origin of the trap listener (anything reaching it is an observation). */
+  trapOrigin: string;
+  trapUrl: string;
+}
+
+/** Values may contain "{canary}": it becomes a fresh credential canary for this server+key. */
+const CredentialsSchema = z.record(z.string().min(1), z.string());
+
+const BehaviourSchema = dataOrFunction<ServerBehaviour, (ctx: FixtureContext) => ServerBehaviour>(ServerBehaviourSchema);
+
+export const FakeServerSpecSchema = z.strictObject({
+  transport: z.enum(['http', 'stdio', 'sse']),
+  behaviour: BehaviourSchema,
+  /** HTTP request headers the host is configured to send (credentials). */
+  headers: CredentialsSchema.optional(),
+  /** Environment variables configured for a stdio server (credentials). */
+  env: CredentialsSchema.optional(),
+});
+
+/** A configuration entry written as given ("{trap}" becomes the trap's origin): refused-URL cases. */
+export const RawServerSpecSchema = z.strictObject({
+  raw: z.union([
+    z.strictObject({ url: z.string(), headers: CredentialsSchema.optional() }),
+    z.strictObject({ command: z.string(), args: z.array(z.string()).optional(), env: CredentialsSchema.optional() }),
+  ]),
+});
+
+/**
+ * A union chosen by which key an object has, so errors point into the chosen member
+ * (a plain z.union only says "Invalid input" when every member fails).
+ */
+function byKey<T extends z.ZodType>(members: readonly (readonly [string, T])[], what: string) {
+  return z.unknown().transform((value, ctx): z.output<T> => {
+    const keys = value !== null && typeof value === 'object' ? Object.keys(value) : [];
+    const member = members.find(([key]) => keys.includes(key))?.[1];
+    if (member === undefined) {
+      ctx.addIssue({ code: 'custom', message: `${what} needs one of: ${members.map(([k]) => k).join(', ')}` });
+      return z.NEVER;
+    }
+    const parsed = member.safeParse(value);
+    if (parsed.success) return parsed.data as z.output<T>;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
+}
+
+export const ServerSpecSchema = byKey<typeof FakeServerSpecSchema | typeof RawServerSpecSchema>(
+  [
+    ['raw', RawServerSpecSchema],
+    ['transport', FakeServerSpecSchema],
+  ],
+  'a server',
+);
+
+const Answer = z.enum(['approve', 'deny', 'empty', 'eof']);
+export const EndKindSchema = z.enum(['eof', 'quit', 'SIGTERM', 'SIGINT']);
+/** Per-step deadline override (ms); steps default to the runner's step deadline. */
+const within = z.number().int().positive().optional();
+
+const USER_STEPS = [
+  /** Waits for the prompt, then types the line. */
+  ['send', z.strictObject({ send: z.string(), within })],
+  /** Waits for an approval request, records what it shows, answers it. */
+  ['approval', z.strictObject({ approval: Answer, within })],
+  /** Waits for the unknown-outcome confirmation and answers it (UNKNOWN-2). */
+  ['unknownGate', z.strictObject({ unknownGate: z.enum(['approve', 'deny']), within })],
+  /** Waits until the screen shows this text (a regular expression source). */
+  ['waitFor', z.strictObject({ waitFor: z.string().min(1), within })],
+  /** Interrupts the host (Ctrl-C) while it works. */
+  ['interrupt', z.strictObject({ interrupt: z.literal(true) })],
+  /** Waits for the prompt (unless `now`), then ends the host this way and waits for it to exit. */
+  ['end', z.strictObject({ end: EndKindSchema, now: z.boolean().optional(), within })],
+  /** Starts the host again in the same sandbox (after an end), optionally resuming the last session. */
+  ['restart', z.strictObject({ restart: z.strictObject({ resume: z.boolean() }), within })],
+] as const;
+type UserStepMember = (typeof USER_STEPS)[number][1];
+export const UserStepSchema = byKey<UserStepMember>(USER_STEPS, 'a user step');
+
+export const GradeSchema = z.strictObject({
+  verdict: z.enum(['PASS', 'FAIL']),
+  observed: z.string(),
+  evidence: z.array(z.custom<Evidence>()),
+});
+/** What a check decides from the observations; the runner maps FAIL by level (SHOULD -> NON-STRICT). */
+export type Grade = z.infer<typeof GradeSchema>;
+
+export const CheckSchema = z.strictObject({
+  /** kebab-case, unique within the scenario; the report id is "<scenario>/<id>". */
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'check ids are kebab-case'),
+  guarantees: z.array(z.string().regex(/^[A-Z]+-\d+$/, 'guarantee ids look like APPROVE-1')).min(1),
+  /** Defaults to the strongest level among its guarantees. */
+  level: LevelSchema.optional(),
+  expected: z.string().min(1),
+  /** Faulty hosts (harness/faulty-hosts) this check must FAIL against. */
+  provenBy: z.array(z.string().min(1)),
+  grade: fn<(obs: Observations) => Grade>('observations => grade'),
+});
+
+export const ScenarioSchema = z.strictObject({
+  /** One line: what happens in this scenario. */
+  title: z.string().min(1),
+  servers: z.record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'server names use letters, digits, "_" and "-"'), ServerSpecSchema),
+  model: z.array(dataOrFunction<z.infer<typeof ModelStepDataSchema>, ModelStep>(ModelStepDataSchema)),
+  /** Host knobs; absent deadlines mean the host's real defaults (30 s call, 10 s connect). */
+  host: z.strictObject({ callTimeoutMs: z.number().int().positive().optional(), connectTimeoutMs: z.number().int().positive().optional() }).default({}),
+  user: z.array(UserStepSchema).min(1),
+  checks: z.array(CheckSchema).min(1),
+  /** Whole-scenario deadline for the test engine (default 20 s). */
+  timeoutMs: z.number().int().positive().optional(),
+});
+
+type FakeServerSpecInput = Omit<z.input<typeof FakeServerSpecSchema>, 'behaviour'> & {
+  behaviour: ServerBehaviour | ((ctx: FixtureContext) => ServerBehaviour);
+};
+/** What a scenario file writes (behaviours and model steps typed, functions allowed). */
+export type ScenarioInput = Omit<z.input<typeof ScenarioSchema>, 'servers' | 'model' | 'user'> & {
+  servers: Record<string, FakeServerSpecInput | z.input<typeof RawServerSpecSchema>>;
+  model: ModelStep[];
+  user: z.input<UserStepMember>[];
+};
+export type ScenarioDefinition = z.output<typeof ScenarioSchema>;
+export type ServerSpec = z.infer<typeof ServerSpecSchema>;
+export type FakeServerSpec = z.infer<typeof FakeServerSpecSchema>;
+export type UserStep = z.infer<typeof UserStepSchema>;
+export type EndKind = z.infer<typeof EndKindSchema>;
+export type Check = z.infer<typeof CheckSchema>;
+export type { Level };
+
+/** A loaded scenario: its definition plus the name derived from its file. */
+export interface Scenario extends ScenarioDefinition {
+  name: string;
+  file: string;
+}
+
+/**
+ * `export default defineScenario({...})` in scenarios/<kebab-name>.scenario.ts. Typing only:
+ * validation happens when the loader imports the file, so the error can name the file.
+ */
+export function defineScenario(definition: ScenarioInput): ScenarioInput {
+  return definition;
+}

@@ -1,0 +1,76 @@
+// Reads the process table from /proc (STDIO-2, STDIO-3, STDIO-5): which processes belong to
+// a run (their command line or environment mentions the sandbox), their group, session and
+// environment. Linux only, like the suite's CI.
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  sid: number;
+  /** Single-letter state from /proc/PID/stat (R, S, Z ...). */
+  state: string;
+  cmdline: string[];
+  env: Record<string, string>;
+  /** "host", "server:NAME" or "other", decided by the caller's classifier. */
+  role: string;
+}
+
+function readNulList(path: string): string[] | null {
+  try {
+    return readFileSync(path, 'latin1').split('\0').filter((s) => s.length > 0);
+  } catch {
+    return null; // gone or not ours
+  }
+}
+
+/** Parses /proc/PID/stat; the command name may hold spaces and parentheses, so split after the last ')'. */
+export function parseStat(stat: string): { state: string; ppid: number; pgid: number; sid: number } | null {
+  const close = stat.lastIndexOf(')');
+  if (close < 0) return null;
+  const [state, ppid, pgid, sid] = stat.slice(close + 2).split(' ');
+  if (state === undefined || ppid === undefined || pgid === undefined || sid === undefined) return null;
+  return { state, ppid: Number(ppid), pgid: Number(pgid), sid: Number(sid) };
+}
+
+export function readProcess(pid: number): Omit<ProcessInfo, 'role'> | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return null;
+  }
+  const parsed = parseStat(stat);
+  const cmdline = readNulList(`/proc/${pid}/cmdline`);
+  if (parsed === null || cmdline === null) return null;
+  const envList = readNulList(`/proc/${pid}/environ`) ?? [];
+  const env: Record<string, string> = {};
+  for (const entry of envList) {
+    const eq = entry.indexOf('=');
+    if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return { pid, ...parsed, cmdline, env };
+}
+
+/**
+ * Live (non-zombie) processes other than this one whose command line or environment
+ * contains `marker` (the sandbox root), classified by `roleOf`.
+ */
+export function scanRunProcesses(marker: string, roleOf: (p: Omit<ProcessInfo, 'role'>) => string = () => 'other'): ProcessInfo[] {
+  const found: ProcessInfo[] = [];
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    const info = readProcess(pid);
+    if (info === null || info.state === 'Z') continue;
+    const mentions = info.cmdline.some((a) => a.includes(marker)) || Object.values(info.env).some((v) => v.includes(marker));
+    if (mentions) found.push({ ...info, role: roleOf(info) });
+  }
+  return found;
+}
+
+/** True while /proc shows the process alive (zombies count as gone: they hold no resources but a slot). */
+export function isAlive(pid: number): boolean {
+  const info = readProcess(pid);
+  return info !== null && info.state !== 'Z';
+}

@@ -1,0 +1,106 @@
+// Process supervision (STDIO-5 and the suite's own hygiene): a host runs in its own process
+// group; stopping it kills the whole group (SIGTERM, a grace deadline, then SIGKILL) and
+// reaps the leader. Leftovers found by a /proc scan are killed the same way.
+import { execa } from 'execa';
+import type { Readable, Writable } from 'node:stream';
+import { HarnessError } from '../errors.js';
+import { isAlive, readProcess, type ProcessInfo } from './proc-scan.js';
+
+export interface ExitStatus {
+  code: number | null;
+  signal: string | null;
+}
+
+export interface GroupProcess {
+  pid: number;
+  stdin: Writable;
+  stdout: Readable;
+  stderr: Readable;
+  /** Resolves once the process has exited and been reaped. */
+  exited: Promise<ExitStatus>;
+  hasExited(): boolean;
+}
+
+/** Starts `command` as the leader of a new process group with exactly `env` (nothing inherited). */
+export function spawnInGroup(command: string, args: readonly string[], options: { env: Record<string, string>; cwd: string }): GroupProcess {
+  const child = execa(command, args, {
+    env: options.env,
+    extendEnv: false,
+    cwd: options.cwd,
+    detached: true,
+    buffer: false,
+    reject: false,
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // The harness decides when to kill, always by group.
+    cleanup: false,
+  });
+  if (child.pid === undefined || !child.stdin || !child.stdout || !child.stderr) {
+    throw new HarnessError('HOST_START', `cannot start ${command}: no process was created`);
+  }
+  // A host that exits while we write must not crash the harness.
+  child.stdin.on('error', () => {});
+  let done = false;
+  const exited = child.then((result) => {
+    done = true;
+    return { code: result.exitCode ?? null, signal: result.signal ?? null };
+  });
+  return { pid: child.pid, stdin: child.stdin, stdout: child.stdout, stderr: child.stderr, exited, hasExited: () => done };
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // ESRCH: the group is already empty.
+  }
+}
+
+function deadline<T>(promise: Promise<T>, ms: number): Promise<T | 'deadline'> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<'deadline'>((resolve) => {
+    timer = setTimeout(() => resolve('deadline'), ms);
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
+
+/** Kills the group led by `proc` (SIGTERM, then SIGKILL after graceMs) and waits until it is reaped. */
+export async function stopGroup(proc: GroupProcess, graceMs = 1000): Promise<ExitStatus> {
+  if (!proc.hasExited()) {
+    signalGroup(proc.pid, 'SIGTERM');
+    if ((await deadline(proc.exited, graceMs)) === 'deadline') signalGroup(proc.pid, 'SIGKILL');
+  }
+  // Members that outlived their leader (same group) go too.
+  signalGroup(proc.pid, 'SIGKILL');
+  return proc.exited;
+}
+
+/**
+ * Polls /proc until none of `pids` is alive or the deadline passes; returns those still alive.
+ * There is no exit event for processes that are not our children, so /proc is the event source.
+ */
+export async function waitGone(pids: readonly number[], deadlineMs: number, pollMs = 10): Promise<number[]> {
+  const end = Date.now() + deadlineMs;
+  let alive = pids.filter(isAlive);
+  while (alive.length > 0 && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    alive = alive.filter(isAlive);
+  }
+  return alive;
+}
+
+/** Kills leftover processes and their groups with SIGKILL and waits for them to disappear. */
+export async function killLeftovers(leftovers: readonly ProcessInfo[], deadlineMs = 2000): Promise<number[]> {
+  const ownGroup = readProcess(process.pid)?.pgid;
+  for (const p of leftovers) {
+    // Never our own group: a leftover that shares it would take the harness down with it.
+    if (p.pgid !== ownGroup) signalGroup(p.pgid, 'SIGKILL');
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  return waitGone(leftovers.map((p) => p.pid), deadlineMs);
+}

@@ -1,0 +1,65 @@
+// STDIO-2/3/4/5: a stdio server with one configured variable writes a marker to stderr and
+// starts a child of its own; the host must give it its own group and a bare environment,
+// discard its stderr, and leave nothing running after end of input.
+import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { canaryAbsentEverywhere, modelSawStatuses, nothingLeftRunning, stdioEnvOnly, stdioOwnGroup, textNowhere } from '../harness/scenario/check-helpers.js';
+
+const STDERR_MARKER = 'stderr-marker-7f3a91';
+
+export default defineScenario({
+  title: 'A stdio server gets its own group and a bare environment, its stderr is dropped, and it is reaped at end of input',
+  servers: {
+    local: {
+      transport: 'stdio',
+      env: { NOTES_TOKEN: '{canary}' },
+      behaviour: { tools: [{ name: 'note' }], stdio: { stderrText: STDERR_MARKER } },
+    },
+  },
+  model: [{ calls: [{ server: 'local', tool: 'note', arguments: { text: 'hi' } }] }, { message: 'Noted.' }],
+  host: { connectTimeoutMs: 5000, callTimeoutMs: 5000 },
+  user: [{ send: 'Take a note.' }, { approval: 'approve' }, { end: 'eof' }],
+  checks: [
+    {
+      id: 'call-completed',
+      guarantees: ['TRANSPORT-1'],
+      expected: 'a call over stdio completes',
+      provenBy: ['no-stdio'],
+      grade: modelSawStatuses(['completed']),
+    },
+    {
+      id: 'own-process-group',
+      guarantees: ['STDIO-2'],
+      expected: 'the server leads its own process group, apart from the host',
+      provenBy: ['shared-group'],
+      grade: stdioOwnGroup('local'),
+    },
+    {
+      id: 'bare-environment',
+      guarantees: ['STDIO-3'],
+      expected: 'the server environment holds only PATH, HOME, LANG and NOTES_TOKEN',
+      provenBy: ['leak-env'],
+      grade: stdioEnvOnly('local', ['NOTES_TOKEN']),
+    },
+    {
+      id: 'api-key-not-in-server',
+      guarantees: ['STDIO-3', 'CRED-2'],
+      expected: 'the model API key and the server token appear only where allowed',
+      provenBy: ['leak-env'],
+      grade: canaryAbsentEverywhere(''),
+    },
+    {
+      id: 'stderr-discarded',
+      guarantees: ['STDIO-4'],
+      expected: 'the server stderr marker is neither shown nor logged',
+      provenBy: ['show-stderr'],
+      grade: textNowhere(STDERR_MARKER),
+    },
+    {
+      id: 'reaped-on-end-of-input',
+      guarantees: ['STDIO-5'],
+      expected: 'after end of input the host exits and neither the server nor its child is left running',
+      provenBy: ['no-reap'],
+      grade: nothingLeftRunning('local'),
+    },
+  ],
+});
