@@ -8,30 +8,15 @@ import { mcpConfigFile } from '../../reference-host/config/paths.js';
 import { readMcpConfig } from '../../reference-host/config/mcp-config-file.js';
 import { createOpenAiModelClient } from '../../reference-host/chat/model-client.js';
 import type { McpConnections } from '../../reference-host/mcp/types.js';
+import { capturingConnect, connectWith, type Fault } from './fault-kit.js';
+import { APPROVAL_RESULT_FAULTS } from './faults-approval-results.js';
+import { CREDENTIAL_NETWORK_FAULTS } from './faults-credentials-network.js';
+import { STDIO_DISCOVERY_FAULTS } from './faults-stdio-discovery.js';
+import { EXPOSURE_LIMIT_FAULTS } from './faults-exposure-limits.js';
 
-export interface Fault {
-  /** What the fault breaks, for the self-test's output. */
-  breaks: string;
-  deps(): ChatDeps;
-  /** Runs after runChat returned (before the process exits normally). */
-  afterChat?: () => void;
-}
+export type { Fault } from './fault-kit.js';
 
-const connectWith = (mcp: McpDeps): ChatDeps['connect'] => (config, options) => connectAll(config, options, mcp);
-
-/** The connections of the running chat, for faults that act on them from the approval seam. */
-function capturingConnect(): { connect: NonNullable<ChatDeps['connect']>; current: () => McpConnections } {
-  let connections: McpConnections | undefined;
-  return {
-    connect: async (config, options) => (connections = await connectAll(config, options)),
-    current: () => {
-      if (connections === undefined) throw new Error('faulty host: not connected');
-      return connections;
-    },
-  };
-}
-
-export const FAULTS: Readonly<Record<string, Fault>> = {
+const CORE_FAULTS: Readonly<Record<string, Fault>> = {
   'auto-approve': {
     breaks: 'APPROVE-1: every call runs without asking',
     deps: () => ({ approve: async () => true }),
@@ -91,6 +76,14 @@ export const FAULTS: Readonly<Record<string, Fault>> = {
     // SIGKILL skips refhost's exit hook, as a crashing host would.
     afterChat: () => process.kill(process.pid, 'SIGKILL'),
   },
+};
+
+export const FAULTS: Readonly<Record<string, Fault>> = {
+  ...CORE_FAULTS,
+  ...APPROVAL_RESULT_FAULTS,
+  ...CREDENTIAL_NETWORK_FAULTS,
+  ...STDIO_DISCOVERY_FAULTS,
+  ...EXPOSURE_LIMIT_FAULTS,
 };
 
 export function faultNames(): string[] {

@@ -1,0 +1,27 @@
+// The building blocks every fault module uses: the Fault shape and ways to wrap refhost's
+// seams. Faults live in one module per area (faults-*.ts) so areas grow independently.
+import { connectAll, type McpDeps } from '../../reference-host/mcp/connect-all.js';
+import type { ChatDeps } from '../../reference-host/chat/run-chat.js';
+import type { McpConnections } from '../../reference-host/mcp/types.js';
+
+export interface Fault {
+  /** What the fault breaks, for the self-test's output. */
+  breaks: string;
+  deps(): ChatDeps;
+  /** Runs after runChat returned (before the process exits normally). */
+  afterChat?: () => void;
+}
+
+export const connectWith = (mcp: McpDeps): ChatDeps['connect'] => (config, options) => connectAll(config, options, mcp);
+
+/** The connections of the running chat, for faults that act on them from the approval seam. */
+export function capturingConnect(): { connect: NonNullable<ChatDeps['connect']>; current: () => McpConnections } {
+  let connections: McpConnections | undefined;
+  return {
+    connect: async (config, options) => (connections = await connectAll(config, options)),
+    current: () => {
+      if (connections === undefined) throw new Error('faulty host: not connected');
+      return connections;
+    },
+  };
+}
