@@ -1,6 +1,6 @@
 // STDIO-2/3/4/5: a stdio server with one configured variable writes a marker to stderr and
-// starts a child of its own; the host must give it its own group and a bare environment,
-// discard its stderr, and leave nothing running after end of input.
+// starts a child it leaves running when it exits; the host must give it its own group and a
+// bare environment, discard its stderr, and leave nothing running after end of input.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { canaryAbsentEverywhere, modelSawStatuses, nothingLeftRunning, stdioEnvOnly, stdioOwnGroup, textNowhere } from '../harness/scenario/check-helpers.js';
 
@@ -12,11 +12,11 @@ export default defineScenario({
     local: {
       transport: 'stdio',
       env: { NOTES_TOKEN: '{canary}' },
-      behaviour: { tools: [{ name: 'note' }], stdio: { stderrText: STDERR_MARKER } },
+      behaviour: { tools: [{ name: 'note' }], stdio: { stderrText: STDERR_MARKER, leaveChild: true } },
     },
   },
   model: [{ calls: [{ server: 'local', tool: 'note', arguments: { text: 'hi' } }] }, { message: 'Noted.' }],
-  host: { connectTimeoutMs: 5000, callTimeoutMs: 5000 },
+  host: { callTimeoutMs: 5000 },
   user: [{ send: 'Take a note.' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
     {

@@ -168,6 +168,10 @@ export const ServerBehaviourSchema = z.strictObject({
     .strictObject({
       /** Written to stderr at start (STDIO-4: a host must not show it). */
       stderrText: z.string().optional(),
+      /** Appended to the server's command line as given (STDIO-1: must arrive literally). */
+      extraArgs: z.array(z.string()).optional(),
+      /** The child outlives the server at end of input and SIGTERM: only group reaping stops it (STDIO-5). */
+      leaveChild: z.boolean().optional(),
     })
     .optional(),
 });

@@ -16,5 +16,6 @@ export function stdioFakeServerCommand(behaviour: ServerBehaviour, journalFile: 
   const parsed = parseServerBehaviour(behaviour);
   assertBehaviourFitsTransport(parsed, 'stdio');
   if (!existsSync(STDIO_MAIN_PATH)) throw new Error(`${STDIO_MAIN_PATH} is missing: build first (npx tsc -p tsconfig.build.json)`);
-  return { command: process.execPath, args: [STDIO_MAIN_PATH, '--behaviour', encodeBehaviourArg(parsed), '--journal', journalFile] };
+  const extra = parsed.stdio?.extraArgs ?? [];
+  return { command: process.execPath, args: [STDIO_MAIN_PATH, '--behaviour', encodeBehaviourArg(parsed), '--journal', journalFile, ...extra] };
 }

@@ -128,6 +128,20 @@ describe('stdio fake server', () => {
     expect(journal.entries().at(-1)).toMatchObject({ kind: 'exit', reason: 'SIGTERM' });
   });
 
+  it('with leaveChild, exits at end of input but leaves its child running in its group', async () => {
+    const { transport, journal } = await connectFake({ stdio: { leaveChild: true } });
+    await transport.close();
+    expect(await transport.exited).toEqual({ code: 0, signal: null });
+    const childPid = journal.startInfo()!.childPid!;
+    expect(groupOf(childPid)).toBe(transport.child!.pid);
+  });
+
+  it('receives extraArgs on its command line exactly as given', async () => {
+    const extraArgs = ['$(echo injected)', 'a;b', 'x|y', '>out', '*'];
+    const { journal } = await connectFake({ stdio: { extraArgs } });
+    expect(journal.startInfo()!.argv.slice(-extraArgs.length)).toEqual(extraArgs);
+  });
+
   it('keeps its journal readable after kill -9', async () => {
     const { client, transport, journal } = await connectFake({ tools: [{ name: 'hang', outcome: { kind: 'never' } }] });
     void client.callTool({ name: 'hang', arguments: {} }).catch(() => {});

@@ -53,7 +53,8 @@ async function main(): Promise<void> {
 
   const stop = (reason: string): void => {
     journal.record({ kind: 'exit', reason });
-    child?.kill('SIGKILL');
+    // leaveChild: as a careless real server would, so only the host's group kill stops it.
+    if (behaviour.stdio?.leaveChild !== true) child?.kill('SIGKILL');
     process.exit(0);
   };
   process.stdin.on('end', () => stop('stdin-closed'));

@@ -81,4 +81,6 @@ export interface HostAdapter {
   readonly statusLine: RegExp;
   /** Adds a server with the host's own command, typing secrets at its prompts (hosts that have one). */
   addServer?(sandbox: Sandbox, name: string, server: ServerConfigEntry, env: Record<string, string>): Promise<AddServerOutcome>;
+  /** Lists the configured servers with the host's own command (CRED-4; hosts that have one). */
+  listServers?(sandbox: Sandbox): Promise<AddServerOutcome>;
 }

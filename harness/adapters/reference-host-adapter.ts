@@ -1,7 +1,8 @@
 // The worked example of a HostAdapter: the bundled reference host (`node bin/refhost.js`).
 // It is the generic profile adapter over harness/profiles/reference-host.json (the one place
-// the suite writes down refhost's screen contract) plus `refhost mcp add`, which types each
-// secret at its echo-off prompt (DISCOVER-6, CRED-1).
+// the suite writes down refhost's screen contract) plus `refhost mcp add`, which reads each
+// secret at its echo-off prompt, one line per value from the piped stdin (DISCOVER-6, CRED-1),
+// and `refhost mcp list` (CRED-4).
 import { join } from 'node:path';
 import { suiteRoot } from '../suite-root.js';
 import { spawnInGroup, stopGroup } from '../supervision/process-group.js';
@@ -12,20 +13,25 @@ import { loadHostProfile } from './profile-schema.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 
 export const REFERENCE_PROFILE_PATH = join(suiteRoot(), 'harness', 'profiles', 'reference-host.json');
-const ADD_DEADLINE_MS = 10_000;
+const COMMAND_DEADLINE_MS = 10_000;
 
-/** `refhost mcp add NAME ...`: flags name the secrets, whose values go to stdin one per line. */
-async function addServer(sandbox: Sandbox, name: string, server: ServerConfigEntry, env: Record<string, string>): Promise<AddServerOutcome> {
+/** `refhost mcp add NAME ...` arguments: flags name the secrets; their values go to stdin in the same order. */
+export function addArgs(name: string, server: ServerConfigEntry): { args: string[]; input: string } {
   const [flag, secrets] = 'url' in server ? (['--header', server.headers] as const) : (['--env', server.env] as const);
-  const args = [join(suiteRoot(), 'bin', 'refhost.js'), 'mcp', 'add', name];
+  const args = ['mcp', 'add', name];
   if ('url' in server) args.push('--url', server.url);
   for (const key of Object.keys(secrets)) args.push(flag, key);
   if (!('url' in server)) args.push('--', server.command, ...server.args);
-  const proc = spawnInGroup(process.execPath, args, { env: { ...sandbox.baseEnv(), ...env }, cwd: sandbox.project });
+  return { args, input: Object.values(secrets).map((v) => `${v}\n`).join('') };
+}
+
+/** Runs one refhost command to its end (killed past the deadline), stdin given and closed. */
+async function runCommand(sandbox: Sandbox, args: string[], input: string, env: Record<string, string>, wrap: (args: readonly string[]) => string[]): Promise<AddServerOutcome> {
+  const proc = spawnInGroup(process.execPath, wrap([join(suiteRoot(), 'bin', 'refhost.js'), ...args]), { env: { ...sandbox.baseEnv(), ...env }, cwd: sandbox.project });
   const screen = new ScreenCapture();
   screen.attach(proc.stdout, proc.stderr);
-  proc.stdin.end(Object.values(secrets).map((v) => `${v}\n`).join(''));
-  const timer = setTimeout(() => void stopGroup(proc), ADD_DEADLINE_MS);
+  proc.stdin.end(input);
+  const timer = setTimeout(() => void stopGroup(proc), COMMAND_DEADLINE_MS);
   const exit = await proc.exited.finally(() => clearTimeout(timer));
   await stopGroup(proc);
   return { exit, screen: screen.text() };
@@ -33,5 +39,14 @@ async function addServer(sandbox: Sandbox, name: string, server: ServerConfigEnt
 
 export function createReferenceHostAdapter(options: Omit<ProfileAdapterOptions, 'selector'> & { selector?: string } = {}): HostAdapter {
   const adapter = createProfileAdapter(loadHostProfile(REFERENCE_PROFILE_PATH), { name: 'reference', selector: 'reference', ...options });
-  return { ...adapter, addServer };
+  // The faulty hosts swap the program the same way for these commands as for the chat.
+  const wrap = options.wrapArgs ?? ((args: readonly string[]) => [...args]);
+  return {
+    ...adapter,
+    addServer: (sandbox, name, server, env) => {
+      const { args, input } = addArgs(name, server);
+      return runCommand(sandbox, args, input, env, wrap);
+    },
+    listServers: (sandbox) => runCommand(sandbox, ['mcp', 'list'], '', {}, wrap),
+  };
 }

@@ -3,6 +3,7 @@
 import { connectAll, type McpDeps } from '../../reference-host/mcp/connect-all.js';
 import type { ChatDeps } from '../../reference-host/chat/run-chat.js';
 import type { McpConnections } from '../../reference-host/mcp/types.js';
+import type { CliDeps } from '../../reference-host/cli/cli-deps.js';
 
 export interface Fault {
   /** What the fault breaks, for the self-test's output. */
@@ -10,6 +11,8 @@ export interface Fault {
   deps(): ChatDeps;
   /** Runs after runChat returned (before the process exits normally). */
   afterChat?: () => void;
+  /** Seams of `refhost mcp add|list|remove` (faults acting when a server is added or listed). */
+  cliDeps?(): CliDeps;
 }
 
 export const connectWith = (mcp: McpDeps): ChatDeps['connect'] => (config, options) => connectAll(config, options, mcp);

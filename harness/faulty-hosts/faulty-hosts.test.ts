@@ -10,11 +10,6 @@ import { FAULTS } from './faults.js';
 
 /** "<check id>@<fault>" or "*@<fault>" -> why that fault cannot make the check fail yet. */
 const PENDING: Readonly<Record<string, string>> = {
-  '*@sticky-approval': 'needs a ChatDeps seam that wraps the default approval policy (remember an approval per tool)',
-  '*@shared-group': 'needs an McpDeps seam for spawning stdio servers (detached: false)',
-  '*@show-stderr': 'needs an McpDeps seam for spawning stdio servers (stderr inherited)',
-  'stdio-env-stderr-reaping/reaped-on-end-of-input@no-reap':
-    'the fake stdio server stops its own child at end of input; needs a behaviour whose child outlives it',
 };
 
 const pendingReason = (check: string, fault: string): string | undefined => PENDING[`${check}@${fault}`] ?? PENDING[`*@${fault}`];

@@ -8,7 +8,7 @@ import type { TrapHit } from '../../fake-servers/mcp/trap.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
 import type { ScanItem } from '../sandbox/canaries.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import type { FileSeen, ServerObservation, ScreenText, ToolOutputSeen } from '../scenario/observations.js';
+import type { CommandSeen, FileSeen, ServerObservation, ScreenText, ToolOutputSeen } from '../scenario/observations.js';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
 
 const FILE_CONTENT_CAP = 256 * 1024;
@@ -54,6 +54,8 @@ export function collectToolOutputs(requests: readonly ModelRequestRecord[], adap
 
 export interface ScanSources {
   screen: ScreenText;
+  /** Host commands besides the chat; their output is screen too. */
+  commands?: readonly CommandSeen[];
   modelRequests: readonly ModelRequestRecord[];
   servers: Record<string, ServerObservation>;
   trapHits: readonly TrapHit[];
@@ -64,6 +66,7 @@ export interface ScanSources {
 /** The text of every observation, labelled by channel (see canaries.ts for channel names). */
 export function scanItems(src: ScanSources): ScanItem[] {
   const items: ScanItem[] = [{ channel: 'screen', source: 'screen', text: src.screen.all }];
+  (src.commands ?? []).forEach((c, i) => items.push({ channel: 'screen', source: `host command #${i + 1} (${c.command}${c.server === null ? '' : ` ${c.server}`})`, text: c.screen.all }));
   for (const r of src.modelRequests) {
     items.push({ channel: 'model-request', source: `model request #${r.index + 1}`, text: JSON.stringify(r.body ?? r.rawBody ?? '') });
     items.push({ channel: 'model-headers', source: `model request #${r.index + 1} headers`, text: JSON.stringify(r.headers) });

@@ -55,7 +55,7 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
   const channels = [`server:${name}`, ...ctx.configChannels];
   if ('raw' in spec) {
     const raw = spec.raw;
-    const fill = (s: string): string => s.replaceAll('{trap}', ctx.trapOrigin);
+    const fill = (s: string): string => s.replaceAll('{trap}', ctx.trapOrigin).replaceAll('{trapPort}', new URL(ctx.trapOrigin).port);
     const entry: ServerConfigEntry =
       'url' in raw
         ? { url: fill(raw.url), headers: withCanaries(sandbox, name, 'header', raw.headers, channels) }

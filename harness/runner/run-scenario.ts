@@ -14,6 +14,7 @@ import { scanRunProcesses, type ProcessInfo } from '../supervision/proc-scan.js'
 import { collectFiles, collectToolOutputs, scanItems } from './collect.js';
 import { startFixtures, type Fixtures } from './fixtures.js';
 import { gradeChecks } from './grade.js';
+import { placeScenarioFiles } from './scenario-files.js';
 import { emptyScriptRun, runUserScript, type ScriptTiming } from './user-script.js';
 
 export interface RunScenarioOptions {
@@ -55,8 +56,11 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   try {
     const configChannels = adapter.configFiles(sandbox).map((f) => `file:${sandbox.displayPath(f) ?? f}`);
     fixtures = await startFixtures(scenario, sandbox, configChannels);
-    adapter.writeConfig(sandbox, Object.fromEntries(Object.entries(fixtures.servers).map(([name, s]) => [name, s.entry])));
-    const start = { modelUrl: fixtures.model.baseUrl, apiKey: fixtures.apiKey.value, knobs: scenario.host, resume: false };
+    // Servers marked `added` come in later, through the host's own add command (DISCOVER-6).
+    const configured = Object.entries(fixtures.servers).filter(([name]) => scenario.servers[name]?.added !== true);
+    adapter.writeConfig(sandbox, Object.fromEntries(configured.map(([name, s]) => [name, s.entry])));
+    placeScenarioFiles(sandbox, scenario.files ?? {});
+    const start = { modelUrl: fixtures.model.baseUrl, apiKey: fixtures.apiKey.value, knobs: scenario.host, resume: scenario.resume ?? false };
     run.sessions.push(await adapter.start(sandbox, start));
     await runUserScript(run, scenario.user, { adapter, sandbox, start, servers: fixtures.servers, timing });
   } catch (error) {
@@ -106,6 +110,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     statusLines: mergedScreen.all.split('\n').filter((line) => new RegExp(adapter.statusLine.source).test(line)),
     approvals: run.approvals,
     unknownGates: run.unknownGates,
+    commands: run.commands,
     script: run.outcome,
     modelRequests,
     // receivedAt is performance.now() of this process; journals stamp process.hrtime.
@@ -117,7 +122,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     leftovers,
     exits: run.exits,
     canaries,
-    canarySightings: scanCanaries(canaries, scanItems({ screen: mergedScreen, modelRequests, servers, trapHits, files, leftovers })),
+    canarySightings: scanCanaries(canaries, scanItems({ screen: mergedScreen, commands: run.commands, modelRequests, servers, trapHits, files, leftovers })),
     harnessErrors,
   };
   sandbox.cleanup();

@@ -3,7 +3,7 @@
 // recorded; checks then grade what was observed ("not reached: ..."), never an exception.
 import type { HostAdapter, HostSession, StartOptions } from '../adapters/host-adapter.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import type { ApprovalSeen, ExitSeen, ScriptOutcome } from '../scenario/observations.js';
+import type { ApprovalSeen, CommandSeen, ExitSeen, ScriptOutcome } from '../scenario/observations.js';
 import type { UserStep } from '../scenario/scenario-schema.js';
 import type { RunningServer } from './fixtures.js';
 
@@ -20,6 +20,7 @@ export interface ScriptRun {
   sessions: HostSession[];
   approvals: ApprovalSeen[];
   unknownGates: string[];
+  commands: CommandSeen[];
   exits: ExitSeen[];
   outcome: ScriptOutcome;
 }
@@ -55,11 +56,44 @@ export async function awaitExit(session: HostSession, exitMs: number): Promise<E
   return { ...(await session.kill()), killedByHarness: true };
 }
 
+const CONTACTS = new Set(['start', 'connection-open', 'http-request', 'jsonrpc-in']);
+
+/** How often each server had been contacted (spawned, connected to, sent a request) so far. */
+function contactCounts(servers: Ctx['servers']): Record<string, number> {
+  return Object.fromEntries(Object.entries(servers).map(([name, s]) => [name, s.journal().filter((e) => CONTACTS.has(e.kind)).length]));
+}
+
+/** `add` and `list`: the host's own commands, run beside (or between) chat sessions. */
+async function runCommand(step: Extract<UserStep, { add: string } | { list: true }>, ctx: Ctx): Promise<void> {
+  const { adapter, sandbox } = ctx;
+  let done;
+  if ('add' in step) {
+    const server = ctx.servers[step.add];
+    if (server === undefined) throw new StepFailed(`no server named ${step.add} in this scenario`);
+    if (adapter.addServer === undefined) throw new StepFailed(`host ${adapter.name} has no command to add a server`);
+    done = await adapter.addServer(sandbox, step.add, server.entry, {});
+  } else {
+    if (adapter.listServers === undefined) throw new StepFailed(`host ${adapter.name} has no command to list servers`);
+    done = await adapter.listServers(sandbox);
+  }
+  ctx.run.commands.push({
+    command: 'add' in step ? 'add' : 'list',
+    server: 'add' in step ? step.add : null,
+    exit: { code: done.exit.code, signal: done.exit.signal },
+    screen: done.screen,
+    requestsWhenDone: contactCounts(ctx.servers),
+  });
+}
+
 async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   const session = ctx.run.sessions.at(-1);
   const firstWait = session !== undefined && !ctx.promptSeen.has(session);
   const within = ('within' in step ? step.within : undefined) ?? (firstWait ? Math.max(ctx.timing.stepMs, ctx.timing.startMs) : ctx.timing.stepMs);
   if (session !== undefined) ctx.promptSeen.add(session);
+  if ('add' in step || 'list' in step) {
+    await runCommand(step, ctx);
+    return;
+  }
   if ('restart' in step) {
     if (session !== undefined && !session.hasExited()) throw new StepFailed('the previous host session is still running (end it first)');
     ctx.run.sessions.push(await ctx.adapter.start(ctx.sandbox, { ...ctx.start, resume: step.restart.resume }));
@@ -92,7 +126,7 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
 }
 
 export function emptyScriptRun(): ScriptRun {
-  return { sessions: [], approvals: [], unknownGates: [], exits: [], outcome: { completed: 0, stoppedAt: null } };
+  return { sessions: [], approvals: [], unknownGates: [], commands: [], exits: [], outcome: { completed: 0, stoppedAt: null } };
 }
 
 /**

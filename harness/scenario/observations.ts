@@ -59,6 +59,17 @@ export interface ExitSeen {
   killedByHarness: boolean;
 }
 
+/** A host command run by the scripted user besides the chat (`add`, `list` steps). */
+export interface CommandSeen {
+  command: 'add' | 'list';
+  /** The server added (add), null for list. */
+  server: string | null;
+  exit: { code: number | null; signal: string | null };
+  screen: ScreenText;
+  /** Requests (HTTP requests and JSON-RPC messages in) each fake server had received when the command exited. */
+  requestsWhenDone: Record<string, number>;
+}
+
 export interface ScriptOutcome {
   /** Steps completed in order. */
   completed: number;
@@ -75,6 +86,8 @@ export interface Observations {
   approvals: ApprovalSeen[];
   /** Texts of the unknown-outcome confirmations seen (UNKNOWN-2). */
   unknownGates: string[];
+  /** Host commands besides the chat (add, list), in order. */
+  commands: CommandSeen[];
   script: ScriptOutcome;
   modelRequests: ModelRequestRecord[];
   /** Arrival of each model request on the machine's monotonic clock (comparable with journal `mono`). */

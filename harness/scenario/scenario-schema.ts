@@ -40,14 +40,17 @@ export const FakeServerSpecSchema = z.strictObject({
   headers: CredentialsSchema.optional(),
   /** Environment variables configured for a stdio server (credentials). */
   env: CredentialsSchema.optional(),
+  /** Left out of the configuration written before the first start: an `add` user step adds it. */
+  added: z.literal(true).optional(),
 });
 
-/** A configuration entry written as given ("{trap}" becomes the trap's origin): refused-URL cases. */
+/** A configuration entry written as given ("{trap}" becomes the trap's origin, "{trapPort}" its port): refused-URL cases. */
 export const RawServerSpecSchema = z.strictObject({
   raw: z.union([
     z.strictObject({ url: z.string(), headers: CredentialsSchema.optional() }),
     z.strictObject({ command: z.string(), args: z.array(z.string()).optional(), env: CredentialsSchema.optional() }),
   ]),
+  added: z.literal(true).optional(),
 });
 
 /**
@@ -95,6 +98,10 @@ const USER_STEPS = [
   ['interrupt', z.strictObject({ interrupt: z.literal(true) })],
   /** Waits for the prompt (unless `now`), then ends the host this way and waits for it to exit. */
   ['end', z.strictObject({ end: EndKindSchema, now: z.boolean().optional(), within })],
+  /** Adds this (`added`) server with the host's own command, typing its secrets (DISCOVER-6, CRED-1). */
+  ['add', z.strictObject({ add: z.string().min(1), within })],
+  /** Lists the servers with the host's own command (CRED-4). */
+  ['list', z.strictObject({ list: z.literal(true), within })],
   /** Starts the host again in the same sandbox (after an end), optionally resuming the last session. */
   ['restart', z.strictObject({ restart: z.strictObject({ resume: z.boolean() }), within })],
 ] as const;
@@ -121,6 +128,13 @@ export const CheckSchema = z.strictObject({
   grade: fn<(obs: Observations) => Grade>('observations => grade'),
 });
 
+/** Where a scenario may place files (the sandbox's display names). */
+export const SANDBOX_PLACES = ['$HOME', '$PROJECT', '$XDG_CONFIG_HOME', '$XDG_DATA_HOME', '$XDG_STATE_HOME'] as const;
+const FilePathSchema = z
+  .string()
+  .regex(new RegExp(`^(${SANDBOX_PLACES.map((p) => `\\${p}`).join('|')})(/[^/]+)+$`), `file paths start with one of ${SANDBOX_PLACES.join(', ')}`)
+  .refine((path) => !path.split('/').some((part) => part === '.' || part === '..'), 'file paths may not contain "." or ".." segments');
+
 export const ScenarioSchema = z.strictObject({
   /** One line: what happens in this scenario. */
   title: z.string().min(1),
@@ -130,6 +144,13 @@ export const ScenarioSchema = z.strictObject({
   host: z.strictObject({ callTimeoutMs: z.number().int().positive().optional(), connectTimeoutMs: z.number().int().positive().optional() }).default({}),
   user: z.array(UserStepSchema).min(1),
   checks: z.array(CheckSchema).min(1),
+  /**
+   * Files placed in the sandbox before the host first starts (old sessions, REPLAY-*; project
+   * files): "$PLACE/relative/path" -> UTF-8 content, $PLACE one of SANDBOX_PLACES.
+   */
+  files: z.record(FilePathSchema, z.string()).optional(),
+  /** The first start already resumes the most recent session (one placed through `files`). */
+  resume: z.boolean().optional(),
   /** Whole-scenario deadline for the test engine (default 20 s). */
   timeoutMs: z.number().int().positive().optional(),
 });

@@ -10,7 +10,7 @@ import { connectAll } from '../mcp/connect-all.js';
 import type { ConnectOptions, McpConnections } from '../mcp/types.js';
 import { latestSessionId, loadSession, openNewSession, reopenSession } from '../sessions/session-store.js';
 import { BANNER, errorLine, statusLine } from '../ui/screen-text.js';
-import { createScreen, type TerminalScreen } from '../ui/screen.js';
+import { createScreen, type Screen, type TerminalScreen } from '../ui/screen.js';
 import { askUserApproval, type ApprovalPolicy } from './approval.js';
 import { chatLoop } from './chat-loop.js';
 import { readChatSettings, type ChatSettings } from './chat-settings.js';
@@ -30,6 +30,8 @@ export interface ChatDeps {
   connect?: (config: McpConfig, options: ConnectOptions) => Promise<McpConnections>;
   createModelClient?: (settings: ModelSettings) => ModelClient;
   approve?: ApprovalPolicy;
+  /** Wraps the user-approval policy; gets the screen so a wrapper can show its own confirmation. */
+  wrapApprove?: (ask: ApprovalPolicy, screen: Screen, interrupts: Interrupts) => ApprovalPolicy;
   toolCallsPerTurn?: number;
 }
 
@@ -49,6 +51,11 @@ export interface ChatOptions {
   cwd?: string;
   signals?: SignalSource;
   deps?: ChatDeps;
+}
+
+function userApproval(deps: ChatDeps, screen: Screen, interrupts: Interrupts): ApprovalPolicy {
+  const ask = askUserApproval(screen, interrupts);
+  return deps.wrapApprove?.(ask, screen, interrupts) ?? ask;
 }
 
 function message(error: unknown): string {
@@ -118,7 +125,7 @@ export async function runChat(options: ChatOptions): Promise<number> {
       conversation: new Conversation(session.history, session.sink, redact),
       screen,
       interrupts,
-      approve: deps.approve ?? askUserApproval(screen, interrupts),
+      approve: deps.approve ?? userApproval(deps, screen, interrupts),
       workDir: options.cwd ?? process.cwd(),
       contextBudgetBytes: settings.contextBudgetBytes,
       toolCallsPerTurn: deps.toolCallsPerTurn ?? MAX_TOOL_CALLS_PER_TURN,

@@ -12,6 +12,7 @@ import { ENV_NAME_PATTERN, HEADER_NAME_PATTERN, McpConfigSchema, SERVER_NAME_PAT
 import { urlRuleViolation } from '../config/url-rule.js';
 import { neutralise } from '../ui/neutralise.js';
 import { createSecretReader } from '../ui/secret-input.js';
+import type { CliDeps } from './cli-deps.js';
 import { CliError, EXIT_USAGE, type CliIo } from './cli-io.js';
 
 export interface McpAddOptions {
@@ -27,7 +28,7 @@ function usage(message: string): CliError {
 }
 
 /** Checks the command line alone; returns the secrets to ask for. */
-function checkRequest(name: string, options: McpAddOptions, command: string[]): Secret[] {
+function checkRequest(name: string, options: McpAddOptions, command: string[], urlRule: CliDeps['urlRuleViolation'] = urlRuleViolation): Secret[] {
   if (!SERVER_NAME_PATTERN.test(name)) {
     throw usage(`invalid server name ${JSON.stringify(neutralise(name))}: use letters, digits, "_" and "-" (at most 32, starting with a letter or digit)`);
   }
@@ -35,7 +36,7 @@ function checkRequest(name: string, options: McpAddOptions, command: string[]): 
   if (options.url === undefined && command.length === 0) throw usage('give --url URL for a remote server or -- COMMAND [ARG...] for a stdio server');
   if (options.url !== undefined) {
     if (options.env.length > 0) throw usage('--env is for stdio servers; a remote server takes --header');
-    const violation = urlRuleViolation(options.url);
+    const violation = urlRule(options.url);
     if (violation) throw usage(`refusing the URL for server ${name}: ${violation}`);
     return checkNames('header', options.header, HEADER_NAME_PATTERN, 'header names are HTTP tokens such as Authorization or X-Api-Key; the value is asked for afterwards', true);
   }
@@ -75,8 +76,8 @@ async function askValues(secrets: Secret[], io: CliIo): Promise<Record<string, s
   return values;
 }
 
-export async function mcpAdd(name: string, options: McpAddOptions, command: string[], io: CliIo): Promise<number> {
-  const secrets = checkRequest(name, options, command);
+export async function mcpAdd(name: string, options: McpAddOptions, command: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
+  const secrets = checkRequest(name, options, command, deps.urlRuleViolation);
   const file = mcpConfigFile(io.env);
   const config = readMcpConfig(file);
   if (Object.hasOwn(config.mcpServers, name)) {
@@ -87,7 +88,8 @@ export async function mcpAdd(name: string, options: McpAddOptions, command: stri
   const server: ServerConfig = options.url !== undefined ? { url: options.url, headers: values } : { command: executable, args, env: values };
   const next = McpConfigSchema.safeParse({ mcpServers: { ...config.mcpServers, [name]: server } });
   if (!next.success) throw new CliError(`cannot add server ${name}: ${describeIssues(next.error.issues)}`);
-  writeMcpConfig(file, next.data);
+  (deps.writeConfig ?? writeMcpConfig)(file, next.data);
+  await deps.afterAdd?.(name, server);
   io.stdout.write(`Added MCP server ${name}: ${neutralise(serverDestination(server))}\nIt is not contacted now; it connects at the next chat start.\n`);
   return 0;
 }

@@ -5,11 +5,13 @@ import { readMcpConfig } from '../config/mcp-config-file.js';
 import { mcpConfigFile } from '../config/paths.js';
 import { isHttpServer } from '../config/schema.js';
 import { neutralise } from '../ui/neutralise.js';
+import type { CliDeps } from './cli-deps.js';
 import type { CliIo } from './cli-io.js';
 
 export const HIDDEN_VALUE = '********';
 
-export function mcpList(io: CliIo): number {
+export function mcpList(io: CliIo, deps: CliDeps = {}): number {
+  const show = deps.showValue ?? ((): string => HIDDEN_VALUE);
   const file = mcpConfigFile(io.env);
   const servers = Object.entries(readMcpConfig(file).mcpServers);
   if (servers.length === 0) {
@@ -17,8 +19,8 @@ export function mcpList(io: CliIo): number {
     return 0;
   }
   for (const [name, server] of servers) {
-    const [label, names] = isHttpServer(server) ? ['headers', Object.keys(server.headers)] : ['env', Object.keys(server.env)];
-    const secrets = names.length > 0 ? `  ${label}: ${names.map((n) => `${n}=${HIDDEN_VALUE}`).join(', ')}` : '';
+    const [label, values] = isHttpServer(server) ? ['headers', Object.entries(server.headers)] : ['env', Object.entries(server.env)];
+    const secrets = values.length > 0 ? `  ${label}: ${values.map(([n, v]) => `${n}=${show(v)}`).join(', ')}` : '';
     io.stdout.write(`${neutralise(`${name}: ${serverDestination(server)}${secrets}`)}\n`);
   }
   return 0;

@@ -3,11 +3,13 @@
 // never a stack trace. Arguments after `--` are kept verbatim (STDIO-1).
 import { Command, CommanderError, Option } from 'commander';
 import { chat } from './chat.js';
+import type { CliDeps } from './cli-deps.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, type CliIo } from './cli-io.js';
 import { mcpAdd, type McpAddOptions } from './mcp-add.js';
 import { mcpList } from './mcp-list.js';
 import { mcpRemove } from './mcp-remove.js';
 import { sessionsList } from './sessions-list.js';
+import { packageVersion } from './version.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
@@ -15,7 +17,7 @@ function oneLine(text: string): string {
   return text.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
 }
 
-function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+function buildProgram(io: CliIo, deps: CliDeps, setExit: (code: number) => void): Command {
   const program = new Command('refhost')
     .description('A small agent CLI with MCP tools (the conformance suite\'s reference host).')
     .exitOverride()
@@ -24,7 +26,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       writeErr: (text) => io.stderr.write(text),
       outputError: (text, write) => write(`refhost: ${oneLine(text)} (see refhost --help)\n`),
     })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    .version(packageVersion(), '--version', 'print the version');
 
   program
     .command('chat', { isDefault: true })
@@ -42,11 +45,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--url <url>', 'remote server URL (https; http only for loopback)')
     .option('--header <name>', 'header to send; its value is asked for (repeatable)', collect, [])
     .option('--env <name>', 'environment variable for a stdio server; its value is asked for (repeatable)', collect, [])
-    .action(async (name: string, command: string[], options: McpAddOptions) => setExit(await mcpAdd(name, options, command, io)));
+    .action(async (name: string, command: string[], options: McpAddOptions) => setExit(await mcpAdd(name, options, command, io, deps)));
   mcp
     .command('list')
     .description('list servers; header and environment values are hidden')
-    .action(() => setExit(mcpList(io)));
+    .action(() => setExit(mcpList(io, deps)));
   mcp
     .command('remove')
     .description('remove a server')
@@ -60,10 +63,13 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   return program;
 }
 
-/** Runs one command line (without the node and script words); resolves to the exit code. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+/**
+ * Runs one command line (without the node and script words); resolves to the exit code.
+ * `deps`: seams for the suite's faulty hosts only (refhost's entry passes none).
+ */
+export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
   let code = 0;
-  const program = buildProgram(io, (c) => {
+  const program = buildProgram(io, deps, (c) => {
     code = c;
   });
   try {

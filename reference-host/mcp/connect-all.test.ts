@@ -76,6 +76,19 @@ describe('connectAll over stdio', () => {
     }
   });
 
+  it('hands one connect job per server, in configuration order, to the runConnects seam', async () => {
+    let jobs = 0;
+    const serial = async <T,>(js: readonly (() => Promise<T>)[]): Promise<T[]> => {
+      jobs = js.length;
+      const out: T[] = [];
+      for (const job of js) out.push(await job());
+      return out;
+    };
+    connections = await connectAll({ mcpServers: { a: stdio('a', 'ok'), b: stdio('b', 'ok') } }, OPTIONS, { runConnects: serial });
+    expect(jobs).toBe(2);
+    expect(connections.statuses.map((s) => [s.server, s.ok])).toEqual([['a', true], ['b', true]]);
+  });
+
   it('reports a server that answers initialize with an error as unavailable', async () => {
     connections = await connectAll({ mcpServers: { bad: stdio('bad', 'raw', {}, ['init-error']) } }, OPTIONS);
     expect(connections.statuses[0]).toMatchObject({ ok: false, reason: 'the server answered with an error: boom (code -32603)' });

@@ -16,7 +16,7 @@ import { assignExposedNames, exposedNameKey } from './naming.js';
 import { configRedactor, type Redactor } from './redact.js';
 import { notSentOutcome } from './result-mapping.js';
 import { ServerSession, type SessionTransport } from './server-session.js';
-import { buildStdioEnv, StdioProcessTransport } from './stdio-transport.js';
+import { buildStdioEnv, StdioProcessTransport, type SpawnStdio } from './stdio-transport.js';
 import type { CallOutcome, ConnectOptions, McpConnections, McpTool, ServerStatus } from './types.js';
 
 export { unknownOutcomeText } from './result-mapping.js';
@@ -27,12 +27,17 @@ export interface McpDeps {
   fetch?: FetchLike;
   /** Builds a stdio server's environment from its configured variables (default: buildStdioEnv). */
   stdioEnv?: (configured: Record<string, string>) => Record<string, string>;
+  /** Starts a stdio server process (default: spawn with STDIO_SPAWN_OPTIONS). */
+  spawnStdio?: SpawnStdio;
+  /** Runs the per-server connect jobs (default: all at once, DISCOVER-2). */
+  runConnects?: <T>(jobs: readonly (() => Promise<T>)[]) => Promise<T[]>;
 }
+
+const allAtOnce = <T>(jobs: readonly (() => Promise<T>)[]): Promise<T[]> => Promise.all(jobs.map((job) => job()));
 
 /** How long closing waits for an HTTP session DELETE before giving up on it. */
 const HTTP_CLOSE_DEADLINE_MS = 1000;
 
-/** DEST on the status line and confirmation screen: the URL, or the command line. */
 /** The destination shown in status lines and confirmations: the same text `refhost mcp list` shows. */
 export const destinationOf = serverDestination;
 
@@ -40,8 +45,8 @@ type ServerResult = { status: ServerStatus; session?: ServerSession; tools: Disc
 
 export async function connectAll(config: McpConfig, options: ConnectOptions, deps: McpDeps = {}): Promise<McpConnections> {
   const redact = configRedactor(config);
-  const results = await Promise.all(
-    Object.entries(config.mcpServers).map(([name, server]) => connectServer(name, server, options, deps, redact)),
+  const results = await (deps.runConnects ?? allAtOnce)(
+    Object.entries(config.mcpServers).map(([name, server]) => () => connectServer(name, server, options, deps, redact)),
   );
   const sessions = new Map<string, ServerSession>();
   for (const result of results) if (result.session) sessions.set(result.status.server, result.session);
@@ -141,7 +146,7 @@ function makeTransport(server: ServerConfig, deps: McpDeps, fail: (error: McpLay
     };
   }
   const env = deps.stdioEnv ? deps.stdioEnv(server.env) : buildStdioEnv(process.env, server.env);
-  const transport = new StdioProcessTransport({ command: server.command, args: server.args, env });
+  const transport = new StdioProcessTransport({ command: server.command, args: server.args, env, ...(deps.spawnStdio && { spawn: deps.spawnStdio }) });
   return { transport, closedReason: () => transport.exitReason };
 }
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isMcpLayerError } from './errors.js';
-import { buildStdioEnv, closeAllStdioGroups, liveStdioGroupCount, StdioProcessTransport } from './stdio-transport.js';
+import { spawn } from 'node:child_process';
+import { buildStdioEnv, closeAllStdioGroups, liveStdioGroupCount, STDIO_SPAWN_OPTIONS, StdioProcessTransport, type SpawnStdio } from './stdio-transport.js';
 import { isRunning, ownProcessGroup, readInfo, STDIO_FIXTURE } from './test-fixtures/process-state.js';
 
 const INITIALIZE: JSONRPCMessage = {
@@ -71,6 +72,21 @@ describe('StdioProcessTransport', () => {
     const expectedEnv = { ...buildStdioEnv(process.env, {}), TOKEN: 'configured' };
     expect(seen.env).toEqual(expectedEnv);
     expect(seen.stderr).toBe('/dev/null');
+  });
+
+  it('hands an injected spawn the conforming options: no shell, own group, stderr ignored, exact env', async () => {
+    const seen: Parameters<SpawnStdio>[] = [];
+    const env = buildStdioEnv(process.env, {});
+    const transport = new StdioProcessTransport({
+      command: process.execPath,
+      args: [STDIO_FIXTURE, 'ok', join(dir, 'seam.json')],
+      env,
+      spawn: (command, args, options) => (seen.push([command, args, options]), spawn(command, [...args], options)),
+    });
+    await transport.start();
+    expect(seen).toEqual([[process.execPath, [STDIO_FIXTURE, 'ok', join(dir, 'seam.json')], { ...STDIO_SPAWN_OPTIONS, env }]]);
+    expect(STDIO_SPAWN_OPTIONS).toMatchObject({ shell: false, detached: true, stdio: ['pipe', 'pipe', 'ignore'] });
+    await transport.close();
   });
 
   it('close() stops and reaps the whole group, including a grandchild that ignores SIGTERM', async () => {

@@ -3,7 +3,7 @@
 // STDIO-1 no shell; STDIO-2 own process group; STDIO-3 exact environment; STDIO-4 stderr
 // discarded; STDIO-5 every group stopped and reaped on close and at host exit; STDIO-6 and
 // NET-3 bad bytes or over-long lines never take the host down or grow memory unboundedly.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { once } from 'node:events';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -24,10 +24,24 @@ export function buildStdioEnv(hostEnv: NodeJS.ProcessEnv, configured: Record<str
   return { ...env, ...configured };
 }
 
+/** Starts a stdio server process; refhost uses node's spawn with STDIO_SPAWN_OPTIONS. */
+export type SpawnStdio = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
+
+/** STDIO-1 no shell, STDIO-2 own group, STDIO-4 stderr discarded. */
+export const STDIO_SPAWN_OPTIONS: Readonly<Omit<SpawnOptions, 'env'>> = Object.freeze({
+  shell: false,
+  detached: true,
+  stdio: ['pipe', 'pipe', 'ignore'] satisfies SpawnOptions['stdio'],
+});
+
+const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, [...args], options);
+
 export interface StdioTransportOptions {
   command: string;
   args: readonly string[];
   env: Record<string, string>;
+  /** Seam for the suite's faulty hosts only (default: node's spawn). */
+  spawn?: SpawnStdio;
   maxMessageBytes?: number;
   /** How long close() waits after SIGTERM before SIGKILL (a deadline, not a sleep). */
   killGraceMs?: number;
@@ -113,12 +127,7 @@ export class StdioProcessTransport implements Transport {
 
   async start(): Promise<void> {
     if (this.child) throw new Error('stdio transport already started');
-    const child = spawn(this.options.command, [...this.options.args], {
-      shell: false,
-      detached: true,
-      env: this.options.env,
-      stdio: ['pipe', 'pipe', 'ignore'],
-    });
+    const child = (this.options.spawn ?? defaultSpawn)(this.options.command, this.options.args, { ...STDIO_SPAWN_OPTIONS, env: this.options.env });
     this.child = child;
     const started = once(child, 'spawn').then(
       () => true,

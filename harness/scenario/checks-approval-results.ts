@@ -1,0 +1,192 @@
+// Checks for APPROVE-5/6, RESULT-1..9 and UNKNOWN-2: what a confirmation showed, the order
+// of calls at the server, what a tool output told the model and which user messages the
+// model received. Each states its precondition and returns "not reached" when it never happened.
+import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
+import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, note, notReached, pass } from './evidence.js';
+import type { Observations } from './observations.js';
+import { modelSawStatus, serverGotToolCalls, type GradeFn } from './check-helpers.js';
+import type { ScenarioInput } from './scenario-schema.js';
+
+type CheckInput = ScenarioInput['checks'][number];
+
+type Field = keyof Observations['approvals'][number]['fields'];
+
+/** Approval request #index showed `field` equal to `expected` (the adapter read it from the screen). */
+export function confirmationShowed(index: number, field: Field, expected: (obs: Observations) => string): GradeFn {
+  return (obs) => {
+    const shown = obs.approvals[index];
+    if (shown === undefined) return notReached(`approval request #${index + 1}`, obs);
+    const want = expected(obs);
+    const got = shown.fields[field];
+    const evidence = [approvalEvidence(obs, index)];
+    if (got === undefined) return fail(`approval request #${index + 1} shows no ${field}`, evidence);
+    return got === want ? pass(`${field}: ${JSON.stringify(got)}`, evidence) : fail(`${field} shown as ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, evidence);
+  };
+}
+
+/** The text of approval request #index matches `pattern` (e.g. the warning). */
+export function confirmationSays(index: number, pattern: RegExp, what: string): GradeFn {
+  return (obs) => {
+    const shown = obs.approvals[index];
+    if (shown === undefined) return notReached(`approval request #${index + 1}`, obs);
+    const evidence = [approvalEvidence(obs, index)];
+    return pattern.test(shown.text) ? pass(`approval request #${index + 1} ${what}`, evidence) : fail(`approval request #${index + 1} does not match ${pattern} (${what})`, evidence);
+  };
+}
+
+/**
+ * The arguments shown by approval request #index begin with `head`, are cut within
+ * `maxBytes` (plus room for a marker), leave out `tail`, and mark the cut.
+ */
+export function confirmationArgumentsCut(index: number, opts: { head: string; tail: string; maxBytes: number; marker: RegExp }): GradeFn {
+  return (obs) => {
+    const shown = obs.approvals[index];
+    if (shown === undefined) return notReached(`approval request #${index + 1}`, obs);
+    const args = shown.fields.arguments;
+    const evidence = [approvalEvidence(obs, index)];
+    if (args === undefined) return fail(`approval request #${index + 1} shows no arguments`, evidence);
+    const bytes = Buffer.byteLength(args, 'utf8');
+    const problems = [
+      args.includes(opts.head) ? '' : `the start ${JSON.stringify(opts.head)} is missing`,
+      args.includes(opts.tail) ? `the end ${JSON.stringify(opts.tail)} is shown` : '',
+      bytes <= opts.maxBytes + 200 ? '' : `${bytes} bytes shown`,
+      opts.marker.test(args.slice(-200)) ? '' : `no cut marker matching ${opts.marker} at the end`,
+    ].filter(Boolean);
+    return problems.length === 0 ? pass(`${bytes} bytes of arguments shown, the cut marked`, evidence) : fail(problems.join('; '), evidence);
+  };
+}
+
+const callsIn = (journal: JournalEntry[]): Extract<JournalEntry, { kind: 'jsonrpc-in' }>[] =>
+  journal.filter((e): e is Extract<JournalEntry, { kind: 'jsonrpc-in' }> => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call');
+
+/** APPROVE-6: each tools/call after the first arrived only after the server had answered the one before. */
+export function callsOneAfterAnother(server: string, count: number): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[server]?.journal ?? [];
+    const calls = callsIn(journal);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in' || e.kind === 'jsonrpc-out')];
+    if (calls.length < count) return notReached(`server ${server} received ${calls.length} of ${count} tools/call`, obs);
+    for (let i = 1; i < calls.length; i++) {
+      const previous = calls[i - 1];
+      const answer = journal.find((e) => e.kind === 'jsonrpc-out' && e.message.id === previous?.message.id && ('result' in e.message || 'error' in e.message));
+      const current = calls[i];
+      if (answer === undefined || current === undefined || answer.seq > current.seq) {
+        return fail(`tools/call #${i + 1} reached ${server} before the server had answered tools/call #${i}`, evidence);
+      }
+    }
+    return pass(`${calls.length} tools/call reached ${server}, each after the answer to the one before`, evidence);
+  };
+}
+
+/** Tool output #call (0-based) satisfies every predicate; `what` names each. */
+export function toolOutputHas(call: number, rules: readonly { what: string; ok: (output: string) => boolean }[]): GradeFn {
+  return (obs) => {
+    const out = obs.toolOutputs[call];
+    if (out === undefined) return notReached(`tool output #${call + 1} never reached the model`, obs);
+    const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: out.output.slice(0, 1500) }];
+    const missed = rules.filter((r) => !r.ok(out.output)).map((r) => r.what);
+    return missed.length === 0 ? pass(`tool output #${call + 1}: ${rules.map((r) => r.what).join('; ')}`, evidence) : fail(`tool output #${call + 1}: not ${missed.join('; not ')}`, evidence);
+  };
+}
+
+/** Rule: `text` is in the output. */
+export const contains = (text: string): { what: string; ok: (o: string) => boolean } => ({ what: `contains ${JSON.stringify(text)}`, ok: (o) => o.includes(text) });
+/** Rule: `pattern` matches the output. */
+export const matches = (pattern: RegExp, what: string): { what: string; ok: (o: string) => boolean } => ({ what, ok: (o) => pattern.test(o) });
+/** Rule: the texts appear in this order. */
+export const inOrder = (...parts: string[]): { what: string; ok: (o: string) => boolean } => ({
+  what: `holds ${parts.map((p) => JSON.stringify(p)).join(' then ')}`,
+  ok: (o) => {
+    const at = parts.map((p) => o.indexOf(p));
+    return at.every((i, k) => i >= 0 && (k === 0 || i > (at[k - 1] ?? Infinity)));
+  },
+});
+/** Rule: the output's UTF-8 size is at most `bytes`. */
+export const atMostBytes = (bytes: number): { what: string; ok: (o: string) => boolean } => ({ what: `at most ${bytes} bytes`, ok: (o) => Buffer.byteLength(o, 'utf8') <= bytes });
+
+/** The `input` of a model request body (what the evidence shows). */
+const inputOf = (body: unknown): unknown => (body as { input?: unknown } | undefined)?.input ?? null;
+
+/** No request to the model contains any of `texts` (anywhere in its body); needs one request with a tool output. */
+export function modelNeverSaw(texts: readonly string[], what: string): GradeFn {
+  return (obs) => {
+    if (obs.toolOutputs.length === 0) return notReached('no tool output reached the model', obs);
+    const hits = obs.modelRequests.filter((r) => texts.some((t) => JSON.stringify(r.body ?? r.rawBody ?? '').includes(t)));
+    return hits.length === 0
+      ? pass(`no model request contains ${what}`)
+      : fail(`model request(s) ${hits.map((r) => `#${r.index + 1}`).join(', ')} contain ${what}`, hits.slice(0, 2).map((r) => modelRequestEvidence(obs, r.index, inputOf)));
+  };
+}
+
+/** The server never received a request of this JSON-RPC method (e.g. resources/read). */
+export function serverNeverGot(server: string, method: string): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[server]?.journal ?? [];
+    if (callsIn(journal).length === 0) return notReached(`server ${server} never received a tools/call`, obs);
+    const hits = journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in')];
+    return hits.length === 0 ? pass(`server ${server} received no ${method}`, evidence) : fail(`server ${server} received ${hits.length} ${method}`, evidence);
+  };
+}
+
+const userTexts = (input: unknown[]): string[] =>
+  input.flatMap((item) => {
+    const m = item as { type?: string; role?: string; content?: unknown };
+    if (m.role !== 'user') return [];
+    return [typeof m.content === 'string' ? m.content : JSON.stringify(m.content)];
+  });
+
+/** UNKNOWN-2: the model request count at which user message `text` first reached the model, or null. */
+function firstRequestWith(obs: Observations, text: string): number | null {
+  const hit = obs.modelRequests.find((r) => userTexts(r.input).some((t) => t.includes(text)));
+  return hit === undefined ? null : hit.index;
+}
+
+/** The user message `text` never reached the model; `typed` confirms the script got past typing it. */
+export function messageNeverSent(text: string, typedAtStep: number): GradeFn {
+  return (obs) => {
+    if (obs.script.completed < typedAtStep) return notReached(`the user message ${JSON.stringify(text)} was never typed`, obs);
+    const at = firstRequestWith(obs, text);
+    const evidence = [note(`${obs.modelRequests.length} model request(s) in all`)];
+    return at === null ? pass(`${JSON.stringify(text)} reached no model request`, evidence) : fail(`${JSON.stringify(text)} was sent to the model in request #${at + 1}`, [modelRequestEvidence(obs, at, inputOf)]);
+  };
+}
+
+/** The user message `text` reached the model, after the unknown-outcome confirmation was answered `gates` times. */
+export function messageSentAfterGates(text: string, gates: number): GradeFn {
+  return (obs) => {
+    if (obs.unknownGates.length < gates) return notReached(`unknown-outcome confirmation #${obs.unknownGates.length + 1} of ${gates}`, obs);
+    const at = firstRequestWith(obs, text);
+    if (at === null) return fail(`${JSON.stringify(text)} never reached the model after the user confirmed`, [note(obs.unknownGates.join('\n'), 'unknown-outcome confirmations')]);
+    return pass(`${JSON.stringify(text)} reached the model in request #${at + 1}`, [modelRequestEvidence(obs, at, inputOf)]);
+  };
+}
+
+/** The unknown-outcome confirmation was shown exactly `count` times and the host exited by itself. */
+export function unknownGateShown(count: number): GradeFn {
+  return (obs) => {
+    const evidence = [note(obs.unknownGates.join('\n') || '(none)', 'unknown-outcome confirmations')];
+    if (obs.unknownGates.length !== count) return fail(`${obs.unknownGates.length} unknown-outcome confirmation(s) shown, expected ${count}`, evidence);
+    const killed = obs.exits.some((e) => e.killedByHarness);
+    return killed ? fail('the host had to be killed by the harness', evidence) : pass(`${count} unknown-outcome confirmation(s); the host kept running until told to end`, evidence);
+  };
+}
+
+/** RESULT-9: what an unknown output must say. */
+export const UNKNOWN_WARNING = [
+  matches(/may have|might have|could have/i, 'says the server may have acted'),
+  matches(/not (be )?retr|n't retry|never retry/i, 'says not to retry'),
+];
+
+/**
+ * The checks every "outcome unknown" scenario makes on call #1: status unknown (`guarantee`),
+ * the RESULT-9 text, and, where a resend could reach the server, exactly one tools/call.
+ */
+export function unknownOutcomeChecks(server: string, guarantee: string, cause: string, oneCall: boolean): CheckInput[] {
+  const checks: CheckInput[] = [
+    { id: 'model-told-unknown', guarantees: [guarantee], expected: `after ${cause} the model receives status unknown`, provenBy: ['unknown-as-failed'], grade: modelSawStatus(0, 'unknown') },
+    { id: 'unknown-says-may-have-acted', guarantees: ['RESULT-9'], expected: 'the unknown output says the server may have acted and that the call must not be retried', provenBy: ['unknown-without-warning'], grade: toolOutputHas(0, UNKNOWN_WARNING) },
+  ];
+  if (oneCall) checks.push({ id: 'sent-once', guarantees: ['UNKNOWN-1'], expected: `the server receives exactly one tools/call after ${cause}`, provenBy: ['retry-on-unknown'], grade: serverGotToolCalls(server, 1) });
+  return checks;
+}

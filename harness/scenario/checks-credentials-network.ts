@@ -1,0 +1,187 @@
+// Checks for CRED-1..6, NET-1..4, CONFIG-1..3 and DISCOVER-6: where each credential canary
+// turned up, which paths and destinations were contacted, what the host's own add and list
+// commands showed and stored. Each states its precondition ("not reached" when it never happened).
+import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
+import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
+import { fail, journalEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
+import type { CommandSeen, FileSeen, Observations } from './observations.js';
+import type { GradeFn } from './check-helpers.js';
+
+/** A place a credential must never reach: a name for the report and which scan channels it covers. */
+export interface Place {
+  name: string;
+  covers: (channel: string) => boolean;
+}
+
+export const PLACES = {
+  screen: { name: 'the screen (status lines, confirmations, errors, command output)', covers: (c: string) => c === 'screen' },
+  model: { name: 'model requests (bodies and headers)', covers: (c: string) => c.startsWith('model-') },
+  otherServers: { name: "other servers' journals", covers: (c: string) => c.startsWith('server:') },
+  trap: { name: 'the trap', covers: (c: string) => c === 'trap' },
+  hostFiles: { name: "the host's files other than its configuration (sessions, logs, telemetry)", covers: (c: string) => c.startsWith('file:') },
+} as const satisfies Record<string, Place>;
+
+/** Canaries whose label contains `label` never appear in `place` (only allowed channels count as fine). */
+export function canaryKeptFrom(place: Place, label: string): GradeFn {
+  return (obs) => {
+    const relevant = obs.canaries.filter((c) => c.label.includes(label));
+    if (relevant.length === 0) return notReached(`no credential canary matching "${label}" was configured`, obs);
+    const used = obs.canarySightings.filter((s) => s.allowed && s.canary.includes(label) && s.channel.startsWith('server:'));
+    if (used.length === 0) return notReached(`no canary matching "${label}" ever reached its own server`, obs);
+    const leaks = obs.canarySightings.filter((s) => !s.allowed && s.canary.includes(label) && place.covers(s.channel));
+    return leaks.length === 0
+      ? pass(`${relevant.map((c) => c.label).join(', ')}: not in ${place.name}`)
+      : fail(`leaked into ${place.name}: ${leaks.map((s) => `${s.canary} in ${s.source}`).join('; ')}`, leaks.map((s) => note(s.excerpt, `${s.canary} in ${s.source}`)));
+  };
+}
+
+const OAUTH_PATH = /^\/(\.well-known\/(oauth-|openid)|oauth|authorize|token)/i;
+
+/** No request for OAuth metadata, authorization or tokens reached `servers` or the trap (CRED-6). */
+export function noOAuthRequests(servers: readonly string[]): GradeFn {
+  return (obs) => {
+    const requests = servers.flatMap((name) => (obs.servers[name]?.journal ?? []).filter((e) => e.kind === 'http-request').map((e) => ({ name, e })));
+    if (requests.length === 0) return notReached(`the host never contacted ${servers.join(', ')}`, obs);
+    const pathOf = (e: JournalEntry): string => (e.kind === 'http-request' ? e.path.split('?')[0] ?? '' : '');
+    const hits = [...requests.filter(({ e }) => OAUTH_PATH.test(pathOf(e))).map(({ name, e }) => `${name} ${pathOf(e)}`), ...obs.trapHits.map((h) => `trap ${h.method} ${h.path}`)];
+    const evidence = servers.map((name) => journalEvidence(obs, name, (e) => e.kind === 'http-request'));
+    return hits.length === 0 ? pass(`${requests.length} request(s) to ${servers.join(', ')}, none for OAuth; the trap got nothing`, evidence) : fail(`OAuth requests: ${hits.join('; ')}`, evidence);
+  };
+}
+
+/** The model was (or, with offered=false, never was) offered `server`'s `tool`, in every request. */
+export function toolOffered(server: string, tool: string, offered: boolean): GradeFn {
+  return (obs) => {
+    if (obs.modelRequests.length === 0) return notReached('the host never sent a request to the model', obs);
+    const wrong = obs.modelRequests.filter((r) => resolveMcpTarget(r.tools, server, tool).ok !== offered);
+    const evidence = [note(obs.modelRequests[0]?.tools.map((t) => t.name).join(', ') || '(none)', 'tools offered in model request #1')];
+    const what = `${server}/${tool} ${offered ? 'offered' : 'not offered'}`;
+    return wrong.length === 0 ? pass(`${what} in all ${obs.modelRequests.length} model request(s)`, evidence) : fail(`${what} expected, but model request(s) #${wrong.map((r) => r.index + 1).join(', #')} differ`, evidence);
+  };
+}
+
+/** No status line names `server` (a server the host must not know about). */
+export function noStatusLineFor(server: string): GradeFn {
+  return (obs) => {
+    if (obs.statusLines.length === 0) return notReached('the host showed no server status line at all', obs);
+    const line = obs.statusLines.find((l) => l.includes(server));
+    return line === undefined ? pass(`status lines: ${obs.statusLines.join(' | ')}`) : fail(`the host reported ${server}: ${line}`, [screenAround(obs, line)]);
+  };
+}
+
+const commandEvidence = (c: CommandSeen, i: number) => ({ kind: 'screen' as const, source: `host command #${i + 1} (${c.command}${c.server === null ? '' : ` ${c.server}`}), exit ${c.exit.code ?? c.exit.signal}`, excerpt: c.screen.all.slice(0, 2000) || '(no output)' });
+
+function addCommand(obs: Observations, server: string): { command: CommandSeen; index: number } | null {
+  const index = obs.commands.findIndex((c) => c.command === 'add' && c.server === server);
+  const command = obs.commands[index];
+  return command === undefined ? null : { command, index };
+}
+
+/** The host's add command for `server` succeeded (exit 0) or was refused (non-zero exit). */
+export function addOutcome(server: string, accepted: boolean): GradeFn {
+  return (obs) => {
+    const add = addCommand(obs, server);
+    if (add === null) return notReached(`the host's add command never ran for ${server}`, obs);
+    const ok = add.command.exit.code === 0;
+    const evidence = [commandEvidence(add.command, add.index)];
+    const said = `adding ${server} exited ${add.command.exit.code ?? add.command.exit.signal}`;
+    return ok === accepted ? pass(said, evidence) : fail(`${said}; expected ${accepted ? 'success' : 'a refusal'}`, evidence);
+  };
+}
+
+/** The host's configuration files: where configured credentials may be stored (their canary channels). */
+function configFiles(obs: Observations): { path: string; file: FileSeen | undefined }[] {
+  const paths = new Set(obs.canaries.filter((c) => c.label.startsWith('server ')).flatMap((c) => c.allowed.filter((a) => a.startsWith('file:')).map((a) => a.slice(5))));
+  return [...paths].map((path) => ({ path, file: obs.files.find((f) => f.path === path) }));
+}
+
+const dirOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
+
+/**
+ * After `servers` were added, the typed values are in the configuration (CRED-1), which has
+ * mode 0600 with no temp or partial file beside it (CONFIG-3: written whole, atomically).
+ */
+export function configPrivateAndWhole(servers: readonly string[]): GradeFn {
+  return (obs) => {
+    const adds = servers.map((s) => addCommand(obs, s));
+    const missing = servers.filter((_, i) => adds[i]?.command.exit.code !== 0);
+    if (missing.length > 0) return notReached(`the host never added ${missing.join(', ')}`, obs);
+    const stored = configFiles(obs).flatMap((c) => (c.file === undefined ? [] : [c.file]));
+    if (stored.length === 0) return fail('no configuration file exists after the adds');
+    const problems: string[] = [];
+    const channels = new Set(stored.map((f) => `file:${f.path}`));
+    for (const server of servers) {
+      const typed = obs.canaries.filter((c) => c.label.startsWith(`server "${server}"`));
+      const kept = typed.filter((c) => obs.canarySightings.some((s) => s.canary === c.label && channels.has(s.channel)));
+      if (kept.length < typed.length) problems.push(`${typed.length - kept.length} typed value(s) of ${server} are not in the configuration`);
+    }
+    for (const file of stored) {
+      if ((file.mode & 0o777) !== 0o600) problems.push(`${file.path} has mode ${(file.mode & 0o777).toString(8)}`);
+      for (const other of obs.files.filter((f) => f.path !== file.path && dirOf(f.path) === dirOf(file.path))) {
+        problems.push(`${other.path} lies beside it (mode ${(other.mode & 0o777).toString(8)}, ${other.size} bytes)`);
+      }
+    }
+    const listing = note(stored.map((f) => `${f.path} mode ${(f.mode & 0o777).toString(8)}`).join('\n'), 'configuration files');
+    return problems.length === 0 ? pass(`${stored.map((f) => f.path).join(', ')}: values stored, mode 600, nothing beside it`, [listing]) : fail(problems.join('; '), [listing]);
+  };
+}
+
+/** The host's configuration holds exactly these servers (nothing the model or a project file added). */
+export function configHoldsOnly(servers: readonly string[]): GradeFn {
+  return (obs) => {
+    const stored = configFiles(obs).flatMap((c) => (c.file === undefined ? [] : [c.file]));
+    if (stored.length === 0) return notReached('no configuration file was found', obs);
+    const names = new Set<string>();
+    for (const file of stored) {
+      try {
+        const json = JSON.parse(file.content) as { mcpServers?: Record<string, unknown> };
+        for (const name of Object.keys(json.mcpServers ?? {})) names.add(name);
+      } catch {
+        return fail(`${file.path} is no longer valid JSON`, [note(file.content, file.path)]);
+      }
+    }
+    const got = [...names].sort();
+    const want = [...servers].sort();
+    const evidence = stored.map((f) => note(f.content, f.path));
+    return got.join(',') === want.join(',') ? pass(`configured servers: ${got.join(', ')}`, evidence) : fail(`configured servers are ${got.join(', ') || '(none)'}; expected ${want.join(', ')}`, evidence);
+  };
+}
+
+/** `server` was not contacted by adding it; the next chat start connected it (DISCOVER-6). */
+export function addedNotContactedUntilNextStart(server: string): GradeFn {
+  return (obs) => {
+    const add = addCommand(obs, server);
+    if (add === null || add.command.exit.code !== 0) return notReached(`the host never added ${server}`, obs);
+    const evidence = [commandEvidence(add.command, add.index), journalEvidence(obs, server, (e) => e.kind !== 'jsonrpc-out')];
+    const atAdd = add.command.requestsWhenDone[server] ?? 0;
+    if (atAdd > 0) return fail(`${server} had been contacted ${atAdd} time(s) when the add command exited`, evidence);
+    const journal = obs.servers[server]?.journal ?? [];
+    const inits = journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'initialize').length;
+    if (inits === 0) return notReached(`${server} never received initialize after the next chat start`, obs);
+    return inits === 1 ? pass(`no contact while adding; one initialize after the next chat start`, evidence) : fail(`${server} received initialize ${inits} times`, evidence);
+  };
+}
+
+/** The host's list command named every listed server and showed no credential value (CRED-4). */
+export function listHidesValues(servers: readonly string[]): GradeFn {
+  return (obs) => {
+    const index = obs.commands.findIndex((c) => c.command === 'list');
+    const list = obs.commands[index];
+    if (list === undefined) return notReached("the host's list command never ran", obs);
+    const evidence = [commandEvidence(list, index)];
+    const missing = servers.filter((s) => !list.screen.all.includes(s));
+    if (list.exit.code !== 0 || missing.length > 0) return notReached(`the list (exit ${list.exit.code ?? list.exit.signal}) did not name ${missing.join(', ') || 'the servers'}`, obs);
+    const shown = obs.canaries.filter((c) => list.screen.all.includes(c.value)).map((c) => c.label);
+    return shown.length === 0 ? pass(`listed ${servers.join(', ')} with no value shown`, evidence) : fail(`the list shows ${shown.join(', ')}`, evidence);
+  };
+}
+
+/** The status line of `server` matches every pattern (e.g. CRED-5's OAuth advice, NET-1's https rule). */
+export function statusSays(server: string, patterns: readonly RegExp[]): GradeFn {
+  return (obs) => {
+    const line = obs.statusLines.find((l) => new RegExp(`\\b${server}\\b`).test(l));
+    if (line === undefined) return fail(`no status line for server ${server}`, [screenTail(obs)]);
+    const missed = patterns.filter((p) => !p.test(line));
+    return missed.length === 0 ? pass(line, [screenAround(obs, line)]) : fail(`status line "${line}" does not match ${missed.join(', ')}`, [screenAround(obs, line)]);
+  };
+}

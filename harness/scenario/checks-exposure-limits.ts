@@ -1,0 +1,317 @@
+// Checks for EXPOSE-1..6, LIMIT-1..3, INJECT-1/2 and REPLAY-1..3: what the model was offered
+// (names, schemas, descriptions, instructions), what each server received, what reached
+// the screen, and whether a saved session's history reached the model.
+import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
+import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
+import { toolCalls, type GradeFn } from './check-helpers.js';
+import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
+import type { Observations } from './observations.js';
+
+export const RESPONSES_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+const functions = (r: ModelRequestRecord): OfferedTool[] => r.tools.filter((t) => t.type === 'function');
+const label = (t: OfferedTool): string => (t.namespace === undefined ? t.name : `${t.namespace}.${t.name}`);
+const toolsEvidence = (obs: Observations, index: number) =>
+  modelRequestEvidence(obs, index, (body) => ((body as { tools?: unknown[] }).tools ?? []).map((t) => ({ ...(t as object), parameters: undefined })));
+
+/** The function offered for (server, tool) in request #index, or why none was. */
+function offered(obs: Observations, index: number, server: string, tool: string): OfferedTool | string {
+  const request = obs.modelRequests[index];
+  if (request === undefined) return `the host sent no model request #${index + 1}`;
+  const found = resolveMcpTarget(request.tools, server, tool);
+  if (!found.ok) return found.reason;
+  return functions(request).find((t) => t.name === found.name && t.namespace === found.namespace) ?? 'resolved name vanished';
+}
+
+/** Functions attributed to `server` by their name prefix or their origin label. */
+function offeredFor(request: ModelRequestRecord, server: string): OfferedTool[] {
+  return functions(request).filter(
+    (t) => t.name.startsWith(`mcp_${server}_`) || t.name.startsWith(`mcp__${server}__`) || t.namespace?.includes(server) === true || t.description?.includes(`[MCP server ${server}, `) === true,
+  );
+}
+
+function firstRequest(obs: Observations): ModelRequestRecord | null {
+  return obs.modelRequests[0] ?? null;
+}
+
+const callsNamed = (obs: Observations, server: string, tool: string): number =>
+  (obs.servers[server]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && (e.message.params as { name?: unknown } | undefined)?.name === tool).length;
+
+// EXPOSE-1 ---------------------------------------------------------------------------------
+
+/** Every (server, tool) is offered under its own name, which carries the server's name. */
+export function namesCarryServer(pairs: readonly (readonly [string, string])[]): GradeFn {
+  return (obs) => {
+    if (firstRequest(obs) === null) return notReached('the host never sent a request to the model', obs);
+    const names: string[] = [];
+    for (const [server, tool] of pairs) {
+      const t = offered(obs, 0, server, tool);
+      if (typeof t === 'string') return fail(`${server}/${tool} is not offered distinctly: ${t}`, [toolsEvidence(obs, 0)]);
+      if (!label(t).includes(server)) return fail(`${server}/${tool} is offered as ${label(t)}, which does not name its server`, [toolsEvidence(obs, 0)]);
+      names.push(label(t));
+    }
+    return new Set(names).size === names.length
+      ? pass(`offered as ${names.join(', ')}`, [toolsEvidence(obs, 0)])
+      : fail(`names collide: ${names.join(', ')}`, [toolsEvidence(obs, 0)]);
+  };
+}
+
+/** `server` received exactly `count` tools/call for its tool `tool` (by original name). */
+export function serverGotCallsOf(server: string, tool: string, count: number): GradeFn {
+  return (obs) => {
+    const got = callsNamed(obs, server, tool);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call')];
+    return got === count ? pass(`server ${server} received ${got} call(s) of ${tool}`, evidence) : fail(`server ${server} received ${got} call(s) of ${tool}, expected ${count}`, evidence);
+  };
+}
+
+/** The built-in `name` is offered once, unlabelled, and the model's call of it returned `marker` (ran locally). */
+export function builtinNotShadowed(name: string, marker: string): GradeFn {
+  return (obs) => {
+    const request = firstRequest(obs);
+    if (request === null) return notReached('the host never sent a request to the model', obs);
+    const same = functions(request).filter((t) => t.name === name && t.namespace === undefined);
+    if (same.length !== 1 || same[0]?.description?.includes('[MCP server') === true) {
+      return fail(`${same.length} function(s) named ${name} offered${same.length === 1 ? ', described as an MCP tool' : ''}`, [toolsEvidence(obs, 0)]);
+    }
+    const out = obs.toolOutputs.find((o) => o.output.includes(marker));
+    const evidence = obs.toolOutputs.map((o) => note(cap(o.output, 300), `tool output ${o.callId}`));
+    return out !== undefined ? pass(`the model's ${name} call returned the local file's text`, evidence) : fail(`no tool output holds the local file's text "${marker}": ${name} did not run the built-in`, evidence);
+  };
+}
+
+// EXPOSE-2 / EXPOSE-3 ----------------------------------------------------------------------
+
+/** Every function offered in every request has a valid Responses API name. */
+export function allNamesValid(): GradeFn {
+  return (obs) => {
+    if (obs.modelRequests.length === 0) return notReached('the host never sent a request to the model', obs);
+    const bad = [...new Set(obs.modelRequests.flatMap((r) => functions(r).map((t) => t.name)).filter((n) => !RESPONSES_NAME.test(n)))];
+    return bad.length === 0
+      ? pass(`all ${functions(obs.modelRequests[0] as ModelRequestRecord).length} offered names match ${RESPONSES_NAME}`, [toolsEvidence(obs, 0)])
+      : fail(`invalid names offered: ${bad.map((n) => JSON.stringify(n)).join(', ')}`, [toolsEvidence(obs, 0)]);
+  };
+}
+
+const HEX_SUFFIX = /_[0-9a-f]{6,}$/i;
+
+/** (server, tool) is offered under a name ending in a hash suffix, not the sanitised look-alike. */
+export function hashSuffixed(server: string, tool: string): GradeFn {
+  return (obs) => {
+    const t = offered(obs, 0, server, tool);
+    if (typeof t === 'string') return fail(`${server}/${JSON.stringify(tool)} is not offered distinctly: ${t}`, [toolsEvidence(obs, 0)]);
+    const lookalike = `mcp_${server}_${tool}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
+    return HEX_SUFFIX.test(t.name) && t.name !== lookalike
+      ? pass(`${server}/${JSON.stringify(tool)} is offered as ${t.name}`, [toolsEvidence(obs, 0)])
+      : fail(`${server}/${JSON.stringify(tool)} is offered as ${t.name}: no hash suffix (look-alike ${lookalike})`, [toolsEvidence(obs, 0)]);
+  };
+}
+
+/** Every model request, across host starts, offers the same set of names. */
+export function sameNamesEveryStart(starts: number): GradeFn {
+  return (obs) => {
+    if (obs.exits.length < starts - 1 || obs.modelRequests.length < starts) return notReached(`${starts} host starts, each asking the model (saw ${obs.modelRequests.length} requests)`, obs);
+    const sets = obs.modelRequests.map((r) => functions(r).map(label).sort().join(' '));
+    const evidence = obs.modelRequests.map((_, i) => toolsEvidence(obs, i));
+    return sets.every((s) => s === sets[0]) ? pass(`all ${sets.length} requests offer: ${sets[0] ?? ''}`, evidence) : fail(`the names differ between starts:\n${sets.join('\n')}`, evidence);
+  };
+}
+
+// EXPOSE-4 / EXPOSE-5 ----------------------------------------------------------------------
+
+/** The function's parameters are the server's input schema, byte for byte once serialised. */
+export function schemaAsDescribed(server: string, tool: string, schema: Record<string, unknown>): GradeFn {
+  return (obs) => {
+    const t = offered(obs, 0, server, tool);
+    if (typeof t === 'string') return notReached(`${server}/${tool} offered: ${t}`, obs);
+    const want = JSON.stringify(schema);
+    const got = JSON.stringify(t.parameters);
+    return got === want ? pass(`parameters of ${t.name} equal the server's schema (${want.length} bytes)`) : fail(`parameters of ${t.name} differ from the server's schema`, [note(`server: ${want}\noffered: ${got}`)]);
+  };
+}
+
+export function notStrict(server: string, tool: string): GradeFn {
+  return (obs) => {
+    const t = offered(obs, 0, server, tool);
+    if (typeof t === 'string') return notReached(`${server}/${tool} offered: ${t}`, obs);
+    return t.strict === true ? fail(`${t.name} is offered with strict: true`, [toolsEvidence(obs, 0)]) : pass(`${t.name} is offered with strict: ${String(t.strict)}`);
+  };
+}
+
+/** Label, then the server's text, then a note naming the server and calling results untrusted. */
+export function descriptionLabelled(server: string, tool: string, serverText: string): GradeFn {
+  return (obs) => {
+    const t = offered(obs, 0, server, tool);
+    if (typeof t === 'string') return notReached(`${server}/${tool} offered: ${t}`, obs);
+    const d = t.description ?? '';
+    const evidence = [note(d, `description of ${t.name}`)];
+    const head = `[MCP server ${server}, tool ${tool}]`;
+    if (!d.startsWith(head)) return fail(`the description does not start with ${head}`, evidence);
+    const at = d.indexOf(serverText, head.length);
+    if (at < 0) return fail("the server's text does not follow the label", evidence);
+    const tail = d.slice(at + serverText.length);
+    return /untrusted/i.test(tail) && tail.includes(server)
+      ? pass('label, server text, then a note naming the server and calling its results untrusted', evidence)
+      : fail('no note after the server text naming the server and calling its results untrusted', evidence);
+  };
+}
+
+// EXPOSE-6 / INJECT-1 ----------------------------------------------------------------------
+
+/** System-level text of a request: `instructions` and system/developer input messages. */
+function systemText(r: ModelRequestRecord): string {
+  const items = r.input.filter((i) => ['system', 'developer'].includes((i as { role?: string }).role ?? ''));
+  return [r.instructions ?? '', ...items.map((i) => JSON.stringify(i))].join('\n');
+}
+
+/** No marker appears in any request's instructions or system/developer messages. */
+export function markersNotInInstructions(markers: readonly string[], minRequests: number): GradeFn {
+  return (obs) => {
+    if (obs.modelRequests.length < minRequests) return notReached(`${minRequests} model requests (saw ${obs.modelRequests.length})`, obs);
+    const hits = obs.modelRequests.flatMap((r) => markers.filter((m) => systemText(r).includes(m)).map((m) => `${m} in request #${r.index + 1}`));
+    const evidence = [modelRequestEvidence(obs, obs.modelRequests.length - 1, (b) => (b as { instructions?: unknown }).instructions ?? null)];
+    return hits.length === 0 ? pass(`none of ${markers.join(', ')} in the instructions of ${obs.modelRequests.length} requests`, evidence) : fail(`server text in instructions: ${hits.join('; ')}`, evidence);
+  };
+}
+
+/** `marker` reaches the model, but only inside a function_call_output or a labelled tool description. */
+export function onlyAsToolData(marker: string): GradeFn {
+  return (obs) => {
+    const places = obs.modelRequests.flatMap((r) => {
+      const input = r.input.filter((i) => (i as { type?: string }).type !== 'function_call_output' && JSON.stringify(i).includes(marker)).map(() => `an input message of request #${r.index + 1}`);
+      const instr = (r.instructions ?? '').includes(marker) ? [`the instructions of request #${r.index + 1}`] : [];
+      const desc = functions(r).filter((t) => t.description?.includes(marker) === true && !t.description.startsWith('[MCP server')).map((t) => `the unlabelled description of ${t.name}`);
+      return [...input, ...instr, ...desc];
+    });
+    const asOutput = obs.toolOutputs.some((o) => o.output.includes(marker));
+    if (!asOutput) return notReached(`the text "${marker}" never reached the model as a tool output`, obs);
+    return places.length === 0 ? pass(`"${marker}" reached the model only as tool data`) : fail(`"${marker}" reached the model outside tool data: ${[...new Set(places)].join('; ')}`, [modelRequestEvidence(obs, obs.modelRequests.length - 1)]);
+  };
+}
+
+// LIMIT-1 ----------------------------------------------------------------------------------
+
+/** The server is reported unavailable and none of its tools is offered. */
+export function serverNotRegistered(server: string): GradeFn {
+  return (obs) => {
+    const request = firstRequest(obs);
+    if (request === null) return notReached('the host never sent a request to the model', obs);
+    const line = obs.statusLines.find((l) => l.includes(` ${server}`) && /unavailable/i.test(l));
+    const tools = offeredFor(request, server).map(label);
+    const evidence = [line === undefined ? screenTail(obs) : screenAround(obs, line, 100)];
+    if (tools.length > 0) return fail(`${tools.length} tool(s) of ${server} offered: ${tools.slice(0, 5).join(', ')}${tools.length > 5 ? ', ...' : ''}`, evidence);
+    return line === undefined ? fail(`no "unavailable" status line for ${server}`, evidence) : pass(line, evidence);
+  };
+}
+
+/** All `count` tools of the server are offered (a server exactly at the bounds). */
+export function serverFullyRegistered(server: string, count: number): GradeFn {
+  return (obs) => {
+    const request = firstRequest(obs);
+    if (request === null) return notReached('the host never sent a request to the model', obs);
+    const got = offeredFor(request, server).length;
+    return got === count ? pass(`all ${count} tools of ${server} offered`) : fail(`${got} of ${count} tools of ${server} offered`, [statusEvidence(obs, server)]);
+  };
+}
+
+const statusEvidence = (obs: Observations, server: string) => {
+  const line = obs.statusLines.find((l) => l.includes(` ${server}`));
+  return line === undefined ? screenTail(obs) : screenAround(obs, line, 100);
+};
+
+// LIMIT-2 / LIMIT-3 ------------------------------------------------------------------------
+
+/** At most `max` tools/call reached `server` and the screen then says why the turn ended. */
+export function callCapHeld(server: string, max: number, message: RegExp): GradeFn {
+  return (obs) => {
+    const got = toolCalls(obs, server);
+    const evidence = [screenTail(obs, 800)];
+    if (got > max) return fail(`server ${server} received ${got} tools/call in one turn (cap ${max})`, evidence);
+    if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
+    return message.test(obs.screen.all) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(obs.screen.all)?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
+  };
+}
+
+/** Once `calls` MCP results of `bytesEach` exceed the host's budget, the next request no longer carries them all in full. */
+export function mcpOutputsCounted(server: string, calls: number, bytesEach: number): GradeFn {
+  return (obs) => {
+    const last = obs.modelRequests.at(-1);
+    const sent = toolCalls(obs, server);
+    if (sent < calls || last === undefined || last.functionCallOutputs.length < calls) return notReached(`${calls} MCP results went back to the model (server ${server} answered ${sent} calls)`, obs);
+    const carried = last.functionCallOutputs.map((o) => (typeof o.output === 'string' ? o.output : JSON.stringify(o.output)));
+    const bytes = carried.reduce((n, o) => n + Buffer.byteLength(o), 0);
+    const evidence = [note(carried.map((o) => cap(o, 160)).join('\n'), `outputs in model request #${last.index + 1}`)];
+    return bytes < calls * bytesEach
+      ? pass(`the last request carries ${bytes} bytes of the ${calls * bytesEach} bytes of MCP output`, evidence)
+      : fail(`the last request still carries all ${bytes} bytes of MCP output`, evidence);
+  };
+}
+
+// INJECT-2 ---------------------------------------------------------------------------------
+
+/** C0 (but \n and \t), DEL, C1, bidi controls, zero-width and other format characters, tags. */
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029\u{E0000}-\u{E007F}]/u;
+
+export function noRawControlsOnScreen(): GradeFn {
+  return (obs) => {
+    if (obs.approvals.length === 0) return notReached('an approval request for the hostile tool', obs);
+    const m = RAW_CONTROL.exec(obs.screen.all);
+    if (m === null) return pass('no control, bidi, zero-width or tag character reached the screen raw');
+    const at = m.index;
+    const cp = m[0].codePointAt(0)?.toString(16) ?? '?';
+    return fail(`U+${cp.padStart(4, '0')} reached the screen raw`, [note(JSON.stringify(obs.screen.all.slice(Math.max(0, at - 200), at + 200)), 'host screen around it (JSON-escaped)')]);
+  };
+}
+
+/** The line holding `marker` does not start with the host's approval question: a forged prompt shows as text. */
+export function forgedPromptInert(marker: string, question: string): GradeFn {
+  return (obs) => {
+    const lines = obs.screen.all.split(/\r\n|[\n\r\u2028\u2029]/);
+    const line = lines.find((l) => l.includes(marker));
+    if (line === undefined) return notReached(`the forged prompt ("${marker}") was never shown`, obs);
+    const evidence = [note(JSON.stringify(line), 'the screen line holding the forged prompt (JSON-escaped)')];
+    const bare = line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
+    return bare.startsWith(question) || line.startsWith(question) ? fail('the forged approval question starts a screen line, looking like the real one', evidence) : pass('the forged question is shown after visible escapes on its line', evidence);
+  };
+}
+
+// REPLAY -----------------------------------------------------------------------------------
+
+/** The first model request carries the recorded call `callId` and its recorded output. */
+export function recordedHistorySent(callId: string, outputMarker: string): GradeFn {
+  return (obs) => {
+    const request = firstRequest(obs);
+    if (request === null) return notReached('the resumed host never sent a request to the model', obs);
+    const items = request.input as { type?: string; call_id?: string; output?: unknown }[];
+    const call = items.some((i) => i.type === 'function_call' && i.call_id === callId);
+    const output = items.some((i) => i.type === 'function_call_output' && i.call_id === callId && JSON.stringify(i.output).includes(outputMarker));
+    const evidence = [modelRequestEvidence(obs, 0, (b) => (b as { input?: unknown }).input)];
+    return call && output ? pass(`the first request carries recorded call ${callId} and its output`, evidence) : fail(`the first request lacks the recorded call ${callId}${call ? "'s output" : ''}`, evidence);
+  };
+}
+
+/** After the session was resumed (its history reached the model), `server` received no tools/call. */
+export function nothingReinvoked(server: string, callId: string): GradeFn {
+  return (obs) => {
+    const request = firstRequest(obs);
+    const resumed = request?.input.some((i) => (i as { call_id?: string }).call_id === callId) === true;
+    if (!resumed) return notReached('the saved session was never resumed', obs);
+    const got = toolCalls(obs, server);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in')];
+    return got === 0 ? pass(`server ${server} received no tools/call`, evidence) : fail(`server ${server} received ${got} tools/call after the resume`, evidence);
+  };
+}
+
+/** A saved refhost session (format version 2) as a scenario `files` entry: [path, content]. */
+export function savedRefhostSession(id: string, items: readonly object[]): [string, string] {
+  const header = { type: 'session', version: 2, id, createdAt: '2024-05-01T12:00:00.000Z' };
+  return [`$XDG_DATA_HOME/refhost/sessions/${id}.jsonl`, [header, ...items].map((line) => `${JSON.stringify(line)}\n`).join('')];
+}
+
+/** One recorded MCP call with its output, as refhost records it. */
+export function recordedMcpCall(callId: string, server: string, tool: string, args: object, output: string): object[] {
+  return [
+    { type: 'function_call', call_id: callId, name: `mcp_${server}_${tool}`, arguments: JSON.stringify(args), mcp: { server, tool } },
+    { type: 'function_call_output', call_id: callId, output: JSON.stringify({ status: 'completed', output }) },
+  ];
+}

@@ -1,0 +1,150 @@
+// Checks of the STDIO, DISCOVER and TRANSPORT scenarios: literal argv (STDIO-1), the host
+// surviving bad servers (STDIO-6), overlapping connects and per-server deadlines
+// (DISCOVER-2), status lines before the first answer (DISCOVER-3), the tool list fixed after
+// list_changed (DISCOVER-5). Timing is read from journal and model-request monotonic stamps.
+import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
+import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
+import { stdioStart, type GradeFn } from './check-helpers.js';
+import { fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
+import type { Observations } from './observations.js';
+
+const isRequest = (method: string) => (e: JournalEntry) => e.kind === 'jsonrpc-in' && e.message.method === method;
+const ms = (value: number): string => `${value.toFixed(0)} ms`;
+
+/** The last arguments the stdio server received are exactly `args` (STDIO-1: no shell in between). */
+export function stdioArgsLiteral(server: string, args: readonly string[]): GradeFn {
+  return (obs) => {
+    const start = stdioStart(obs, server);
+    if ('verdict' in start) return start;
+    const got = start.argv.slice(-args.length);
+    const evidence = [note(JSON.stringify(start.argv.slice(2)), `server ${server} argv (after node and its script)`)];
+    const same = got.length === args.length && got.every((a, i) => a === args[i]);
+    return same
+      ? pass(`the server received ${JSON.stringify(args)} literally`, evidence)
+      : fail(`the server's last arguments were ${JSON.stringify(got)}, expected ${JSON.stringify(args)}`, evidence);
+  };
+}
+
+/** The host passed the user's `message` to the model and showed the model's `reply` (it was still running). */
+export function hostAnsweredMessage(message: string, reply: string): GradeFn {
+  return (obs) => {
+    const at = obs.modelRequests.findIndex((r) => JSON.stringify(r.input).includes(message));
+    const exits = obs.exits.map((e) => `code ${String(e.code)}, signal ${String(e.signal)}${e.killedByHarness ? ', killed by the harness' : ''}`);
+    const evidence = [screenTail(obs), note(exits.join('\n') || 'the host had not exited', 'host exits')];
+    if (at < 0) {
+      const stop = obs.script.stoppedAt;
+      return fail(`the host never passed "${message}" to the model${stop ? ` (the user script stopped at step ${stop.step}: ${stop.reason})` : ''}`, evidence);
+    }
+    return obs.screen.all.includes(reply)
+      ? pass(`model request #${at + 1} carried "${message}" and the screen shows the answer`, [modelRequestEvidence(obs, at, (b) => (b as { input?: unknown }).input), screenAround(obs, reply)])
+      : fail(`the model got "${message}" but its answer "${reply}" never appeared on screen`, evidence);
+  };
+}
+
+/** initialize arrival and the answer to it, per server (monotonic ms). */
+function initializeTimes(obs: Observations, server: string): { arrived: number; answered: number } | null {
+  const journal = obs.servers[server]?.journal ?? [];
+  const request = journal.find(isRequest('initialize'));
+  if (request === undefined || request.kind !== 'jsonrpc-in') return null;
+  const id = request.message.id;
+  const answer = journal.find((e) => e.kind === 'jsonrpc-out' && e.message.id === id && 'result' in e.message);
+  return answer === undefined ? null : { arrived: request.mono, answered: answer.mono };
+}
+
+/**
+ * Every server received initialize before any of them answered it (DISCOVER-2: connects run
+ * in parallel). Ordering of journal stamps, not a duration: serial connects cannot overlap.
+ */
+export function connectsOverlapped(servers: readonly string[]): GradeFn {
+  return (obs) => {
+    const times = servers.map((s) => [s, initializeTimes(obs, s)] as const);
+    const missing = times.filter(([, t]) => t === null).map(([s]) => s);
+    if (missing.length > 0) return notReached(`server(s) ${missing.join(', ')} never answered an initialize`, obs);
+    const spans = times.map(([s, t]) => ({ s, arrived: t?.arrived ?? 0, answered: t?.answered ?? 0 }));
+    const lastArrival = Math.max(...spans.map((t) => t.arrived));
+    const firstAnswer = Math.min(...spans.map((t) => t.answered));
+    const origin = Math.min(...spans.map((t) => t.arrived));
+    const ready = obs.modelRequestMono[0];
+    const lines = spans.map((t) => `${t.s}: initialize at +${ms(t.arrived - origin)}, answered at +${ms(t.answered - origin)}`);
+    if (ready !== undefined) lines.push(`first model request at +${ms(ready - origin)}`);
+    const evidence = [note(lines.join('\n'), 'server journals (monotonic)')];
+    return lastArrival < firstAnswer
+      ? pass(`all ${servers.length} initialize requests arrived within ${ms(lastArrival - origin)}, before the first answer at +${ms(firstAnswer - origin)}`, evidence)
+      : fail(`the last initialize arrived at +${ms(lastArrival - origin)}, after the first answer at +${ms(firstAnswer - origin)}: connects did not overlap`, evidence);
+  };
+}
+
+/**
+ * `hung` never answers: the host went on between `deadlineMs` (minus 10 %) and `deadlineMs +
+ * graceMs` after sending it initialize, and `healthy` was discovered within half that deadline.
+ */
+export function givenUpAtDeadline(hung: string, healthy: string, deadlineMs: number, graceMs: number): GradeFn {
+  return (obs) => {
+    const hungInit = (obs.servers[hung]?.journal ?? []).find(isRequest('initialize'));
+    if (hungInit === undefined) return notReached(`server ${hung} never received initialize`, obs);
+    const evidence = [journalEvidence(obs, hung), journalEvidence(obs, healthy, (e) => e.kind === 'jsonrpc-in'), screenTail(obs)];
+    const listed = (obs.servers[healthy]?.journal ?? []).find(isRequest('tools/list'));
+    const ready = obs.modelRequestMono[0];
+    if (ready === undefined) return fail(`the host never reached the model (no first question after ${hung} hung)`, evidence);
+    const waited = ready - hungInit.mono;
+    // Connected alongside, the healthy server is done long before half the hung one's deadline.
+    if (listed === undefined || listed.mono - hungInit.mono >= deadlineMs / 2) {
+      return fail(`server ${healthy} was not discovered while ${hung} was pending (tools/list ${listed ? `at +${ms(listed.mono - hungInit.mono)}` : 'never'})`, evidence);
+    }
+    const early = deadlineMs * 0.9;
+    if (waited < early || waited > deadlineMs + graceMs) {
+      return fail(`the host went on ${ms(waited)} after sending ${hung} initialize; its deadline is ${ms(deadlineMs)}`, evidence);
+    }
+    return pass(`${healthy} discovered at +${ms(listed.mono - hungInit.mono)}; ${hung} given up and the first question sent at +${ms(waited)}`, evidence);
+  };
+}
+
+/** One status line per server, each on screen before the model's first answer `reply`. */
+export function statusLinesBefore(servers: readonly string[], reply: string): GradeFn {
+  return (obs) => {
+    const replyAt = obs.screen.all.indexOf(reply);
+    if (replyAt < 0) return notReached(`the answer "${reply}" never appeared`, obs);
+    const evidence = [screenAround(obs, reply, 1500)];
+    const problems: string[] = [];
+    for (const server of servers) {
+      const lines = obs.statusLines.filter((l) => new RegExp(`\\b${server}\\b`).test(l));
+      if (lines.length !== 1) problems.push(`${lines.length} status lines for ${server}`);
+      else if (obs.screen.all.indexOf(lines[0] ?? '') > replyAt) problems.push(`the status line of ${server} came after the first answer`);
+    }
+    return problems.length === 0 ? pass(`one status line per server before the first answer: ${obs.statusLines.join(' | ')}`, evidence) : fail(problems.join('; '), evidence);
+  };
+}
+
+/** The status line of `server` states `count` tools and, for HTTP servers, its URL. */
+export function statusLineCountsTools(server: string, count: number): GradeFn {
+  return (obs) => {
+    const line = obs.statusLines.find((l) => new RegExp(`\\b${server}\\b`).test(l));
+    if (line === undefined) return fail(`no status line for server ${server}`, [screenTail(obs)]);
+    const observed = obs.servers[server];
+    const url = observed?.transport === 'http' || observed?.transport === 'sse' ? observed.destination : null;
+    const counted = new RegExp(`\\b${count}\\b`).test(line);
+    const located = url === null || line.includes(url);
+    return counted && located
+      ? pass(line, [screenAround(obs, line)])
+      : fail(`status line "${line}" lacks ${[counted ? '' : `the count ${count}`, located ? '' : `the destination ${url ?? ''}`].filter(Boolean).join(' and ')}`, [screenAround(obs, line)]);
+  };
+}
+
+/**
+ * After `server` announced list_changed, `tool` (announced later) is offered in no model
+ * request, unless the host told the user (the tool's name on screen).
+ */
+export function laterToolNotOffered(server: string, tool: string): GradeFn {
+  return (obs) => {
+    const changed = (obs.servers[server]?.journal ?? []).find((e) => e.kind === 'jsonrpc-out' && e.message.method === 'notifications/tools/list_changed');
+    if (changed === undefined) return notReached(`server ${server} never sent notifications/tools/list_changed`, obs);
+    const after = obs.modelRequests.filter((_, i) => (obs.modelRequestMono[i] ?? 0) > changed.mono);
+    if (after.length === 0) return notReached('no model request came after list_changed', obs);
+    const offered = after.filter((r) => resolveMcpTarget(r.tools, server, tool).ok);
+    if (offered.length === 0) return pass(`${after.length} model request(s) after list_changed; none offered ${tool}`, [modelRequestEvidence(obs, after[0]?.index ?? 0, (b) => (b as { tools?: unknown }).tools)]);
+    const evidence = [modelRequestEvidence(obs, offered[0]?.index ?? 0, (b) => (b as { tools?: unknown }).tools), screenTail(obs)];
+    return obs.screen.all.includes(tool)
+      ? pass(`${tool} was offered after list_changed and the screen names it (the user was told)`, evidence)
+      : fail(`model request #${(offered[0]?.index ?? 0) + 1} offered ${tool}, announced after discovery, without telling the user`, evidence);
+  };
+}

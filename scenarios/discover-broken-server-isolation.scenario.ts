@@ -1,0 +1,55 @@
+// DISCOVER-4 (and DISCOVER-3): four servers fail in four ways (connection refused, crash at
+// start, garbage, initialize error) beside a healthy one. Each is reported unavailable and
+// skipped; the chat goes on and the healthy server's tool is called and completes. The fifth
+// way, a hang, needs a deadline to pass: discover-hang-real-deadline covers it.
+import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { modelSawStatuses, serverGotToolCalls, statusLineFor } from '../harness/scenario/check-helpers.js';
+
+/** Port 1 on loopback: privileged, nothing listens there, so connecting is refused at once. */
+const REFUSED_URL = 'http://127.0.0.1:1/mcp';
+
+const BROKEN = {
+  refused: 'refuses the connection',
+  crasher: 'crashes at start',
+  garbage: 'answers with a body that is not JSON',
+  rejecting: 'answers initialize with an error',
+} as const;
+
+const unavailable = Object.entries(BROKEN).map(([server, how]) => ({
+  id: `${server}-reported-unavailable`,
+  guarantees: ['DISCOVER-4', 'DISCOVER-3'],
+  expected: `the server that ${how} gets a status line saying it is unavailable`,
+  provenBy: ['abort-on-broken-server', 'no-status-lines'],
+  grade: statusLineFor(server, /unavailable/i),
+}));
+
+export default defineScenario({
+  title: 'Servers that refuse, crash, answer garbage or reject initialize are skipped; the healthy one works',
+  servers: {
+    refused: { raw: { url: REFUSED_URL } },
+    crasher: { transport: 'stdio', behaviour: { crashAtStart: true, tools: [{ name: 'lost' }] } },
+    garbage: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], http: { faults: [{ kind: 'invalid-json' }] } } },
+    rejecting: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], initialize: { kind: 'error', code: -32603, message: 'initialize refused' } } },
+    healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
+  },
+  model: [{ calls: [{ server: 'healthy', tool: 'search', arguments: { query: 'status' } }] }, { message: 'Found it.' }],
+  host: { callTimeoutMs: 3000 },
+  user: [{ send: 'Search for the status.' }, { approval: 'approve' }, { end: 'eof' }],
+  checks: [
+    ...unavailable,
+    {
+      id: 'healthy-tool-called',
+      guarantees: ['DISCOVER-4'],
+      expected: "the healthy server's tool is called once despite its four broken neighbours",
+      provenBy: ['abort-on-broken-server'],
+      grade: serverGotToolCalls('healthy', 1),
+    },
+    {
+      id: 'healthy-call-completed',
+      guarantees: ['DISCOVER-4'],
+      expected: 'that call completes',
+      provenBy: ['abort-on-broken-server'],
+      grade: modelSawStatuses(['completed']),
+    },
+  ],
+});

@@ -1,0 +1,29 @@
+// DISCOVER-5: after the first call the server announces a new tool (a changed tools/list and
+// notifications/tools/list_changed). The running host keeps offering the list it discovered at
+// start-up; a tool announced later reaches the model only if the user is told.
+import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { laterToolNotOffered } from '../harness/scenario/checks-stdio-discovery.js';
+
+const LATER_TOOL = 'wipe_everything';
+
+export default defineScenario({
+  title: 'A tool announced by list_changed after discovery is not silently offered to the model',
+  servers: {
+    docs: {
+      transport: 'http',
+      behaviour: { tools: [{ name: 'search' }], listChanged: { afterCalls: 1, tools: [{ name: 'search' }, { name: LATER_TOOL }] } },
+    },
+  },
+  model: [{ calls: [{ server: 'docs', tool: 'search', arguments: {} }] }, { message: 'Searched.' }, { message: 'Nothing new.' }],
+  host: { callTimeoutMs: 3000 },
+  user: [{ send: 'Search.' }, { approval: 'approve' }, { send: 'Anything new?' }, { end: 'eof' }],
+  checks: [
+    {
+      id: 'later-tool-not-offered',
+      guarantees: ['DISCOVER-5'],
+      expected: `no model request after list_changed offers ${LATER_TOOL}, unless the screen tells the user about it`,
+      provenBy: ['refresh-on-list-changed'],
+      grade: laterToolNotOffered('docs', LATER_TOOL),
+    },
+  ],
+});

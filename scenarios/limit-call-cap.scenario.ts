@@ -1,0 +1,22 @@
+// LIMIT-2: the model asks for 17 MCP calls in one response; at most 16 run in the turn and
+// the turn ends with a clear message instead of the 17th call.
+import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { callCapHeld } from '../harness/scenario/checks-exposure-limits.js';
+
+const calls = Array.from({ length: 17 }, (_, i) => ({ server: 'docs', tool: 'note', arguments: { n: i + 1 } }));
+
+export default defineScenario({
+  title: 'Seventeen calls asked for in one turn: sixteen run, then the turn ends with a message',
+  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'note' }] } } },
+  model: [{ calls }, { message: 'All done.' }],
+  user: [{ send: 'Take 17 notes.' }, ...Array.from({ length: 16 }, () => ({ approval: 'approve' as const })), { end: 'eof' }],
+  checks: [
+    {
+      id: 'server-gets-at-most-16',
+      guarantees: ['LIMIT-2'],
+      expected: 'the server receives 16 tools/call, not 17, and the screen says the tool-call limit ended the turn',
+      provenBy: ['no-call-cap'],
+      grade: callCapHeld('docs', 16, /limit[^\n]*(16|tool calls)|(16|tool calls)[^\n]*limit/i),
+    },
+  ],
+});

@@ -1,0 +1,40 @@
+// LIMIT-1: each discovery bound broken by one server (17 pages, 129 tools, a schema over
+// 16 KiB, a non-object schema, definitions over 64 KiB): each is unavailable as a whole,
+// none of its tools offered, and a healthy server beside them works.
+import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
+import { serverNotRegistered } from '../harness/scenario/checks-exposure-limits.js';
+
+const over = [
+  ['manypages', '17 pages of tools'],
+  ['manytools', '129 tools'],
+  ['bigschema', 'an input schema over 16 KiB'],
+  ['stringschema', 'an input schema of type "string"'],
+  ['bigdefs', 'over 64 KiB of tool definitions'],
+] as const;
+
+export default defineScenario({
+  title: 'A server over any discovery bound is unavailable as a whole; a healthy server beside it works',
+  servers: {
+    manypages: { transport: 'http', behaviour: { generateTools: { count: 17 }, toolsList: { pages: 17 } } },
+    manytools: { transport: 'http', behaviour: { generateTools: { count: 129 } } },
+    bigschema: { transport: 'http', behaviour: { tools: [{ name: 'small' }, { name: 'huge', inputSchemaPadBytes: 17 * 1024 }] } },
+    stringschema: { transport: 'http', behaviour: { tools: [{ name: 'fine' }, { name: 'odd', inputSchema: { type: 'string' } }] } },
+    bigdefs: { transport: 'http', behaviour: { generateTools: { count: 40, descriptionBytes: 2000 } } },
+    healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
+  },
+  model: [{ calls: [{ server: 'healthy', tool: 'search', arguments: { q: 'x' } }] }, { message: 'Done.' }],
+  // Six servers' discovery on a loaded machine: a generous first-prompt deadline (event-driven).
+  user: [{ send: 'Search.', within: 30_000 }, { approval: 'approve' }, { end: 'eof' }],
+  timeoutMs: 45_000,
+  checks: [
+    ...over.map(([server, what]) => ({
+      id: `${server}-unavailable-as-a-whole`,
+      guarantees: ['LIMIT-1'],
+      expected: `server ${server} (${what}) is reported unavailable and none of its tools is offered`,
+      provenBy: ['partial-registration'],
+      grade: serverNotRegistered(server),
+    })),
+    { id: 'healthy-server-beside-works', guarantees: ['LIMIT-1'], expected: 'the healthy server beside them answers its call (status completed)', provenBy: ['limit-poisons-all'], grade: modelSawStatuses(['completed']) },
+  ],
+});

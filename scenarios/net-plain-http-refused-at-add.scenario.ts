@@ -1,0 +1,22 @@
+// NET-1: adding a server with plain http to a non-loopback IP literal is refused by the
+// host's own add command; the configuration is unchanged and nothing is contacted.
+import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { canaryAbsentEverywhere, trapUntouched } from '../harness/scenario/check-helpers.js';
+import { addOutcome, configHoldsOnly } from '../harness/scenario/checks-credentials-network.js';
+
+export default defineScenario({
+  title: 'Adding a plain-http non-loopback server is refused and leaves the configuration unchanged',
+  servers: {
+    local: { transport: 'http', headers: { 'X-Api-Key': '{canary}' }, behaviour: { tools: [{ name: 'search' }] } },
+    plain: { raw: { url: 'http://0.0.0.0:{trapPort}/trap', headers: { Authorization: 'Bearer {canary}' } }, added: true },
+  },
+  model: [{ message: 'Hello.' }],
+  host: { connectTimeoutMs: 3000 },
+  user: [{ add: 'plain' }, { send: 'Hi' }, { end: 'eof' }],
+  checks: [
+    { id: 'add-refused', guarantees: ['NET-1'], expected: 'the add command refuses the URL (non-zero exit)', provenBy: ['allow-plain-http'], grade: addOutcome('plain', false) },
+    { id: 'config-unchanged', guarantees: ['NET-1'], expected: 'the configuration still holds only the server configured before', provenBy: ['allow-plain-http'], grade: configHoldsOnly(['local']) },
+    { id: 'value-not-stored', guarantees: ['NET-1', 'CRED-3'], expected: "the refused server's typed bearer is stored and shown nowhere", provenBy: ['allow-plain-http'], grade: canaryAbsentEverywhere('server "plain"') },
+    { id: 'nothing-contacted', guarantees: ['NET-1', 'NET-4'], expected: 'nothing reaches the trap behind http://0.0.0.0', provenBy: ['allow-plain-http'], grade: trapUntouched() },
+  ],
+});

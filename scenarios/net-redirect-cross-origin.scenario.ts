@@ -1,0 +1,42 @@
+// NET-2, NET-4, CRED-2: the server answers every request with a 307 to the trap (another
+// origin); the host must not follow it, so the trap gets nothing, least of all the headers.
+import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { trapUntouched } from '../harness/scenario/check-helpers.js';
+import { canaryKeptFrom, PLACES, statusSays } from '../harness/scenario/checks-credentials-network.js';
+
+export default defineScenario({
+  title: 'A cross-origin 307 redirect to the trap is refused: the trap gets nothing, least of all the bearer',
+  servers: {
+    docs: {
+      transport: 'http',
+      headers: { Authorization: 'Bearer {canary}', 'X-Api-Key': '{canary}' },
+      behaviour: (ctx) => ({ tools: [{ name: 'search' }], http: { faults: [{ kind: 'redirect', status: 307, location: ctx.trapUrl }] } }),
+    },
+  },
+  model: [{ message: 'Hello.' }],
+  host: { connectTimeoutMs: 3000 },
+  user: [{ send: 'Hi' }, { end: 'eof' }],
+  checks: [
+    {
+      id: 'trap-gets-nothing',
+      guarantees: ['NET-2', 'NET-4'],
+      expected: "no request reaches the redirect's target (the trap, a destination nobody configured)",
+      provenBy: ['follow-redirects'],
+      grade: trapUntouched(),
+    },
+    {
+      id: 'headers-not-at-the-trap',
+      guarantees: ['NET-2', 'CRED-2'],
+      expected: 'neither the bearer nor the API key canary reaches the trap',
+      provenBy: ['follow-redirects'],
+      grade: canaryKeptFrom(PLACES.trap, 'server "docs" header'),
+    },
+    {
+      id: 'server-unavailable',
+      guarantees: ['NET-2'],
+      expected: 'the redirecting server is reported unavailable because of the redirect',
+      provenBy: ['follow-redirects'],
+      grade: statusSays('docs', [/unavailable/, /redirect/i]),
+    },
+  ],
+});

@@ -1,0 +1,32 @@
+// STDIO-5: the shared shape of the reaping scenarios, one per way of ending the host. The
+// server leaves its child running when it exits (leaveChild), so only a host that stops the
+// server's whole process group leaves nothing behind.
+import { nothingLeftRunning, stdioOwnGroup } from '../harness/scenario/check-helpers.js';
+import type { EndKind, ScenarioInput } from '../harness/scenario/scenario-schema.js';
+
+const HOW: Record<EndKind, string> = { eof: 'end of input', quit: 'the quit command', SIGINT: 'SIGINT (Ctrl-C at the prompt)', SIGTERM: 'SIGTERM' };
+
+export function reapingScenario(end: EndKind): ScenarioInput {
+  return {
+    title: `A stdio server and the child it started are reaped when the host exits by ${HOW[end]}`,
+    servers: { local: { transport: 'stdio', behaviour: { tools: [{ name: 'note' }], stdio: { leaveChild: true } } } },
+    model: [{ message: 'Hello.' }],
+    user: [{ send: 'Hi' }, { end }],
+    checks: [
+      {
+        id: 'own-process-group',
+        guarantees: ['STDIO-2'],
+        expected: 'the server leads its own process group, apart from the host',
+        provenBy: ['shared-group'],
+        grade: stdioOwnGroup('local'),
+      },
+      {
+        id: `reaped-on-${end.toLowerCase()}`,
+        guarantees: ['STDIO-5'],
+        expected: `after ${HOW[end]} the host exits and neither the server nor its child is left running`,
+        provenBy: ['no-reap'],
+        grade: nothingLeftRunning('local'),
+      },
+    ],
+  };
+}
