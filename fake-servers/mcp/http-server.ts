@@ -60,6 +60,14 @@ export async function startHttpFakeServer(behaviour: ServerBehaviour, options: {
   }
 
   const server = createServer((req, res) => {
+    // Crash when a request arrives rather than on accept: undici (Node 20) leaves a fetch
+    // pending forever when the socket dies before the request is written, which would turn
+    // "crashed" into "hung" for every Node host.
+    if (parsed.crashAtStart) {
+      journal.record({ kind: 'fault', what: 'crash-at-start' });
+      req.socket.destroy();
+      return;
+    }
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(`fake server error: ${String(error)}`);
@@ -70,11 +78,8 @@ export async function startHttpFakeServer(behaviour: ServerBehaviour, options: {
     connectionIds.set(socket, connection);
     journal.record({ kind: 'connection-open', connection, remote: `${socket.remoteAddress}:${socket.remotePort}` });
     socket.on('close', () => journal.record({ kind: 'connection-close', connection }));
-    if (parsed.crashAtStart) {
-      journal.record({ kind: 'fault', what: 'crash-at-start' });
-      socket.destroy();
-    }
   });
+
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -14,7 +14,8 @@ const HASH_SUFFIX = /^(.+)_[0-9a-fA-F]{8}$/;
 
 function matchesByName(tool: OfferedTool, server: string, name: string): boolean {
   if (tool.namespace !== undefined) {
-    return tool.name === name && [`mcp__${server}`, `mcp_${server}`, server].includes(tool.namespace);
+    // Codex replaces characters outside the API's alphabet inside its namespaces.
+    return (tool.name === name || tool.name === sanitise(name)) && [`mcp__${server}`, `mcp_${server}`, server].includes(tool.namespace);
   }
   if (tool.name === `mcp_${server}_${name}` || tool.name === `mcp__${server}__${name}`) return true;
   const stem = HASH_SUFFIX.exec(tool.name)?.[1];

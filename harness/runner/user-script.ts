@@ -119,6 +119,8 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   } else if ('interrupt' in step) {
     session.interrupt();
   } else {
+    const offered = ctx.adapter.features.endKinds;
+    if (!offered.includes(step.end)) throw new StepFailed(`the host offers no ${step.end} (it offers ${offered.join(', ')})`);
     if (step.now !== true && !(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms before ending`);
     session.end(step.end);
     ctx.run.exits.push(await awaitExit(session, ctx.timing.exitMs));

@@ -176,6 +176,9 @@ export function nothingLeftRunning(server: string): GradeFn {
     if ('verdict' in start) return start;
     if (start.childPid === null) return notReached(`stdio server ${server} never started its child process`, obs);
     const evidence = obs.leftovers.map((p) => ({ kind: 'process' as const, source: `pid ${p.pid} (${p.role}, group ${p.pgid})`, excerpt: p.cmdline.join(' ').slice(0, 300) }));
+    // The exit path under test is the script's own end step; the harness's clean-up exit
+    // after a stopped script proves nothing about it.
+    if (obs.script.stoppedAt !== null) return notReached('the user script stopped before its end step', obs);
     if (obs.exits.length === 0) return notReached('the host never exited', obs);
     if (obs.exits.some((e) => e.killedByHarness)) return fail('the host did not exit by itself; the harness killed it', evidence);
     return obs.leftovers.length === 0

@@ -16,8 +16,9 @@ describe('classifying Codex function_call_output', () => {
     expect(classifyCodexOutput('Wall time: 0.0197 seconds\nOutput:\n{"x":1}')).toBe('completed');
   });
 
-  it('reads a user refusal as denied', () => {
+  it('reads a user refusal and a cancelled approval as denied', () => {
     expect(classifyCodexOutput(withText('user rejected MCP tool call'))).toBe('denied');
+    expect(classifyCodexOutput(withText('user cancelled MCP tool call'))).toBe('denied');
   });
 
   it('reads timeouts, JSON-RPC errors and unknown tools as failed, never unknown', () => {

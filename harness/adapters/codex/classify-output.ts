@@ -25,7 +25,8 @@ export function codexOutputText(output: unknown): string | null {
 export function classifyCodexOutput(output: unknown): CallStatus | null {
   const text = codexOutputText(output);
   if (text === null) return null;
-  if (text === 'user rejected MCP tool call') return 'denied';
+  // Decline and cancel of Codex's approval request ("deny" and an empty answer).
+  if (text === 'user rejected MCP tool call' || text === 'user cancelled MCP tool call') return 'denied';
   if (text.startsWith('tool call error:') || text.startsWith('unsupported call:')) return 'failed';
   if (TRUNCATED.test(text)) return 'output_limit';
   return 'completed';

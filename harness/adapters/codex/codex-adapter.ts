@@ -8,6 +8,7 @@ import type { Sandbox } from '../../sandbox/sandbox.js';
 import type { HostAdapter, HostSession, ServerConfigEntry, StartOptions } from '../host-adapter.js';
 import { CodexAppServer, codexEnv } from './app-server-client.js';
 import { classifyCodexOutput } from './classify-output.js';
+import { codexAddPlan, droppedHeadersNote, runCodexCommand } from './codex-commands.js';
 import { CodexSession } from './codex-session.js';
 import { STATUS_LINE } from './codex-transcript.js';
 import { providerOverride, timeoutOverrides, writeCodexConfig, type CodexServer } from './config-toml.js';
@@ -15,6 +16,9 @@ import { locateCodex } from './locate-codex.js';
 
 export const CODEX_SELECTOR = 'codex';
 const API_KEY_VAR = 'MHC_MODEL_API_KEY';
+// config.toml names the mock provider, defined only at start (its port is known then); the
+// `mcp` commands load the config too but never call the model, so a discard port serves.
+const COMMAND_PROVIDER = ['-c', providerOverride({ modelUrl: 'http://127.0.0.1:9/v1', apiKeyEnvVar: API_KEY_VAR })];
 
 /** What writeConfig decided that start needs: server names and the bearer tokens it moved to the environment. */
 interface WrittenConfig {
@@ -77,6 +81,19 @@ export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): H
       const mapped = toCodexServers(servers);
       writeCodexConfig(codexHome(sandbox), { servers: mapped.servers });
       written.set(sandbox.root, { servers: Object.keys(servers), env: mapped.env });
+    },
+
+    async addServer(sandbox, name, server, env) {
+      const config = written.get(sandbox.root) ?? { servers: [], env: {} };
+      const plan = codexAddPlan(name, server, `MHC_CODEX_BEARER_ADDED_${config.servers.length}`);
+      const commandEnv = { ...sandbox.baseEnv(), ...env, CODEX_HOME: codexHome(sandbox) };
+      const outcome = await runCodexCommand(locateCodex(lookupEnv).path, [...COMMAND_PROVIDER, ...plan.args], sandbox, commandEnv, droppedHeadersNote(plan.dropped));
+      if (outcome.exit.code === 0) written.set(sandbox.root, { servers: [...config.servers, name], env: { ...config.env, ...plan.env } });
+      return outcome;
+    },
+
+    listServers(sandbox) {
+      return runCodexCommand(locateCodex(lookupEnv).path, [...COMMAND_PROVIDER, 'mcp', 'list'], sandbox, { ...sandbox.baseEnv(), CODEX_HOME: codexHome(sandbox) });
     },
 
     async start(sandbox: Sandbox, run: StartOptions): Promise<HostSession> {
