@@ -1,8 +1,10 @@
 // Vitest reporter of the conformance run: gathers each scenario test's CheckResults (from
 // its meta) into the report model and hands it on. A scenario test that never finished
 // (timeout, crash) turns its planned checks into HARNESS-ERROR, never into silence.
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import { createProgress, type Progress, type ProgressOutput } from '../progress/progress.js';
 import type { CheckResult } from '../report/schema.js';
+import { countVerdicts } from '../report/summary.js';
 
 function resultsOf(test: TestCase): CheckResult[] {
   const meta = test.meta().conformance;
@@ -16,6 +18,27 @@ export class ConformanceReporter implements Reporter {
   readonly checks: CheckResult[] = [];
   /** Test files that failed to load (an invalid scenario): the run cannot be trusted. */
   readonly loadErrors: string[] = [];
+  private progress: Progress | undefined;
+
+  constructor(private readonly out: ProgressOutput & { isTTY?: boolean }) {}
+
+  /** The specifications are known only here, after vitest applied --shard. */
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    this.progress = createProgress({ total: specifications.length, isTTY: this.out.isTTY === true, out: this.out });
+  }
+
+  onTestCaseReady(test: TestCase): void {
+    this.progress?.start(test.name);
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    this.progress?.finish(test.name, countVerdicts(resultsOf(test)));
+  }
+
+  /** Clears the live line and prints the summary table with the report paths. */
+  end(reportPaths: readonly string[]): void {
+    this.progress?.end(reportPaths);
+  }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     for (const mod of testModules) {

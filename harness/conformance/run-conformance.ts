@@ -43,7 +43,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<nu
   const scenarios = await loadScenarios(options);
   if (scenarios.length === 0) throw new HarnessError('CLI_INPUT', 'no scenario matches the --scenario/--guarantee filters');
   const dir = mkdtempSync(join(tmpdir(), 'mhc-run-'));
-  const reporter = new ConformanceReporter();
+  const reporter = new ConformanceReporter(process.stdout);
   const startedAt = new Date();
   try {
     generateTestFiles(dir, scenarios.map((s) => s.file));
@@ -55,9 +55,13 @@ export async function runConformance(options: RunConformanceOptions): Promise<nu
       watch: false,
       pool: 'forks',
       maxWorkers: 2,
+      // One file per scenario exists only so vitest's --shard can split them; sharing the
+      // module cache inside a worker saves re-importing the harness for every scenario
+      // (each scenario still gets its own sandbox, fakes and host processes).
+      isolate: false,
       testTimeout: 60_000,
       provide: { conformance: context },
-      reporters: ['default', reporter],
+      reporters: [reporter],
       ...(options.shard === undefined ? {} : { shard: options.shard }),
     });
     await vitest.close();
@@ -72,7 +76,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<nu
     hosts: [{ run: await runMetadata(adapter, { startedAt, endedAt: new Date() }, options.command, options.shard ?? null), checks: reporter.checks }],
   };
   const paths = writeReports(report, options.outDir);
-  options.log(`reports: ${Object.values(paths).join(', ')}`);
+  reporter.end(Object.values(paths));
   if (options.expectedFailures !== undefined) {
     const outcome = applyExpectedFailures(report, readExpectedFailures(options.expectedFailures));
     for (const e of outcome.unexpected) options.log(`unexpected failure: ${e.check}`);
