@@ -4,19 +4,43 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ServerBehaviourSchema } from '../mcp/behaviour.js';
-import { ModelStepDataSchema } from '../model/script.js';
+import type { Trap } from '../mcp/trap.js';
+import { ModelStepDataSchema, type ModelStep } from '../model/script.js';
 import { SERVER_NAME_PATTERN } from '../../reference-host/config/schema.js';
+
+const ConfiguredValuesSchema = z.record(z.string().min(1), z.string());
 
 export const FixtureServerSchema = z.strictObject({
   transport: z.enum(['http', 'stdio']),
   behaviour: ServerBehaviourSchema,
+  /** Request headers (http) the host is configured to send; printed in the snippet. */
+  headers: ConfiguredValuesSchema.optional(),
+  /** Environment (stdio) the host is configured to give; printed in the snippet. */
+  env: ConfiguredValuesSchema.optional(),
 });
+export type FixtureServer = z.infer<typeof FixtureServerSchema>;
 
 export const ServeFixtureSchema = z.strictObject({
   servers: z.record(z.string().regex(SERVER_NAME_PATTERN, 'server names use letters, digits, "_" and "-" (at most 32)'), FixtureServerSchema),
   model: z.strictObject({ script: z.array(ModelStepDataSchema), apiKey: z.string().min(1).optional() }).optional(),
 });
 export type ServeFixture = z.infer<typeof ServeFixtureSchema>;
+
+/** One mcpServers entry in the common config shape. */
+export type McpServerEntry = { url: string; headers?: Record<string, string> } | { command: string; args: string[]; env?: Record<string, string> };
+
+/**
+ * A fixture built in code (a scenario resolved by the harness): model steps may be functions
+ * of the request, replayed as-is; `listed` entries have no fake behind them and are only
+ * printed; `trap`, if given, is owned (reported and closed) by the running fixture.
+ */
+export interface ServeFixtureSpec {
+  servers: Record<string, FixtureServer>;
+  model?: { script: readonly ModelStep[]; apiKey?: string };
+  listed?: Record<string, McpServerEntry>;
+  notes?: readonly string[];
+  trap?: Trap;
+}
 
 export class FixtureError extends Error {
   override name = 'FixtureError';

@@ -3,41 +3,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runServe } from './run-serve.js';
-
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _enc: string, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
+import { startServe } from './test-fixtures/serve-driver.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function serve(argv: string[]) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  let stop = (): void => undefined;
-  const stopped = new Promise<void>((resolve) => (stop = resolve));
-  let ready = (): void => undefined;
-  const isReady = new Promise<void>((resolve) => (ready = resolve));
-  const exit = runServe(argv, { stdout, stderr, stop: stopped, onReady: ready });
-  cleanups.push(async () => {
-    stop();
-    await exit;
-  });
-  return { stdout, stderr, stop, exit, ready: Promise.race([isReady, exit]) };
-}
+const serve = (argv: string[]) => startServe(runServe, argv, cleanups);
 
 describe('runServe', () => {
   it('serves the default fixture, prints addresses and a snippet, then what each part saw', async () => {
@@ -104,12 +83,40 @@ describe('runServe', () => {
     expect((await model.responses.create({ model: 'm', input: 'hi' })).output_text).toBe('from file');
   });
 
-  it('says scenarios are not yet available and refuses unknown options', async () => {
+  it('refuses --scenario without a scenario source, and unknown options', async () => {
     const scenario = serve(['--scenario', 'basic']);
     expect(await scenario.exit).toBe(2);
-    expect(scenario.stderr.text).toContain('--scenario basic: scenarios are not yet available');
+    expect(scenario.stderr.text).toContain('--scenario basic: scenarios are served by the mcp-host-conformance CLI only');
     const unknown = serve(['--port', '1']);
     expect(await unknown.exit).toBe(2);
     expect(unknown.stderr.text).toContain('usage: mcp-host-conformance serve');
+  });
+});
+
+describe('runServe with a scenario source', () => {
+  it('serves the resolved fixture: function model steps, configured headers, listed entries and notes', async () => {
+    const run = startServe(
+      (argv, io) =>
+        runServe(argv, io, {
+          resolveScenario: async (name) => ({
+            servers: { docs: { transport: 'http', behaviour: {}, headers: { 'X-Api-Key': 'k1' } } },
+            listed: { refused: { url: 'http://example.invalid/mcp' } },
+            model: { script: [(request) => ({ message: `${name} answers request ${request.index}` })] },
+            notes: ['a note'],
+          }),
+        }),
+      ['--scenario', 'made-up'],
+      cleanups,
+    );
+    await run.ready;
+    const [first = '', ...rest] = run.stdout.text.split('\n');
+    const addresses = JSON.parse(first) as { model: string; servers: { docs: { url: string }; refused: { url: string } } };
+    expect(addresses.servers.refused).toEqual({ url: 'http://example.invalid/mcp' });
+    expect(JSON.parse(rest.join('\n'))).toEqual({
+      mcpServers: { docs: { url: addresses.servers.docs.url, headers: { 'X-Api-Key': 'k1' } }, refused: { url: 'http://example.invalid/mcp' } },
+    });
+    expect(run.stderr.text).toBe('note: a note\n');
+    const model = new OpenAI({ baseURL: addresses.model, apiKey: 'sk-any', maxRetries: 0 });
+    expect((await model.responses.create({ model: 'm', input: 'hi' })).output_text).toBe('made-up answers request 0');
   });
 });

@@ -6,16 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHttpFakeServer } from '../mcp/http-server.js';
 import type { Journal } from '../mcp/journal.js';
+import type { Trap } from '../mcp/trap.js';
 import { readStdioJournal } from '../mcp/journal.js';
 import { stdioFakeServerCommand } from '../mcp/stdio-command.js';
 import { startMockModel, type MockModel } from '../model/mock-model.js';
-import { DEFAULT_FIXTURE, FixtureError, readFixtureFile, type ServeFixture } from './fixture.js';
+import { DEFAULT_FIXTURE, FixtureError, readFixtureFile, type McpServerEntry, type ServeFixtureSpec } from './fixture.js';
 
 export interface ServeOptions {
   /** JSON file in the ServeFixtureSchema shape. */
   behaviourFile?: string;
-  /** A named scenario's fixture (not yet available). */
-  scenarioName?: string;
+  /** A fixture built in code (e.g. a scenario resolved by the harness). */
+  fixture?: ServeFixtureSpec;
 }
 
 export type ServerAddress = { url: string } | { command: string[] };
@@ -23,14 +24,18 @@ export type ServerAddress = { url: string } | { command: string[] };
 export interface ServeAddresses {
   model: string;
   servers: Record<string, ServerAddress>;
+  /** The fixture's trap listener, when it has one. */
+  trap?: string;
 }
 
 export interface RunningFixture {
   addresses: ServeAddresses;
   /** {"mcpServers": ...} in the common config shape, with the bearer header a fake requires. */
-  mcpServersSnippet(): { mcpServers: Record<string, { url: string; headers?: Record<string, string> } | { command: string; args: string[] }> };
+  mcpServersSnippet(): { mcpServers: Record<string, McpServerEntry> };
   /** What the model and each server saw so far, as lines of text. */
   summary(): string[];
+  /** What the fixture could not serve as its source describes (for the person at the keyboard). */
+  notes: readonly string[];
   model: MockModel;
   /** Where stdio servers write their journals (null without any); kept after close, since a host may still run them. */
   journalDir: string | null;
@@ -39,16 +44,22 @@ export interface RunningFixture {
 }
 
 interface StartedServer {
-  address: ServerAddress;
+  entry: McpServerEntry;
   journal: Journal;
-  bearer?: string;
   close(): Promise<void>;
 }
 
-function chooseFixture(options: ServeOptions): ServeFixture {
-  if (options.scenarioName !== undefined && options.behaviourFile !== undefined) throw new FixtureError('give either --scenario or --behaviour, not both');
-  if (options.scenarioName !== undefined) throw new FixtureError(`--scenario ${options.scenarioName}: scenarios are not yet available to serve; use --behaviour FILE`);
+function chooseFixture(options: ServeOptions): ServeFixtureSpec {
+  if (options.fixture !== undefined && options.behaviourFile !== undefined) throw new FixtureError('give either --scenario or --behaviour, not both');
+  if (options.fixture !== undefined) return options.fixture;
   return options.behaviourFile === undefined ? DEFAULT_FIXTURE : readFixtureFile(options.behaviourFile);
+}
+
+const addressOf = (entry: McpServerEntry): ServerAddress => ('url' in entry ? { url: entry.url } : { command: [entry.command, ...entry.args] });
+
+/** Leaves out empty header/env maps so the snippet shows only what matters. */
+function withValues<K extends 'headers' | 'env'>(key: K, values: Record<string, string>): { [P in K]?: Record<string, string> } {
+  return (Object.keys(values).length > 0 ? { [key]: values } : {}) as { [P in K]?: Record<string, string> };
 }
 
 function counts(items: readonly string[]): string {
@@ -72,9 +83,14 @@ function modelSummary(model: MockModel): string[] {
   return lines;
 }
 
+function trapSummary(trap: Trap): string[] {
+  return [`trap: ${trap.hits().length} request(s)`, ...trap.hits().map((hit) => `  ${hit.method} ${hit.path}`)];
+}
+
 export async function serveFixture(options: ServeOptions = {}): Promise<RunningFixture> {
   const fixture = chooseFixture(options);
   const started = new Map<string, StartedServer>();
+  const trap = fixture.trap;
   const hasStdio = Object.values(fixture.servers).some((s) => s.transport === 'stdio');
   const journalDir = hasStdio ? mkdtempSync(join(tmpdir(), 'mcp-serve-')) : null;
   let model: MockModel | undefined;
@@ -82,19 +98,20 @@ export async function serveFixture(options: ServeOptions = {}): Promise<RunningF
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
-    await Promise.all([model?.close(), ...[...started.values()].map((s) => s.close())]);
+    await Promise.all([model?.close(), trap?.close(), ...[...started.values()].map((s) => s.close())]);
   };
   try {
     for (const [name, server] of Object.entries(fixture.servers)) {
       const bearer = server.behaviour.http?.requireBearer;
       if (server.transport === 'http') {
         const http = await startHttpFakeServer(server.behaviour);
-        started.set(name, { address: { url: http.url }, journal: http.journal, close: http.close, ...(bearer ? { bearer } : {}) });
+        const headers = { ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}), ...server.headers };
+        started.set(name, { entry: { url: http.url, ...withValues('headers', headers) }, journal: http.journal, close: http.close });
       } else {
         const journalFile = join(journalDir ?? tmpdir(), `${name}.jsonl`);
         const { command, args } = stdioFakeServerCommand(server.behaviour, journalFile);
         // The host starts (and must stop) the stdio server; nothing to close here.
-        started.set(name, { address: { command: [command, ...args] }, journal: readStdioJournal(journalFile), close: async () => undefined });
+        started.set(name, { entry: { command, args, ...withValues('env', server.env ?? {}) }, journal: readStdioJournal(journalFile), close: async () => undefined });
       }
     }
     model = await startMockModel({ script: fixture.model?.script ?? [], ...(fixture.model?.apiKey ? { apiKey: fixture.model.apiKey } : {}) });
@@ -103,22 +120,21 @@ export async function serveFixture(options: ServeOptions = {}): Promise<RunningF
     throw error;
   }
   const running = model;
+  const entries: [string, McpServerEntry][] = [...[...started].map(([name, s]): [string, McpServerEntry] => [name, s.entry]), ...Object.entries(fixture.listed ?? {})];
   return {
-    addresses: { model: running.baseUrl, servers: Object.fromEntries([...started].map(([name, s]) => [name, s.address])) },
-    mcpServersSnippet: () => ({
-      mcpServers: Object.fromEntries(
-        [...started].map(([name, s]) => {
-          if ('url' in s.address) return [name, { url: s.address.url, ...(s.bearer ? { headers: { Authorization: `Bearer ${s.bearer}` } } : {}) }];
-          const [command = '', ...args] = s.address.command;
-          return [name, { command, args }];
-        }),
-      ),
-    }),
+    addresses: {
+      model: running.baseUrl,
+      servers: Object.fromEntries(entries.map(([name, entry]) => [name, addressOf(entry)])),
+      ...(trap ? { trap: trap.url } : {}),
+    },
+    mcpServersSnippet: () => ({ mcpServers: Object.fromEntries(entries) }),
     summary: () => [
       ...modelSummary(running),
       ...[...started].flatMap(([name, s]) => serverSummary(name, s.journal)),
+      ...(trap ? trapSummary(trap) : []),
       ...(journalDir === null ? [] : [`stdio journals kept in ${journalDir}`]),
     ],
+    notes: fixture.notes ?? [],
     model: running,
     journalDir,
     serverJournals: () => Object.fromEntries([...started].map(([name, s]) => [name, s.journal])),

@@ -4,7 +4,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHttpFakeServer, type HttpFakeServer } from '../../fake-servers/mcp/http-server.js';
-import type { ServerBehaviour } from '../../fake-servers/mcp/behaviour.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { readStdioJournal, stdioFakeServerCommand } from '../../fake-servers/mcp/stdio-command.js';
 import { startTrap, type Trap } from '../../fake-servers/mcp/trap.js';
@@ -15,6 +14,7 @@ import type { Canary } from '../sandbox/canaries.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { ServerObservation } from '../scenario/observations.js';
 import type { FixtureContext, Scenario, ServerSpec } from '../scenario/scenario-schema.js';
+import { behaviourOf, withCanaries, withTrap } from '../scenario/server-spec.js';
 
 export interface RunningServer {
   transport: ServerObservation['transport'];
@@ -36,16 +36,6 @@ export interface Fixtures {
 
 export const DECOY_FILE = '.mcp.json';
 
-/** Replaces "{canary}" in each value by a fresh canary that only `channels` may hold. */
-function withCanaries(sandbox: Sandbox, owner: string, kind: 'header' | 'env', values: Record<string, string> = {}, channels: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (!value.includes('{canary}')) out[key] = value;
-    else out[key] = value.replaceAll('{canary}', sandbox.canaries.mint(`server "${owner}" ${kind} ${key}`, channels).value);
-  }
-  return out;
-}
-
 function countCalls(journal: () => JournalEntry[]): () => number {
   return () => journal().filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call').length;
 }
@@ -55,27 +45,26 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
   const channels = [`server:${name}`, ...ctx.configChannels];
   if ('raw' in spec) {
     const raw = spec.raw;
-    const fill = (s: string): string => s.replaceAll('{trap}', ctx.trapOrigin).replaceAll('{trapPort}', new URL(ctx.trapOrigin).port);
+    const fill = (s: string): string => withTrap(s, ctx.trapOrigin);
     const entry: ServerConfigEntry =
       'url' in raw
-        ? { url: fill(raw.url), headers: withCanaries(sandbox, name, 'header', raw.headers, channels) }
-        : { command: fill(raw.command), args: (raw.args ?? []).map(fill), env: withCanaries(sandbox, name, 'env', raw.env, channels) };
+        ? { url: fill(raw.url), headers: withCanaries(sandbox.canaries, name, 'header', raw.headers, channels) }
+        : { command: fill(raw.command), args: (raw.args ?? []).map(fill), env: withCanaries(sandbox.canaries, name, 'env', raw.env, channels) };
     const destination = 'url' in entry ? entry.url : [entry.command, ...entry.args].join(' ');
     return { transport: 'raw', destination, entry, journalFile: null, journal: () => [], toolCallCount: () => 0 };
   }
-  const built = typeof spec.behaviour === 'function' ? spec.behaviour(ctx) : spec.behaviour;
+  const behaviour = behaviourOf(spec, ctx);
   if (spec.transport === 'stdio') {
     const journalFile = join(sandbox.harnessDir, `${name}.journal.jsonl`);
-    const { command, args } = stdioFakeServerCommand(built, journalFile);
+    const { command, args } = stdioFakeServerCommand(behaviour, journalFile);
     const journal = () => readStdioJournal(journalFile).entries();
-    const entry = { command, args, env: withCanaries(sandbox, name, 'env', spec.env, channels) };
+    const entry = { command, args, env: withCanaries(sandbox.canaries, name, 'env', spec.env, channels) };
     return { transport: 'stdio', destination: [command, ...args].join(' '), entry, journalFile, journal, toolCallCount: countCalls(journal) };
   }
-  const behaviour: ServerBehaviour = spec.transport === 'sse' ? { ...built, http: { ...built.http, flavour: 'sse' } } : built;
   const server: HttpFakeServer = await startHttpFakeServer(behaviour);
   closers.push(() => server.close());
   const journal = () => server.journal.entries();
-  const entry = { url: server.url, headers: withCanaries(sandbox, name, 'header', spec.headers, channels) };
+  const entry = { url: server.url, headers: withCanaries(sandbox.canaries, name, 'header', spec.headers, channels) };
   return { transport: spec.transport, destination: server.url, entry, journalFile: null, journal, toolCallCount: countCalls(journal) };
 }
 
