@@ -1,2 +1,3 @@
 #!/usr/bin/env node
-import '../dist/reference-host/cli/main.js';
+// The bundled build (scripts/bundle-refhost.mjs) starts in half the time of the module tree.
+import '../dist/refhost.mjs';

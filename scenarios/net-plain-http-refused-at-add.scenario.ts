@@ -1,5 +1,7 @@
 // NET-1: adding a server with plain http to a non-loopback IP literal is refused by the
-// host's own add command; the configuration is unchanged and nothing is contacted.
+// host's own add command; the configuration is unchanged and nothing is contacted, also by
+// the next chat start. The add runs once the first chat has read its configuration (after
+// its prompt), and a restart reads it again, so the order never depends on timing.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { canaryAbsentEverywhere, trapUntouched } from '../harness/scenario/check-helpers.js';
 import { addOutcome, configHoldsOnly } from '../harness/scenario/checks-credentials-network.js';
@@ -10,9 +12,9 @@ export default defineScenario({
     local: { transport: 'http', headers: { 'X-Api-Key': '{canary}' }, behaviour: { tools: [{ name: 'search' }] } },
     plain: { raw: { url: 'http://0.0.0.0:{trapPort}/trap', headers: { Authorization: 'Bearer {canary}' } }, added: true },
   },
-  model: [{ message: 'Hello.' }],
+  model: [{ message: 'Hello.' }, { message: 'Hello again.' }],
   host: { connectTimeoutMs: 3000 },
-  user: [{ add: 'plain' }, { send: 'Hi' }, { end: 'eof' }],
+  user: [{ send: 'Hi' }, { add: 'plain' }, { end: 'eof' }, { restart: { resume: false } }, { send: 'Hi again' }, { end: 'eof' }],
   checks: [
     { id: 'add-refused', guarantees: ['NET-1'], expected: 'the add command refuses the URL (non-zero exit)', provenBy: ['allow-plain-http'], grade: addOutcome('plain', false) },
     { id: 'config-unchanged', guarantees: ['NET-1'], expected: 'the configuration still holds only the server configured before', provenBy: ['allow-plain-http'], grade: configHoldsOnly(['local']) },
