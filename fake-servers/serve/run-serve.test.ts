@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DetachedStdioTransport } from '../mcp/test-fixtures/clients.js';
 import { runServe } from './run-serve.js';
 import { startServe } from './test-fixtures/serve-driver.js';
 
@@ -35,8 +35,11 @@ describe('runServe', () => {
     await docs.callTool({ name: 'search', arguments: { query: 'x' } });
     const [command = '', ...args] = addresses.servers.echo.command;
     const echo = new Client({ name: 'test', version: '1' });
-    await echo.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
-    cleanups.push(() => echo.close());
+    // Its own process group, so the cleanup stops the fake's child too (the SDK's stdio
+    // transport kills only the server and left that child running).
+    const echoTransport = new DetachedStdioTransport({ command, args });
+    cleanups.push(() => echoTransport.killGroup());
+    await echo.connect(echoTransport);
     await echo.callTool({ name: 'echo', arguments: { text: 'hi' } });
     const model = new OpenAI({ baseURL: addresses.model, apiKey: 'sk-any', maxRetries: 0 });
     const answer = await model.responses.create({ model: 'm', input: 'hi', tools: [{ type: 'function', name: 'mcp_docs_search', parameters: {}, strict: false }] });
