@@ -1,31 +1,18 @@
 // The stdio fake, run from dist/ as a host would run it, driven by the SDK Client.
 // Needs a fresh build: npx tsc -p tsconfig.build.json
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerBehaviour } from './behaviour.js';
 import { readStdioJournal, stdioFakeServerCommand } from './stdio-command.js';
 import { DetachedStdioTransport, newClient } from './test-fixtures/clients.js';
+import { requireBuilt } from '../../harness/vitest/require-built.js';
 
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-
-beforeAll(() => {
-  // Stale dist would test yesterday's server: refuse instead of guessing.
-  for (const file of readdirSync(HERE).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-    const built = join(HERE, '../../dist/fake-servers/mcp', file.replace(/\.ts$/, '.js'));
-    let builtAt = 0;
-    try {
-      builtAt = statSync(built).mtimeMs;
-    } catch {
-      // missing: reported below
-    }
-    if (builtAt < statSync(join(HERE, file)).mtimeMs) throw new Error(`${built} is missing or older than ${file}: run npx tsc -p tsconfig.build.json`);
-  }
-});
+// The stdio fake runs from dist/: a stale build would test yesterday's server.
+beforeAll(() => requireBuilt('dist/fake-servers/mcp/stdio-main.js', ['fake-servers/mcp']));
 
 let transports: DetachedStdioTransport[] = [];
 let dirs: string[] = [];

@@ -9,7 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startMockModel, type MockModel } from '../../fake-servers/model/mock-model.js';
-import { ensureBuilt, refhostHome, startRefhost, stopRefhost } from './test-fixtures/refhost-process.js';
+import { ensureBuilt, refhostHome, removeRefhostHomes, startRefhost, stopRefhost } from './test-fixtures/refhost-process.js';
 
 /** A stateless SDK server with one tool that records its calls. */
 async function startEchoServer(): Promise<{ url: string; calls: string[]; server: Server }> {
@@ -34,6 +34,7 @@ let mcpHttp: Server | null = null;
 
 afterEach(async () => {
   await stopRefhost(child);
+  removeRefhostHomes();
   child = null;
   await model?.close();
   model = null;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockModel, type MockModel } from '../../fake-servers/model/mock-model.js';
-import { childGroups, DEADLINE_MS, ensureBuilt, groupsGone, refhostHome, ROOT, startRefhost, stopRefhost } from './test-fixtures/refhost-process.js';
+import { childGroups, DEADLINE_MS, ensureBuilt, groupsGone, refhostHome, removeRefhostHomes, ROOT, startRefhost, stopRefhost } from './test-fixtures/refhost-process.js';
 
 const PACKAGE_DIR = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything');
 const ENTRY = path.join(PACKAGE_DIR, 'dist/index.js');
@@ -27,6 +27,7 @@ let model: MockModel | null = null;
 
 afterEach(async () => {
   await stopRefhost(child, serverGroups);
+  removeRefhostHomes();
   child = null;
   serverGroups = [];
   await model?.close();

@@ -8,21 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requireBuilt } from '../../harness/vitest/require-built.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = path.join(ROOT, 'bin/refhost.js');
-const SOURCES = ['reference-host/cli', 'reference-host/config', 'reference-host/sessions'];
 
-beforeAll(() => {
-  // Stale dist would test an older CLI: refuse instead of guessing.
-  for (const dir of SOURCES) {
-    for (const file of fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-      const built = path.join(ROOT, 'dist', dir, file.replace(/\.ts$/, '.js'));
-      const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-      if (builtAt < fs.statSync(path.join(ROOT, dir, file)).mtimeMs) throw new Error(`${built} is missing or older than its source: run npx tsc -p tsconfig.build.json`);
-    }
-  }
-});
+// bin/refhost.js runs the bundle: a stale one would test an older CLI.
+beforeAll(() => requireBuilt('dist/refhost.mjs', ['reference-host']));
 
 let home: string;
 let running: ResultPromise[] = [];

@@ -1,38 +1,33 @@
 // The built `refhost` as a child process for end-to-end tests: rebuild when stale, a temp
 // HOME with an mcp.json, a screen read with deadlines, and every process group stopped and
 // reaped afterwards, the stdio servers' own groups included (STDIO-2, STDIO-5).
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseStat } from '../../../harness/supervision/proc-scan.js';
+import { requireBuilt } from '../../../harness/vitest/require-built.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const DEADLINE_MS = 20_000;
 const GROUP_POLL_MS = 10;
 
-/** Rebuilds dist/ only when a reference-host source is newer than its built copy. */
+/** Refuses to run the end-to-end tests against a bundle older than refhost's sources. */
 export function ensureBuilt(): void {
-  const stale = (dir: string): boolean =>
-    readdirSync(dir, { withFileTypes: true }).some((entry) => {
-      const source = path.join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name !== 'test-fixtures' && stale(source);
-      if (!entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) return false;
-      const built = path.join(ROOT, 'dist', path.relative(ROOT, source)).replace(/\.ts$/, '.js');
-      try {
-        return statSync(built).mtimeMs < statSync(source).mtimeMs;
-      } catch {
-        return true;
-      }
-    });
-  if (stale(path.join(ROOT, 'reference-host'))) {
-    // Other folders may have transient type errors; tsc still emits, so only the output counts.
-    spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT });
-  }
+  requireBuilt('dist/refhost.mjs', ['reference-host']);
+}
+
+const homes: string[] = [];
+
+/** Removes every temp HOME made so far (after their refhost was stopped). */
+export function removeRefhostHomes(): void {
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
 }
 
 /** A temp HOME whose $XDG_CONFIG_HOME/refhost/mcp.json (mode 0600) holds these servers. */
 export function refhostHome(mcpServers: Record<string, unknown>): string {
   const home = mkdtempSync(path.join(tmpdir(), 'refhost-e2e-'));
+  homes.push(home);
   const configDir = path.join(home, 'config', 'refhost');
   mkdirSync(configDir, { recursive: true });
   writeFileSync(path.join(configDir, 'mcp.json'), JSON.stringify({ mcpServers }), { mode: 0o600 });
@@ -105,10 +100,8 @@ export function childGroups(pid: number): number[] {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      // Fields after "(comm)": state ppid pgrp ...; comm may itself contain spaces or parens.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) === pid) groups.add(Number(pgrp));
+      const stat = parseStat(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      if (stat?.ppid === pid) groups.add(stat.pgid);
     } catch {
       // The process ended while we looked.
     }
