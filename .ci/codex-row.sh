@@ -48,7 +48,7 @@ if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
   exit 1
 fi
 if [ "$update" = 1 ]; then
-  node dist/harness/adapters/codex/update-baseline.js "$out/report.json" "$baseline" codex || exit 1
+  node bin/mcp-host-conformance.js report baseline "$out/report.json" --host codex -o "$baseline" || exit 1
   echo "codex-row: baseline rewritten from $out/report.json in ${elapsed} s; review the reasons, keep FINDINGS.md in step"
   exit 0
 fi

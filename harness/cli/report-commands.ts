@@ -1,6 +1,7 @@
-// Wires `report merge` and `report diff` into the CLI: main.ts calls registerReportCommands(program).
+// Wires `report merge`, `report diff` and `report baseline` into the CLI: main.ts calls registerReportCommands(program).
 import type { Command } from 'commander';
 import { processIo } from '../report/command-io.js';
+import { runReportBaseline } from './report-baseline.js';
 import { runReportDiff } from './report-diff.js';
 import { runReportMerge } from './report-merge.js';
 
@@ -21,5 +22,14 @@ export function registerReportCommands(program: Command): void {
     .argument('<new>', 'the later report.json')
     .action((oldFile: string, newFile: string) => {
       process.exitCode = runReportDiff(oldFile, newFile, processIo);
+    });
+  report
+    .command('baseline')
+    .description("write a host's expected-failures file from a report, keeping reasons already written")
+    .argument('<report>', 'report.json')
+    .requiredOption('--host <name>', 'the host whose failures become the baseline')
+    .requiredOption('-o, --out <file>', 'the expected-failures file to write')
+    .action((file: string, options: { host: string; out: string }) => {
+      process.exitCode = runReportBaseline(file, options.host, options.out, processIo);
     });
 }

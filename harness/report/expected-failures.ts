@@ -69,3 +69,18 @@ export function applyExpectedFailures(report: Report, baseline: ExpectedFailures
   outcome.ok = outcome.unexpected.length === 0 && outcome.stale.length === 0;
   return outcome;
 }
+
+const REASON_CAP = 300;
+
+/** A baseline from a report: every FAIL of `host` listed; a reason already written for a
+ * check is kept (a person's explanation), a new one gets "<guarantees>: <observed>"; entries
+ * for checks that no longer fail drop out. */
+export function baselineFrom(report: Report, host: string, previous: ExpectedFailures | null): ExpectedFailures {
+  const run = report.hosts.find((h) => h.run.host.name === host);
+  if (run === undefined) throw new ReportError('BASELINE_HOST_MISMATCH', `the report holds no host "${host}"`);
+  const reasons = new Map((previous?.failures ?? []).map((f) => [f.check, f.reason]));
+  const failures = run.checks
+    .filter((c) => c.verdict === 'FAIL')
+    .map((c) => ({ check: c.id, reason: reasons.get(c.id) ?? `${c.guarantees.join(', ')}: ${c.observed.split('\n')[0]?.slice(0, REASON_CAP) ?? ''}` }));
+  return { host, failures };
+}

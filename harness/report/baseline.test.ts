@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult, Report } from '../../report/schema.js';
-import { baselineFrom } from './update-baseline.js';
+import type { CheckResult, Report } from './schema.js';
+import { baselineFrom } from './expected-failures.js';
 
 const check = (id: string, verdict: CheckResult['verdict']): CheckResult => ({
   id, scenario: id.split('/')[0] ?? id, guarantees: ['NET-2'], level: 'MUST', verdict, expected: 'x', observed: `saw ${id}\nmore`, durationMs: 1, rerun: 'r', evidence: [],
