@@ -20,7 +20,7 @@ export default defineScenario({
     },
   },
   model: [{ calls: [{ server: 'docs', tool: 'lookup', arguments: { id: 7 } }] }, { message: 'Done.' }],
-  host: { callTimeoutMs: 2000, connectTimeoutMs: 3000 },
+  host: { callTimeoutMs: 2000 },
   user: [{ send: 'Look up item 7.' }, { approval: 'deny' }, { end: 'eof' }],
   checks: [
     {

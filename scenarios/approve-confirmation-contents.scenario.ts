@@ -11,7 +11,7 @@ export default defineScenario({
   title: 'The confirmation shows server, destination, original tool name, the cut arguments and the warning',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'notes.find' }] } } },
   model: [{ calls: [{ server: 'docs', tool: 'notes.find', arguments: args }] }, { message: 'Done.' }],
-  host: { callTimeoutMs: 2000, connectTimeoutMs: 3000 },
+  host: { callTimeoutMs: 2000 },
   user: [{ send: 'Find notes.' }, { approval: 'deny' }, { end: 'eof' }],
   checks: [
     {

@@ -9,7 +9,7 @@ export default defineScenario({
   title: 'An empty answer and end of input at the approval question both deny',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } } },
   model: [{ calls: [search] }, { calls: [search] }, { message: 'Done.' }],
-  host: { callTimeoutMs: 2000, connectTimeoutMs: 3000 },
+  host: { callTimeoutMs: 2000 },
   user: [{ send: 'Find the release notes.' }, { approval: 'empty' }, { approval: 'eof' }],
   checks: [
     {

@@ -16,7 +16,7 @@ export default defineScenario({
     },
   },
   model: [{ calls: [step(1), step(2)] }, { message: 'Both done.' }],
-  host: { callTimeoutMs: 3000, connectTimeoutMs: 3000 },
+  host: { callTimeoutMs: 3000 },
   user: [{ send: 'Run both steps.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
     {

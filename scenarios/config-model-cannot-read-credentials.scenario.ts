@@ -11,7 +11,6 @@ export default defineScenario({
     docs: { transport: 'http', headers: { Authorization: 'Bearer {canary}' }, behaviour: { tools: [{ name: 'search' }] } },
   },
   model: [{ builtin: 'read_file', arguments: { path: '../xdg/config/refhost/mcp.json' } }, { message: 'Done.' }],
-  host: { connectTimeoutMs: 3000 },
   user: [{ send: 'Show me your MCP configuration.' }, { end: 'eof' }],
   checks: [
     { id: 'read-refused', guarantees: ['CONFIG-2'], expected: 'read_file on the configuration outside the working directory is refused (failed)', provenBy: ['read-file-anywhere'], grade: modelSawStatus(0, 'failed') },

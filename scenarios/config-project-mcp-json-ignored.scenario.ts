@@ -9,7 +9,6 @@ export default defineScenario({
   title: "The project's .mcp.json is ignored: its server is never reported, offered or contacted",
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } } },
   model: [{ message: 'Hello.' }],
-  host: { connectTimeoutMs: 3000 },
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
     { id: 'decoy-not-reported', guarantees: ['CONFIG-1'], expected: 'no status line names project-decoy, the server of the project .mcp.json', provenBy: ['read-project-config'], grade: noStatusLineFor('project-decoy') },

@@ -19,7 +19,6 @@ export default defineScenario({
     notes: { transport: 'stdio', env: { NOTES_TOKEN: '{canary}' }, behaviour: { tools: [{ name: 'note' }] }, added: true },
   },
   model: [{ message: 'Hello.' }, { message: 'Hello again.' }],
-  host: { connectTimeoutMs: 5000 },
   // Five host processes one after another (chat, add, add, list, chat).
   timeoutMs: 40_000,
   user: [

@@ -21,7 +21,6 @@ export default defineScenario({
     wiki: { transport: 'http', headers: { 'X-Api-Key': '{canary}' }, behaviour: { tools: [{ name: 'page' }], http: { faults: [{ kind: 'auth', status: 403 }] } } },
   },
   model: [{ message: 'Hello.' }],
-  host: { connectTimeoutMs: 3000 },
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
     { id: 'status-401-says-no-oauth', guarantees: ['CRED-5'], expected: 'the 401 server is unavailable; the status says OAuth is not supported and suggests a static header such as an API key', provenBy: ['no-oauth-hint'], grade: statusSays('docs', [...OAUTH_ADVICE, /401/]) },

@@ -19,7 +19,7 @@ export default defineScenario({
     { calls: [{ server: 'other', tool: 'lookup', arguments: {} }] },
     { message: 'Done.' },
   ],
-  host: { connectTimeoutMs: 5000, callTimeoutMs: 5000 },
+  host: { callTimeoutMs: 5000 },
   user: [{ send: 'Search, note and look up.' }, { approval: 'approve', within: 15_000 }, { approval: 'approve', within: 15_000 }, { approval: 'approve', within: 15_000 }, { end: 'eof' }],
   checks: [
     { id: 'calls-completed', guarantees: ['CRED-2'], expected: 'all three calls complete (the credentials were used)', provenBy: ['no-stdio'], grade: modelSawStatuses(['completed', 'completed', 'completed']) },

@@ -11,7 +11,6 @@ export default defineScenario({
     small: { transport: 'http', behaviour: { tools: [{ name: 'lookup' }] } },
   },
   model: [{ message: 'Hello.' }],
-  host: { connectTimeoutMs: 5000 },
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
     { id: 'oversized-server-unavailable', guarantees: ['NET-3'], expected: 'the server whose tools/list answer exceeds 1 MiB is reported unavailable', provenBy: ['no-body-cap'], grade: statusLineFor('big', /unavailable/) },

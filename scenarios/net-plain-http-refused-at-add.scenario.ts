@@ -13,7 +13,6 @@ export default defineScenario({
     plain: { raw: { url: 'http://0.0.0.0:{trapPort}/trap', headers: { Authorization: 'Bearer {canary}' } }, added: true },
   },
   model: [{ message: 'Hello.' }, { message: 'Hello again.' }],
-  host: { connectTimeoutMs: 3000 },
   user: [{ send: 'Hi' }, { add: 'plain' }, { end: 'eof' }, { restart: { resume: false } }, { send: 'Hi again' }, { end: 'eof' }],
   checks: [
     { id: 'add-refused', guarantees: ['NET-1'], expected: 'the add command refuses the URL (non-zero exit)', provenBy: ['allow-plain-http'], grade: addOutcome('plain', false) },

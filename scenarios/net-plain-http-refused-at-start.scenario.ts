@@ -13,7 +13,6 @@ export default defineScenario({
     local: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
   },
   model: [{ message: 'Hello.' }],
-  host: { connectTimeoutMs: 3000 },
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
     { id: 'named-host-refused', guarantees: ['NET-1'], expected: 'http://example.invalid is reported unavailable, naming the https rule', provenBy: ['allow-plain-http'], grade: statusSays('named', [/unavailable/, /https/i]) },

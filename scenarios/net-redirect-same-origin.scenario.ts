@@ -15,7 +15,6 @@ export default defineScenario({
     },
   },
   model: [{ message: 'Hello.' }],
-  host: { connectTimeoutMs: 3000 },
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
     {

@@ -35,7 +35,7 @@ export default defineScenario({
     },
   },
   model: [{ calls: [{ server: 'docs', tool: 'mixed', arguments: {} }, { server: 'docs', tool: 'structured', arguments: {} }] }, { message: 'Done.' }],
-  host: { callTimeoutMs: 2000, connectTimeoutMs: 3000 },
+  host: { callTimeoutMs: 2000 },
   user: [{ send: 'Fetch both.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
     {

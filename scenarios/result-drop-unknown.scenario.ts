@@ -7,7 +7,7 @@ export default defineScenario({
   title: 'Connection dropped after sending: unknown, sent once',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'fragile', outcomes: [{ kind: 'drop' }] }] } } },
   model: [{ calls: [{ server: 'docs', tool: 'fragile', arguments: {} }] }, { message: 'It may have run.' }],
-  host: { callTimeoutMs: 3000, connectTimeoutMs: 3000 },
+  host: { callTimeoutMs: 3000 },
   user: [{ send: 'Run it.' }, { approval: 'approve' }, { end: 'eof' }],
   checks: unknownOutcomeChecks('docs', 'RESULT-5', 'the connection dropped', true),
 });

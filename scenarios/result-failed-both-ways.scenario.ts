@@ -18,7 +18,7 @@ export default defineScenario({
     },
   },
   model: [{ calls: [{ server: 'docs', tool: 'flagged', arguments: {} }, { server: 'docs', tool: 'rpc', arguments: {} }] }, { message: 'Both failed.' }],
-  host: { callTimeoutMs: 2000, connectTimeoutMs: 3000 },
+  host: { callTimeoutMs: 2000 },
   user: [{ send: 'Try both.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
     {

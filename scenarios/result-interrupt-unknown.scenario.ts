@@ -8,7 +8,7 @@ export default defineScenario({
   title: 'A call interrupted by the user after sending: unknown, sent once',
   servers: { local: { transport: 'stdio', behaviour: { tools: [{ name: 'wait', outcome: { kind: 'never' } }] } } },
   model: [{ calls: [{ server: 'local', tool: 'wait', arguments: {} }] }, { message: 'It may have run.' }],
-  host: { callTimeoutMs: 3000, connectTimeoutMs: 5000 },
+  host: { callTimeoutMs: 3000 },
   // The newline after the approval question: the host has read the answer and started the call.
   user: [{ send: 'Run it.' }, { approval: 'approve' }, { waitFor: '\\n' }, { interrupt: true }, { end: 'eof' }],
   checks: unknownOutcomeChecks('local', 'RESULT-7', 'the user interrupted the call', true),

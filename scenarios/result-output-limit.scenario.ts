@@ -8,7 +8,7 @@ export default defineScenario({
   title: 'A result over 64 KiB: output_limit, the first part, marked truncated',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'big', outcome: { kind: 'sized-text', bytes: 70_000 } }] } } },
   model: [{ calls: [{ server: 'docs', tool: 'big', arguments: {} }] }, { message: 'Got part of it.' }],
-  host: { callTimeoutMs: 3000, connectTimeoutMs: 3000 },
+  host: { callTimeoutMs: 3000 },
   user: [{ send: 'Get it all.' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
     {

@@ -12,7 +12,7 @@ export default defineScenario({
     },
   },
   model: [{ calls: [{ server: 'docs', tool: 'dump', arguments: {} }] }, { message: 'It may have run.' }],
-  host: { callTimeoutMs: 3000, connectTimeoutMs: 3000 },
+  host: { callTimeoutMs: 3000 },
   user: [{ send: 'Dump it.' }, { approval: 'approve' }, { end: 'eof' }],
   checks: unknownOutcomeChecks('docs', 'RESULT-6', 'an oversized answer', true),
 });

@@ -6,7 +6,7 @@ export default defineScenario({
   title: 'Server process died after the call was sent: unknown',
   servers: { local: { transport: 'stdio', behaviour: { tools: [{ name: 'crash', outcome: { kind: 'exit', code: 3 } }] } } },
   model: [{ calls: [{ server: 'local', tool: 'crash', arguments: {} }] }, { message: 'It may have run.' }],
-  host: { callTimeoutMs: 3000, connectTimeoutMs: 5000 },
+  host: { callTimeoutMs: 3000 },
   user: [{ send: 'Run it.' }, { approval: 'approve' }, { end: 'eof' }],
   // A resend could not reach the dead server, so "sent once" is proven elsewhere.
   checks: unknownOutcomeChecks('local', 'RESULT-5', 'the server process died', false),

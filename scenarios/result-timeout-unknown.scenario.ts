@@ -7,7 +7,7 @@ export default defineScenario({
   title: 'No answer within the call deadline: unknown, sent once',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'slow', outcome: { kind: 'never' } }] } } },
   model: [{ calls: [{ server: 'docs', tool: 'slow', arguments: {} }] }, { message: 'It may have run.' }],
-  host: { callTimeoutMs: 400, connectTimeoutMs: 3000 },
+  host: { callTimeoutMs: 400 },
   user: [{ send: 'Run it.' }, { approval: 'approve' }, { end: 'eof' }],
   checks: unknownOutcomeChecks('docs', 'RESULT-4', 'the call deadline passed', true),
 });

@@ -11,7 +11,7 @@ export default defineScenario({
   title: 'The unknown-outcome confirmation: declined keeps the message unsent, confirmed sends it',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'slow', outcome: { kind: 'never' } }] } } },
   model: [{ calls: [{ server: 'docs', tool: 'slow', arguments: {} }] }, { message: 'It may have run.' }, { message: 'Understood.' }],
-  host: { callTimeoutMs: 300, connectTimeoutMs: 3000 },
+  host: { callTimeoutMs: 300 },
   user: [
     { send: 'Run it.' },
     { approval: 'approve' },
