@@ -12,7 +12,26 @@ export type CallStatus = 'completed' | 'failed' | 'denied' | 'unknown' | 'output
 /** One server as the host's configuration must hold it (common mcpServers shape). */
 export type ServerConfigEntry =
   | { command: string; args: string[]; env: Record<string, string> }
-  | { url: string; headers: Record<string, string> };
+  /** `type: 'sse'` marks the legacy HTTP+SSE transport (TRANSPORT-2); absent = Streamable HTTP. */
+  | { url: string; headers: Record<string, string>; type?: 'sse' };
+
+/** The host's telemetry as read back after a run (TELEMETRY-*): parsed records plus the raw text. */
+export interface TelemetrySeen {
+  /** Display path of the file read. */
+  file: string;
+  /** The whole file (absent file = empty). */
+  raw: string;
+  /** One object per parsed record. */
+  records: Record<string, unknown>[];
+  /** Lines that were not a JSON object. */
+  problems: string[];
+}
+
+/** Start-up lines a host uses to flag tools (INJECT-3, INJECT-4); absent = it never flags. */
+export interface FlagPatterns {
+  instructionLike?: RegExp;
+  changedDefinition?: RegExp;
+}
 
 export interface HostFeatures {
   /** Optional guarantees (IDs or group prefixes) this host declares absent: checks on them are UNSUPPORTED. */
@@ -54,6 +73,8 @@ export interface HostSession {
   end(kind: EndKind): void;
   readonly exited: Promise<ExitStatus>;
   hasExited(): boolean;
+  /** The screen text before this session's first prompt (start-up notices), or all of it while none came. */
+  startupText(): string;
   /** Stops the host's whole process group and reaps it (supervision; idempotent). */
   kill(graceMs?: number): Promise<ExitStatus>;
 }
@@ -83,4 +104,17 @@ export interface HostAdapter {
   addServer?(sandbox: Sandbox, name: string, server: ServerConfigEntry, env: Record<string, string>): Promise<AddServerOutcome>;
   /** Lists the configured servers with the host's own command (CRED-4; hosts that have one). */
   listServers?(sandbox: Sandbox): Promise<AddServerOutcome>;
+  /** Lines flagging tools at start-up (INJECT-3, INJECT-4). */
+  readonly flagPatterns: FlagPatterns;
+  /**
+   * Writes the scenario's policy pack as the host's policy file (POLICY-*; hosts that have one).
+   * The pack is written as given, so a scenario can hand the host an invalid one (POLICY-4).
+   */
+  writePolicy?(sandbox: Sandbox, policy: Record<string, unknown>): void;
+  /** Reads the host's per-call telemetry records (TELEMETRY-*; hosts that keep them). */
+  readTelemetry?(sandbox: Sandbox): TelemetrySeen;
+  /** The chat line that fetches one server prompt (PROMPT-1; hosts that offer prompts). */
+  promptLine?(server: string, name: string, args: Record<string, string>): string;
+  /** The chat line that lists server prompts (PROMPT-1). */
+  readonly listPromptsLine?: string;
 }

@@ -9,6 +9,7 @@ import { suiteRoot } from '../suite-root.js';
 import { spawnInGroup } from '../supervision/process-group.js';
 import type { CallStatus, HostAdapter, HostSession, ServerConfigEntry, StartOptions } from './host-adapter.js';
 import { fillPlaceholders, profileDir, type LoadedProfile, type Placeholder } from './profile-schema.js';
+import { readJsonLinesTelemetry } from './telemetry-file.js';
 import { TerminalHostSession } from './terminal-session.js';
 
 const STATUSES: readonly CallStatus[] = ['completed', 'failed', 'denied', 'unknown', 'output_limit'];
@@ -43,6 +44,16 @@ export function classifyWithProfile(results: LoadedProfile['profile']['results']
   }
 }
 
+function writePrivateFile(file: string, content: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, content, { mode: 0o600 });
+}
+
+/** Fills a chat command's {server}, {name} and {arguments}. */
+function fillCommand(template: string, fields: Record<'server' | 'name' | 'arguments', string>): string {
+  return template.replace(/\{(server|name|arguments)\}/g, (_, key: keyof typeof fields) => fields[key]);
+}
+
 export interface ProfileAdapterOptions {
   /** Report name (default: the profile's name). */
   name?: string;
@@ -56,6 +67,8 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
   const { profile } = loaded;
   const fill = (template: string, values: Record<Placeholder, string>): string => fillPlaceholders(template, values);
   const configPath = (sandbox: Sandbox): string => fill(profile.config.path, placeholderValues(loaded, sandbox));
+  const { policy, telemetry } = profile;
+  const promptCommand = profile.commands.prompt;
 
   return {
     name: options.name ?? profile.name,
@@ -65,6 +78,7 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
       endKinds: profile.answers.quit === undefined ? ['eof', 'SIGTERM', 'SIGINT'] : ['eof', 'quit', 'SIGTERM', 'SIGINT'],
     },
     statusLine: profile.screen.statusLine,
+    flagPatterns: { instructionLike: profile.screen.instructionFlag, changedDefinition: profile.screen.changedFlag },
 
     async version() {
       if (profile.versionArgs === undefined) return null;
@@ -76,9 +90,7 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
     configFiles: (sandbox) => [configPath(sandbox)],
 
     writeConfig(sandbox, servers: Record<string, ServerConfigEntry>) {
-      const file = configPath(sandbox);
-      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      writeFileSync(file, `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`, { mode: 0o600 });
+      writePrivateFile(configPath(sandbox), `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
     },
 
     async start(sandbox, run): Promise<HostSession> {
@@ -98,5 +110,28 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
     },
 
     classifyOutput: (output) => classifyWithProfile(profile.results, output),
+
+    ...(policy === undefined
+      ? {}
+      : {
+          writePolicy(sandbox: Sandbox, pack: Record<string, unknown>) {
+            writePrivateFile(fill(policy.path, placeholderValues(loaded, sandbox)), `${JSON.stringify(pack, null, 2)}\n`);
+          },
+        }),
+    ...(telemetry === undefined
+      ? {}
+      : {
+          readTelemetry(sandbox: Sandbox) {
+            const file = fill(telemetry.path, placeholderValues(loaded, sandbox));
+            return readJsonLinesTelemetry(file, sandbox.displayPath(file) ?? file);
+          },
+        }),
+    ...(promptCommand === undefined
+      ? {}
+      : {
+          promptLine: (server: string, name: string, args: Record<string, string>) =>
+            fillCommand(promptCommand, { server, name, arguments: Object.entries(args).map(([k, v]) => `${k}=${v}`).join(' ') }).trimEnd(),
+        }),
+    ...(profile.commands.listPrompts === undefined ? {} : { listPromptsLine: profile.commands.listPrompts }),
   };
 }

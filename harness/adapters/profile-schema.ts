@@ -20,6 +20,16 @@ const templated = z.string().superRefine((value, ctx) => {
   }
 });
 
+/** A chat line with {server}, {name} and {arguments} (k=v separated by spaces) filled in. */
+const COMMAND_FIELDS = ['server', 'name', 'arguments'] as const;
+const commandTemplate = z.string().min(1).superRefine((value, ctx) => {
+  for (const [, name] of value.matchAll(/\{([A-Za-z]+)\}/g)) {
+    if (!(COMMAND_FIELDS as readonly string[]).includes(name ?? '')) {
+      ctx.addIssue({ code: 'custom', message: `unknown field {${name}} (known: ${COMMAND_FIELDS.map((p) => `{${p}}`).join(' ')})` });
+    }
+  }
+});
+
 const regex = z.string().min(1).transform((source, ctx) => {
   try {
     return new RegExp(source, 'm');
@@ -62,7 +72,17 @@ export const HostProfileSchema = z.strictObject({
     fieldEncoding: z.enum(['json-string', 'raw']).default('raw'),
     unknownGate: regex,
     statusLine: regex,
+    /** A start-up line flagging a tool's instruction-like description (INJECT-3). */
+    instructionFlag: regex.optional(),
+    /** A start-up line flagging a tool whose definition changed since last seen (INJECT-4). */
+    changedFlag: regex.optional(),
   }),
+  /** Chat commands for server prompts (PROMPT-1); absent = the host offers none. */
+  commands: z.strictObject({ prompt: commandTemplate.optional(), listPrompts: z.string().min(1).optional() }).default({}),
+  /** The host's policy pack (POLICY-*): a JSON file the scenario's pack is written to as given. */
+  policy: z.strictObject({ format: z.literal('json'), path: templated }).optional(),
+  /** The host's per-call telemetry (TELEMETRY-*): JSON Lines, one record per MCP call. */
+  telemetry: z.strictObject({ format: z.literal('jsonl'), path: templated }).optional(),
   answers: z
     .strictObject({
       approve: z.string().default('y'),

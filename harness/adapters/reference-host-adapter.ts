@@ -19,7 +19,7 @@ const COMMAND_DEADLINE_MS = 10_000;
 export function addArgs(name: string, server: ServerConfigEntry): { args: string[]; input: string } {
   const [flag, secrets] = 'url' in server ? (['--header', server.headers] as const) : (['--env', server.env] as const);
   const args = ['mcp', 'add', name];
-  if ('url' in server) args.push('--url', server.url);
+  if ('url' in server) args.push('--url', server.url, ...(server.type === 'sse' ? ['--transport', 'sse'] : []));
   for (const key of Object.keys(secrets)) args.push(flag, key);
   if (!('url' in server)) args.push('--', server.command, ...server.args);
   return { args, input: Object.values(secrets).map((v) => `${v}\n`).join('') };

@@ -120,3 +120,9 @@ export class ScreenCapture {
     }
   }
 }
+
+/** Screen text before the first prompt (a host's start-up notices); all of it while no prompt came. */
+export function textBeforePrompt(all: string, prompt: RegExp): string {
+  const match = new RegExp(prompt.source, 'm').exec(all);
+  return match === null ? all : all.slice(0, match.index);
+}

@@ -3,7 +3,7 @@
 // HostSession their own way.
 import type { HostProfile } from './profile-schema.js';
 import type { Answer, ApprovalShown, HostSession } from './host-adapter.js';
-import { ScreenCapture, type ScreenPattern } from './screen-capture.js';
+import { ScreenCapture, textBeforePrompt, type ScreenPattern } from './screen-capture.js';
 import { stopGroup, type GroupProcess } from '../supervision/process-group.js';
 import type { EndKind } from '../scenario/scenario-schema.js';
 import { HarnessError } from '../errors.js';
@@ -39,6 +39,10 @@ export class TerminalHostSession implements HostSession {
 
   screen() {
     return this.#screen.text();
+  }
+
+  startupText(): string {
+    return textBeforePrompt(this.#screen.text().all, this.dialect.screen.prompt);
   }
 
   hasExited(): boolean {

@@ -5,10 +5,10 @@ import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
-import type { HostAdapter } from '../adapters/host-adapter.js';
+import type { FlagPatterns, HostAdapter } from '../adapters/host-adapter.js';
 import type { ScanItem } from '../sandbox/canaries.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import type { CommandSeen, FileSeen, ServerObservation, ScreenText, ToolOutputSeen } from '../scenario/observations.js';
+import type { CommandSeen, FileSeen, ServerObservation, ScreenText, StartupSeen, ToolOutputSeen } from '../scenario/observations.js';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
 
 const FILE_CONTENT_CAP = 256 * 1024;
@@ -78,4 +78,11 @@ export function scanItems(src: ScanSources): ScanItem[] {
   for (const f of src.files) items.push({ channel: `file:${f.path}`, source: f.path, text: f.content });
   for (const p of src.leftovers) items.push({ channel: `process:${p.role}`, source: `process ${p.pid} (${p.cmdline.join(' ').slice(0, 80)})`, text: [...p.cmdline, ...Object.values(p.env)].join('\n') });
   return items;
+}
+
+/** One start's notices and the lines in them that flag tools (INJECT-3, INJECT-4). */
+export function startupSeen(text: string, patterns: FlagPatterns): StartupSeen {
+  const lines = text.split('\n');
+  const matching = (pattern: RegExp | undefined): string[] => (pattern === undefined ? [] : lines.filter((line) => new RegExp(pattern.source).test(line)));
+  return { text, instructionFlags: matching(patterns.instructionLike), changedFlags: matching(patterns.changedDefinition) };
 }

@@ -64,7 +64,8 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
   const server: HttpFakeServer = await startHttpFakeServer(behaviour);
   closers.push(() => server.close());
   const journal = () => server.journal.entries();
-  const entry = { url: server.url, headers: withCanaries(sandbox.canaries, name, 'header', spec.headers, channels) };
+  const headers = withCanaries(sandbox.canaries, name, 'header', spec.headers, channels);
+  const entry: ServerConfigEntry = spec.transport === 'sse' ? { url: server.url, headers, type: 'sse' } : { url: server.url, headers };
   return { transport: spec.transport, destination: server.url, entry, journalFile: null, journal, toolCallCount: countCalls(journal) };
 }
 

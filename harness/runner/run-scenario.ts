@@ -11,7 +11,7 @@ import type { Observations, ServerObservation } from '../scenario/observations.j
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { killLeftovers, waitGone } from '../supervision/process-group.js';
 import { scanRunProcesses, type ProcessInfo } from '../supervision/proc-scan.js';
-import { collectFiles, collectToolOutputs, scanItems } from './collect.js';
+import { collectFiles, collectToolOutputs, scanItems, startupSeen } from './collect.js';
 import { startFixtures, type Fixtures } from './fixtures.js';
 import { gradeChecks } from './grade.js';
 import { placeScenarioFiles } from './scenario-files.js';
@@ -60,9 +60,16 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     const configured = Object.entries(fixtures.servers).filter(([name]) => scenario.servers[name]?.added !== true);
     adapter.writeConfig(sandbox, Object.fromEntries(configured.map(([name, s]) => [name, s.entry])));
     placeScenarioFiles(sandbox, scenario.files ?? {});
-    const start = { modelUrl: fixtures.model.baseUrl, apiKey: fixtures.apiKey.value, knobs: scenario.host, resume: scenario.resume ?? false };
-    run.sessions.push(await adapter.start(sandbox, start));
-    await runUserScript(run, scenario.user, { adapter, sandbox, start, servers: fixtures.servers, timing });
+    if (scenario.policy !== undefined) {
+      // A host without a policy pack cannot be put in this cage: the checks say "not reached".
+      if (adapter.writePolicy === undefined) run.outcome.stoppedAt = { step: 0, what: 'write the policy pack', reason: `host ${adapter.name} has no policy pack` };
+      else adapter.writePolicy(sandbox, scenario.policy);
+    }
+    if (run.outcome.stoppedAt === null) {
+      const start = { modelUrl: fixtures.model.baseUrl, apiKey: fixtures.apiKey.value, knobs: scenario.host, resume: scenario.resume ?? false };
+      run.sessions.push(await adapter.start(sandbox, start));
+      await runUserScript(run, scenario.user, { adapter, sandbox, start, servers: fixtures.servers, timing });
+    }
   } catch (error) {
     harnessErrors.push(error instanceof HarnessError ? error.message : `unexpected: ${(error as Error).stack ?? String(error)}`);
   } finally {
@@ -93,6 +100,12 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const clockOffset = Number(process.hrtime.bigint()) / 1e6 - performance.now();
   const trapHits = fixtures?.trap.hits() ?? [];
   const files = collectFiles(sandbox);
+  let telemetry: Observations['telemetry'] = null;
+  try {
+    telemetry = adapter.readTelemetry?.(sandbox) ?? null;
+  } catch (error) {
+    harnessErrors.push(`telemetry unreadable: ${(error as Error).message}`);
+  }
   await fixtures?.close();
   // One screen for the whole scenario: sessions (restarts) one after another.
   const screens = run.sessions.map((s) => s.screen());
@@ -121,6 +134,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     files,
     leftovers,
     exits: run.exits,
+    startups: run.sessions.map((session) => startupSeen(session.startupText(), adapter.flagPatterns)),
+    telemetry,
     canaries,
     canarySightings: scanCanaries(canaries, scanItems({ screen: mergedScreen, commands: run.commands, modelRequests, servers, trapHits, files, leftovers })),
     harnessErrors,

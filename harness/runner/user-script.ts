@@ -116,6 +116,11 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     session.answerUnknownGate(step.unknownGate === 'approve');
   } else if ('waitFor' in step) {
     if ((await session.waitFor(new RegExp(step.waitFor, 'm'), within)) === null) throw new StepFailed(`screen never showed /${step.waitFor}/`);
+  } else if ('prompt' in step || 'listPrompts' in step) {
+    const line = 'prompt' in step ? ctx.adapter.promptLine?.(step.prompt.server, step.prompt.name, step.prompt.arguments ?? {}) : ctx.adapter.listPromptsLine;
+    if (line === undefined) throw new StepFailed(`host ${ctx.adapter.name} has no command for server prompts`);
+    if (!(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms`);
+    session.send(line);
   } else if ('interrupt' in step) {
     session.interrupt();
   } else {

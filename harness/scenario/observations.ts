@@ -3,7 +3,7 @@
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
-import type { CallStatus } from '../adapters/host-adapter.js';
+import type { CallStatus, TelemetrySeen } from '../adapters/host-adapter.js';
 import type { Canary, CanarySighting } from '../sandbox/canaries.js';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
 
@@ -70,6 +70,17 @@ export interface CommandSeen {
   requestsWhenDone: Record<string, number>;
 }
 
+/** One host start: what it showed before its first prompt (INJECT-3, INJECT-4). */
+export interface StartupSeen {
+  text: string;
+  /** Lines matching the host's instruction-like flag pattern. */
+  instructionFlags: string[];
+  /** Lines matching the host's changed-definition flag pattern. */
+  changedFlags: string[];
+}
+
+export type { TelemetrySeen };
+
 export interface ScriptOutcome {
   /** Steps completed in order. */
   completed: number;
@@ -101,6 +112,10 @@ export interface Observations {
   exits: ExitSeen[];
   canaries: Canary[];
   canarySightings: CanarySighting[];
+  /** One entry per host start, in order. */
+  startups: StartupSeen[];
+  /** The host's per-call telemetry after the run; null when its adapter keeps none (TELEMETRY-*). */
+  telemetry: TelemetrySeen | null;
   /** Faults of the suite itself during the run; any makes every check HARNESS-ERROR. */
   harnessErrors: string[];
 }

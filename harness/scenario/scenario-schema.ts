@@ -102,6 +102,16 @@ const USER_STEPS = [
   ['add', z.strictObject({ add: z.string().min(1), within })],
   /** Lists the servers with the host's own command (CRED-4). */
   ['list', z.strictObject({ list: z.literal(true), within })],
+  /** Waits for the prompt and asks for one server prompt with the host's own command (PROMPT-1). */
+  [
+    'prompt',
+    z.strictObject({
+      prompt: z.strictObject({ server: z.string().min(1), name: z.string().min(1), arguments: z.record(z.string().regex(/^[^\s=]+$/, 'prompt argument names have no blanks or "="'), z.string()).optional() }),
+      within,
+    }),
+  ],
+  /** Waits for the prompt and lists the server prompts with the host's own command (PROMPT-1). */
+  ['listPrompts', z.strictObject({ listPrompts: z.literal(true), within })],
   /** Starts the host again in the same sandbox (after an end), optionally resuming the last session. */
   ['restart', z.strictObject({ restart: z.strictObject({ resume: z.boolean() }), within })],
 ] as const;
@@ -149,6 +159,12 @@ export const ScenarioSchema = z.strictObject({
    * files): "$PLACE/relative/path" -> UTF-8 content, $PLACE one of SANDBOX_PLACES.
    */
   files: z.record(FilePathSchema, z.string()).optional(),
+  /**
+   * The policy pack written through the host's adapter before the first start (POLICY-*),
+   * as given: {"servers": {NAME: {trust, denyTools, allowResources, callsPerMinute}}}. It is not
+   * validated here, so a scenario can hand the host an invalid pack (POLICY-4).
+   */
+  policy: z.record(z.string(), z.unknown()).optional(),
   /** The first start already resumes the most recent session (one placed through `files`). */
   resume: z.boolean().optional(),
   /** Whole-scenario deadline for the test engine (default 20 s). */

@@ -65,9 +65,12 @@ export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): H
   return {
     name: 'codex',
     selector: CODEX_SELECTOR,
-    // Codex has no quit command in app-server; the optional guarantees it lacks are left to the catalogue's checks.
-    features: { unsupported: [], endKinds: ['eof', 'SIGTERM', 'SIGINT'] },
+    // Codex has no quit command in app-server. Of the optional groups it has no user-invoked
+    // MCP prompts, no per-server policy pack and no local per-call telemetry file, so those are
+    // declared absent; it does offer read_mcp_resource and may flag tools, so it is held to those.
+    features: { unsupported: ['PROMPT', 'POLICY', 'TELEMETRY'], endKinds: ['eof', 'SIGTERM', 'SIGINT'] },
     statusLine: STATUS_LINE,
+    flagPatterns: {},
     classifyOutput: classifyCodexOutput,
 
     async version() {

@@ -5,7 +5,7 @@ import { HarnessError } from '../../errors.js';
 import type { EndKind } from '../../scenario/scenario-schema.js';
 import type { ExitStatus } from '../../supervision/process-group.js';
 import type { Answer, ApprovalShown, HostSession } from '../host-adapter.js';
-import { ScreenCapture, type ScreenPattern } from '../screen-capture.js';
+import { ScreenCapture, textBeforePrompt, type ScreenPattern } from '../screen-capture.js';
 import type { CodexAppServer, CodexAppServerOptions } from './app-server-client.js';
 import type { ApprovalAction, CodexEvent, McpToolApproval, StartupState } from './app-server-messages.js';
 import { APPROVAL, PROMPT, PROMPT_LINE, approvalText, line, statusLine, toolCallLine } from './codex-transcript.js';
@@ -60,6 +60,10 @@ export class CodexSession implements HostSession {
   }
   screen() {
     return this.#screen.text();
+  }
+
+  startupText(): string {
+    return textBeforePrompt(this.#screen.text().all, PROMPT);
   }
 
   async waitFor(pattern: RegExp, timeoutMs: number): Promise<string | null> {

@@ -1,0 +1,22 @@
+import { describe, expect, test } from 'vitest';
+import { textBeforePrompt } from '../adapters/screen-capture.js';
+import { startupSeen } from './collect.js';
+
+describe('start-up notices', () => {
+  const screen = 'MCP server docs: 2 tools from http://x\nMCP server docs: tool a has instruction-like text\nMCP server docs: tool b changed\nYou> hello\nflagged later has instruction-like text\n';
+
+  test('only the text before the first prompt is start-up text', () => {
+    expect(textBeforePrompt(screen, /^You> /)).not.toContain('flagged later');
+    expect(textBeforePrompt('no prompt yet', /^You> /)).toBe('no prompt yet');
+  });
+
+  test('flag lines are the start-up lines matching each pattern', () => {
+    const seen = startupSeen(textBeforePrompt(screen, /^You> /), { instructionLike: /instruction-like/, changedDefinition: /changed$/ });
+    expect(seen.instructionFlags).toEqual(['MCP server docs: tool a has instruction-like text']);
+    expect(seen.changedFlags).toEqual(['MCP server docs: tool b changed']);
+  });
+
+  test('a host without flag patterns flags nothing', () => {
+    expect(startupSeen(screen, {})).toMatchObject({ instructionFlags: [], changedFlags: [] });
+  });
+});
