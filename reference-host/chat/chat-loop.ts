@@ -1,9 +1,11 @@
 // The `You> ` loop: commands, the UNKNOWN-2 gate and one turn per message. After an MCP
 // call ended unknown, the next message waits for the user's confirmation that the call may
 // have run; declining keeps the message unsent and the host running, the gate armed.
+// `/prompts` and `/prompt` use server prompts only on the user's request (PROMPT-1).
 import { isYes } from '../ui/confirmation.js';
 import { USER_PROMPT, unknownGatePrompt } from '../ui/screen-text.js';
 import type { McpCallRef } from './conversation.js';
+import { fetchPromptItems, isPromptCommand, promptListing, PROMPTS_COMMAND } from './prompt-command.js';
 import { runTurn, type TurnContext } from './turn-loop.js';
 
 export const QUIT_COMMAND = '/quit';
@@ -25,6 +27,10 @@ export async function chatLoop(ctx: ChatLoopContext): Promise<void> {
     const text = line.trim();
     if (text === '') continue;
     if (text === QUIT_COMMAND) return;
+    if (text === PROMPTS_COMMAND) {
+      screen.write(promptListing(ctx.connections));
+      continue;
+    }
     if (mayHaveRun.length > 0) {
       const answer = await interrupts.abortable((signal) => screen.ask(unknownGatePrompt(mayHaveRun), signal));
       screen.write('\n');
@@ -34,6 +40,11 @@ export async function chatLoop(ctx: ChatLoopContext): Promise<void> {
       }
       mayHaveRun.length = 0;
     }
-    if ((await runTurn(turnContext, text)) === 'shutdown') return;
+    const items = isPromptCommand(text) ? await fetchPromptItems(ctx, text) : [text];
+    const last = items?.at(-1);
+    if (items === null || last === undefined) continue;
+    // A prompt's earlier messages go in first; the turn starts with its last one.
+    for (const item of items.slice(0, -1)) ctx.conversation.add({ type: 'message', role: 'user', content: item });
+    if ((await runTurn(turnContext, last)) === 'shutdown') return;
   }
 }

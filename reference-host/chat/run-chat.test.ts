@@ -169,3 +169,38 @@ describe('runChat', () => {
     expect(connections.closed).toBe(1);
   });
 });
+
+describe('runChat with a policy file and telemetry (POLICY-4, TELEMETRY-1)', () => {
+  const config: McpConfig = { mcpServers: { docs: { url: 'http://127.0.0.1:9/mcp', headers: {} } } };
+
+  it('stops before connecting when policy.json is invalid, naming file, server and setting', async () => {
+    const h = harness(config);
+    const file = path.join(h.home, '.config', 'refhost', 'policy.json');
+    writeFileSync(file, JSON.stringify({ servers: { docs: { autoApprove: true } } }));
+    let connected = false;
+    const model = fakeModel([]);
+    const code = await h.run({ connect: async () => ((connected = true), fakeConnections([tool])), createModelClient: () => model });
+    expect(code).toBe(1);
+    expect(h.screen()).toBe(`refhost: error: policy file ${file}: servers.docs.autoApprove: unknown setting (allowed: trust, denyTools, allowResources, callsPerMinute)\n`);
+    expect(connected).toBe(false);
+    expect(model.requests).toEqual([]);
+  });
+
+  it('refuses a denied tool without asking and writes one telemetry line per call', async () => {
+    const h = harness(config);
+    writeFileSync(path.join(h.home, '.config', 'refhost', 'policy.json'), JSON.stringify({ servers: { docs: { denyTools: ['sea*'] } } }));
+    const connections = fakeConnections([tool]);
+    const running = h.run(deps(connections, [[call(tool.exposedName, { q: 'x' })], [say('done')]]));
+    await h.waitFor('You> ');
+    h.input.write('hi\n');
+    await h.waitFor('You> ', 2);
+    h.input.end();
+    expect(await running).toBe(0);
+    expect(connections.sent).toEqual([]);
+    expect(h.screen()).not.toContain('Approve');
+    const lines = readFileSync(path.join(h.home, '.local', 'share', 'refhost', 'telemetry.jsonl'), 'utf8').trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ server: 'docs', tool: 'search', offeredName: tool.exposedName, status: 'denied', latencyMs: 0 }),
+    ]);
+  });
+});

@@ -3,13 +3,18 @@
 // (DISCOVER-1..3) and prints one status line per server before the banner. Every exit
 // path (end of input, /quit, Ctrl-C at the prompt, SIGTERM, a fatal error) awaits
 // McpConnections.close(), which stops and reaps stdio process groups (STDIO-5).
-import { mcpConfigFile, sessionsDir } from '../config/paths.js';
+import { mcpConfigFile, policyFile, sessionsDir, telemetryFile } from '../config/paths.js';
 import { readMcpConfig } from '../config/mcp-config-file.js';
 import { secretValues, type McpConfig } from '../config/schema.js';
 import { connectAll } from '../mcp/connect-all.js';
-import type { ConnectOptions, McpConnections } from '../mcp/types.js';
+import type { ConnectOptions, McpConnections, McpTool } from '../mcp/types.js';
 import { latestSessionId, loadSession, openNewSession, reopenSession } from '../sessions/session-store.js';
+import { PolicyFileError, readPolicyFile } from '../policy/policy-file.js';
+import { createPolicyGate } from '../policy/policy-gate.js';
+import type { Policy } from '../policy/policy-schema.js';
+import { openTelemetryLog, type TelemetryRecorder } from '../telemetry/telemetry-log.js';
 import { BANNER, errorLine, statusLine } from '../ui/screen-text.js';
+import { startupNotices } from './startup-notices.js';
 import { createScreen, type Screen, type TerminalScreen } from '../ui/screen.js';
 import { askUserApproval, type ApprovalPolicy } from './approval.js';
 import { chatLoop } from './chat-loop.js';
@@ -33,6 +38,12 @@ export interface ChatDeps {
   /** Wraps the user-approval policy; gets the screen so a wrapper can show its own confirmation. */
   wrapApprove?: (ask: ApprovalPolicy, screen: Screen, interrupts: Interrupts) => ApprovalPolicy;
   toolCallsPerTurn?: number;
+  /** Reads policy.json (POLICY-4: throws on an invalid file, null when there is none). */
+  loadPolicy?: (file: string, configuredServers: readonly string[]) => Policy | null;
+  /** Opens the telemetry log (TELEMETRY-1..2). */
+  openTelemetry?: (file: string) => TelemetryRecorder;
+  /** The start-up lines flagging tools (INJECT-3, INJECT-4); default startupNotices. */
+  startupNotices?: (tools: readonly McpTool[], env: NodeJS.ProcessEnv) => string[];
 }
 
 /** Where SIGINT and SIGTERM come from; `process` unless a test drives them. */
@@ -83,12 +94,17 @@ export async function runChat(options: ChatOptions): Promise<number> {
   let config: McpConfig;
   let settings: ChatSettings;
   let session: OpenedSession;
+  let policy: Policy | null;
+  let telemetry: TelemetryRecorder;
   try {
     config = readMcpConfig(mcpConfigFile(env));
+    // POLICY-4: an invalid policy stops start-up here, before anything is connected.
+    policy = (deps.loadPolicy ?? readPolicyFile)(policyFile(env), Object.keys(config.mcpServers));
     settings = readChatSettings(env);
     session = openSession(options, sessionsDir(env));
+    telemetry = (deps.openTelemetry ?? openTelemetryLog)(telemetryFile(env));
   } catch (error) {
-    plainWrite(errorLine(message(error)));
+    plainWrite(errorLine(error instanceof PolicyFileError ? `error: ${error.message}` : message(error)));
     return 1;
   }
   const redact = createRedactor([settings.apiKey, ...Object.values(config.mcpServers).flatMap(secretValues)]);
@@ -116,11 +132,12 @@ export async function runChat(options: ChatOptions): Promise<number> {
     });
     screen = createScreen(options.input, options.output, redact);
     for (const status of connections.statuses) screen.write(statusLine(status));
+    for (const line of (deps.startupNotices ?? startupNotices)(connections.tools, env)) screen.write(line);
     screen.write(BANNER);
     if (session.resumedId !== null) screen.write(`Resumed session ${session.resumedId} (${session.history.length} items).\n`);
     await chatLoop({
       model: (deps.createModelClient ?? createOpenAiModelClient)(settings),
-      catalog: buildToolCatalog(connections.tools),
+      catalog: buildToolCatalog(connections.tools, connections),
       connections,
       conversation: new Conversation(session.history, session.sink, redact),
       screen,
@@ -129,6 +146,8 @@ export async function runChat(options: ChatOptions): Promise<number> {
       workDir: options.cwd ?? process.cwd(),
       contextBudgetBytes: settings.contextBudgetBytes,
       toolCallsPerTurn: deps.toolCallsPerTurn ?? MAX_TOOL_CALLS_PER_TURN,
+      ...(policy === null ? {} : { policy: createPolicyGate(policy) }),
+      telemetry,
     });
   } catch (error) {
     onFatal(error);
@@ -137,6 +156,7 @@ export async function runChat(options: ChatOptions): Promise<number> {
     signals.off('SIGTERM', onTerminate);
     screen?.close();
     await connections?.close().catch(onFatal);
+    telemetry.close();
     process.off('uncaughtException', onFatal);
     process.off('unhandledRejection', onFatal);
   }

@@ -71,8 +71,9 @@ describe('refhost chat with the real server-everything (built binary, stdio)', (
     const requests = model.journal.requests();
     expect(model.journal.unresolved()).toEqual([]);
     expect(requests).toHaveLength(2);
-    // The only server: the status line counts exactly the tools offered besides read_file.
-    const offered = requests[0]?.tools.filter((t) => t.name !== 'read_file') ?? [];
+    // The only server: the status line counts exactly the tools offered besides the built-ins
+    // (read_mcp_resource too: server-everything lists resources).
+    const offered = requests[0]?.tools.filter((t) => t.name !== 'read_file' && t.name !== 'read_mcp_resource') ?? [];
     expect(offered.length).toBeGreaterThanOrEqual(calls.length);
     expect(Number(status?.[1])).toBe(offered.length);
 

@@ -2,9 +2,9 @@
 // APPROVE-1..6: every MCP call is confirmed on its own, one after another, and nothing is
 // sent on deny. LIMIT-2: at most `toolCallsPerTurn` calls (read_file included); past it the
 // rest are refused and the turn ends without another request. LIMIT-3: the input is fitted
-// to the context budget before each request. RESULT-7: Ctrl-C during a call -> unknown.
+// to the context budget before each request. MCP calls go through runMcpAction (policy,
+// approval, send, telemetry).
 import type { CallOutcome, McpConnections, McpTool } from '../mcp/types.js';
-import { unknownOutcome } from '../mcp/result-mapping.js';
 import { readFileTool } from '../tools/read-file.js';
 import { assistantText, errorLine, toolHeader, toolLimitMessage, toolResult } from '../ui/screen-text.js';
 import type { Screen } from '../ui/screen.js';
@@ -12,8 +12,12 @@ import type { ApprovalPolicy } from './approval.js';
 import type { Conversation, McpCallRef } from './conversation.js';
 import { fitToBudget, toolOutputJson } from './history.js';
 import type { Interrupts } from './interrupts.js';
+import { runMcpAction, toolAction } from './mcp-action.js';
+import { runResourceRead } from './resource-read.js';
 import type { ModelClient, ModelOutputItem } from './model-client.js';
 import type { ToolCatalog } from './tool-catalog.js';
+import type { PolicyGate } from '../policy/policy-gate.js';
+import type { TelemetryRecorder } from '../telemetry/telemetry-log.js';
 
 /** LIMIT-2 reference value. */
 export const MAX_TOOL_CALLS_PER_TURN = 16;
@@ -31,6 +35,10 @@ export interface TurnContext {
   toolCallsPerTurn: number;
   /** Called for every MCP call that ended unknown (arms the UNKNOWN-2 gate). */
   onUnknown(call: McpCallRef): void;
+  /** The user's policy pack (POLICY-1..4); absent when there is no policy file. */
+  policy?: PolicyGate;
+  /** Where every MCP action leaves its record (TELEMETRY-1); absent only in unit tests. */
+  telemetry?: TelemetryRecorder;
 }
 
 export type TurnEnd = 'answered' | 'tool_limit' | 'cancelled' | 'model_error' | 'shutdown';
@@ -127,23 +135,11 @@ async function runCall(ctx: TurnContext, call: FunctionCall): Promise<CallOutcom
   } else if (resolved.kind === 'read_file') {
     ctx.screen.write(toolHeader(call.name));
     outcome = await readFileTool(ctx.workDir, args);
+  } else if (resolved.kind === 'resource') {
+    outcome = await runResourceRead(ctx, args);
   } else {
-    outcome = await runMcpCall(ctx, resolved.tool, args);
+    outcome = await runMcpAction(ctx, toolAction(ctx, resolved.tool, args));
   }
   ctx.screen.write(toolResult(outcome.status, outcome.output));
-  return outcome;
-}
-
-async function runMcpCall(ctx: TurnContext, tool: McpTool, args: Record<string, unknown>): Promise<CallOutcome> {
-  const approved = await ctx.approve({ tool, args });
-  if (!approved) return { status: 'denied', output: 'The user denied this call; nothing was sent to the MCP server.' };
-  let outcome: CallOutcome;
-  try {
-    outcome = await ctx.interrupts.abortable((signal) => ctx.connections.call(tool, args, signal));
-  } catch {
-    // The MCP layer maps every failure itself; anything escaping it may have been sent.
-    outcome = unknownOutcome('The call ended abnormally');
-  }
-  if (outcome.status === 'unknown') ctx.onUnknown(mcpRef(tool));
   return outcome;
 }

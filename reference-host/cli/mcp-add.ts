@@ -1,4 +1,4 @@
-// `refhost mcp add NAME --url URL [--header NAME]...` and
+// `refhost mcp add NAME --url URL [--transport http|sse] [--header NAME]...` and
 // `refhost mcp add NAME [--env NAME]... -- COMMAND [ARG...]`.
 // Validates everything before asking for any value (name charset, NET-1 https rule,
 // duplicates, header/env names), reads each value with echo off (CRED-1), stores the
@@ -17,6 +17,8 @@ import { CliError, EXIT_USAGE, type CliIo } from './cli-io.js';
 
 export interface McpAddOptions {
   url?: string;
+  /** TRANSPORT-2: `sse` stores `"type": "sse"` (legacy HTTP+SSE); default Streamable HTTP. */
+  transport?: 'http' | 'sse';
   header: string[];
   env: string[];
 }
@@ -41,6 +43,7 @@ function checkRequest(name: string, options: McpAddOptions, command: string[], u
     return checkNames('header', options.header, HEADER_NAME_PATTERN, 'header names are HTTP tokens such as Authorization or X-Api-Key; the value is asked for afterwards', true);
   }
   if (options.header.length > 0) throw usage('--header is for remote servers (--url); a stdio server takes --env');
+  if (options.transport !== undefined) throw usage('--transport is for remote servers (--url); a stdio server speaks stdio');
   return checkNames('env', options.env, ENV_NAME_PATTERN, 'environment variable names use letters, digits and "_", not starting with a digit; the value is asked for afterwards', false);
 }
 
@@ -85,11 +88,15 @@ export async function mcpAdd(name: string, options: McpAddOptions, command: stri
   }
   const values = await askValues(secrets, io);
   const [executable = '', ...args] = command;
-  const server: ServerConfig = options.url !== undefined ? { url: options.url, headers: values } : { command: executable, args, env: values };
+  const server: ServerConfig =
+    options.url !== undefined
+      ? { url: options.url, headers: values, ...(options.transport === 'sse' && { type: 'sse' as const }) }
+      : { command: executable, args, env: values };
   const next = McpConfigSchema.safeParse({ mcpServers: { ...config.mcpServers, [name]: server } });
   if (!next.success) throw new CliError(`cannot add server ${name}: ${describeIssues(next.error.issues)}`);
   (deps.writeConfig ?? writeMcpConfig)(file, next.data);
   await deps.afterAdd?.(name, server);
-  io.stdout.write(`Added MCP server ${name}: ${neutralise(serverDestination(server))}\nIt is not contacted now; it connects at the next chat start.\n`);
+  const flavour = options.transport === 'sse' ? ' (legacy HTTP+SSE transport)' : '';
+  io.stdout.write(`Added MCP server ${name}: ${neutralise(serverDestination(server))}${flavour}\nIt is not contacted now; it connects at the next chat start.\n`);
   return 0;
 }

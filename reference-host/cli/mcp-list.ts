@@ -21,7 +21,8 @@ export function mcpList(io: CliIo, deps: CliDeps = {}): number {
   for (const [name, server] of servers) {
     const [label, values] = isHttpServer(server) ? ['headers', Object.entries(server.headers)] : ['env', Object.entries(server.env)];
     const secrets = values.length > 0 ? `  ${label}: ${values.map(([n, v]) => `${n}=${show(v)}`).join(', ')}` : '';
-    io.stdout.write(`${neutralise(`${name}: ${serverDestination(server)}${secrets}`)}\n`);
+    const transport = isHttpServer(server) && server.type === 'sse' ? '  transport: sse' : '';
+    io.stdout.write(`${neutralise(`${name}: ${serverDestination(server)}${transport}${secrets}`)}\n`);
   }
   return 0;
 }

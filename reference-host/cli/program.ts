@@ -43,6 +43,7 @@ function buildProgram(io: CliIo, deps: CliDeps, setExit: (code: number) => void)
     .argument('<name>', 'server name')
     .argument('[command...]', 'stdio server command and arguments, after --')
     .option('--url <url>', 'remote server URL (https; http only for loopback)')
+    .addOption(new Option('--transport <kind>', 'remote server transport: http (Streamable HTTP, the default) or sse (legacy HTTP+SSE)').choices(['http', 'sse']))
     .option('--header <name>', 'header to send; its value is asked for (repeatable)', collect, [])
     .option('--env <name>', 'environment variable for a stdio server; its value is asked for (repeatable)', collect, [])
     .action(async (name: string, command: string[], options: McpAddOptions) => setExit(await mcpAdd(name, options, command, io, deps)));

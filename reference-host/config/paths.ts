@@ -38,6 +38,11 @@ export function sessionsDir(env: NodeJS.ProcessEnv): string {
   return path.join(dataDir(env), 'sessions');
 }
 
+/** INJECT-4: the tool definition pins. */
+export function pinsFile(env: NodeJS.ProcessEnv): string {
+  return path.join(dataDir(env), 'tool-pins.json');
+}
+
 export function telemetryFile(env: NodeJS.ProcessEnv): string {
   return path.join(dataDir(env), 'telemetry.jsonl');
 }

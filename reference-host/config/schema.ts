@@ -1,5 +1,5 @@
 // The user's MCP configuration file (CONFIG-1, CRED-1): the common
-// {"mcpServers": {NAME: {command,args,env} | {url,headers}}} shape.
+// {"mcpServers": {NAME: {command,args,env} | {url,headers,type?}}} shape.
 // Object key order is the configuration order (status lines follow it).
 import { z } from 'zod';
 
@@ -29,6 +29,8 @@ export const HttpServerConfigSchema = z
   .object({
     url: z.string().min(1, 'url must not be empty'),
     headers: z.record(HeaderNameSchema, HeaderValueSchema).default({}),
+    /** TRANSPORT-2: the legacy HTTP+SSE transport (Claude Code's spelling); absent = Streamable HTTP. */
+    type: z.literal('sse').optional(),
   })
   .strict();
 

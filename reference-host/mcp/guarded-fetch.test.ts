@@ -106,6 +106,18 @@ describe('createGuardedFetch', () => {
     expect((error as Error).message).toBe('response larger than the 1 MiB message limit');
   });
 
+  it('caps an event stream per event when asked, so a long-lived SSE stream may exceed the limit in total', async () => {
+    const events = (sizes: number[]): string => sizes.map((n) => `data: ${'x'.repeat(n)}\n\n`).join('');
+    const stream = (text: string) => async () => new Response(text, { headers: { 'content-type': 'text/event-stream' } });
+    const small = createGuardedFetch({ capPerEvent: true, maxBodyBytes: 100, baseFetch: stream(events([60, 60, 60])) });
+    expect(await (await small('http://127.0.0.1/sse')).text()).toHaveLength(3 * 68);
+    const big = createGuardedFetch({ capPerEvent: true, maxBodyBytes: 100, baseFetch: stream(events([60, 120])) });
+    const error = await (await big('http://127.0.0.1/sse')).text().catch((e: unknown) => e);
+    expect(isMcpLayerError(error, 'oversize')).toBe(true);
+    const whole = createGuardedFetch({ maxBodyBytes: 100, baseFetch: stream(events([60, 60])) });
+    expect(isMcpLayerError(await (await whole('http://127.0.0.1/sse')).text().catch((e: unknown) => e), 'oversize')).toBe(true);
+  });
+
   it('hands a 401 to the caller as a status, not as an exception', async () => {
     const response = await createGuardedFetch()(`${main.origin}/unauthorized`);
     expect(response.status).toBe(401);

@@ -1,6 +1,7 @@
 // The only way this layer speaks HTTP. Every request re-checks the URL rule (NET-1), any
 // 3xx is refused and never followed so its target receives nothing (NET-2), and every
-// response body is capped while it streams (NET-3).
+// response body is capped while it streams (NET-3). A legacy SSE event stream lives as long
+// as the connection and carries every answer, so there the cap applies per event.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { urlRuleViolation } from '../config/url-rule.js';
 import { LIMITS, McpLayerError } from './errors.js';
@@ -12,6 +13,8 @@ export interface GuardedFetchOptions {
   /** Told when a response body fails after the headers arrived (oversize or dropped), so
    *  requests waiting on a streamed answer are ended instead of hanging to their deadline. */
   onBodyError?: (error: McpLayerError) => void;
+  /** Caps each event of a text/event-stream body rather than the whole body (legacy SSE stream). */
+  capPerEvent?: boolean;
 }
 
 export function oversizeError(limit: number): McpLayerError {
@@ -36,19 +39,22 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): FetchLike
       throw oversizeError(limit);
     }
     if (response.body === null) return response;
-    const body = capStream(response.body, limit, (error) => options.onBodyError?.(error));
+    const perEvent = options.capPerEvent === true && (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+    const body = capStream(response.body, limit, perEvent, (error) => options.onBodyError?.(error));
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
 
-/** Passes chunks through and errors the stream as soon as more than `limit` bytes arrived. */
+/** Passes chunks through and errors the stream as soon as more than `limit` bytes arrived
+ *  (since the last event boundary, a blank line, when `perEvent`). */
 function capStream(
   source: ReadableStream<Uint8Array>,
   limit: number,
+  perEvent: boolean,
   report: (error: McpLayerError) => void,
 ): ReadableStream<Uint8Array> {
   const reader = source.getReader();
-  let count = 0;
+  const counter = perEvent ? eventByteCounter() : wholeByteCounter();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -64,8 +70,7 @@ function capStream(
         controller.close();
         return;
       }
-      count += chunk.value.byteLength;
-      if (count > limit) {
+      if (counter(chunk.value) > limit) {
         const error = oversizeError(limit);
         reader.cancel().catch(() => undefined);
         report(error);
@@ -78,6 +83,32 @@ function capStream(
       return reader.cancel(reason);
     },
   });
+}
+
+type ByteCounter = (chunk: Uint8Array) => number;
+
+function wholeByteCounter(): ByteCounter {
+  let count = 0;
+  return (chunk) => (count += chunk.byteLength);
+}
+
+/** The largest event in this chunk so far: bytes since the last blank line (LF, optional CR,
+ *  LF), counted across chunk borders, so an event ending inside the chunk is still weighed. */
+function eventByteCounter(): ByteCounter {
+  let count = 0;
+  let lineStart = false; // the previous byte ended a line (LF, possibly then CR)
+  return (chunk) => {
+    let largest = count;
+    for (const byte of chunk) {
+      count++;
+      largest = Math.max(largest, count);
+      if (byte === 0x0a) {
+        if (lineStart) count = 0;
+        lineStart = true;
+      } else if (byte !== 0x0d) lineStart = false;
+    }
+    return largest;
+  };
 }
 
 export function formatBytes(bytes: number): string {

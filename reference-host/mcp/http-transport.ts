@@ -1,8 +1,38 @@
-// Streamable HTTP transport setup: configured static headers only, no authProvider so no
-// OAuth discovery or token request is ever made (CRED-1, CRED-6), every request through the
-// guarded fetch (NET-1..3), and no SDK reconnection or resend (UNKNOWN-1).
+// HTTP transport setup for both HTTP flavours: Streamable HTTP (TRANSPORT-1) and the legacy
+// HTTP+SSE transport (TRANSPORT-2, `"type": "sse"`). Both send configured static headers only,
+// no authProvider so no OAuth discovery or token request is ever made (CRED-1, CRED-6), every
+// request (the SSE event stream and its POSTs included) goes through the guarded fetch
+// (NET-1..3), and nothing reconnects or resends (UNKNOWN-1).
+import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { HttpServerConfig } from '../config/schema.js';
+import { isMcpLayerError, McpLayerError } from './errors.js';
+import { createGuardedFetch } from './guarded-fetch.js';
+
+/** One HTTP server's transport and its shutdown step. */
+export interface HttpLink {
+  transport: Transport;
+  /** Ends the server-side session (Streamable HTTP DELETE); bounded by the caller. */
+  terminate(): Promise<void>;
+}
+
+export interface HttpLinkOptions {
+  /** Replaces the guarded fetch (a faulty-host seam); default createGuardedFetch. */
+  fetch?: FetchLike;
+  /** Ends the requests in flight when the link dies on its own (oversize, dropped stream). */
+  fail: (error: McpLayerError) => void;
+}
+
+/** The transport the configuration asks for. */
+export function createHttpLink(server: HttpServerConfig, options: HttpLinkOptions): HttpLink {
+  if (server.type === 'sse') {
+    const transport = new GuardedSseTransport(server.url, server.headers, options);
+    return { transport, terminate: () => Promise.resolve() };
+  }
+  const transport = createHttpTransport(server.url, server.headers, options.fetch ?? createGuardedFetch({ onBodyError: options.fail }));
+  return { transport, terminate: () => transport.terminateSession() };
+}
 
 export function createHttpTransport(url: string, headers: Record<string, string>, guardedFetch: FetchLike): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(new URL(url), {
@@ -12,12 +42,75 @@ export function createHttpTransport(url: string, headers: Record<string, string>
   });
 }
 
+/**
+ * Legacy SSE: one GET event stream plus POSTs to the endpoint the stream names. The SDK is
+ * given only our fetch (for the stream too), restricted to the configured origin, so an
+ * endpoint event naming another origin gets nothing, credentials included. The event
+ * stream is opened once: when it ends the link is closed instead of reconnected, since a
+ * new stream is a new server session and requests in flight would be lost or re-run.
+ */
+class GuardedSseTransport extends SSEClientTransport {
+  /** Why our fetch refused something during start-up: a clearer status than the SDK's summary. */
+  private refusal: McpLayerError | undefined;
+  /** Why the event stream's body failed (oversized event, dropped connection). */
+  private streamError: McpLayerError | undefined;
+  private started = false;
+
+  constructor(url: string, headers: Record<string, string>, options: HttpLinkOptions) {
+    const origin = new URL(url).origin;
+    let self: GuardedSseTransport | undefined;
+    // Body failures are only noted here: before start the start error reports them, after it
+    // the stream's error event does (so one failure is reported once, with the right reason).
+    const guarded = options.fetch ?? createGuardedFetch({ capPerEvent: true, onBodyError: (error) => self?.noteStreamError(error) });
+    let streams = 0;
+    const fetchWithin: FetchLike = async (input, init) => {
+      try {
+        const target = new URL(String(input));
+        if (target.origin !== origin) throw new McpLayerError('url-rule', `the SSE server named an endpoint on another origin (${target.origin}); refused`);
+        const isStream = (init?.method ?? 'GET').toUpperCase() === 'GET';
+        if (isStream && ++streams > 1) throw new McpLayerError('closed', 'the SSE event stream ended; refhost does not reconnect');
+        return await guarded(input, init);
+      } catch (error) {
+        if (isMcpLayerError(error) && self && !self.started) self.refusal ??= error;
+        throw error;
+      }
+    };
+    super(new URL(url), { requestInit: { headers: { ...headers } }, fetch: fetchWithin });
+    self = this;
+    // The SDK Client chains its own handler after this one: once started, a stream failure
+    // ends the link for good (before that, start() rejects with the reason).
+    this.onerror = (error) => {
+      if (!(error instanceof SseError) || !this.started) return;
+      options.fail(this.streamError ?? new McpLayerError('closed', 'the SSE event stream ended'));
+      void this.close();
+    };
+  }
+
+  private noteStreamError(error: McpLayerError): void {
+    this.streamError ??= error;
+  }
+
+  override async start(): Promise<void> {
+    try {
+      await super.start();
+      this.started = true;
+    } catch (error) {
+      if (this.refusal) throw this.refusal;
+      // A stream failure is best named by what our fetch saw; anything else is the SDK's own
+      // finding (an endpoint on another origin), kept as the reason even though it closed the link.
+      if (error instanceof SseError) throw this.streamError ?? error;
+      throw new McpLayerError('protocol', `SSE start-up refused: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 /** CRED-5: the status reason when the server rejects the (static) credentials. */
 export function credentialsRejectedReason(status: 401 | 403): string {
   return `credentials rejected (HTTP ${status}); OAuth is not supported, use a static header such as an API key`;
 }
 
-/** The HTTP status of an SDK transport error, if it carries one. */
+/** The HTTP status of an SDK transport error (either flavour), if it carries one. */
 export function httpErrorStatus(error: unknown): number | undefined {
-  return error instanceof StreamableHTTPError && typeof error.code === 'number' && error.code >= 100 ? error.code : undefined;
+  const code = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
+  return typeof code === 'number' && code >= 100 ? code : undefined;
 }

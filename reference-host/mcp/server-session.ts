@@ -1,15 +1,17 @@
 // One connected MCP server: the SDK Client over a transport, with failures classified.
 // Every request runs under a signal that this session can abort when the transport reports
 // a failure tied to no single request (an oversized line, a dropped stream), so a waiting
-// call ends as unknown instead of hanging to its deadline (RESULT-5, RESULT-6). A call is
+// call (tools/call, resources/read, prompts/get) ends as unknown instead of hanging to its deadline (RESULT-5, RESULT-6). A call is
 // sent once; nothing here retries (UNKNOWN-1). Server instructions are never read (EXPOSE-6).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { isMcpLayerError, McpLayerError } from './errors.js';
+import { mapPromptResult } from './prompts.js';
+import { mapReadResult } from './resources.js';
 import { CallResultSchema, failedOutcome, mapCallResult, notSentOutcome, unknownOutcome } from './result-mapping.js';
-import type { CallOutcome } from './types.js';
+import type { CallOutcome, PromptOutcome } from './types.js';
 
 /** Results are checked by our own code (discovery, result mapping), which names what is wrong. */
 const AnyResultSchema = z.looseObject({});
@@ -58,34 +60,61 @@ export class ServerSession {
     );
   }
 
-  async listToolsPage(cursor: string | undefined, signal: AbortSignal): Promise<unknown> {
+  /** One page of a list request (tools/list, resources/list, ...) under `signal`. */
+  async listPage(method: string, cursor: string | undefined, signal: AbortSignal): Promise<unknown> {
     return this.guarded(signal, (combined) =>
-      this.client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, AnyResultSchema, {
+      this.client.request({ method, params: cursor === undefined ? {} : { cursor } }, AnyResultSchema, {
         signal: combined,
         timeout: SDK_TIMEOUT_SLACK_MS,
       }),
     );
   }
 
+  /** What the server declared in initialize (resources, prompts...); undefined before connect. */
+  capabilities(): ServerCapabilities | undefined {
+    return this.client.getServerCapabilities();
+  }
+
   /** Sends one tools/call and maps whatever happens into a CallOutcome; never throws. */
   async callTool(name: string, args: Record<string, unknown>, timeoutMs: number, userSignal?: AbortSignal): Promise<CallOutcome> {
-    if (this.closed || this.closing) return notSentOutcome(`The connection to MCP server ${this.server} is closed`);
-    if (userSignal?.aborted) return notSentOutcome('The call was cancelled before it was sent');
+    // The loose result schema rather than the SDK's callTool: the same request, minus the
+    // SDK's output-schema check, which would turn a real result into an exception.
+    const sent = await this.send('tools/call', { name, arguments: args }, CallResultSchema, timeoutMs, userSignal);
+    return sent.ok ? mapCallResult(sent.raw) : sent.outcome;
+  }
+
+  /** Sends one resources/read (RESOURCE-1); contents mapped like a tool result (RESOURCE-3). */
+  async readResource(uri: string, timeoutMs: number, userSignal?: AbortSignal): Promise<CallOutcome> {
+    const sent = await this.send('resources/read', { uri }, AnyResultSchema, timeoutMs, userSignal);
+    return sent.ok ? mapReadResult(sent.raw) : sent.outcome;
+  }
+
+  /** Sends one prompts/get (PROMPT-1, on the user's request only). */
+  async getPrompt(name: string, args: Record<string, string>, timeoutMs: number, userSignal?: AbortSignal): Promise<PromptOutcome> {
+    const sent = await this.send('prompts/get', { name, arguments: args }, AnyResultSchema, timeoutMs, userSignal);
+    return sent.ok ? mapPromptResult(sent.raw) : { ok: false, error: sent.outcome.output };
+  }
+
+  /** One request, sent once under its deadline and the user's signal; failures classified, never thrown. */
+  private async send(
+    method: string,
+    params: Record<string, unknown>,
+    schema: typeof AnyResultSchema,
+    timeoutMs: number,
+    userSignal: AbortSignal | undefined,
+  ): Promise<{ ok: true; raw: unknown } | { ok: false; outcome: CallOutcome }> {
+    if (this.closed || this.closing) return { ok: false, outcome: notSentOutcome(`The connection to MCP server ${this.server} is closed`) };
+    if (userSignal?.aborted) return { ok: false, outcome: notSentOutcome('The call was cancelled before it was sent') };
     const call = new AbortController();
     const timer = setTimeout(() => call.abort(new McpLayerError('timeout', `No answer within ${timeoutMs} ms after sending`)), timeoutMs);
     const onUser = (): void => call.abort(new McpLayerError('interrupted', 'The call was interrupted by the user after it was sent'));
     userSignal?.addEventListener('abort', onUser, { once: true });
     const signal = this.withFailures(call.signal);
     try {
-      // client.request rather than callTool: the same request, minus the SDK's output-schema
-      // check, which would turn a real result into an exception.
-      const raw = await this.client.request({ method: 'tools/call', params: { name, arguments: args } }, CallResultSchema, {
-        signal,
-        timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS,
-      });
-      return mapCallResult(raw);
+      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });
+      return { ok: true, raw };
     } catch (error) {
-      return this.classifyCallError(error, signal);
+      return { ok: false, outcome: this.classifyCallError(error, signal) };
     } finally {
       clearTimeout(timer);
       userSignal?.removeEventListener('abort', onUser);

@@ -15,6 +15,8 @@ export interface McpTool {
   exposedName: string;
   /** Labelled description (EXPOSE-5): origin label, server text, untrusted-data note. */
   description: string;
+  /** The server's own description text (credential-masked), unlabelled: start-up checks read it (INJECT-3, INJECT-4). */
+  serverDescription?: string;
   /** The input schema exactly as the server described it (EXPOSE-4). */
   parameters: Record<string, unknown>;
   /** URL, or the command line for stdio (shown on the confirmation screen). */
@@ -40,6 +42,39 @@ export interface ConnectOptions {
   builtinNames: readonly string[];
 }
 
+/** A resource a server listed (RESOURCE-1); only listed or template-matched URIs are read. */
+export interface McpResource {
+  server: string;
+  uri: string;
+  name: string;
+  description: string | undefined;
+  mimeType: string | undefined;
+}
+
+/** A resource template a server listed (RFC 6570); URIs it matches may be read (RESOURCE-2). */
+export interface McpResourceTemplate {
+  server: string;
+  uriTemplate: string;
+  name: string;
+  description: string | undefined;
+}
+
+/** A prompt a server listed (PROMPT-1); fetched only when the user asks for it. */
+export interface McpPrompt {
+  server: string;
+  name: string;
+  description: string | undefined;
+  arguments: { name: string; description: string | undefined; required: boolean }[];
+}
+
+/** One message of a fetched prompt, its content reduced to text like a tool result. */
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export type PromptOutcome = { ok: true; messages: PromptMessage[] } | { ok: false; error: string };
+
 /** All configured servers after discovery. */
 export interface McpConnections {
   /** Tools of every available server, fixed for the process's life. */
@@ -48,6 +83,17 @@ export interface McpConnections {
   readonly statuses: readonly ServerStatus[];
   /** Sends one call (the caller has already obtained approval). Never resends. */
   call(tool: McpTool, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallOutcome>;
+  /** Resources listed by available servers at start-up, fixed for the process's life. */
+  readonly resources: readonly McpResource[];
+  readonly resourceTemplates: readonly McpResourceTemplate[];
+  /** Prompts listed by available servers at start-up (their messages are not fetched). */
+  readonly prompts: readonly McpPrompt[];
+  /** True when `server` listed `uri` or one of its templates matches it (RESOURCE-2). */
+  isOfferedResource(server: string, uri: string): boolean;
+  /** Sends one resources/read to `server` alone (approval already given); an unlisted URI is refused unsent. */
+  readResource(server: string, uri: string, signal?: AbortSignal): Promise<CallOutcome>;
+  /** prompts/get for a listed prompt, on the user's request only (PROMPT-1). */
+  getPrompt(server: string, name: string, args: Record<string, string>, signal?: AbortSignal): Promise<PromptOutcome>;
   /** Stops every stdio process group and closes HTTP sessions; idempotent. */
   close(): Promise<void>;
 }

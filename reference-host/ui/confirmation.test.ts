@@ -26,6 +26,14 @@ describe('confirmationText', () => {
     );
   });
 
+  it('shows the policy trust level right after the destination when there is one', () => {
+    expect(confirmationText(tool, {}, 'trusted').split('\n').slice(2, 5)).toEqual([
+      'Destination: "https://mcp.context7.com/mcp"',
+      'Trust: "trusted"',
+      'Tool: "resolve-library-id"',
+    ]);
+  });
+
   it('neutralises control and bidi characters in every server-provided field', () => {
     const evil: McpTool = {
       ...tool,

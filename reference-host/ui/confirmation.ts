@@ -1,6 +1,7 @@
 // APPROVE-1..5: the per-call confirmation screen. It names the server, the destination,
 // the tool's original name and the arguments (formatted JSON cut at 2 KiB, the cut
-// marked), warns that the host cannot control the server, and defaults to deny.
+// marked), warns that the host cannot control the server, and defaults to deny. The
+// policy's trust level, when set, is one more line (POLICY-4: shown, never skips asking).
 // Every server-provided string is neutralised (INJECT-2).
 import type { McpTool } from '../mcp/types.js';
 import { neutralise } from './neutralise.js';
@@ -26,11 +27,12 @@ function quoted(value: string): string {
 }
 
 /** The confirmation block up to the question; every line ends with a newline. */
-export function confirmationText(tool: McpTool, args: Record<string, unknown>): string {
+export function confirmationText(tool: McpTool, args: Record<string, unknown>, trust?: string): string {
   return [
     `[Tool: ${neutralise(tool.exposedName)}]`,
     `Server: ${quoted(tool.server)}`,
     `Destination: ${quoted(tool.destination)}`,
+    ...(trust === undefined ? [] : [`Trust: ${quoted(trust)}`]),
     `Tool: ${quoted(tool.originalName)}`,
     `Arguments: ${quoted(formatArgumentsForDisplay(args))}`,
     'Arguments are sent to this MCP server. The host cannot control what the server does with them.',

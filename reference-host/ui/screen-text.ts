@@ -19,6 +19,29 @@ export function statusLine(status: ServerStatus): string {
     : `MCP server ${name} unavailable: ${neutralise(status.reason)}\n`;
 }
 
+/** INJECT-3: printed before the banner for a tool whose definition reads like instructions. */
+export function instructionFlagLine(server: string, tool: string): string {
+  return `MCP server ${neutralise(server)}: tool ${neutralise(tool)} has instruction-like text in its description; it is treated as data\n`;
+}
+
+/** INJECT-4: printed before the banner for a tool whose definition changed since its pin. */
+export function changedFlagLine(server: string, tool: string): string {
+  return `MCP server ${neutralise(server)}: tool ${neutralise(tool)} changed since it was last seen; review it before approving calls\n`;
+}
+
+/** PROMPT-1: one line of `/prompts`: SERVER NAME - description. */
+export function promptListLine(server: string, name: string, description: string | undefined): string {
+  const about = description?.trim() ? ` - ${neutralise(description.trim())}` : '';
+  return `${neutralise(server)} ${neutralise(name)}${about}\n`;
+}
+
+export const NO_PROMPTS_TEXT = 'No MCP server offers prompts.\n';
+
+/** PROMPT-1: each message of a prompt the user asked for, shown before it is used. */
+export function promptMessageText(server: string, role: string, text: string): string {
+  return `[Prompt from ${neutralise(server)}] ${neutralise(role)}: ${neutralise(text, { multiline: true })}\n`;
+}
+
 export function assistantText(text: string): string {
   return `Assistant> ${neutralise(text, { multiline: true })}\n`;
 }

@@ -1,6 +1,6 @@
 // Fakes of the chat's collaborators for unit tests: a scripted model, MCP connections
 // that record every call, and a screen with scripted answers.
-import type { CallOutcome, McpConnections, McpTool, ServerStatus } from '../../mcp/types.js';
+import type { CallOutcome, McpConnections, McpTool, PromptOutcome, ServerStatus } from '../../mcp/types.js';
 import type { Screen } from '../../ui/screen.js';
 import type { HistoryItem } from '../history.js';
 import type { ModelClient, ModelOutputItem, ModelRequest } from '../model-client.js';
@@ -81,6 +81,13 @@ export function fakeConnections(
     async close() {
       fake.closed += 1;
     },
+    // No resources or prompts; tests of those replace these members.
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    isOfferedResource: () => false,
+    readResource: async (): Promise<CallOutcome> => ({ status: 'failed', output: 'no resources; not sent' }),
+    getPrompt: async (): Promise<PromptOutcome> => ({ ok: false, error: 'no prompts' }),
   };
   return fake;
 }

@@ -1,0 +1,43 @@
+// PROMPT-1 on the MCP side: which prompts/list entries are kept, and how a prompts/get answer
+// becomes messages — each content reduced to text like a tool result (no base64, links not
+// opened), the whole prompt within the 64 KiB output cap.
+import { z } from 'zod';
+import type { ListSpec } from './discovery.js';
+import { LIMITS } from './errors.js';
+import { formatBytes } from './guarded-fetch.js';
+import { mapCallResult } from './result-mapping.js';
+import type { McpPrompt, PromptMessage, PromptOutcome } from './types.js';
+
+const PromptEntrySchema = z.looseObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  arguments: z
+    .array(z.looseObject({ name: z.string().min(1), description: z.string().optional(), required: z.boolean().optional() }))
+    .optional(),
+});
+
+export const PROMPT_LIST: ListSpec<Omit<McpPrompt, 'server'>> = {
+  method: 'prompts/list',
+  field: 'prompts',
+  noun: 'prompt',
+  check(raw) {
+    const entry = PromptEntrySchema.safeParse(raw);
+    if (!entry.success) return { ok: false, reason: 'prompts/list contains a prompt without a valid name' };
+    const { name, description } = entry.data;
+    const args = (entry.data.arguments ?? []).map((a) => ({ name: a.name, description: a.description, required: a.required === true }));
+    return { ok: true, key: name, value: { name, description, arguments: args } };
+  },
+};
+
+const GetPromptResultSchema = z.looseObject({
+  messages: z.array(z.looseObject({ role: z.enum(['user', 'assistant']), content: z.unknown() })),
+});
+
+export function mapPromptResult(raw: unknown): PromptOutcome {
+  const parsed = GetPromptResultSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: 'The MCP server answered with something that is not a prompt.' };
+  const messages: PromptMessage[] = parsed.data.messages.map((m) => ({ role: m.role, text: mapCallResult({ content: [m.content] }).output }));
+  const bytes = messages.reduce((sum, m) => sum + Buffer.byteLength(m.text, 'utf8'), 0);
+  if (bytes > LIMITS.outputBytes) return { ok: false, error: `The prompt is larger than ${formatBytes(LIMITS.outputBytes)}; it was not used.` };
+  return { ok: true, messages };
+}

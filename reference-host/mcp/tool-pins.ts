@@ -1,0 +1,104 @@
+// INJECT-4: what each tool looked like when the user last saw it. Per server name and tool
+// original name, the sha256 of the canonical JSON {name, description, inputSchema}. The file
+// lives in refhost's data directory, mode 0600, replaced atomically (temp file, fsync,
+// rename) so a crash never leaves a torn pin file that would hide a later change.
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { McpTool } from './types.js';
+
+const HashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'expected a sha256 hex digest');
+
+export const PinsFileSchema = z.strictObject({
+  version: z.literal(1),
+  servers: z.record(z.string(), z.record(z.string(), HashSchema)),
+});
+
+/** server -> tool original name -> definition hash. */
+export type Pins = z.infer<typeof PinsFileSchema>['servers'];
+
+export class PinsFileError extends Error {
+  override name = 'PinsFileError';
+}
+
+/** JSON with object keys sorted at every level: the same definition always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The definition hash of one tool as its server described it. */
+export function toolDefinitionHash(tool: Pick<McpTool, 'originalName' | 'description' | 'parameters' | 'serverDescription'>): string {
+  const definition = { name: tool.originalName, description: tool.serverDescription ?? tool.description, inputSchema: tool.parameters };
+  return createHash('sha256').update(canonicalJson(definition)).digest('hex');
+}
+
+/** A missing file means nothing was pinned yet; an unreadable or invalid one is an error. */
+export function readPins(file: string): Pins {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return {};
+    throw new PinsFileError(`tool pins file ${file} cannot be read (${code ?? String(error)})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new PinsFileError(`tool pins file ${file} is not valid JSON`);
+  }
+  const parsed = PinsFileSchema.safeParse(json);
+  if (!parsed.success) throw new PinsFileError(`tool pins file ${file} is invalid: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+  return parsed.data.servers;
+}
+
+/** Replaces the pin file atomically with mode 0600 (its directory 0700 when created). */
+export function writePins(file: string, pins: Pins): void {
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const fd = fs.openSync(temp, 'wx', 0o600);
+    try {
+      fs.fchmodSync(fd, 0o600); // exact mode whatever the umask
+      fs.writeFileSync(fd, `${JSON.stringify({ version: 1, servers: pins }, null, 2)}\n`);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw new PinsFileError(`tool pins file ${file} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+}
+
+export interface PinComparison {
+  /** Tools pinned before whose definition is now different. */
+  changed: McpTool[];
+  /** The pins to keep: every current tool at its current hash; tools not seen now keep their old pin. */
+  next: Pins;
+}
+
+/** Compares the discovered tools with their pins; new tools are pinned silently. Maps inside,
+ *  since server and tool names come from outside and may be "__proto__". */
+export function comparePins(pins: Pins, tools: readonly McpTool[]): PinComparison {
+  const next = new Map(Object.entries(pins).map(([server, byTool]) => [server, new Map(Object.entries(byTool))]));
+  const changed: McpTool[] = [];
+  for (const tool of tools) {
+    const hash = toolDefinitionHash(tool);
+    const byTool = next.get(tool.server) ?? new Map<string, string>();
+    next.set(tool.server, byTool);
+    const pinned = byTool.get(tool.originalName);
+    if (pinned !== undefined && pinned !== hash) changed.push(tool);
+    byTool.set(tool.originalName, hash);
+  }
+  return { changed, next: Object.fromEntries([...next].map(([server, byTool]) => [server, Object.fromEntries(byTool)])) };
+}
