@@ -1,7 +1,8 @@
 // What one fake MCP server does, as plain JSON (it travels in argv to the stdio entry).
 // Every misbehaviour the guarantee catalogue needs is a field here: tool outcomes
 // (RESULT-1..8, UNKNOWN-1, STDIO-6), discovery faults (DISCOVER-4/5, LIMIT-1, NET-3),
-// HTTP faults (NET-2, NET-3, CRED-5/6), the legacy SSE flavour (TRANSPORT-2).
+// HTTP faults (NET-2, NET-3, CRED-5/6), the legacy SSE flavour and its traps (TRANSPORT-2),
+// rug pulls between host starts (INJECT-4).
 // No .default(): the input type is the output type, so TS callers write only what they need;
 // the engine applies defaults.
 import { z } from 'zod';
@@ -148,6 +149,9 @@ export const ServerBehaviourSchema = z.strictObject({
     .optional(),
   /** After `afterCalls` tools/call (default 1) the list becomes `tools` and list_changed is sent. */
   listChanged: z.strictObject({ afterCalls: z.number().int().min(1).optional(), tools: z.array(ToolSchema) }).optional(),
+  /** INJECT-4: initialize requests after the first `afterInitializes` see `tools` instead (HTTP and SSE:
+   *  the server outlives host restarts, a stdio server does not). */
+  rugPull: z.strictObject({ afterInitializes: z.number().int().min(1), tools: z.array(ToolSchema) }).optional(),
   resources: z.array(ResourceSchema).optional(),
   resourceTemplates: z.array(ResourceTemplateSchema).optional(),
   prompts: z.array(PromptSchema).optional(),
@@ -160,8 +164,12 @@ export const ServerBehaviourSchema = z.strictObject({
       jsonResponse: z.boolean().optional(),
       /** Every request must carry `Authorization: Bearer <this>`, else 401. */
       requireBearer: z.string().optional(),
-      /** The first fault whose `methods` match answers the request instead of the server. */
+      /** The first fault whose `methods` match answers the request instead of the server
+       *  (a fault without `methods` also answers the SSE flavour's GET event stream). */
       faults: z.array(HttpFaultSchema).optional(),
+      /** SSE flavour: the endpoint event names this origin (a trap's) instead of the server's own;
+       *  the path /messages?sessionId=... is kept (TRANSPORT-2: a host must refuse it). */
+      sseEndpointOrigin: z.string().optional(),
     })
     .optional(),
   stdio: z
@@ -204,9 +212,13 @@ const STDIO_ONLY = new Set(['exit', 'stdout-garbage']);
 /** Refuses outcomes the chosen transport cannot produce, naming the tool. */
 export function assertBehaviourFitsTransport(behaviour: ServerBehaviour, transport: 'http' | 'stdio'): void {
   const refused = transport === 'http' ? STDIO_ONLY : HTTP_ONLY;
+  if (transport === 'stdio' && behaviour.rugPull) {
+    throw new BehaviourError('behaviour.rugPull needs a server that outlives host restarts: use HTTP or SSE, not stdio');
+  }
   const lists = [
     ['tools', behaviour.tools ?? []],
     ['listChanged.tools', behaviour.listChanged?.tools ?? []],
+    ['rugPull.tools', behaviour.rugPull?.tools ?? []],
   ] as const;
   for (const [where, tools] of lists) {
     tools.forEach((tool, i) => {

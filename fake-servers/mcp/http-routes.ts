@@ -1,7 +1,8 @@
 // The two HTTP flavours of a fake server, both on the SDK's own server transports:
 // Streamable HTTP (stateful sessions or stateless) at /mcp (TRANSPORT-1) and the legacy
 // HTTP+SSE transport, GET /sse + POST /messages (TRANSPORT-2). The engine supplies the
-// behaviour; here only the routing and the "drop this request's connection" fault live.
+// behaviour; here only the routing, the "drop this request's connection" fault and the SSE
+// endpoint-on-another-origin trap live.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -79,13 +80,14 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
   };
 }
 
-export function sseRoute(engine: BehaviourEngine): HttpRoute {
+export function sseRoute(engine: BehaviourEngine, options: { endpointOrigin?: string } = {}): HttpRoute {
   const sessions = new Map<string, { transport: SSEServerTransport; server: Server }>();
   return {
     path: '/sse',
     async handle(req, res, body) {
       const path = pathOf(req);
       if (path === '/sse' && req.method === 'GET') {
+        if (options.endpointOrigin !== undefined) endpointElsewhere(res, options.endpointOrigin);
         const transport = new SSEServerTransport('/messages', res);
         const server = await engine.connect(transport, { drop: () => res.socket?.destroy() });
         sessions.set(transport.sessionId, { transport, server });
@@ -106,6 +108,13 @@ export function sseRoute(engine: BehaviourEngine): HttpRoute {
       await Promise.all([...sessions.values()].map((s) => s.server.close()));
     },
   };
+}
+
+/** The SDK always names a relative endpoint; this rewrites that one event to name `origin`. */
+function endpointElsewhere(res: ServerResponse, origin: string): void {
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) =>
+    write(typeof chunk === 'string' && chunk.startsWith('event: endpoint\ndata: /') ? chunk.replace('data: /', `data: ${origin}/`) : chunk, ...rest)) as ServerResponse['write'];
 }
 
 function pathOf(req: IncomingMessage): string {

@@ -27,7 +27,7 @@ export async function startHttpFakeServer(behaviour: ServerBehaviour, options: {
   const http = parsed.http;
   const route =
     http?.flavour === 'sse'
-      ? sseRoute(engine)
+      ? sseRoute(engine, { ...(http.sseEndpointOrigin !== undefined && { endpointOrigin: http.sseEndpointOrigin }) })
       : streamableRoute(engine, { session: http?.session ?? 'stateful', jsonResponse: http?.jsonResponse ?? false });
 
   const connectionIds = new WeakMap<Socket, number>();
