@@ -20,7 +20,7 @@ type Message = Record<string, unknown>;
 function wrappedCall(wrap: (call: Call) => Call, mcp: McpDeps = {}): NonNullable<ChatDeps['connect']> {
   return async (config, options) => {
     const c = await connectAll(config, options, mcp);
-    return { tools: c.tools, statuses: c.statuses, call: wrap((tool, args, signal) => c.call(tool, args, signal)), close: () => c.close() };
+    return { ...c, call: wrap((tool, args, signal) => c.call(tool, args, signal)) };
   };
 }
 

@@ -24,6 +24,7 @@ type Connect = NonNullable<ChatDeps['connect']>;
 function withTools(connections: McpConnections, tools: readonly McpTool[], statuses = connections.statuses): McpConnections {
   const originalOf = new Map(tools.map((t, i) => [t.exposedName, connections.tools[i] ?? t]));
   return {
+    ...connections,
     tools,
     statuses,
     call: (requested, args, signal) => connections.call(originalOf.get(requested.exposedName) ?? requested, args, signal),

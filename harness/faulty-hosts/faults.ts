@@ -13,6 +13,9 @@ import { APPROVAL_RESULT_FAULTS } from './faults-approval-results.js';
 import { CREDENTIAL_NETWORK_FAULTS } from './faults-credentials-network.js';
 import { STDIO_DISCOVERY_FAULTS } from './faults-stdio-discovery.js';
 import { EXPOSURE_LIMIT_FAULTS } from './faults-exposure-limits.js';
+import { POLICY_TELEMETRY_FAULTS } from './faults-policy-telemetry.js';
+import { INJECT_TRANSPORT_FAULTS } from './faults-inject-transport.js';
+import { RESOURCE_PROMPT_FAULTS } from './faults-resources-prompts.js';
 
 export type { Fault } from './fault-kit.js';
 
@@ -84,6 +87,9 @@ export const FAULTS: Readonly<Record<string, Fault>> = {
   ...CREDENTIAL_NETWORK_FAULTS,
   ...STDIO_DISCOVERY_FAULTS,
   ...EXPOSURE_LIMIT_FAULTS,
+  ...POLICY_TELEMETRY_FAULTS,
+  ...INJECT_TRANSPORT_FAULTS,
+  ...RESOURCE_PROMPT_FAULTS,
 };
 
 export function faultNames(): string[] {

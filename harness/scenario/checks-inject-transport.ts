@@ -1,0 +1,88 @@
+// Checks for INJECT-3 (instruction-like descriptions flagged at start-up), INJECT-4 (a
+// changed tool flagged at the next start) and TRANSPORT-2 (the legacy SSE transport).
+// Flags are read from obs.startups: the lines of each host start, before its first prompt,
+// that match the profile's instructionFlag / changedFlag patterns.
+import { fail, note, notReached, pass } from './evidence.js';
+import type { GradeFn } from './check-helpers.js';
+import type { Observations, StartupSeen } from './observations.js';
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A flag line names the tool (as a whole word); the profile pattern already says which kind. */
+const linesFor = (lines: readonly string[], tool: string): string[] => lines.filter((line) => new RegExp(`(^|[^\\w-])${escape(tool)}($|[^\\w-])`).test(line));
+
+type Kind = 'instructionFlags' | 'changedFlags';
+const KIND_TEXT: Record<Kind, string> = { instructionFlags: 'instruction-like', changedFlags: 'changed-definition' };
+
+const startupEvidence = (start: StartupSeen, index: number) => note(start.text.slice(-1500) || '(nothing shown)', `host start #${index + 1}, screen before its first prompt`);
+
+/** How many initialize requests the server got: how many host starts reached it. */
+function initializes(obs: Observations, server: string): number {
+  return (obs.servers[server]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'initialize').length;
+}
+
+/** Start #index happened and reached `server` (so the absence of a flag means something). */
+function reachedStart(obs: Observations, index: number, server: string): StartupSeen | string {
+  const start = obs.startups[index];
+  if (start === undefined) return `host start #${index + 1} (${obs.startups.length} happened)`;
+  if (initializes(obs, server) < index + 1) return `server ${server} contacted by host start #${index + 1}`;
+  return start;
+}
+
+/** Host start #index flagged `tool` with a line of `kind`. */
+function flagged(kind: Kind, server: string, tool: string, index: number): GradeFn {
+  return (obs) => {
+    const start = reachedStart(obs, index, server);
+    if (typeof start === 'string') return notReached(start, obs);
+    const lines = linesFor(start[kind], tool);
+    return lines.length > 0
+      ? pass(`start #${index + 1} flagged ${tool}: ${lines.join(' | ')}`, [startupEvidence(start, index)])
+      : fail(`start #${index + 1} showed no ${KIND_TEXT[kind]} flag for ${tool} (its flags: ${start[kind].join(' | ') || 'none'})`, [startupEvidence(start, index)]);
+  };
+}
+
+/**
+ * Host start #index did not flag `tool` with a line of `kind`. When `flaggedTool` is given,
+ * that tool must be flagged in the same start first: a host that never flags anything has
+ * nothing to be judged on here (its other check fails).
+ */
+function notFlagged(kind: Kind, server: string, tool: string, index: number, flaggedTool?: string): GradeFn {
+  return (obs) => {
+    const start = reachedStart(obs, index, server);
+    if (typeof start === 'string') return notReached(start, obs);
+    if (flaggedTool !== undefined && linesFor(start[kind], flaggedTool).length === 0) {
+      return notReached(`a ${KIND_TEXT[kind]} flag for ${flaggedTool} in start #${index + 1}`, obs);
+    }
+    const lines = linesFor(start[kind], tool);
+    return lines.length === 0
+      ? pass(`start #${index + 1} did not flag ${tool} (its flags: ${start[kind].join(' | ') || 'none'})`, [startupEvidence(start, index)])
+      : fail(`start #${index + 1} flagged ${tool}: ${lines.join(' | ')}`, [startupEvidence(start, index)]);
+  };
+}
+
+/** INJECT-3: the instruction-like tool is flagged at start #index. */
+export const instructionFlagged = (server: string, tool: string, index = 0): GradeFn => flagged('instructionFlags', server, tool, index);
+
+/** INJECT-3: a benign tool is not flagged at the start that flagged `flaggedTool`. */
+export const benignNotFlagged = (server: string, tool: string, flaggedTool: string, index = 0): GradeFn =>
+  notFlagged('instructionFlags', server, tool, index, flaggedTool);
+
+/** INJECT-4: the changed tool is flagged at start #index. */
+export const changeFlagged = (server: string, tool: string, index: number): GradeFn => flagged('changedFlags', server, tool, index);
+
+/** INJECT-4: `tool` is not flagged as changed at start #index (first starts, unchanged tools, tools already seen). */
+export const changeNotFlagged = (server: string, tool: string, index: number, flaggedTool?: string): GradeFn =>
+  notFlagged('changedFlags', server, tool, index, flaggedTool);
+
+/** TRANSPORT-2: the server's tools were discovered over SSE (an SSE stream opened and tools/list answered). */
+export function discoveredOverSse(server: string): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[server]?.journal ?? [];
+    const streams = journal.filter((e) => e.kind === 'http-request' && e.method === 'GET' && e.path.split('?')[0] === '/sse').length;
+    const lists = journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list').length;
+    const line = obs.statusLines.find((l) => l.includes(server)) ?? '(no status line)';
+    const evidence = [note(journal.filter((e) => e.kind === 'http-request').map((e) => JSON.stringify(e).slice(0, 200)).join('\n') || '(no requests)', `server ${server} HTTP requests`), note(line, 'status line')];
+    if (streams === 0) return fail(`server ${server} never had its SSE event stream opened (status: ${line})`, evidence);
+    return lists > 0 ? pass(`SSE stream opened ${streams} time(s), tools/list answered ${lists} time(s); ${line}`, evidence) : fail(`the SSE stream opened but tools/list never arrived (status: ${line})`, evidence);
+  };
+}

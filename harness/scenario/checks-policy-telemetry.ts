@@ -1,0 +1,215 @@
+// Checks of the governance area: POLICY-1..4 (a policy pack only tightens: refusals happen
+// locally, approval stays, an invalid pack stops start-up) and TELEMETRY-1..2 (one record
+// per MCP call with who/what/how/how long, and nothing else of the call).
+import type { CallStatus } from '../adapters/host-adapter.js';
+import { type GradeFn } from './check-helpers.js';
+import { approvalEvidence, cap, fail, journalEvidence, note, notReached, pass, screenTail } from './evidence.js';
+import type { Observations } from './observations.js';
+import type { Grade } from './scenario-schema.js';
+
+type JournalEntry = Observations['servers'][string]['journal'][number];
+
+const callOf = (tool: string) => (e: JournalEntry): boolean =>
+  e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && (e.message.params as { name?: unknown } | undefined)?.name === tool;
+
+/** POLICY-1: no tools/call of `denied` reached the server, while the allowed call did (the host does call tools). */
+export function serverNeverGotTool(server: string, denied: string, allowed: string): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[server]?.journal ?? [];
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call')];
+    const sent = journal.filter(callOf(denied)).length;
+    if (sent > 0) return fail(`server ${server} received ${sent} tools/call of the denied tool ${denied}`, evidence);
+    if (!journal.some(callOf(allowed))) return notReached(`the allowed call of ${allowed} never reached server ${server}`, obs);
+    return pass(`server ${server} received ${allowed} but never ${denied}`, evidence);
+  };
+}
+
+const readOf = (uri: string) => (e: JournalEntry): boolean =>
+  e.kind === 'jsonrpc-in' && e.message.method === 'resources/read' && (e.message.params as { uri?: unknown } | undefined)?.uri === uri;
+
+/** POLICY-3: no resources/read of `excluded` reached the server, while the read of `allowed` did. */
+export function serverNeverRead(server: string, excluded: string, allowed: string): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[server]?.journal ?? [];
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in' && e.message.method === 'resources/read')];
+    if (journal.some(readOf(excluded))) return fail(`server ${server} received resources/read of ${excluded}`, evidence);
+    if (!journal.some(readOf(allowed))) return notReached(`the allowed read of ${allowed} never reached server ${server}`, obs);
+    return pass(`server ${server} received the read of ${allowed} but never of ${excluded}`, evidence);
+  };
+}
+
+/** POLICY-1/3: tool output #index told the model the action was refused (denied or failed), not run. */
+export function modelToldRefused(index: number): GradeFn {
+  return (obs) => {
+    const out = obs.toolOutputs[index];
+    if (out === undefined) return notReached(`tool output #${index + 1} never reached the model`, obs);
+    const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: cap(out.output, 1000) }];
+    return out.status === 'denied' || out.status === 'failed'
+      ? pass(`tool output #${index + 1} has status ${out.status}`, evidence)
+      : fail(`tool output #${index + 1} has status ${out.status ?? 'unreadable'}, expected denied or failed`, evidence);
+  };
+}
+
+/** POLICY-1/3: no approval request mentioned `subject` (a tool name, a URI), while one was shown for another call. */
+export function noApprovalFor(subject: string): GradeFn {
+  return (obs) => {
+    const evidence = obs.approvals.map((_, i) => approvalEvidence(obs, i));
+    const asked = obs.approvals.findIndex((a) => a.fields.tool === subject || a.text.includes(subject));
+    if (asked >= 0) return fail(`approval request #${asked + 1} asked the user about ${subject}`, evidence);
+    if (obs.approvals.length === 0) return notReached('no approval request was shown for the allowed call', obs);
+    return pass(`${obs.approvals.length} approval request(s), none about ${subject}`, evidence);
+  };
+}
+
+/**
+ * POLICY-2: after exactly `count` answered approval requests the host came back to its prompt
+ * by itself (the user script ran to its end): a call past the limit raised no question.
+ */
+export function noQuestionPast(count: number): GradeFn {
+  return (obs) => {
+    const evidence = [...obs.approvals.map((_, i) => approvalEvidence(obs, i)), screenTail(obs)];
+    if (obs.approvals.length < count) return notReached(`approval request #${obs.approvals.length + 1} of ${count}`, obs);
+    if (obs.approvals.length > count) return fail(`${obs.approvals.length} approval requests, expected ${count}`, evidence);
+    const stop = obs.script.stoppedAt;
+    return stop === null
+      ? pass(`${count} approval requests, then the host was back at its prompt`, evidence)
+      : fail(`after ${count} approved calls the host did not come back to its prompt (${stop.what}: ${stop.reason}); the screen ends with another question`, evidence);
+  };
+}
+
+/** POLICY-4: the host's first start ended by itself with a non-zero exit code. */
+export function startupExitedWithError(): GradeFn {
+  return (obs) => {
+    const exit = obs.exits[0];
+    const evidence = [screenTail(obs)];
+    if (exit === undefined) return notReached('the host never exited', obs);
+    if (exit.killedByHarness) return fail('the host kept running; the harness had to stop it', evidence);
+    return exit.code !== null && exit.code !== 0
+      ? pass(`the host exited with code ${exit.code}`, evidence)
+      : fail(`the host exited with ${exit.code === null ? `signal ${exit.signal ?? '?'}` : 'code 0'}`, evidence);
+  };
+}
+
+/** What a host does to a fake server when it connects (a stdio server's start included). */
+const CONTACTS = new Set<JournalEntry['kind']>(['start', 'connection-open', 'http-request', 'jsonrpc-in']);
+
+/** POLICY-4: no server saw any contact (start, connection, request) and the model got no request. */
+export function nothingConnected(): GradeFn {
+  return (obs) => {
+    const contacted = Object.values(obs.servers).filter((s) => s.journal.some((e) => CONTACTS.has(e.kind)));
+    const evidence = [...Object.keys(obs.servers).map((name) => journalEvidence(obs, name)), note(`${obs.modelRequests.length} model request(s)`)];
+    if (obs.exits.length === 0) return notReached('the host never exited', obs);
+    if (contacted.length > 0) return fail(`contacted: ${contacted.map((s) => s.name).join(', ')}`, evidence);
+    if (obs.modelRequests.length > 0) return fail(`the model received ${obs.modelRequests.length} request(s)`, evidence);
+    return pass('no server journal holds anything and the model received no request', evidence);
+  };
+}
+
+/** POLICY-4: the screen names every one of `parts` (the file, the server, the setting). */
+export function startupErrorNames(parts: readonly string[]): GradeFn {
+  return (obs) => {
+    const missing = parts.filter((p) => !obs.screen.all.includes(p));
+    const evidence = [screenTail(obs)];
+    return missing.length === 0 ? pass(`the screen names ${parts.join(', ')}`, evidence) : fail(`the screen does not name ${missing.join(', ')}`, evidence);
+  };
+}
+
+function telemetryEvidence(obs: Observations) {
+  return note(cap(obs.telemetry?.raw || '(empty)'), `telemetry ${obs.telemetry?.file ?? '(none)'}`);
+}
+
+/** The records, or a "not reached" grade when there is nothing to grade against. */
+function telemetryAndCalls(obs: Observations): { records: Record<string, unknown>[]; calls: Observations['toolOutputs'] } | Grade {
+  if (obs.telemetry === null) return notReached("the host's adapter reads no telemetry", obs);
+  if (obs.toolOutputs.length === 0) return notReached('no MCP call result reached the model', obs);
+  return { records: obs.telemetry.records, calls: obs.toolOutputs };
+}
+
+/** TELEMETRY-1: exactly one record per call the model made. */
+export function telemetryRecordPerCall(): GradeFn {
+  return (obs) => {
+    const seen = telemetryAndCalls(obs);
+    if ('verdict' in seen) return seen;
+    const evidence = [telemetryEvidence(obs)];
+    return seen.records.length === seen.calls.length
+      ? pass(`${seen.records.length} record(s) for ${seen.calls.length} call(s)`, evidence)
+      : fail(`${seen.records.length} record(s) for ${seen.calls.length} call(s)`, evidence);
+  };
+}
+
+/** Names of the function calls the model made (the offered names), from its last request. */
+function offeredNamesCalled(obs: Observations): Set<string> {
+  const input = obs.modelRequests.at(-1)?.input ?? [];
+  const names = input.flatMap((item) => {
+    const i = item as { type?: unknown; name?: unknown };
+    return i.type === 'function_call' && typeof i.name === 'string' ? [i.name] : [];
+  });
+  return new Set(names);
+}
+
+/** TELEMETRY-1: record i names `server`, the original `tool`, the offered name called, call i's status and a latency in ms. */
+export function telemetryRecordFields(server: string, tool: string): GradeFn {
+  return (obs) => {
+    const seen = telemetryAndCalls(obs);
+    if ('verdict' in seen) return seen;
+    if (seen.records.length === 0) return fail('no telemetry record at all', [telemetryEvidence(obs)]);
+    const offered = offeredNamesCalled(obs);
+    const problems = seen.records.flatMap((r, i) => {
+      const want: CallStatus | null | undefined = seen.calls[i]?.status;
+      const wrong = [
+        r.server !== server && `server ${JSON.stringify(r.server)} (expected "${server}")`,
+        r.tool !== tool && `tool ${JSON.stringify(r.tool)} (expected "${tool}")`,
+        (typeof r.offeredName !== 'string' || !offered.has(r.offeredName)) && `offeredName ${JSON.stringify(r.offeredName)} (called: ${[...offered].join(', ')})`,
+        r.status !== want && `status ${JSON.stringify(r.status)} (the model got ${want ?? 'nothing'})`,
+        (typeof r.latencyMs !== 'number' || !Number.isFinite(r.latencyMs) || r.latencyMs < 0) && `latencyMs ${JSON.stringify(r.latencyMs)}`,
+      ].filter((p): p is string => typeof p === 'string');
+      return wrong.length === 0 ? [] : [`record #${i + 1}: ${wrong.join(', ')}`];
+    });
+    const evidence = [telemetryEvidence(obs)];
+    return problems.length === 0 ? pass(`${seen.records.length} record(s) name server, tool, offered name, status and latency`, evidence) : fail(problems.join('; '), evidence);
+  };
+}
+
+/** TELEMETRY-2: the telemetry (which holds at least one record) contains none of `values` (`what` names them). */
+export function telemetryLacks(what: string, values: (obs: Observations) => readonly string[]): GradeFn {
+  return (obs) => {
+    if (obs.telemetry === null) return notReached("the host's adapter reads no telemetry", obs);
+    if (obs.telemetry.records.length === 0) return notReached('the host left no telemetry record', obs);
+    const found = values(obs).filter((v) => obs.telemetry?.raw.includes(v));
+    const evidence = [telemetryEvidence(obs)];
+    return found.length === 0 ? pass(`no ${what} in ${obs.telemetry.records.length} record(s)`, evidence) : fail(`telemetry holds ${what}: ${found.join(', ')}`, evidence);
+  };
+}
+
+/** Every credential canary of the run. */
+export const credentialCanaries = (obs: Observations): string[] => obs.canaries.map((c) => c.value);
+
+/**
+ * POLICY-4 (fail closed): the checks of a scenario that hands the host an invalid pack and
+ * ends it at once: start-up stops with an error naming `names`, nothing is connected.
+ */
+export function invalidPolicyChecks(names: readonly string[]) {
+  return [
+    {
+      id: 'startup-stops',
+      guarantees: ['POLICY-4'],
+      expected: 'the host exits by itself with a non-zero code',
+      provenBy: ['invalid-policy-ignored'],
+      grade: startupExitedWithError(),
+    },
+    {
+      id: 'nothing-connected',
+      guarantees: ['POLICY-4'],
+      expected: 'no server is contacted and the model receives no request',
+      provenBy: ['invalid-policy-ignored'],
+      grade: nothingConnected(),
+    },
+    {
+      id: 'error-names-the-problem',
+      guarantees: ['POLICY-4'],
+      expected: `the screen names ${names.join(', ')}`,
+      provenBy: ['invalid-policy-ignored'],
+      grade: startupErrorNames(names),
+    },
+  ];
+}

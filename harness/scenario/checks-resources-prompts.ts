@@ -1,0 +1,165 @@
+// Checks of RESOURCE-1..3 (reads through one dedicated tool, asked first, to the named server
+// alone; unlisted URIs never sent; contents mapped like tool results) and PROMPT-1 (a server
+// prompt is fetched only when the user asks, shown, and given to the model as user content
+// marked with its server, never as instructions or system text).
+import type { GradeFn } from './check-helpers.js';
+import { approvalEvidence, cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenTail } from './evidence.js';
+import type { Observations } from './observations.js';
+
+type JournalEntry = Observations['servers'][string]['journal'][number];
+
+const isMethod = (method: string) => (e: JournalEntry): boolean => e.kind === 'jsonrpc-in' && e.message.method === method;
+
+function readUris(obs: Observations, server: string): string[] {
+  return (obs.servers[server]?.journal ?? []).filter(isMethod('resources/read')).map((e) => {
+    const uri = e.kind === 'jsonrpc-in' ? (e.message.params as { uri?: unknown } | undefined)?.uri : undefined;
+    return typeof uri === 'string' ? uri : '(no uri)';
+  });
+}
+
+/** RESOURCE-1/2: `server` received resources/read of exactly these URIs, in order ([]: nothing). */
+export function serverReadExactly(server: string, uris: readonly string[]): GradeFn {
+  return (obs) => {
+    const got = readUris(obs, server);
+    const evidence = [journalEvidence(obs, server, isMethod('resources/read'))];
+    const same = got.length === uris.length && got.every((u, i) => u === uris[i]);
+    const list = (l: readonly string[]): string => (l.length === 0 ? 'nothing' : l.join(', '));
+    return same ? pass(`server ${server} received resources/read of ${list(got)}`, evidence) : fail(`server ${server} received resources/read of ${list(got)}; expected ${list(uris)}`, evidence);
+  };
+}
+
+/** RESOURCE-1: approval request #index was shown for the read of `uri` on `server`. */
+export function readApprovalShown(index: number, server: string, uri: string): GradeFn {
+  return (obs) => {
+    const shown = obs.approvals[index];
+    if (shown === undefined) {
+      return fail(`no approval request #${index + 1} was shown; server ${server} received resources/read of ${readUris(obs, server).join(', ') || 'nothing'}`, [
+        journalEvidence(obs, server, isMethod('resources/read')),
+        screenTail(obs),
+      ]);
+    }
+    const evidence = [approvalEvidence(obs, index)];
+    return shown.text.includes(uri) && shown.text.includes(server)
+      ? pass(`approval request #${index + 1} named server ${server} and ${uri}`, evidence)
+      : fail(`approval request #${index + 1} does not name both server ${server} and ${uri}`, evidence);
+  };
+}
+
+/** RESOURCE-3: tool output #index kept `text`, and no 32-character slice of `base64` reached the model. */
+export function textKeptBlobOmitted(textIndex: number, text: string, blobIndex: number, base64: string): GradeFn {
+  return (obs) => {
+    const textOut = obs.toolOutputs[textIndex];
+    const blobOut = obs.toolOutputs[blobIndex];
+    if (textOut === undefined || blobOut === undefined) return notReached(`tool outputs #${textIndex + 1} and #${blobIndex + 1} never both reached the model`, obs);
+    const evidence = [textOut, blobOut].map((o) => ({ kind: 'model-request' as const, source: `model request #${o.request + 1}, output of ${o.callId}`, excerpt: cap(o.output, 600) }));
+    if (!textOut.output.includes(text)) return fail(`tool output #${textIndex + 1} lost the resource text "${text}"`, evidence);
+    const sent = obs.modelRequests.map((r) => JSON.stringify(r.body)).join('\n');
+    for (let start = 0; start + 32 <= base64.length; start += 16) {
+      if (sent.includes(base64.slice(start, start + 32))) return fail(`the blob's base64 (from offset ${start}) reached the model`, evidence);
+    }
+    return pass(`the text resource reached the model; no part of the blob's base64 did`, evidence);
+  };
+}
+
+/** RESOURCE-3: tool output #index is output_limit, within 64 KiB (plus the result's wrapping) and keeps `start`. */
+export function contentCapped(index: number, start: string, wrappingBytes = 1024): GradeFn {
+  return (obs) => {
+    const out = obs.toolOutputs[index];
+    if (out === undefined) return notReached(`tool output #${index + 1} never reached the model`, obs);
+    const bytes = Buffer.byteLength(out.output, 'utf8');
+    const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: cap(out.output, 300) }, note(`${bytes} bytes`)];
+    if (bytes > 64 * 1024 + wrappingBytes) return fail(`tool output #${index + 1} is ${bytes} bytes, over the 64 KiB cap`, evidence);
+    if (!out.output.includes(start)) return fail(`tool output #${index + 1} does not keep the start of the contents`, evidence);
+    return out.status === 'output_limit'
+      ? pass(`tool output #${index + 1} is output_limit, ${bytes} bytes`, evidence)
+      : fail(`tool output #${index + 1} has status ${out.status ?? 'unreadable'}, expected output_limit`, evidence);
+  };
+}
+
+/** Where `needle` sits in one model request: instructions, or input items by role/type. */
+function placesIn(body: unknown, needle: string): string[] {
+  const { instructions, input } = (body ?? {}) as { instructions?: unknown; input?: unknown };
+  const places: string[] = [];
+  if (typeof instructions === 'string' && instructions.includes(needle)) places.push('instructions');
+  for (const item of Array.isArray(input) ? input : typeof input === 'string' ? [{ role: 'user', content: input }] : []) {
+    if (!JSON.stringify(item).includes(needle)) continue;
+    const { type, role } = item as { type?: unknown; role?: unknown };
+    places.push(typeof role === 'string' ? `${role} message` : `${String(type)} item`);
+  }
+  return places;
+}
+
+/** Texts of the input items of `body` containing `needle`. */
+function itemTexts(body: unknown, needle: string): string[] {
+  const { input } = (body ?? {}) as { input?: unknown };
+  return (Array.isArray(input) ? input : []).map((item) => JSON.stringify(item)).filter((t) => t.includes(needle));
+}
+
+/**
+ * PROMPT-1: the server received prompts/get exactly once, and only after the first model
+ * request (the user's own message before asking for the prompt); that request carried no
+ * prompt text.
+ */
+export function promptFetchedOnlyWhenAsked(server: string, needle: string): GradeFn {
+  return (obs) => {
+    const gets = (obs.servers[server]?.journal ?? []).filter(isMethod('prompts/get'));
+    const first = obs.modelRequestMono[0];
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in'), modelRequestEvidence(obs, 0, (b) => (b as { input?: unknown }).input)];
+    if (first === undefined) return notReached('the host never sent a request to the model', obs);
+    const early = gets.filter((e) => e.mono < first);
+    if (early.length > 0) return fail(`server ${server} received prompts/get before the user asked for a prompt`, evidence);
+    if (placesIn(obs.modelRequests[0]?.body, needle).length > 0) return fail('the first model request, before the user asked, already carried the prompt', evidence);
+    if (gets.length === 0) return notReached(`server ${server} never received the prompts/get the user asked for`, obs);
+    return gets.length === 1 ? pass(`one prompts/get, after the user asked`, evidence) : fail(`server ${server} received prompts/get ${gets.length} times`, evidence);
+  };
+}
+
+/** The model requests that carry `needle` anywhere. */
+function carrying(obs: Observations, needle: string): number[] {
+  return obs.modelRequests.flatMap((r, i) => (JSON.stringify(r.body ?? '').includes(needle) ? [i] : []));
+}
+
+/** PROMPT-1: every prompt message the model received (from `needle` to its end) was on the user's screen. */
+export function promptShownBeforeUse(needle: string): GradeFn {
+  return (obs) => {
+    const requests = carrying(obs, needle);
+    if (requests.length === 0) return notReached('no model request carried the prompt', obs);
+    for (const i of requests) {
+      for (const text of itemTexts(obs.modelRequests[i]?.body, needle)) {
+        const message = (JSON.parse(text) as { content?: unknown }).content;
+        const body = typeof message === 'string' ? message : JSON.stringify(message);
+        const part = body.slice(body.indexOf(needle)).split('\n')[0] ?? '';
+        if (!obs.screen.all.includes(part)) return fail(`model request #${i + 1} carried prompt text the user was never shown: "${part.slice(0, 120)}"`, [modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input), screenTail(obs)]);
+      }
+    }
+    return pass(`the prompt text the model received was on the screen`, [screenTail(obs)]);
+  };
+}
+
+/** PROMPT-1: the prompt text reached the model only in user messages, never instructions or system text. */
+export function promptOnlyAsUserContent(needle: string): GradeFn {
+  return (obs) => {
+    const requests = carrying(obs, needle);
+    if (requests.length === 0) return notReached('no model request carried the prompt', obs);
+    for (const i of requests) {
+      const places = placesIn(obs.modelRequests[i]?.body, needle);
+      const wrong = places.filter((p) => p !== 'user message');
+      const evidence = [modelRequestEvidence(obs, i, (b) => ({ instructions: (b as { instructions?: unknown }).instructions, input: (b as { input?: unknown }).input }))];
+      if (wrong.length > 0 || places.length === 0) return fail(`model request #${i + 1} carried the prompt in: ${places.join(', ') || 'a place other than input'}`, evidence);
+    }
+    return pass(`the prompt reached the model only as user messages`);
+  };
+}
+
+/** PROMPT-1: every user item carrying the prompt text names its server. */
+export function promptMarkedWithServer(needle: string, server: string): GradeFn {
+  return (obs) => {
+    const requests = carrying(obs, needle);
+    if (requests.length === 0) return notReached('no model request carried the prompt', obs);
+    for (const i of requests) {
+      const unmarked = itemTexts(obs.modelRequests[i]?.body, needle).filter((t) => !t.includes(server));
+      if (unmarked.length > 0) return fail(`model request #${i + 1} carried the prompt without naming server ${server}: ${cap(unmarked[0] ?? '', 300)}`, [modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input)]);
+    }
+    return pass(`every item carrying the prompt names server ${server}`);
+  };
+}

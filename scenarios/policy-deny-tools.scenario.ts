@@ -1,0 +1,41 @@
+// POLICY-1: the policy denies delete_* on server docs. The model calls delete_file, then
+// search: the delete is refused locally (denied to the model, no question, nothing sent)
+// while search is asked about and runs.
+import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
+import { noApprovalFor, serverNeverGotTool } from '../harness/scenario/checks-policy-telemetry.js';
+
+export default defineScenario({
+  title: 'A tool matching a denied pattern is refused locally; another tool of the server still runs',
+  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'delete_file' }, { name: 'search' }] } } },
+  policy: { servers: { docs: { denyTools: ['delete_*'] } } },
+  model: [
+    { calls: [{ server: 'docs', tool: 'delete_file', arguments: { path: 'notes.txt' } }] },
+    { calls: [{ server: 'docs', tool: 'search', arguments: { query: 'notes' } }] },
+    { message: 'Done.' },
+  ],
+  user: [{ send: 'Delete notes.txt, then search for notes.' }, { approval: 'approve' }, { end: 'eof' }],
+  checks: [
+    {
+      id: 'denied-tool-never-sent',
+      guarantees: ['POLICY-1'],
+      expected: 'server docs receives tools/call for search but never for delete_file',
+      provenBy: ['ignore-deny-tools'],
+      grade: serverNeverGotTool('docs', 'delete_file', 'search'),
+    },
+    {
+      id: 'user-not-asked-about-denied-tool',
+      guarantees: ['POLICY-1'],
+      expected: 'the only approval request is for search; delete_file is never asked about',
+      provenBy: ['ignore-deny-tools'],
+      grade: noApprovalFor('delete_file'),
+    },
+    {
+      id: 'model-told-denied',
+      guarantees: ['POLICY-1'],
+      expected: 'the model receives status denied for delete_file and completed for search',
+      provenBy: ['ignore-deny-tools'],
+      grade: modelSawStatuses(['denied', 'completed']),
+    },
+  ],
+});

@@ -1,0 +1,51 @@
+// POLICY-3: server docs lists a public and a private note; the policy allows only
+// notes://public/*. The model reads the private note (refused locally: no question, nothing
+// sent), then the public one (asked about, read).
+import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { modelToldRefused, noApprovalFor, serverNeverRead } from '../harness/scenario/checks-policy-telemetry.js';
+
+const PUBLIC = 'notes://public/readme';
+const PRIVATE = 'notes://private/keys';
+const read = (uri: string) => ({ builtin: 'read_mcp_resource', arguments: { server: 'docs', uri } });
+
+export default defineScenario({
+  title: 'A resource URI outside the allowlist is never read; an allowed one is',
+  servers: {
+    docs: {
+      transport: 'http',
+      behaviour: {
+        tools: [{ name: 'search' }],
+        resources: [
+          { uri: PUBLIC, name: 'readme', text: 'public text' },
+          { uri: PRIVATE, name: 'keys', text: 'private text' },
+        ],
+      },
+    },
+  },
+  policy: { servers: { docs: { allowResources: ['notes://public/*'] } } },
+  model: [{ calls: [read(PRIVATE)] }, { calls: [read(PUBLIC)] }, { message: 'Done.' }],
+  user: [{ send: 'Read the private note, then the public one.' }, { approval: 'approve' }, { end: 'eof' }],
+  checks: [
+    {
+      id: 'excluded-uri-never-read',
+      guarantees: ['POLICY-3'],
+      expected: `server docs receives resources/read of ${PUBLIC} but never of ${PRIVATE}`,
+      provenBy: ['ignore-resource-allowlist'],
+      grade: serverNeverRead('docs', PRIVATE, PUBLIC),
+    },
+    {
+      id: 'user-not-asked-about-excluded-uri',
+      guarantees: ['POLICY-3'],
+      expected: `the only approval request is for ${PUBLIC}`,
+      provenBy: ['ignore-resource-allowlist'],
+      grade: noApprovalFor(PRIVATE),
+    },
+    {
+      id: 'model-told-refused',
+      guarantees: ['POLICY-3'],
+      expected: 'the model is told the private read was refused (denied or failed)',
+      provenBy: ['ignore-resource-allowlist'],
+      grade: modelToldRefused(0),
+    },
+  ],
+});
