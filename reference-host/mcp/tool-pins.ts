@@ -2,10 +2,9 @@
 // original name, the sha256 of the canonical JSON {name, description, inputSchema}. The file
 // lives in refhost's data directory, mode 0600, replaced atomically (temp file, fsync,
 // rename) so a crash never leaves a torn pin file that would hide a later change.
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { readOptionalJson, writePrivateFileAtomic } from '../config/private-file.js';
 import type { McpTool } from './types.js';
 
 const HashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'expected a sha256 hex digest');
@@ -40,20 +39,8 @@ export function toolDefinitionHash(tool: Pick<McpTool, 'originalName' | 'descrip
 
 /** A missing file means nothing was pinned yet; an unreadable or invalid one is an error. */
 export function readPins(file: string): Pins {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return {};
-    throw new PinsFileError(`tool pins file ${file} cannot be read (${code ?? String(error)})`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new PinsFileError(`tool pins file ${file} is not valid JSON`);
-  }
+  const json = readOptionalJson(file, (problem) => new PinsFileError(`tool pins file ${file} ${problem}`));
+  if (json === undefined) return {};
   const parsed = PinsFileSchema.safeParse(json);
   if (!parsed.success) throw new PinsFileError(`tool pins file ${file} is invalid: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
   return parsed.data.servers;
@@ -61,23 +48,8 @@ export function readPins(file: string): Pins {
 
 /** Replaces the pin file atomically with mode 0600 (its directory 0700 when created). */
 export function writePins(file: string, pins: Pins): void {
-  const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const fd = fs.openSync(temp, 'wx', 0o600);
-    try {
-      fs.fchmodSync(fd, 0o600); // exact mode whatever the umask
-      fs.writeFileSync(fd, `${JSON.stringify({ version: 1, servers: pins }, null, 2)}\n`);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(temp, file);
-  } catch (error) {
-    fs.rmSync(temp, { force: true });
-    throw new PinsFileError(`tool pins file ${file} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
+  const text = `${JSON.stringify({ version: 1, servers: pins }, null, 2)}\n`;
+  writePrivateFileAtomic(file, text, (problem) => new PinsFileError(`tool pins file ${file} ${problem}`));
 }
 
 export interface PinComparison {

@@ -2,7 +2,7 @@
 // else that is not a valid policy (bad JSON, an unknown setting, a wrong type, or a server
 // that mcp.json does not configure: a typo would leave the real server uncaged) is an
 // error naming the file, the server and the setting. Messages never quote values.
-import fs from 'node:fs';
+import { readOptionalJson } from '../config/private-file.js';
 import type { z } from 'zod';
 import { PolicySchema, SERVER_POLICY_FIELDS, type Policy } from './policy-schema.js';
 
@@ -15,20 +15,8 @@ export class PolicyFileError extends Error {
 
 /** The policy in `file`, or null when there is none; throws PolicyFileError otherwise. */
 export function readPolicyFile(file: string, configuredServers: readonly string[]): Policy | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    throw new PolicyFileError(file, `cannot be read (${code ?? String(error)})`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new PolicyFileError(file, `is not valid JSON (${(error as Error).message})`);
-  }
+  const json = readOptionalJson(file, (problem) => new PolicyFileError(file, problem));
+  if (json === undefined) return null;
   const parsed = PolicySchema.safeParse(json);
   if (!parsed.success) throw new PolicyFileError(file, parsed.error.issues.map(describe).join('; '));
   const unknown = Object.keys(parsed.data.servers ?? {}).filter((name) => !configuredServers.includes(name));
