@@ -1,2 +1,22 @@
-import { expect, test } from 'vitest';
-test('the suite runner starts', () => { expect(1 + 1).toBe(2); });
+import { describe, expect, test } from 'vitest';
+import { summarise, summaryLine } from './summary-reporter.js';
+
+const mod = (state: string, ...tests: string[]) => ({ state: () => state, tests: tests.map((s) => ({ state: s })) });
+
+describe('the closing summary line', () => {
+  test('counts passed and failed tests, skipped apart', () => {
+    expect(summaryLine(summarise([mod('failed', 'passed', 'failed', 'skipped'), mod('passed', 'passed')], 0))).toBe('conformance: 2 passed, 1 failed, 1 skipped');
+  });
+
+  test('a file that failed to load counts as a failure', () => {
+    expect(summarise([mod('failed')], 0)).toEqual({ passed: 0, failed: 1, skipped: 0 });
+  });
+
+  test('a file whose hook threw (tests skipped) counts as a failure', () => {
+    expect(summarise([mod('failed', 'passed', 'skipped', 'skipped')], 0)).toEqual({ passed: 1, failed: 1, skipped: 2 });
+  });
+
+  test('unhandled errors count as failures', () => {
+    expect(summaryLine(summarise([mod('passed', 'passed')], 2))).toBe('conformance: 1 passed, 2 failed');
+  });
+});

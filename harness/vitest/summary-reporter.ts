@@ -1,23 +1,40 @@
 // Prints the plain closing line CI reads: `conformance: N passed, N failed`.
-// Counts individual tests (checks run as tests too); skipped tests are reported apart.
+// Counts individual tests (checks run as tests too); skipped tests are reported apart. A file
+// that failed without a failing test (it did not load, or a hook threw and its tests were
+// skipped) counts as one failure, so the line can never say 0 failed for a red run.
 import type { Reporter, TestModule } from 'vitest/node';
+
+/** The parts of a vitest TestModule the count needs. */
+export interface ModuleOutcome {
+  state(): string;
+  tests: readonly { state: string }[];
+}
+
+export interface Summary {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export function summarise(modules: readonly ModuleOutcome[], unhandledErrors: number): Summary {
+  const summary: Summary = { passed: 0, failed: unhandledErrors, skipped: 0 };
+  for (const mod of modules) {
+    const failedTests = mod.tests.filter((t) => t.state === 'failed').length;
+    if (mod.state() === 'failed' && failedTests === 0) summary.failed += 1;
+    summary.failed += failedTests;
+    summary.passed += mod.tests.filter((t) => t.state === 'passed').length;
+    summary.skipped += mod.tests.filter((t) => t.state !== 'passed' && t.state !== 'failed').length;
+  }
+  return summary;
+}
+
+export function summaryLine({ passed, failed, skipped }: Summary): string {
+  return `conformance: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+}
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
-    let passed = 0;
-    let failed = unhandledErrors.length;
-    let skipped = 0;
-    for (const mod of testModules) {
-      // A module that failed to load has no tests but must still count as a failure.
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed += 1;
-      for (const test of mod.children.allTests()) {
-        const state = test.result().state;
-        if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
-        else skipped += 1;
-      }
-    }
-    const tail = skipped > 0 ? `, ${skipped} skipped` : '';
-    process.stdout.write(`\nconformance: ${passed} passed, ${failed} failed${tail}\n`);
+    const modules = testModules.map((mod) => ({ state: () => mod.state(), tests: [...mod.children.allTests()].map((t) => ({ state: t.result().state })) }));
+    process.stdout.write(`\n${summaryLine(summarise(modules, unhandledErrors.length))}\n`);
   }
 }
