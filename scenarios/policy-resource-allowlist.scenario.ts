@@ -2,11 +2,12 @@
 // notes://public/*. The model reads the private note (refused locally: no question, nothing
 // sent), then the public one (asked about, read).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { resourceRead } from '../harness/scenario/checks-resources-prompts.js';
 import { modelToldRefused, noApprovalFor, serverNeverRead } from '../harness/scenario/checks-policy-telemetry.js';
 
 const PUBLIC = 'notes://public/readme';
 const PRIVATE = 'notes://private/keys';
-const read = (uri: string) => ({ builtin: 'read_mcp_resource', arguments: { server: 'docs', uri } });
+const read = (uri: string) => resourceRead('docs', uri);
 
 export default defineScenario({
   title: 'A resource URI outside the allowlist is never read; an allowed one is',

@@ -1,12 +1,12 @@
 // RESOURCE-3: a text resource, a binary one and one of ~70 KB, all read with approval. The
 // model gets the text, a note instead of the blob, and the large one cut to 64 KiB.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { contentCapped, textKeptBlobOmitted } from '../harness/scenario/checks-resources-prompts.js';
+import { contentCapped, resourceRead, textKeptBlobOmitted } from '../harness/scenario/checks-resources-prompts.js';
 
 const TEXT = 'resource text body 8c1f';
 const BLOB = Buffer.from(`BLOB-CANARY-${'0123456789abcdef'.repeat(8)}`).toString('base64');
 const BIG_START = 'BIG-RESOURCE-START';
-const read = (uri: string) => ({ builtin: 'read_mcp_resource', arguments: { server: 'docs', uri } });
+const read = (uri: string) => resourceRead('docs', uri);
 
 export default defineScenario({
   title: 'Resource contents are mapped like tool results: text kept, blobs omitted, 64 KiB cap',

@@ -1,10 +1,10 @@
 // RESOURCE-1: two servers list the same URI. The model reads it from docs twice: the user
 // approves the first read and denies the second. Only the approved read is sent, to docs alone.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { readApprovalShown, serverReadExactly } from '../harness/scenario/checks-resources-prompts.js';
+import { readApprovalShown, resourceRead, serverReadExactly } from '../harness/scenario/checks-resources-prompts.js';
 
 const URI = 'notes://shared/readme';
-const read = { builtin: 'read_mcp_resource', arguments: { server: 'docs', uri: URI } };
+const read = resourceRead('docs', URI);
 
 export default defineScenario({
   title: 'A resource read is asked about first and goes to the named server alone',

@@ -1,11 +1,12 @@
 // RESOURCE-2: docs lists one note and a template. The model reads a URI nobody listed
 // (refused locally: no question, nothing sent), then one the template matches (asked, read).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { resourceRead } from '../harness/scenario/checks-resources-prompts.js';
 import { modelToldRefused, noApprovalFor, serverNeverRead } from '../harness/scenario/checks-policy-telemetry.js';
 
 const UNLISTED = 'notes://private/keys';
 const TEMPLATED = 'notes://day/2024-01-01';
-const read = (uri: string) => ({ builtin: 'read_mcp_resource', arguments: { server: 'docs', uri } });
+const read = (uri: string) => resourceRead('docs', uri);
 
 export default defineScenario({
   title: 'A URI the server did not list or match by template is refused without sending',

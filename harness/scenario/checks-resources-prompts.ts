@@ -8,6 +8,9 @@ import type { Observations } from './observations.js';
 
 type JournalEntry = Observations['servers'][string]['journal'][number];
 
+/** The model step (or call) that reads one resource through the host's dedicated tool. */
+export const resourceRead = (server: string, uri: string) => ({ builtin: 'read_mcp_resource', arguments: { server, uri } });
+
 const isMethod = (method: string) => (e: JournalEntry): boolean => e.kind === 'jsonrpc-in' && e.message.method === method;
 
 function readUris(obs: Observations, server: string): string[] {
