@@ -1,5 +1,7 @@
 // TRANSPORT-2: a server configured with the legacy HTTP+SSE transport is discovered and a
 // call to it goes through the same approval as any other, with its configured header.
+// The checks cite TRANSPORT-2 alone ("the same guarantees over SSE"), so a host that declares
+// SSE absent gets UNSUPPORTED; the MUSTs themselves are checked over Streamable HTTP elsewhere.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { approvalShownBeforeSending, modelSawStatuses, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 import { discoveredOverSse } from '../harness/scenario/checks-inject-transport.js';
@@ -20,7 +22,7 @@ export default defineScenario({
     },
     {
       id: 'approval-before-sending',
-      guarantees: ['TRANSPORT-2', 'APPROVE-1'],
+      guarantees: ['TRANSPORT-2'],
       expected: 'the confirmation is on screen before the SSE server receives the call',
       provenBy: ['auto-approve'],
       grade: approvalShownBeforeSending('docs'),
