@@ -1,16 +1,11 @@
-// Shared pieces of the benchmark scripts (not tests): figures against targets, the machine's
-// load printed alongside (a busy 2-core machine moves wall times a lot), and one
-// machine-readable line per script that benchmarks/run-all.ts turns into its summary table.
-import { spawn } from 'node:child_process';
+// Shared pieces of the single-issue benchmark scripts (harness.bench.ts): figures against
+// targets with the machine's load printed alongside (a busy 2-core machine moves wall times
+// a lot), argument parsing, temp dirs and the built-file guard.
 import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 
 export const ROOT = resolve(import.meta.dirname, '..');
-
-/** Prefix of the line run-all.ts parses: `BENCH-RESULT {"bench":...,"targets":[...]}`. */
-export const RESULT_PREFIX = 'BENCH-RESULT ';
 
 export interface TargetFigure {
   /** What was measured, e.g. "launch to You> (no servers), median of 20". */
@@ -28,11 +23,6 @@ export interface BenchResult {
   /** Figures without a target (baselines, spreads), one line each. */
   notes: string[];
   loadAverage: string;
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 export function loadLine(): string {
@@ -62,14 +52,14 @@ export function formatLimit(t: TargetFigure): string {
   return t.unit === 'bool' ? 'yes' : `< ${amount(t.limit, t.unit, 0)}`;
 }
 
-/** Prints the figures for a human, then the one line run-all.ts reads. */
+/** Prints the figures for a human. */
 export function report(bench: string, targets: TargetFigure[], notes: string[]): BenchResult {
   const result: BenchResult = { bench, targets, notes, loadAverage: loadLine() };
   const lines = [`${bench}:`];
   for (const t of targets) lines.push(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${formatFigure(t)} (target ${formatLimit(t)})`);
   for (const n of notes) lines.push(`        ${n}`);
   lines.push(`  (${result.loadAverage} at the end of the measurements)`);
-  process.stdout.write(`${lines.join('\n')}\n${RESULT_PREFIX}${JSON.stringify(result)}\n`);
+  process.stdout.write(`${lines.join('\n')}\n`);
   return result;
 }
 
@@ -98,19 +88,4 @@ export function requireBuilt(relative: string): string {
     process.exit(2);
   }
   return file;
-}
-
-/** Median wall time of `node -e ""` from spawn to exit: what starting node costs right now. */
-export async function bareNodeMedian(runs: number): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const begin = performance.now();
-    await new Promise<void>((done, fail) => {
-      const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
-      child.once('error', fail);
-      child.once('exit', () => done());
-    });
-    times.push(performance.now() - begin);
-  }
-  return median(times);
 }

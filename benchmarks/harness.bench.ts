@@ -5,7 +5,8 @@
 // - after each run no process of the run remains (/proc scan for its temp dir).
 // Run: npm run build && npx tsx benchmarks/harness.bench.ts [--quick] [--repeat 10]
 import { rmSync } from 'node:fs';
-import { below, benchArgs, holds, median, report, requireBuilt, tempDir, type TargetFigure } from './bench-kit.js';
+import { below, benchArgs, holds, report, requireBuilt, tempDir, type TargetFigure } from './bench-kit.js';
+import { median } from './stats.js';
 import { runConformanceOnce, type ConformanceRun } from './conformance-run.js';
 import { measureOverhead } from './harness-overhead.js';
 

@@ -46,7 +46,7 @@ function check(host: string, i: number): CheckResult {
 function hostRun(name: string, checks: CheckResult[], shard: string | null): HostRun {
   return {
     run: {
-      host: { name, version: '1.0.0', profile: null },
+      host: { name, version: '1.0.0', profile: null, declaredAbsent: [] },
       suite: { version: '0.1.0', revision: 'abcdef0' },
       node: process.version,
       os: 'linux',

@@ -1,93 +1,125 @@
-// Runs every benchmark script in sequence (each a child process, its output shown as it
-// comes) and prints one summary table: target, figure, PASS/MISS, with the load average.
-// Scripts built on bench-kit.ts report through their BENCH-RESULT line; the older ones
-// (fake-servers, mock-model, reports) are read from their "... N ms ... target < M ms" lines.
-// Run: npm run bench   (= npm run build && tsx benchmarks/run-all.ts)   [--quick]
-import { spawn } from 'node:child_process';
+// `npm run bench` (issue 8): the suite's speed and each host's MCP overhead, side by side.
+// Every figure is taken several times after warm-ups; the host profile is measured for every
+// host with an adapter (the reference host; Codex when installed) in the same run against the
+// same fakes. Writes bench/results.json and BENCHMARKS.md; a missed target is a figure, not a
+// failure: the exit code is 1 only when a measurement could not be completed.
+// Run: npm run bench   (build first when calling directly: npx tsx benchmarks/run-all.ts)
+//   --quick          1 warm-up + 2 runs (one conformance run): for development, rough figures
+//   --host NAME      only this host (repeatable: reference, codex or a profile path)
+//   --only suite|hosts
+//   --render         re-render BENCHMARKS.md from bench/results.json without measuring
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, platform, release } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { benchArgs, formatFigure, formatLimit, loadLine, RESULT_PREFIX, ROOT, type BenchResult, type TargetFigure } from './bench-kit.js';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { findCodex } from '../harness/adapters/codex/locate-codex.js';
+import { resolveHost } from '../harness/adapters/resolve-host.js';
+import { requireBuilt, ROOT, tempDir } from './bench-kit.js';
+import { renderBenchmarksMd } from './benchmarks-md.js';
+import { measureHostProfile } from './host-profile.js';
+import { readResults, type Figure, type Results } from './results-schema.js';
+import { measureSuite } from './suite-figures.js';
+import { evaluateTargets } from './targets.js';
 
-/** `quick`: the script understands --quick (the older ones take no options). */
-const BENCHES: { file: string; quick: boolean }[] = [
-  { file: 'refhost.bench.ts', quick: true },
-  { file: 'harness.bench.ts', quick: true },
-  { file: 'fixture.bench.ts', quick: true },
-  { file: 'fake-servers.bench.ts', quick: false },
-  { file: 'mock-model.bench.ts', quick: false },
-  { file: 'reports.bench.ts', quick: false },
-];
-const BENCH_DEADLINE_MS = 15 * 60_000;
-const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000 };
+const RESULTS_FILE = join(ROOT, 'bench', 'results.json');
+const MARKDOWN_FILE = join(ROOT, 'BENCHMARKS.md');
 
-/** "... 12.3 ms ... target < 20 ms": the first figure before "target" against the limit. */
-function parseTargetLine(line: string): TargetFigure | null {
-  const target = /target < ([\d.]+) ?(ms|s|MB)\b/.exec(line);
-  if (target === null) return null;
-  const before = line.slice(0, target.index);
-  const figure = /([\d.]+) ?(ms|s|MB)\b/.exec(before);
-  if (figure === null) return null;
-  const scale = (unit: string): number => UNIT_MS[unit] ?? 1;
-  const value = Number(figure[1]) * scale(figure[2]!);
-  const limit = Number(target[1]) * scale(target[2]!);
-  const unit = target[2] === 'MB' ? 'MB' : 'ms';
-  const name = before.slice(0, figure.index).replace(/[\s:—-]+$/, '').trim();
-  return { name, value, unit, limit, pass: value < limit };
-}
+const ArgsSchema = z.object({
+  quick: z.boolean().default(false),
+  render: z.boolean().default(false),
+  host: z.array(z.string().min(1)).default([]),
+  only: z.enum(['suite', 'hosts']).optional(),
+});
 
-function resultOf(file: string, output: string): BenchResult {
-  const lines = output.split('\n');
-  const tagged = lines.find((l) => l.startsWith(RESULT_PREFIX));
-  if (tagged !== undefined) return JSON.parse(tagged.slice(RESULT_PREFIX.length)) as BenchResult;
-  const targets = lines.map(parseTargetLine).filter((t): t is TargetFigure => t !== null);
-  return { bench: file.replace(/\.bench\.ts$/, ''), targets, notes: [], loadAverage: loadLine() };
-}
-
-async function runBench(file: string, args: string[]): Promise<{ code: number | null; output: string; seconds: number }> {
-  const begin = performance.now();
-  const child = spawn(process.execPath, [TSX, join(ROOT, 'benchmarks', file), ...args], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-    process.stdout.write(chunk.split('\n').filter((l) => !l.startsWith(RESULT_PREFIX)).join('\n'));
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => process.stderr.write(chunk));
-  const timer = setTimeout(() => {
-    process.stderr.write(`${file}: no result within ${BENCH_DEADLINE_MS / 60_000} min, stopping it\n`);
-    process.kill(-(child.pid ?? 0), 'SIGKILL');
-  }, BENCH_DEADLINE_MS);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
-  clearTimeout(timer);
+function parseCli(): z.infer<typeof ArgsSchema> {
   try {
-    process.kill(-(child.pid ?? 0), 'SIGKILL'); // anything the script left in its group
-  } catch {
-    // ESRCH: nothing left
+    const { values } = parseArgs({ options: { quick: { type: 'boolean' }, render: { type: 'boolean' }, host: { type: 'string', multiple: true }, only: { type: 'string' } } });
+    const parsed = ArgsSchema.safeParse(values);
+    if (parsed.success) return parsed.data;
+    throw new Error(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));
+  } catch (error) {
+    process.stderr.write(`run-all: ${(error as Error).message}\n`);
+    process.exit(2);
   }
-  return { code, output, seconds: (performance.now() - begin) / 1000 };
 }
 
-const { quick } = benchArgs();
-const rows: string[][] = [];
-const errors: string[] = [];
-const loadBefore = loadLine();
-for (const bench of BENCHES) {
-  const { file } = bench;
-  process.stdout.write(`\n=== ${file} (${loadLine()})\n`);
-  const { code, output, seconds } = await runBench(file, quick && bench.quick ? ['--quick'] : []);
-  const result = resultOf(file, output);
-  if (code !== 0) errors.push(`${file} exited with ${code}`);
-  if (result.targets.length === 0) rows.push([result.bench, '(no target figures)', '', '', code === 0 ? 'n/a' : 'ERROR', `${seconds.toFixed(0)} s`]);
-  for (const t of result.targets) rows.push([result.bench, t.name, formatFigure(t), formatLimit(t), t.pass ? 'PASS' : 'MISS', `${seconds.toFixed(0)} s`]);
+function write(results: Results): void {
+  mkdirSync(join(ROOT, 'bench'), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(MARKDOWN_FILE, renderBenchmarksMd(results));
+  process.stdout.write(`wrote ${RESULTS_FILE} and ${MARKDOWN_FILE}\n`);
 }
 
-const header = ['bench', 'target', 'figure', 'limit', 'verdict', 'script time'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ');
-process.stdout.write(
-  `\n${['Summary', line(header), widths.map((w) => '-'.repeat(w)).join('-+-'), ...rows.map(line)].join('\n')}\n` +
-    `${loadBefore} before, ${loadLine()} after${quick ? ' (--quick: fewer repetitions)' : ''}\n`,
-);
-for (const e of errors) process.stdout.write(`ERROR: ${e}\n`);
-// MISS is a figure (the machine may be busy); only a benchmark that could not finish fails the run.
-process.exitCode = errors.length > 0 ? 1 : 0;
+const args = parseCli();
+if (args.render) {
+  write(readResults(RESULTS_FILE));
+  process.exit(0);
+}
+requireBuilt('dist/harness/cli/main.js');
+requireBuilt('dist/refhost.mjs');
+
+const log = (line: string): void => void process.stdout.write(`${line}\n`);
+const load = (): [number, number, number] => loadavg().map((l) => Number(l.toFixed(2))) as [number, number, number];
+const loadBefore = load();
+const many = args.quick ? { warmups: 1, runs: 2 } : { warmups: 1, runs: 5 };
+const figures: Figure[] = [];
+const notes: string[] = [];
+const hosts: Results['hosts'] = [];
+let failed = false;
+
+if (args.only !== 'suite') {
+  const selectors = args.host.length > 0 ? args.host : ['reference', ...(findCodex() === null ? [] : ['codex'])];
+  if (args.host.length === 0 && !selectors.includes('codex')) notes.push('Codex is not installed here, so it has no column (install it with `npm run hosts:install -- codex`).');
+  for (const selector of selectors) {
+    const adapter = resolveHost(selector);
+    const version = await adapter.version();
+    log(`host profile: ${adapter.name} (${version ?? 'version unknown'}), ${many.warmups} warm-up + ${many.runs} runs per figure`);
+    try {
+      figures.push(...(await measureHostProfile(adapter, { ...many, log })));
+      hosts.push({ name: adapter.name, version });
+    } catch (error) {
+      failed = true;
+      notes.push(`host ${adapter.name}: the profile could not be completed: ${(error as Error).message.split('\n')[0]}`);
+      log(`host ${adapter.name} failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+if (args.only !== 'hosts') {
+  const dir = tempDir('bench-suite-');
+  try {
+    log(`suite figures (${args.quick ? 'quick' : 'full'})`);
+    const suite = await measureSuite({
+      dir,
+      run: args.quick ? { warmups: 0, runs: 1 } : { warmups: 1, runs: 3 },
+      fixture: args.quick ? many : { warmups: 3, runs: 30 },
+      reportWrite: many,
+      overheadReps: args.quick ? 1 : 3,
+      log,
+    });
+    figures.push(...suite.figures);
+    notes.push(...suite.notes);
+  } catch (error) {
+    failed = true;
+    notes.push(`suite figures could not be completed: ${(error as Error).message.split('\n')[0]}`);
+    log(`suite failed: ${(error as Error).message}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const results: Results = {
+  schemaVersion: 1,
+  generatedAt: new Date().toISOString(),
+  command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
+  mode: args.quick ? 'quick' : 'full',
+  machine: { cores: availableParallelism(), node: process.version, os: `${platform()} ${release()}`, loadBefore, loadAfter: load() },
+  hosts,
+  figures,
+  targets: evaluateTargets(figures),
+  notes,
+};
+write(results);
+for (const t of results.targets) log(`${t.status.padEnd(12)} ${t.name}`);
+process.exitCode = failed ? 1 : 0;

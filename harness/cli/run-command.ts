@@ -1,6 +1,7 @@
 // `mcp-host-conformance run`: the conformance run against one host (reference or a profile).
 import { Command, InvalidArgumentError } from 'commander';
 import { join } from 'node:path';
+import { attachPerformance } from '../../benchmarks/performance-section.js';
 import { resolveHost } from '../adapters/resolve-host.js';
 import { runConformance } from '../conformance/run-conformance.js';
 import { HarnessError } from '../errors.js';
@@ -14,6 +15,7 @@ interface RunFlags {
   shard?: string;
   out?: string;
   expectedFailures?: string;
+  performance?: boolean;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -48,19 +50,23 @@ export function registerRunCommand(program: Command): void {
     .option('--shard <i/n>', 'run only shard i of n (vitest sharding)', shard)
     .option('--out <dir>', 'report folder (default reports/<host>/)')
     .option('--expected-failures <file>', 'known failures: listed failures pass, unlisted fail, listed passes are stale')
+    .option('--performance', "also measure the host's MCP performance (launch to ready, call overhead, memory) into the report, INFO only")
     .action(async (flags: RunFlags) => {
       try {
         if (flags.list === true) return void (await list(flags));
+        const outDir = flags.out ?? defaultOutDir(flags.host);
+        const log = (line: string): void => void process.stdout.write(`${line}\n`);
         process.exitCode = await runConformance({
           host: flags.host,
           scenario: flags.scenario,
           guarantee: flags.guarantee,
           ...(flags.shard === undefined ? {} : { shard: flags.shard }),
           ...(flags.expectedFailures === undefined ? {} : { expectedFailures: flags.expectedFailures }),
-          outDir: flags.out ?? defaultOutDir(flags.host),
+          outDir,
           command: ['mcp-host-conformance', ...process.argv.slice(2)].join(' '),
-          log: (line) => void process.stdout.write(`${line}\n`),
+          log,
         });
+        if (flags.performance === true) await attachPerformance(resolveHost(flags.host), outDir, log);
       } catch (error) {
         if (!(error instanceof HarnessError)) throw error;
         process.stderr.write(`mcp-host-conformance: ${error.message}\n`);

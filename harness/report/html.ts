@@ -5,10 +5,11 @@
 // script renders it as text. A Content-Security-Policy allows only this page's own style and
 // script (by hash) and no connections, as a second line of defence behind the escaping.
 import { createHash } from 'node:crypto';
-import { jsonForScript } from './escape.js';
+import { escapeMarkup, jsonForScript } from './escape.js';
 import { REPORT_SCRIPT } from './html-client.js';
 import { REPORT_CSS } from './html-style.js';
 import { buildReportView } from './html-view.js';
+import { performanceRows } from './performance.js';
 import type { Report } from './schema.js';
 
 function sha256(text: string): string {
@@ -23,6 +24,15 @@ const CSP = [
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');
+
+/** Static, escaped markup (no script needed): the optional performance figures, INFO only. */
+export function performanceHtml(report: Report): string {
+  const { rows, methods } = performanceRows(report);
+  if (rows.length === 0) return '';
+  const cells = rows.map((r) => `<tr><td>${escapeMarkup(r.host)}</td><td>${escapeMarkup(r.name)}</td><td>${escapeMarkup(r.figure)}</td></tr>`).join('');
+  const notes = methods.map((m) => `<p class="muted">${escapeMarkup(m)}</p>`).join('');
+  return `<details class="meta" id="performance"><summary>Performance (INFO, not a verdict)</summary><table><tr><th>Host</th><th>Figure</th><th>Median (min – max) or value</th></tr>${cells}</table>${notes}</details>\n`;
+}
 
 export function renderHtml(report: Report): string {
   return `<!doctype html>
@@ -43,7 +53,7 @@ export function renderHtml(report: Report): string {
 <div class="wrap">
 <div class="cards" id="cards"></div>
 <details class="meta"><summary>Run metadata</summary><table id="meta-table"></table></details>
-<div class="filters" role="search">
+${performanceHtml(report)}<div class="filters" role="search">
 <span id="verdict-filters" class="counts" aria-label="Filter by verdict"></span>
 <select id="group-filter" aria-label="Filter by group"><option value="">All groups</option></select>
 <input id="text-filter" type="search" placeholder="check or guarantee id" aria-label="Filter by text">

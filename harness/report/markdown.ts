@@ -1,6 +1,8 @@
 // report.md: short enough for a pull-request comment or a CI step summary. Totals per
 // verdict, group totals, then FAIL and HARNESS-ERROR checks with Expected/Observed and the
-// rerun command, cut to a cap (GitHub comments stop at 65,536 characters).
+// rerun command, cut to a cap (GitHub comments stop at 65,536 characters). A host run with
+// performance figures (issue 8) adds them as an INFO table.
+import { performanceRows } from './performance.js';
 import type { CheckResult, Report } from './schema.js';
 import { checksByGroup, countVerdicts, formatCounts, hostLabel, VERDICT_ORDER } from './summary.js';
 import { capText, visibleControls } from './text.js';
@@ -55,6 +57,22 @@ function groupTable(report: Report): string {
   return [head, ...rows].join('\n');
 }
 
+/** The optional performance figures (INFO: never a verdict); empty when no host has them. */
+function performanceSection(report: Report): string[] {
+  const { rows, methods } = performanceRows(report);
+  if (rows.length === 0) return [];
+  return [
+    '',
+    '### Performance (INFO, not a verdict)',
+    '',
+    '| Host | Figure | Median (min – max) or value |',
+    '|---|---|---:|',
+    ...rows.map((r) => `| ${mdInline(r.host)} | ${mdInline(r.name)} | ${mdInline(r.figure)} |`),
+    '',
+    ...methods.map((m) => `_${mdInline(m)}_`),
+  ];
+}
+
 function failureBlock(check: CheckResult, host: string): string {
   const mark = check.verdict === 'FAIL' ? '❌' : '⚠️';
   return [
@@ -78,7 +96,8 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const meta = report.hosts.map((h) => {
     const r = h.run;
     const rev = r.suite.revision ? ` @ ${r.suite.revision.slice(0, 12)}` : '';
-    return `- ${mdInline(hostLabel(h))}: suite ${mdInline(r.suite.version + rev)}, node ${mdInline(r.node)}, ${mdInline(r.os)}, ${mdInline(r.startedAt)} → ${mdInline(r.endedAt)}`;
+    const absent = r.host.declaredAbsent.length === 0 ? '' : `; optional features declared absent: ${mdInline(r.host.declaredAbsent.join(', '))}`;
+    return `- ${mdInline(hostLabel(h))}: suite ${mdInline(r.suite.version + rev)}, node ${mdInline(r.node)}, ${mdInline(r.os)}, ${mdInline(r.startedAt)} → ${mdInline(r.endedAt)}${absent}`;
   });
   const head = [
     `## MCP host conformance: ${mdInline(title)}`,
@@ -92,6 +111,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     '### By guarantee group',
     '',
     groupTable(report),
+    ...performanceSection(report),
   ].join('\n');
 
   const failures = report.hosts.flatMap((h) =>

@@ -52,7 +52,13 @@ export const GuaranteeSchema = z.object({
 export type Guarantee = z.infer<typeof GuaranteeSchema>;
 
 export const RunMetadataSchema = z.object({
-  host: z.object({ name: z.string(), version: z.string().nullable(), profile: z.string().nullable() }),
+  host: z.object({
+    name: z.string(),
+    version: z.string().nullable(),
+    profile: z.string().nullable(),
+    /** Optional groups or IDs the host declares absent (their checks are UNSUPPORTED). */
+    declaredAbsent: z.array(z.string()).default([]),
+  }),
   suite: z.object({ version: z.string(), revision: z.string().nullable() }),
   node: z.string(),
   os: z.string(),
@@ -66,9 +72,33 @@ export const RunMetadataSchema = z.object({
 });
 export type RunMetadata = z.infer<typeof RunMetadataSchema>;
 
+const figureBase = {
+  /** What was measured, e.g. "launch to ready, 3 servers". */
+  name: z.string().min(1),
+  /** "ms", "MB" or "ratio". */
+  unit: z.string().min(1),
+};
+
+/** One performance figure: several runs (median, min, max) or a single value. */
+export const PerformanceFigureSchema = z.union([
+  z.strictObject({ ...figureBase, median: z.number(), min: z.number(), max: z.number(), runs: z.number().int().positive() }),
+  z.strictObject({ ...figureBase, value: z.number() }),
+]);
+export type PerformanceFigure = z.infer<typeof PerformanceFigureSchema>;
+
+/** The host's performance figures (`run --performance`): INFO only, never a verdict. */
+export const PerformanceSchema = z.object({
+  measuredAt: z.string(),
+  /** How the figures were taken, one line (warm-ups, runs, what the host talked to). */
+  method: z.string(),
+  figures: z.array(PerformanceFigureSchema),
+});
+export type Performance = z.infer<typeof PerformanceSchema>;
+
 export const HostRunSchema = z.object({
   run: RunMetadataSchema,
   checks: z.array(CheckResultSchema),
+  performance: PerformanceSchema.optional(),
 });
 export type HostRun = z.infer<typeof HostRunSchema>;
 

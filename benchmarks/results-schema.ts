@@ -1,0 +1,72 @@
+// bench/results.json (issue 8): every figure of one `npm run bench` with its samples, the
+// targets checked against them, and the machine it ran on. BENCHMARKS.md is rendered from
+// it, and `run --performance` shapes the report's optional performance section like it.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export const UnitSchema = z.enum(['ms', 'MB', 'ratio']);
+export type Unit = z.infer<typeof UnitSchema>;
+
+export const FigureSchema = z.object({
+  /** Stable id; host figures share it across hosts ("host.launch-0"). */
+  id: z.string().min(1),
+  group: z.enum(['suite', 'host']),
+  name: z.string().min(1),
+  unit: UnitSchema,
+  /** The host measured (host figures); null for suite figures. */
+  host: z.string().nullable(),
+  median: z.number(),
+  min: z.number(),
+  max: z.number(),
+  /** Measured samples (warm-ups excluded). */
+  n: z.number().int().positive(),
+  warmups: z.number().int().nonnegative(),
+  samples: z.array(z.number()),
+  /** How the figure is taken, one sentence. */
+  how: z.string(),
+});
+export type Figure = z.infer<typeof FigureSchema>;
+
+export const TargetStatusSchema = z.enum(['met', 'missed', 'not measured']);
+export type TargetStatus = z.infer<typeof TargetStatusSchema>;
+
+export const TargetResultSchema = z.object({
+  /** The target in the issue's words, e.g. "launch to ready (3 servers): reference / codex <= 1.0". */
+  name: z.string(),
+  value: z.number().nullable(),
+  unit: UnitSchema,
+  limit: z.number(),
+  /** "<=" or "<". */
+  comparison: z.enum(['<=', '<']),
+  status: TargetStatusSchema,
+});
+export type TargetResult = z.infer<typeof TargetResultSchema>;
+
+export const LoadSchema = z.tuple([z.number(), z.number(), z.number()]);
+
+export const ResultsSchema = z.object({
+  schemaVersion: z.literal(1),
+  generatedAt: z.string(),
+  command: z.string(),
+  mode: z.enum(['full', 'quick']),
+  machine: z.object({ cores: z.number().int(), node: z.string(), os: z.string(), loadBefore: LoadSchema, loadAfter: LoadSchema }),
+  hosts: z.array(z.object({ name: z.string(), version: z.string().nullable() })),
+  figures: z.array(FigureSchema),
+  targets: z.array(TargetResultSchema),
+  /** Free lines: hosts skipped and why, spreads, leftovers. */
+  notes: z.array(z.string()),
+});
+export type Results = z.infer<typeof ResultsSchema>;
+
+/** Reads and validates bench/results.json; errors name the file and the field. */
+export function readResults(file: string): Results {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: cannot read benchmark results: ${(error as Error).message}`);
+  }
+  const parsed = ResultsSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`${file}: not benchmark results: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}
