@@ -17,7 +17,12 @@ async function gitRevision(): Promise<string | null> {
 export async function runMetadata(adapter: HostAdapter, times: { startedAt: Date; endedAt: Date }, command: string, shard: string | null): Promise<RunMetadata> {
   const pkg = JSON.parse(readFileSync(join(suiteRoot(), 'package.json'), 'utf8')) as { version: string };
   return {
-    host: { name: adapter.name, version: await adapter.version().catch(() => null), profile: adapter.selector === 'reference' ? null : adapter.selector },
+    host: {
+      name: adapter.name,
+      version: await adapter.version().catch(() => null),
+      profile: adapter.selector === 'reference' ? null : adapter.selector,
+      declaredAbsent: [...adapter.features.unsupported],
+    },
     suite: { version: pkg.version, revision: await gitRevision() },
     node: process.version,
     os: `${platform()} ${release()}`,

@@ -45,6 +45,7 @@ function drawSummary() {
   var rows = [
     ['Host', function (r) { return r.host.name; }], ['Version', function (r) { return r.host.version || '—'; }],
     ['Profile', function (r) { return r.host.profile || '—'; }],
+    ['Declared absent', function (r) { return (r.host.declaredAbsent || []).join(', ') || '—'; }],
     ['Suite', function (r) { return r.suite.version + (r.suite.revision ? ' @ ' + r.suite.revision : ''); }],
     ['Catalogue revision', function (r) { return r.catalogueRevision; }], ['Node', function (r) { return r.node; }],
     ['OS', function (r) { return r.os; }], ['Started', function (r) { return r.startedAt; }], ['Ended', function (r) { return r.endedAt; }],

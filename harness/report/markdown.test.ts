@@ -25,6 +25,12 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| Group | refhost 0.1.0 | codex 0.9.1 |');
   });
 
+  it('names the optional features a host declares absent', () => {
+    const md = renderMarkdown(report(refhostReport().hosts[0]!, otherHostRun()));
+    expect(md).toContain('optional features declared absent: PROMPT');
+    expect(md.split('\n').find((l) => l.startsWith('- refhost'))).not.toContain('declared absent');
+  });
+
   it('keeps the document under the cap and says how many failures were left out', () => {
     const many: CheckResult[] = Array.from({ length: 400 }, (_, i) => ({
       ...refhostChecks()[2]!,

@@ -34,6 +34,13 @@ describe('mergeReports', () => {
     );
   });
 
+  it('keeps the performance figures of the shard that measured them', () => {
+    const shards = refhostShards();
+    const performance = { measuredAt: '2026-01-10T10:04:00.000Z', method: 'test', figures: [{ name: 'launch to ready, no servers', unit: 'ms', value: 240 }] };
+    shards[1]!.hosts[0]!.performance = performance;
+    expect(mergeReports(shards).hosts[0]!.performance).toEqual(performance);
+  });
+
   it('does not modify its inputs', () => {
     const shards = refhostShards();
     const copy = structuredClone(shards);

@@ -37,7 +37,7 @@ export function mergeReports(reports: readonly Report[], sources: readonly strin
       const entry = hosts.get(key);
       if (!entry) {
         const origin = new Map(run.checks.map((c) => [c.id, index]));
-        hosts.set(key, { host: { run: { ...run.run }, checks: [...run.checks] }, origin });
+        hosts.set(key, { host: { run: { ...run.run }, checks: [...run.checks], ...(run.performance === undefined ? {} : { performance: run.performance }) }, origin });
         continue;
       }
       for (const check of run.checks) {
@@ -51,6 +51,8 @@ export function mergeReports(reports: readonly Report[], sources: readonly strin
         entry.origin.set(check.id, index);
         entry.host.checks.push(check);
       }
+      // Figures are measured once per run; a shard that carries them gives them to the column.
+      if (entry.host.performance === undefined && run.performance !== undefined) entry.host.performance = run.performance;
       const merged = entry.host.run;
       merged.startedAt = earliest(merged.startedAt, run.run.startedAt);
       merged.endedAt = latest(merged.endedAt, run.run.endedAt);

@@ -61,7 +61,7 @@ export function refhostChecks(): CheckResult[] {
 export function hostRun(name: string, version: string | null, checks: CheckResult[], shard: string | null = null): HostRun {
   return {
     run: {
-      host: { name, version, profile: `profiles/${name}.json` },
+      host: { name, version, profile: `profiles/${name}.json`, declaredAbsent: name === 'codex' ? ['PROMPT'] : [] },
       suite: { version: '0.1.0', revision: '3fe2e96abcdef' },
       node: 'v20.20.0',
       os: 'linux 6.1 x64',
