@@ -1,6 +1,6 @@
 // RESULT-7/9, UNKNOWN-1: the user interrupts (Ctrl-C) a call that was sent and never answers;
 // the model is told unknown and the call is not sent again. stdio: a call written to the
-// server's stdin has reached it, so the interrupt surely comes after sending.
+// server's stdin has reached it; the user interrupts only once the fake's journal shows it.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { unknownOutcomeChecks } from '../harness/scenario/checks-approval-results.js';
 
@@ -9,7 +9,6 @@ export default defineScenario({
   servers: { local: { transport: 'stdio', behaviour: { tools: [{ name: 'wait', outcome: { kind: 'never' } }] } } },
   model: [{ calls: [{ server: 'local', tool: 'wait', arguments: {} }] }, { message: 'It may have run.' }],
   host: { callTimeoutMs: 3000 },
-  // The newline after the approval question: the host has read the answer and started the call.
-  user: [{ send: 'Run it.' }, { approval: 'approve' }, { waitFor: '\\n' }, { interrupt: true }, { end: 'eof' }],
+  user: [{ send: 'Run it.' }, { approval: 'approve' }, { received: { server: 'local', method: 'tools/call' } }, { interrupt: true }, { end: 'eof' }],
   checks: unknownOutcomeChecks('local', 'RESULT-7', 'the user interrupted the call', true),
 });

@@ -3,6 +3,7 @@
 // recorded; checks then grade what was observed ("not reached: ..."), never an exception.
 import type { HostAdapter, HostSession, StartOptions } from '../adapters/host-adapter.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import { pollUntil } from '../supervision/poll.js';
 import type { ApprovalSeen, CommandSeen, ExitSeen, ScriptOutcome } from '../scenario/observations.js';
 import type { UserStep } from '../scenario/scenario-schema.js';
 import type { RunningServer } from './fixtures.js';
@@ -121,6 +122,12 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     if (line === undefined) throw new StepFailed(`host ${ctx.adapter.name} has no command for server prompts`);
     if (!(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms`);
     session.send(line);
+  } else if ('received' in step) {
+    const { server, method, count } = step.received;
+    const running = ctx.servers[server];
+    if (running === undefined) throw new StepFailed(`no server named ${server} in this scenario`);
+    const seen = (): number => running.journal().filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method).length;
+    if (!(await pollUntil(() => seen() >= count, within))) throw new StepFailed(`server ${server} received ${seen()} ${method} within ${within} ms, expected ${count}`);
   } else if ('interrupt' in step) {
     session.interrupt();
   } else {

@@ -94,6 +94,11 @@ const USER_STEPS = [
   ['unknownGate', z.strictObject({ unknownGate: z.enum(['approve', 'deny']), within })],
   /** Waits until the screen shows this text (a regular expression source). */
   ['waitFor', z.strictObject({ waitFor: z.string().min(1), within })],
+  /** Waits until a fake server has received this many JSON-RPC requests of `method` (e.g. the call is surely sent). */
+  [
+    'received',
+    z.strictObject({ received: z.strictObject({ server: z.string().min(1), method: z.string().min(1), count: z.number().int().min(1).default(1) }), within }),
+  ],
   /** Interrupts the host (Ctrl-C) while it works. */
   ['interrupt', z.strictObject({ interrupt: z.literal(true) })],
   /** Waits for the prompt (unless `now`), then ends the host this way and waits for it to exit. */

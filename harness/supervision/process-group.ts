@@ -5,6 +5,7 @@ import { execa } from 'execa';
 import type { Readable, Writable } from 'node:stream';
 import { HarnessError } from '../errors.js';
 import { isAlive, readProcess, type ProcessInfo } from './proc-scan.js';
+import { pollUntil } from './poll.js';
 
 export interface ExitStatus {
   code: number | null;
@@ -81,12 +82,8 @@ export async function stopGroup(proc: GroupProcess, graceMs = 1000): Promise<Exi
  * There is no exit event for processes that are not our children, so /proc is the event source.
  */
 export async function waitGone(pids: readonly number[], deadlineMs: number, pollMs = 10): Promise<number[]> {
-  const end = Date.now() + deadlineMs;
   let alive = pids.filter(isAlive);
-  while (alive.length > 0 && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-    alive = alive.filter(isAlive);
-  }
+  await pollUntil(() => (alive = alive.filter(isAlive)).length === 0, deadlineMs, pollMs);
   return alive;
 }
 
