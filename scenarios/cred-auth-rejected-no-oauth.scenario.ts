@@ -3,9 +3,10 @@
 // echoing the value; no OAuth metadata, authorization or token request is ever made.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { trapUntouched } from '../harness/scenario/check-helpers.js';
-import { canaryKeptFrom, noOAuthRequests, PLACES, statusSays } from '../harness/scenario/checks-credentials-network.js';
+import { reportedUnavailable } from '../harness/scenario/check-helpers.js';
+import { canaryKeptFrom, noOAuthRequests, PLACES } from '../harness/scenario/checks-credentials-network.js';
 
-const OAUTH_ADVICE = [/unavailable/, /OAuth[^\n]*not supported/i, /static header|API key/i];
+const OAUTH_ADVICE = [/OAuth[^\n]*not supported/i, /static header|API key/i];
 
 export default defineScenario({
   title: '401 and 403 give the OAuth-not-supported status without the value, and no OAuth flow starts',
@@ -23,8 +24,8 @@ export default defineScenario({
   model: [{ message: 'Hello.' }],
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
-    { id: 'status-401-says-no-oauth', guarantees: ['CRED-5'], expected: 'the 401 server is unavailable; the status says OAuth is not supported and suggests a static header such as an API key', provenBy: ['no-oauth-hint'], grade: statusSays('docs', [...OAUTH_ADVICE, /401/]) },
-    { id: 'status-403-says-no-oauth', guarantees: ['CRED-5'], expected: 'the 403 server is unavailable with the same advice', provenBy: ['no-oauth-hint'], grade: statusSays('wiki', [...OAUTH_ADVICE, /403/]) },
+    { id: 'status-401-says-no-oauth', guarantees: ['CRED-5'], expected: 'the 401 server is unavailable; the status says OAuth is not supported and suggests a static header such as an API key', provenBy: ['no-oauth-hint'], grade: reportedUnavailable('docs', [...OAUTH_ADVICE, /401/]) },
+    { id: 'status-403-says-no-oauth', guarantees: ['CRED-5'], expected: 'the 403 server is unavailable with the same advice', provenBy: ['no-oauth-hint'], grade: reportedUnavailable('wiki', [...OAUTH_ADVICE, /403/]) },
     { id: 'value-not-echoed', guarantees: ['CRED-5', 'CRED-3'], expected: 'the rejected credential values appear nowhere on screen', provenBy: ['show-credential-in-status'], grade: canaryKeptFrom(PLACES.screen, 'server "') },
     { id: 'no-oauth-requests', guarantees: ['CRED-6'], expected: 'no /.well-known/oauth-*, authorization or token request reaches the servers', provenBy: ['oauth-discovery-on-401'], grade: noOAuthRequests(['docs', 'wiki']) },
     { id: 'no-metadata-fetch', guarantees: ['CRED-6', 'NET-4'], expected: "the resource_metadata URL of the 401's challenge (the trap) is never fetched", provenBy: ['oauth-discovery-on-401'], grade: trapUntouched() },

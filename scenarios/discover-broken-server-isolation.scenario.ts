@@ -3,7 +3,7 @@
 // skipped; the chat goes on and the healthy server's tool is called and completes. The fifth
 // way, a hang, needs a deadline to pass: discover-hang-real-deadline covers it.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { modelSawStatuses, serverGotToolCalls, statusLineFor } from '../harness/scenario/check-helpers.js';
+import { modelSawStatuses, reportedUnavailable, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 
 /** Port 1 on loopback: privileged, nothing listens there, so connecting is refused at once. */
 const REFUSED_URL = 'http://127.0.0.1:1/mcp';
@@ -20,7 +20,7 @@ const unavailable = Object.entries(BROKEN).map(([server, how]) => ({
   guarantees: ['DISCOVER-4', 'DISCOVER-3'],
   expected: `the server that ${how} gets a status line saying it is unavailable`,
   provenBy: ['abort-on-broken-server', 'no-status-lines'],
-  grade: statusLineFor(server, /unavailable/i),
+  grade: reportedUnavailable(server),
 }));
 
 export default defineScenario({

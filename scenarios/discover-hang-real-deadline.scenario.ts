@@ -2,7 +2,7 @@
 // initialize is given up at that deadline, while the healthy server beside it is connected
 // and discovered meanwhile and its tool works. The one slow scenario of the area, on purpose.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { modelSawStatuses, statusLineFor } from '../harness/scenario/check-helpers.js';
+import { modelSawStatuses, reportedUnavailable } from '../harness/scenario/check-helpers.js';
 import { givenUpAtDeadline } from '../harness/scenario/checks-stdio-discovery.js';
 
 const CONNECT_DEADLINE_MS = 10_000;
@@ -29,7 +29,7 @@ export default defineScenario({
       guarantees: ['DISCOVER-4'],
       expected: 'the hanging server is reported unavailable',
       provenBy: ['no-connect-deadline', 'abort-on-broken-server'],
-      grade: statusLineFor('hanging', /unavailable/i),
+      grade: reportedUnavailable('hanging'),
     },
     {
       id: 'healthy-call-completed',

@@ -2,7 +2,7 @@
 // per server, with its tool count and destination or "unavailable" and a reason; discovery
 // reaches each server once, before the first model request.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { discoveredBeforeFirstQuestion, statusLineFor } from '../harness/scenario/check-helpers.js';
+import { discoveredBeforeFirstQuestion, reportedUnavailable } from '../harness/scenario/check-helpers.js';
 import { statusLineCountsTools, statusLinesBefore } from '../harness/scenario/checks-stdio-discovery.js';
 
 const FIRST_ANSWER = 'Hello from the model.';
@@ -43,7 +43,7 @@ export default defineScenario({
       guarantees: ['DISCOVER-3'],
       expected: 'the line for broken says unavailable and gives a reason',
       provenBy: ['no-status-lines'],
-      grade: statusLineFor('broken', /unavailable\W+\w+/i),
+      grade: reportedUnavailable('broken', [/\w{3,}/]),
     },
     {
       id: 'http-discovered-once-before-first-question',

@@ -1,7 +1,7 @@
 // NET-3: a tools/list answer over the 1 MiB message cap makes its server unavailable as a
 // whole; the server beside it still works. (An oversized call answer: RESULT-6's scenario.)
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { statusLineFor } from '../harness/scenario/check-helpers.js';
+import { reportedUnavailable } from '../harness/scenario/check-helpers.js';
 import { toolOffered } from '../harness/scenario/checks-credentials-network.js';
 
 export default defineScenario({
@@ -13,7 +13,7 @@ export default defineScenario({
   model: [{ message: 'Hello.' }],
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
-    { id: 'oversized-server-unavailable', guarantees: ['NET-3'], expected: 'the server whose tools/list answer exceeds 1 MiB is reported unavailable', provenBy: ['no-body-cap'], grade: statusLineFor('big', /unavailable/) },
+    { id: 'oversized-server-unavailable', guarantees: ['NET-3'], expected: 'the server whose tools/list answer exceeds 1 MiB is reported unavailable', provenBy: ['no-body-cap'], grade: reportedUnavailable('big') },
     { id: 'oversized-tools-not-offered', guarantees: ['NET-3'], expected: "none of the oversized server's tools is offered to the model", provenBy: ['no-body-cap'], grade: toolOffered('big', 'search', false) },
   ],
 });

@@ -100,6 +100,8 @@ export interface HostAdapter {
   classifyOutput(output: unknown): CallStatus | null;
   /** Matches the per-server status lines before the first prompt (DISCOVER-3). */
   readonly statusLine: RegExp;
+  /** A status line saying a server is unavailable; capture group 1, when present, is the reason. */
+  readonly unavailableLine: RegExp;
   /** Adds a server with the host's own command, typing secrets at its prompts (hosts that have one). */
   addServer?(sandbox: Sandbox, name: string, server: ServerConfigEntry, env: Record<string, string>): Promise<AddServerOutcome>;
   /** Lists the configured servers with the host's own command (CRED-4; hosts that have one). */

@@ -78,6 +78,7 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
       endKinds: profile.answers.quit === undefined ? ['eof', 'SIGTERM', 'SIGINT'] : ['eof', 'quit', 'SIGTERM', 'SIGINT'],
     },
     statusLine: profile.screen.statusLine,
+    unavailableLine: profile.screen.unavailableLine,
     flagPatterns: { instructionLike: profile.screen.instructionFlag, changedDefinition: profile.screen.changedFlag },
 
     async version() {

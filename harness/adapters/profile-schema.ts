@@ -72,6 +72,8 @@ export const HostProfileSchema = z.strictObject({
     fieldEncoding: z.enum(['json-string', 'raw']).default('raw'),
     unknownGate: regex,
     statusLine: regex,
+    /** A status line saying a server is unavailable, group 1 the reason (default: the word "unavailable"). */
+    unavailableLine: regex.default(/\bunavailable\b(?::\s*(.+))?/im),
     /** A start-up line flagging a tool's instruction-like description (INJECT-3). */
     instructionFlag: regex.optional(),
     /** A start-up line flagging a tool whose definition changed since last seen (INJECT-4). */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { textBeforePrompt } from '../adapters/screen-capture.js';
-import { startupSeen } from './collect.js';
+import { startupSeen, unavailableLines } from './collect.js';
 
 describe('start-up notices', () => {
   const screen = 'MCP server docs: 2 tools from http://x\nMCP server docs: tool a has instruction-like text\nMCP server docs: tool b changed\nYou> hello\nflagged later has instruction-like text\n';
@@ -18,5 +18,18 @@ describe('start-up notices', () => {
 
   test('a host without flag patterns flags nothing', () => {
     expect(startupSeen(screen, {})).toMatchObject({ instructionFlags: [], changedFlags: [] });
+  });
+});
+
+describe('unavailable status lines', () => {
+  const lines = ['MCP server docs: 2 tools from http://x', 'MCP server wiki unavailable: credentials rejected (HTTP 401)', 'mcp server "big": failed: too large'];
+
+  test('each host names unavailability its own way; the reason is its capture group', () => {
+    expect(unavailableLines(lines, /^MCP server \S+ unavailable: (.+)$/m)).toEqual([{ line: lines[1], reason: 'credentials rejected (HTTP 401)' }]);
+    expect(unavailableLines(lines, /^mcp server ".*": (?:failed|cancelled)(?:: (.+))?$/m)).toEqual([{ line: lines[2], reason: 'too large' }]);
+  });
+
+  test('a pattern without a reason group gives no reason', () => {
+    expect(unavailableLines(lines, /unavailable/)).toEqual([{ line: lines[1], reason: null }]);
   });
 });

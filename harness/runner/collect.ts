@@ -86,3 +86,11 @@ export function startupSeen(text: string, patterns: FlagPatterns): StartupSeen {
   const matching = (pattern: RegExp | undefined): string[] => (pattern === undefined ? [] : lines.filter((line) => new RegExp(pattern.source).test(line)));
   return { text, instructionFlags: matching(patterns.instructionLike), changedFlags: matching(patterns.changedDefinition) };
 }
+
+/** The status lines in the host's "unavailable" wording, each with its reason (group 1) when captured. */
+export function unavailableLines(statusLines: readonly string[], pattern: RegExp): { line: string; reason: string | null }[] {
+  return statusLines.flatMap((line) => {
+    const match = new RegExp(pattern.source, pattern.flags.replace('g', '')).exec(line);
+    return match === null ? [] : [{ line, reason: match[1]?.trim() || null }];
+  });
+}

@@ -11,7 +11,7 @@ import type { Observations, ServerObservation } from '../scenario/observations.j
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { killLeftovers, waitGone } from '../supervision/process-group.js';
 import { scanRunProcesses, type ProcessInfo } from '../supervision/proc-scan.js';
-import { collectFiles, collectToolOutputs, scanItems, startupSeen } from './collect.js';
+import { collectFiles, collectToolOutputs, scanItems, startupSeen, unavailableLines } from './collect.js';
 import { startFixtures, type Fixtures } from './fixtures.js';
 import { gradeChecks } from './grade.js';
 import { placeScenarioFiles } from './scenario-files.js';
@@ -116,11 +116,13 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     truncated: screens.some((s) => s.truncated),
   };
   const canaries = sandbox.canaries.all();
+  const statusLines = mergedScreen.all.split('\n').filter((line) => new RegExp(adapter.statusLine.source).test(line));
   const observations: Observations = {
     scenario: scenario.name,
     hostPid: run.sessions[0]?.pid ?? null,
     screen: mergedScreen,
-    statusLines: mergedScreen.all.split('\n').filter((line) => new RegExp(adapter.statusLine.source).test(line)),
+    statusLines,
+    unavailable: unavailableLines(statusLines, adapter.unavailableLine),
     approvals: run.approvals,
     unknownGates: run.unknownGates,
     commands: run.commands,

@@ -99,12 +99,23 @@ export function serverGotNoRequestOn(server: string, path: string): GradeFn {
   };
 }
 
-/** A status line names the server and matches `pattern` (e.g. /unavailable/). */
-export function statusLineFor(server: string, pattern: RegExp): GradeFn {
+/**
+ * The host reports `server` unavailable in its own wording (the adapter's unavailable-line
+ * pattern), and the reason it gives matches every pattern (e.g. CRED-5's OAuth advice, NET-1's
+ * https rule; the whole line when the host gives no separate reason).
+ */
+export function reportedUnavailable(server: string, reasonPatterns: readonly RegExp[] = []): GradeFn {
   return (obs) => {
-    const line = obs.statusLines.find((l) => l.includes(server));
+    // Scenario server names are [A-Za-z0-9_-]: no escaping needed, and "docs" never matches "docs-2".
+    const names = (l: string): boolean => new RegExp(`(^|[^\\w-])${server}([^\\w-]|$)`).test(l);
+    const line = obs.statusLines.find(names);
     if (line === undefined) return fail(`no status line for server ${server}`, [screenTail(obs)]);
-    return pattern.test(line) ? pass(line, [screenAround(obs, line)]) : fail(`status line "${line}" does not match ${pattern}`, [screenAround(obs, line)]);
+    const evidence = [screenAround(obs, line)];
+    const unavailable = obs.unavailable.find((u) => u.line === line);
+    if (unavailable === undefined) return fail(`status line "${line}" does not say the server is unavailable`, evidence);
+    const reason = unavailable.reason ?? line;
+    const missed = reasonPatterns.filter((p) => !p.test(reason));
+    return missed.length === 0 ? pass(line, evidence) : fail(`the reason "${reason}" does not match ${missed.join(', ')}`, evidence);
   };
 }
 

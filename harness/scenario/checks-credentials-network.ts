@@ -176,12 +176,3 @@ export function listHidesValues(servers: readonly string[]): GradeFn {
   };
 }
 
-/** The status line of `server` matches every pattern (e.g. CRED-5's OAuth advice, NET-1's https rule). */
-export function statusSays(server: string, patterns: readonly RegExp[]): GradeFn {
-  return (obs) => {
-    const line = obs.statusLines.find((l) => new RegExp(`\\b${server}\\b`).test(l));
-    if (line === undefined) return fail(`no status line for server ${server}`, [screenTail(obs)]);
-    const missed = patterns.filter((p) => !p.test(line));
-    return missed.length === 0 ? pass(line, [screenAround(obs, line)]) : fail(`status line "${line}" does not match ${missed.join(', ')}`, [screenAround(obs, line)]);
-  };
-}

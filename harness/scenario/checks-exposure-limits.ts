@@ -196,7 +196,7 @@ export function serverNotRegistered(server: string): GradeFn {
   return (obs) => {
     const request = firstRequest(obs);
     if (request === null) return notReached('the host never sent a request to the model', obs);
-    const line = obs.statusLines.find((l) => l.includes(` ${server}`) && /unavailable/i.test(l));
+    const line = obs.unavailable.find((u) => u.line.includes(` ${server}`))?.line;
     const tools = offeredFor(request, server).map(label);
     const evidence = [line === undefined ? screenTail(obs) : screenAround(obs, line, 100)];
     if (tools.length > 0) return fail(`${tools.length} tool(s) of ${server} offered: ${tools.slice(0, 5).join(', ')}${tools.length > 5 ? ', ...' : ''}`, evidence);

@@ -94,6 +94,8 @@ export interface Observations {
   screen: ScreenText;
   /** Lines that match the host's server status pattern, in order. */
   statusLines: string[];
+  /** The status lines saying a server is unavailable (the host's own wording), with the reason when it gives one. */
+  unavailable: { line: string; reason: string | null }[];
   approvals: ApprovalSeen[];
   /** Texts of the unknown-outcome confirmations seen (UNKNOWN-2). */
   unknownGates: string[];

@@ -10,7 +10,7 @@ import { CodexAppServer, codexEnv } from './app-server-client.js';
 import { classifyCodexOutput } from './classify-output.js';
 import { codexAddPlan, droppedHeadersNote, runCodexCommand } from './codex-commands.js';
 import { CodexSession } from './codex-session.js';
-import { STATUS_LINE } from './codex-transcript.js';
+import { STATUS_LINE, UNAVAILABLE_LINE } from './codex-transcript.js';
 import { providerOverride, timeoutOverrides, writeCodexConfig, type CodexServer } from './config-toml.js';
 import { locateCodex } from './locate-codex.js';
 
@@ -70,6 +70,7 @@ export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): H
     // declared absent; it does offer read_mcp_resource and may flag tools, so it is held to those.
     features: { unsupported: ['PROMPT', 'POLICY', 'TELEMETRY'], endKinds: ['eof', 'SIGTERM', 'SIGINT'] },
     statusLine: STATUS_LINE,
+    unavailableLine: UNAVAILABLE_LINE,
     flagPatterns: {},
     classifyOutput: classifyCodexOutput,
 

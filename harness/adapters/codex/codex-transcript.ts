@@ -11,6 +11,8 @@ export const APPROVAL = /^approve\? \[accept\/decline\]$/m;
 export const APPROVAL_START = /^approval request: /m;
 /** One line per server once its start-up settled. */
 export const STATUS_LINE = /^mcp server ".*": (?:ready|failed|cancelled).*$/m;
+/** Codex's word for a server that did not come up is "failed" (or "cancelled"), then its error. */
+export const UNAVAILABLE_LINE = /^mcp server ".*": (?:failed|cancelled)(?:: (.+))?$/m;
 
 const indent = (text: string): string => text.replace(/\r?\n/g, '\n  ');
 
