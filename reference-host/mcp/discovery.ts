@@ -49,6 +49,23 @@ export interface ListSpec<T> {
   check(raw: unknown): { ok: true; key: string; value: T } | { ok: false; reason: string };
 }
 
+/** A list whose entries a schema checks; `keep` picks what is kept of a valid entry and its identity. */
+export function schemaList<S extends z.ZodType, T>(
+  names: Pick<ListSpec<T>, 'method' | 'field' | 'noun'>,
+  schema: S,
+  /** What a bad entry lacks, for the refusal: "a resource without a valid uri and name". */
+  invalid: string,
+  keep: (entry: z.output<S>) => { key: string; value: T },
+): ListSpec<T> {
+  return {
+    ...names,
+    check(raw) {
+      const entry = schema.safeParse(raw);
+      return entry.success ? { ok: true, ...keep(entry.data) } : { ok: false, reason: `${names.method} contains ${invalid}` };
+    },
+  };
+}
+
 export type ListResult<T> = { ok: true; items: T[] } | { ok: false; reason: string };
 
 /**

@@ -2,7 +2,7 @@
 // becomes messages — each content reduced to text like a tool result (no base64, links not
 // opened), the whole prompt within the 64 KiB output cap.
 import { z } from 'zod';
-import type { ListSpec } from './discovery.js';
+import { schemaList } from './discovery.js';
 import { LIMITS } from './errors.js';
 import { formatBytes } from './guarded-fetch.js';
 import { mapCallResult } from './result-mapping.js';
@@ -16,18 +16,15 @@ const PromptEntrySchema = z.looseObject({
     .optional(),
 });
 
-export const PROMPT_LIST: ListSpec<Omit<McpPrompt, 'server'>> = {
-  method: 'prompts/list',
-  field: 'prompts',
-  noun: 'prompt',
-  check(raw) {
-    const entry = PromptEntrySchema.safeParse(raw);
-    if (!entry.success) return { ok: false, reason: 'prompts/list contains a prompt without a valid name' };
-    const { name, description } = entry.data;
-    const args = (entry.data.arguments ?? []).map((a) => ({ name: a.name, description: a.description, required: a.required === true }));
-    return { ok: true, key: name, value: { name, description, arguments: args } };
-  },
-};
+export const PROMPT_LIST = schemaList<typeof PromptEntrySchema, Omit<McpPrompt, 'server'>>(
+  { method: 'prompts/list', field: 'prompts', noun: 'prompt' },
+  PromptEntrySchema,
+  'a prompt without a valid name',
+  ({ name, description, arguments: args = [] }) => ({
+    key: name,
+    value: { name, description, arguments: args.map((a) => ({ name: a.name, description: a.description, required: a.required === true })) },
+  }),
+);
 
 const GetPromptResultSchema = z.looseObject({
   messages: z.array(z.looseObject({ role: z.enum(['user', 'assistant']), content: z.unknown() })),

@@ -4,7 +4,7 @@
 // blobs omitted with a note, 64 KiB cap (output_limit).
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { z } from 'zod';
-import type { ListSpec } from './discovery.js';
+import { schemaList } from './discovery.js';
 import { mapCallResult } from './result-mapping.js';
 import type { CallOutcome, McpResource, McpResourceTemplate } from './types.js';
 
@@ -21,29 +21,19 @@ const TemplateEntrySchema = z.looseObject({
   description: z.string().optional(),
 });
 
-export const RESOURCE_LIST: ListSpec<Omit<McpResource, 'server'>> = {
-  method: 'resources/list',
-  field: 'resources',
-  noun: 'resource',
-  check(raw) {
-    const entry = ResourceEntrySchema.safeParse(raw);
-    if (!entry.success) return { ok: false, reason: 'resources/list contains a resource without a valid uri and name' };
-    const { uri, name, description, mimeType } = entry.data;
-    return { ok: true, key: uri, value: { uri, name, description, mimeType } };
-  },
-};
+export const RESOURCE_LIST = schemaList<typeof ResourceEntrySchema, Omit<McpResource, 'server'>>(
+  { method: 'resources/list', field: 'resources', noun: 'resource' },
+  ResourceEntrySchema,
+  'a resource without a valid uri and name',
+  ({ uri, name, description, mimeType }) => ({ key: uri, value: { uri, name, description, mimeType } }),
+);
 
-export const TEMPLATE_LIST: ListSpec<Omit<McpResourceTemplate, 'server'>> = {
-  method: 'resources/templates/list',
-  field: 'resourceTemplates',
-  noun: 'resource template',
-  check(raw) {
-    const entry = TemplateEntrySchema.safeParse(raw);
-    if (!entry.success) return { ok: false, reason: 'resources/templates/list contains a template without a valid uriTemplate and name' };
-    const { uriTemplate, name, description } = entry.data;
-    return { ok: true, key: uriTemplate, value: { uriTemplate, name, description } };
-  },
-};
+export const TEMPLATE_LIST = schemaList<typeof TemplateEntrySchema, Omit<McpResourceTemplate, 'server'>>(
+  { method: 'resources/templates/list', field: 'resourceTemplates', noun: 'resource template' },
+  TemplateEntrySchema,
+  'a template without a valid uriTemplate and name',
+  ({ uriTemplate, name, description }) => ({ key: uriTemplate, value: { uriTemplate, name, description } }),
+);
 
 /** True when the template matches the whole URI; a template the SDK cannot parse matches nothing. */
 export function templateMatches(uriTemplate: string, uri: string): boolean {
