@@ -9,34 +9,27 @@ import type { Grade } from './scenario-schema.js';
 
 type JournalEntry = Observations['servers'][string]['journal'][number];
 
-const callOf = (tool: string) => (e: JournalEntry): boolean =>
-  e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && (e.message.params as { name?: unknown } | undefined)?.name === tool;
+/** `method` requests whose params[key] is `value` (a tools/call by name, a resources/read by uri). */
+const requestOf = (method: string, key: string, value: string) => (e: JournalEntry): boolean =>
+  e.kind === 'jsonrpc-in' && e.message.method === method && (e.message.params as Record<string, unknown> | undefined)?.[key] === value;
 
-/** POLICY-1: no tools/call of `denied` reached the server, while the allowed call did (the host does call tools). */
-export function serverNeverGotTool(server: string, denied: string, allowed: string): GradeFn {
+/** No `method` request for `refused` reached the server, while the one for `allowed` did (the host does send them). */
+function refusedNeverSent(server: string, method: string, key: string, refused: string, allowed: string): GradeFn {
   return (obs) => {
     const journal = obs.servers[server]?.journal ?? [];
-    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call')];
-    const sent = journal.filter(callOf(denied)).length;
-    if (sent > 0) return fail(`server ${server} received ${sent} tools/call of the denied tool ${denied}`, evidence);
-    if (!journal.some(callOf(allowed))) return notReached(`the allowed call of ${allowed} never reached server ${server}`, obs);
-    return pass(`server ${server} received ${allowed} but never ${denied}`, evidence);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in' && e.message.method === method)];
+    const sent = journal.filter(requestOf(method, key, refused)).length;
+    if (sent > 0) return fail(`server ${server} received ${sent} ${method} of ${refused}`, evidence);
+    if (!journal.some(requestOf(method, key, allowed))) return notReached(`the allowed ${method} of ${allowed} never reached server ${server}`, obs);
+    return pass(`server ${server} received ${method} of ${allowed} but never of ${refused}`, evidence);
   };
 }
 
-const readOf = (uri: string) => (e: JournalEntry): boolean =>
-  e.kind === 'jsonrpc-in' && e.message.method === 'resources/read' && (e.message.params as { uri?: unknown } | undefined)?.uri === uri;
+/** POLICY-1: no tools/call of `denied` reached the server, while the allowed call did. */
+export const serverNeverGotTool = (server: string, denied: string, allowed: string): GradeFn => refusedNeverSent(server, 'tools/call', 'name', denied, allowed);
 
-/** POLICY-3: no resources/read of `excluded` reached the server, while the read of `allowed` did. */
-export function serverNeverRead(server: string, excluded: string, allowed: string): GradeFn {
-  return (obs) => {
-    const journal = obs.servers[server]?.journal ?? [];
-    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in' && e.message.method === 'resources/read')];
-    if (journal.some(readOf(excluded))) return fail(`server ${server} received resources/read of ${excluded}`, evidence);
-    if (!journal.some(readOf(allowed))) return notReached(`the allowed read of ${allowed} never reached server ${server}`, obs);
-    return pass(`server ${server} received the read of ${allowed} but never of ${excluded}`, evidence);
-  };
-}
+/** POLICY-3, RESOURCE-2: no resources/read of `excluded` reached the server, while the read of `allowed` did. */
+export const serverNeverRead = (server: string, excluded: string, allowed: string): GradeFn => refusedNeverSent(server, 'resources/read', 'uri', excluded, allowed);
 
 /** POLICY-1/3: tool output #index told the model the action was refused (denied or failed), not run. */
 export function modelToldRefused(index: number): GradeFn {
