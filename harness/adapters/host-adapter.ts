@@ -15,6 +15,9 @@ export type ServerConfigEntry =
   /** `type: 'sse'` marks the legacy HTTP+SSE transport (TRANSPORT-2); absent = Streamable HTTP. */
   | { url: string; headers: Record<string, string>; type?: 'sse' };
 
+/** Server names read back from the host's configuration, or why it could not be read. */
+export type ConfiguredServers = { servers: string[] } | { problem: string };
+
 /** The host's telemetry as read back after a run (TELEMETRY-*): parsed records plus the raw text. */
 export interface TelemetrySeen {
   /** Display path of the file read. */
@@ -95,6 +98,8 @@ export interface HostAdapter {
   /** Files where configured credentials may legitimately be stored (CRED-1). */
   configFiles(sandbox: Sandbox): string[];
   writeConfig(sandbox: Sandbox, servers: Record<string, ServerConfigEntry>): void;
+  /** The server names the host's configuration holds now (CONFIG-2, NET-1), read in its own format. */
+  configuredServers(sandbox: Sandbox): ConfiguredServers;
   start(sandbox: Sandbox, options: StartOptions): Promise<HostSession>;
   /** Status of a function_call_output's `output`, or null when it cannot be read. */
   classifyOutput(output: unknown): CallStatus | null;

@@ -30,6 +30,15 @@ describe('the profile adapter for the governance features', () => {
     expect(seen?.problems).toEqual(['not json', '[1]']);
   });
 
+  test('configured server names are read back from the JSON configuration', () => {
+    sandbox = createSandbox('profile-config-names');
+    expect(adapter.configuredServers(sandbox)).toEqual({ servers: [] });
+    adapter.writeConfig(sandbox, { docs: { url: 'https://x', headers: {} }, notes: { command: 'n', args: [], env: {} } });
+    expect(adapter.configuredServers(sandbox)).toEqual({ servers: ['docs', 'notes'] });
+    writeFileSync(`${sandbox.configHome}/refhost/mcp.json`, '{"mcpServers": ');
+    expect(adapter.configuredServers(sandbox)).toMatchObject({ problem: expect.stringMatching(/no longer valid JSON/) });
+  });
+
   test('prompt commands are filled from the profile', () => {
     expect(adapter.promptLine?.('docs', 'greet', { name: 'Ada', tone: 'dry' })).toBe('/prompt docs greet name=Ada tone=dry');
     expect(adapter.promptLine?.('docs', 'greet', {})).toBe('/prompt docs greet');

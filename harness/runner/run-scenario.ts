@@ -100,6 +100,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const clockOffset = Number(process.hrtime.bigint()) / 1e6 - performance.now();
   const trapHits = fixtures?.trap.hits() ?? [];
   const files = collectFiles(sandbox);
+  const configuredServers = adapter.configuredServers(sandbox);
   let telemetry: Observations['telemetry'] = null;
   try {
     telemetry = adapter.readTelemetry?.(sandbox) ?? null;
@@ -134,6 +135,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     servers,
     trapHits,
     files,
+    configuredServers,
     leftovers,
     exits: run.exits,
     startups: run.sessions.map((session) => startupSeen(session.startupText(), adapter.flagPatterns)),

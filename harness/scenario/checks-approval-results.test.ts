@@ -7,7 +7,7 @@ import { callsOneAfterAnother, confirmationArgumentsCut, inOrder, messageNeverSe
 // Fields other checks need are left out; these checks never read them.
 function observations(over: Partial<Observations> = {}): Observations {
   return {
-    scenario: 't', hostPid: 1, screen: { all: '', stdout: '', stderr: '', truncated: false }, statusLines: [], unavailable: [], approvals: [], unknownGates: [],
+    scenario: 't', hostPid: 1, screen: { all: '', stdout: '', stderr: '', truncated: false }, statusLines: [], unavailable: [], configuredServers: { servers: [] }, approvals: [], unknownGates: [],
     script: { completed: 10, stoppedAt: null }, modelRequests: [], modelRequestMono: [], toolOutputs: [], servers: {}, trapHits: [], files: [],
     leftovers: [], exits: [], canaries: [], canarySightings: [], harnessErrors: [], ...over,
   } as Observations;

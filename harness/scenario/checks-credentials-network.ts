@@ -129,20 +129,10 @@ export function configPrivateAndWhole(servers: readonly string[]): GradeFn {
 /** The host's configuration holds exactly these servers (nothing the model or a project file added). */
 export function configHoldsOnly(servers: readonly string[]): GradeFn {
   return (obs) => {
-    const stored = configFiles(obs).flatMap((c) => (c.file === undefined ? [] : [c.file]));
-    if (stored.length === 0) return notReached('no configuration file was found', obs);
-    const names = new Set<string>();
-    for (const file of stored) {
-      try {
-        const json = JSON.parse(file.content) as { mcpServers?: Record<string, unknown> };
-        for (const name of Object.keys(json.mcpServers ?? {})) names.add(name);
-      } catch {
-        return fail(`${file.path} is no longer valid JSON`, [note(file.content, file.path)]);
-      }
-    }
-    const got = [...names].sort();
+    const evidence = configFiles(obs).flatMap((c) => (c.file === undefined ? [] : [note(c.file.content, c.file.path)]));
+    if ('problem' in obs.configuredServers) return fail(`the configuration cannot be read back: ${obs.configuredServers.problem}`, evidence);
+    const got = [...obs.configuredServers.servers].sort();
     const want = [...servers].sort();
-    const evidence = stored.map((f) => note(f.content, f.path));
     return got.join(',') === want.join(',') ? pass(`configured servers: ${got.join(', ')}`, evidence) : fail(`configured servers are ${got.join(', ') || '(none)'}; expected ${want.join(', ')}`, evidence);
   };
 }

@@ -3,7 +3,7 @@
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
-import type { CallStatus, TelemetrySeen } from '../adapters/host-adapter.js';
+import type { CallStatus, ConfiguredServers, TelemetrySeen } from '../adapters/host-adapter.js';
 import type { Canary, CanarySighting } from '../sandbox/canaries.js';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
 
@@ -109,6 +109,8 @@ export interface Observations {
   servers: Record<string, ServerObservation>;
   trapHits: TrapHit[];
   files: FileSeen[];
+  /** The server names the host's configuration holds after the run, read by its adapter (CONFIG-2, NET-1). */
+  configuredServers: ConfiguredServers;
   /** Processes of the run still alive after the host was gone (STDIO-5); the harness then killed them. */
   leftovers: ProcessInfo[];
   exits: ExitSeen[];

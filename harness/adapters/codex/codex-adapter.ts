@@ -11,7 +11,7 @@ import { classifyCodexOutput } from './classify-output.js';
 import { codexAddPlan, droppedHeadersNote, runCodexCommand } from './codex-commands.js';
 import { CodexSession } from './codex-session.js';
 import { STATUS_LINE, UNAVAILABLE_LINE } from './codex-transcript.js';
-import { providerOverride, timeoutOverrides, writeCodexConfig, type CodexServer } from './config-toml.js';
+import { providerOverride, readTomlServerNames, timeoutOverrides, writeCodexConfig, type CodexServer } from './config-toml.js';
 import { locateCodex } from './locate-codex.js';
 
 export const CODEX_SELECTOR = 'codex';
@@ -80,6 +80,8 @@ export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): H
     },
 
     configFiles: (sandbox) => [join(codexHome(sandbox), 'config.toml')],
+
+    configuredServers: (sandbox) => readTomlServerNames(join(codexHome(sandbox), 'config.toml')),
 
     writeConfig(sandbox, servers) {
       const mapped = toCodexServers(servers);

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { providerOverride, renderCodexConfig, timeoutOverrides, tomlString, writeCodexConfig, type CodexConfig } from './config-toml.js';
+import { providerOverride, readTomlServerNames, renderCodexConfig, timeoutOverrides, tomlString, writeCodexConfig, type CodexConfig } from './config-toml.js';
 import { findCodex } from './locate-codex.js';
 
 const AWKWARD = 'a"b\\c\nd\te\u0001f\u007fg ü 🙂';
@@ -64,5 +64,19 @@ describe('config.toml for Codex', () => {
     expect(byName['odd "name"']?.transport).toMatchObject({ type: 'stdio', command: '/bin/echo', args: [AWKWARD, ''], env: { 'K"1': AWKWARD } });
     expect(byName['web']?.transport).toMatchObject({ type: 'streamable_http', url: 'http://127.0.0.1:9/mcp', bearer_token_env_var: 'WEB_TOKEN', http_headers: { 'X-Trace': 'v"1' } });
     expect(byName['web']).toMatchObject({ startup_timeout_sec: 0.25, tool_timeout_sec: 1.5 });
+  });
+});
+
+describe('reading server names back from config.toml', () => {
+  it('finds the servers we write, odd names included, and not their sub-tables', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mhc-toml-names-'));
+    try {
+      const file = join(dir, 'config.toml');
+      writeFileSync(file, `${renderCodexConfig(config)}\n[mcp_servers.added]\nurl = "https://x"\n[mcp_servers.added.env]\nK = "v"\n`);
+      expect(readTomlServerNames(file)).toEqual({ servers: ['odd "name"', 'web', 'added'] });
+      expect(readTomlServerNames(join(dir, 'missing.toml'))).toEqual({ servers: [] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,9 +2,10 @@
 // the only provider with retries off (a retry would be a second model request the script
 // did not plan), the scenario's servers and its deadlines, and Codex's own network
 // features switched off so a run contacts nothing but loopback.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HarnessError } from '../../errors.js';
+import type { ConfiguredServers } from '../host-adapter.js';
 
 export type CodexServer =
   | { command: string; args: readonly string[]; env: Readonly<Record<string, string>> }
@@ -133,4 +134,24 @@ export function writeCodexConfig(codexHome: string, config: CodexConfig): string
   const file = join(codexHome, 'config.toml');
   writeFileSync(file, renderCodexConfig(config), { mode: 0o600 });
   return file;
+}
+
+// One server table header: [mcp_servers.NAME] or [mcp_servers."NAME"] (sub-tables such as
+// [mcp_servers.NAME.env] have a further dot and are not servers).
+const SERVER_TABLE = /^\s*\[\s*mcp_servers\.(?:"((?:[^"\\]|\\.)*)"|([A-Za-z0-9_-]+))\s*\]\s*(?:#.*)?$/;
+
+/** The server names of a Codex config.toml (tables written by us or by `codex mcp add`). */
+export function readTomlServerNames(file: string): ConfiguredServers {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { servers: [] } : { problem: `${file} cannot be read: ${(error as Error).message}` };
+  }
+  const servers = text.split('\n').flatMap((line) => {
+    const m = SERVER_TABLE.exec(line);
+    if (m === null) return [];
+    return [m[2] ?? (JSON.parse(`"${m[1] ?? ''}"`) as string)];
+  });
+  return { servers };
 }
