@@ -1,14 +1,15 @@
 // The generic terminal-host adapter: everything host-specific comes from a HostProfile,
 // so a host with a line-based chat loop needs a JSON file, not code.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { execa } from 'execa';
 import { HarnessError } from '../errors.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { suiteRoot } from '../suite-root.js';
 import { spawnInGroup } from '../supervision/process-group.js';
-import type { CallStatus, ConfiguredServers, HostAdapter, HostSession, ServerConfigEntry, StartOptions } from './host-adapter.js';
+import type { CallStatus, HostAdapter, HostSession, ServerConfigEntry, StartOptions } from './host-adapter.js';
 import { fillPlaceholders, profileDir, type LoadedProfile, type Placeholder } from './profile-schema.js';
+import { jsonServerNames } from './configured-servers.js';
 import { readJsonLinesTelemetry } from './telemetry-file.js';
 import { TerminalHostSession } from './terminal-session.js';
 
@@ -41,24 +42,6 @@ export function classifyWithProfile(results: LoadedProfile['profile']['results']
     return STATUSES.find((s) => s === status) ?? null;
   } catch {
     return null;
-  }
-}
-
-/** The names under "mcpServers" (a missing file holds none). */
-export function readJsonServerNames(file: string): ConfiguredServers {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { servers: [] } : { problem: `${file} cannot be read: ${(error as Error).message}` };
-  }
-  try {
-    const json = JSON.parse(text) as { mcpServers?: unknown };
-    const servers = json.mcpServers;
-    if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) return { problem: `${file} has no "mcpServers" object` };
-    return { servers: Object.keys(servers) };
-  } catch (error) {
-    return { problem: `${file} is no longer valid JSON (${(error as Error).message})` };
   }
 }
 
@@ -108,7 +91,7 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
 
     configFiles: (sandbox) => [configPath(sandbox)],
 
-    configuredServers: (sandbox) => readJsonServerNames(configPath(sandbox)),
+    configuredServers: (sandbox) => jsonServerNames(configPath(sandbox)),
 
     writeConfig(sandbox, servers: Record<string, ServerConfigEntry>) {
       writePrivateFile(configPath(sandbox), `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);

@@ -2,9 +2,10 @@
 // the only provider with retries off (a retry would be a second model request the script
 // did not plan), the scenario's servers and its deadlines, and Codex's own network
 // features switched off so a run contacts nothing but loopback.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HarnessError } from '../../errors.js';
+import { readConfiguredServers } from '../configured-servers.js';
 import type { ConfiguredServers } from '../host-adapter.js';
 
 export type CodexServer =
@@ -142,16 +143,10 @@ const SERVER_TABLE = /^\s*\[\s*mcp_servers\.(?:"((?:[^"\\]|\\.)*)"|([A-Za-z0-9_-
 
 /** The server names of a Codex config.toml (tables written by us or by `codex mcp add`). */
 export function readTomlServerNames(file: string): ConfiguredServers {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { servers: [] } : { problem: `${file} cannot be read: ${(error as Error).message}` };
-  }
-  const servers = text.split('\n').flatMap((line) => {
-    const m = SERVER_TABLE.exec(line);
-    if (m === null) return [];
-    return [m[2] ?? (JSON.parse(`"${m[1] ?? ''}"`) as string)];
-  });
-  return { servers };
+  return readConfiguredServers(file, (text) => ({
+    servers: text.split('\n').flatMap((line) => {
+      const m = SERVER_TABLE.exec(line);
+      return m === null ? [] : [m[2] ?? (JSON.parse(`"${m[1] ?? ''}"`) as string)];
+    }),
+  }));
 }
