@@ -181,7 +181,7 @@ describe('runChat with a policy file and telemetry (POLICY-4, TELEMETRY-1)', () 
     const model = fakeModel([]);
     const code = await h.run({ connect: async () => ((connected = true), fakeConnections([tool])), createModelClient: () => model });
     expect(code).toBe(1);
-    expect(h.screen()).toBe(`refhost: error: policy file ${file}: servers.docs.autoApprove: unknown setting (allowed: trust, denyTools, allowResources, callsPerMinute)\n`);
+    expect(h.screen()).toBe(`refhost: policy file ${file}: servers.docs.autoApprove: unknown setting (allowed: trust, denyTools, allowResources, callsPerMinute)\n`);
     expect(connected).toBe(false);
     expect(model.requests).toEqual([]);
   });

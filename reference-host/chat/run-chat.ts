@@ -9,7 +9,7 @@ import { secretValues, type McpConfig } from '../config/schema.js';
 import { connectAll } from '../mcp/connect-all.js';
 import type { ConnectOptions, McpConnections, McpTool } from '../mcp/types.js';
 import { latestSessionId, loadSession, openNewSession, reopenSession } from '../sessions/session-store.js';
-import { PolicyFileError, readPolicyFile } from '../policy/policy-file.js';
+import { readPolicyFile } from '../policy/policy-file.js';
 import { createPolicyGate } from '../policy/policy-gate.js';
 import type { Policy } from '../policy/policy-schema.js';
 import { openTelemetryLog, type TelemetryRecorder } from '../telemetry/telemetry-log.js';
@@ -104,7 +104,7 @@ export async function runChat(options: ChatOptions): Promise<number> {
     session = openSession(options, sessionsDir(env));
     telemetry = (deps.openTelemetry ?? openTelemetryLog)(telemetryFile(env));
   } catch (error) {
-    plainWrite(errorLine(error instanceof PolicyFileError ? `error: ${error.message}` : message(error)));
+    plainWrite(errorLine(message(error)));
     return 1;
   }
   const redact = createRedactor([settings.apiKey, ...Object.values(config.mcpServers).flatMap(secretValues)]);
