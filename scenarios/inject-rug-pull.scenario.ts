@@ -45,14 +45,14 @@ export default defineScenario({
       guarantees: ['INJECT-4'],
       expected: 'the second start does not flag docs/list_pages, whose definition is the same',
       provenBy: ['flag-every-tool-change'],
-      grade: changeNotFlagged('docs', 'list_pages', 1, 'search'),
+      grade: changeNotFlagged('docs', 'list_pages', 1, { tool: 'search', start: 1 }),
     },
     {
       id: 'seen-change-not-flagged-again',
       guarantees: ['INJECT-4'],
-      expected: 'the third start, seeing the definition the user was already told about, flags nothing',
+      expected: 'the third start, seeing the definition the user was already told about at the second, flags nothing',
       provenBy: ['pins-never-updated'],
-      grade: changeNotFlagged('docs', 'search', 2),
+      grade: changeNotFlagged('docs', 'search', 2, { tool: 'search', start: 1 }),
     },
   ],
 });

@@ -41,17 +41,24 @@ function flagged(kind: Kind, server: string, tool: string, index: number): Grade
   };
 }
 
+/** A flag that must have been shown before a "not flagged" verdict means anything. */
+export interface FlagFirst {
+  tool: string;
+  /** Host start index (0 = first start). */
+  start: number;
+}
+
 /**
- * Host start #index did not flag `tool` with a line of `kind`. When `flaggedTool` is given,
- * that tool must be flagged in the same start first: a host that never flags anything has
- * nothing to be judged on here (its other check fails).
+ * Host start #index did not flag `tool` with a line of `kind`. When `first` is given, that
+ * flag must have been shown: a host that never flags anything has nothing to be judged on
+ * here ("not flagged again", "not flagged beside it"); its other check fails.
  */
-function notFlagged(kind: Kind, server: string, tool: string, index: number, flaggedTool?: string): GradeFn {
+function notFlagged(kind: Kind, server: string, tool: string, index: number, first?: FlagFirst): GradeFn {
   return (obs) => {
     const start = reachedStart(obs, index, server);
     if (typeof start === 'string') return notReached(start, obs);
-    if (flaggedTool !== undefined && linesFor(start[kind], flaggedTool).length === 0) {
-      return notReached(`a ${KIND_TEXT[kind]} flag for ${flaggedTool} in start #${index + 1}`, obs);
+    if (first !== undefined && linesFor(obs.startups[first.start]?.[kind] ?? [], first.tool).length === 0) {
+      return notReached(`a ${KIND_TEXT[kind]} flag for ${first.tool} in start #${first.start + 1}`, obs);
     }
     const lines = linesFor(start[kind], tool);
     return lines.length === 0
@@ -65,14 +72,14 @@ export const instructionFlagged = (server: string, tool: string, index = 0): Gra
 
 /** INJECT-3: a benign tool is not flagged at the start that flagged `flaggedTool`. */
 export const benignNotFlagged = (server: string, tool: string, flaggedTool: string, index = 0): GradeFn =>
-  notFlagged('instructionFlags', server, tool, index, flaggedTool);
+  notFlagged('instructionFlags', server, tool, index, { tool: flaggedTool, start: index });
 
 /** INJECT-4: the changed tool is flagged at start #index. */
 export const changeFlagged = (server: string, tool: string, index: number): GradeFn => flagged('changedFlags', server, tool, index);
 
 /** INJECT-4: `tool` is not flagged as changed at start #index (first starts, unchanged tools, tools already seen). */
-export const changeNotFlagged = (server: string, tool: string, index: number, flaggedTool?: string): GradeFn =>
-  notFlagged('changedFlags', server, tool, index, flaggedTool);
+export const changeNotFlagged = (server: string, tool: string, index: number, first?: FlagFirst): GradeFn =>
+  notFlagged('changedFlags', server, tool, index, first);
 
 /** TRANSPORT-2: the server's tools were discovered over SSE (an SSE stream opened and tools/list answered). */
 export function discoveredOverSse(server: string): GradeFn {
