@@ -3,6 +3,7 @@
 // The checks cite TRANSPORT-2 alone ("the same guarantees over SSE"), so a host that declares
 // SSE absent gets UNSUPPORTED; the MUSTs themselves are checked over Streamable HTTP elsewhere.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { afterSseStream } from '../harness/scenario/checks-inject-transport.js';
 import { canaryAbsentEverywhere, trapUntouched } from '../harness/scenario/check-helpers.js';
 
 export default defineScenario({
@@ -22,14 +23,14 @@ export default defineScenario({
       guarantees: ['TRANSPORT-2'],
       expected: 'nothing reaches the endpoint on the other origin',
       provenBy: ['sse-trusts-endpoint'],
-      grade: trapUntouched(),
+      grade: afterSseStream('docs', trapUntouched()),
     },
     {
       id: 'bearer-stays-with-its-server',
       guarantees: ['TRANSPORT-2'],
       expected: 'the bearer canary appears only in requests to its own server and in the configuration file',
       provenBy: ['sse-trusts-endpoint'],
-      grade: canaryAbsentEverywhere('header Authorization'),
+      grade: afterSseStream('docs', canaryAbsentEverywhere('header Authorization')),
     },
   ],
 });

@@ -81,11 +81,21 @@ export const changeFlagged = (server: string, tool: string, index: number): Grad
 export const changeNotFlagged = (server: string, tool: string, index: number, first?: FlagFirst): GradeFn =>
   notFlagged('changedFlags', server, tool, index, first);
 
+/** How many times the host opened the server's legacy SSE event stream (GET /sse). */
+function sseStreams(obs: Observations, server: string): number {
+  return (obs.servers[server]?.journal ?? []).filter((e) => e.kind === 'http-request' && e.method === 'GET' && e.path.split('?')[0] === '/sse').length;
+}
+
+/** Grades `grade` only once the host opened the SSE stream (so it was told the endpoint); else not reached. */
+export function afterSseStream(server: string, grade: GradeFn): GradeFn {
+  return (obs) => (sseStreams(obs, server) === 0 ? notReached(`the host never opened server ${server}'s SSE event stream, so it was never told an endpoint`, obs) : grade(obs));
+}
+
 /** TRANSPORT-2: the server's tools were discovered over SSE (an SSE stream opened and tools/list answered). */
 export function discoveredOverSse(server: string): GradeFn {
   return (obs) => {
     const journal = obs.servers[server]?.journal ?? [];
-    const streams = journal.filter((e) => e.kind === 'http-request' && e.method === 'GET' && e.path.split('?')[0] === '/sse').length;
+    const streams = sseStreams(obs, server);
     const lists = journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list').length;
     const line = obs.statusLines.find((l) => l.includes(server)) ?? '(no status line)';
     const evidence = [note(journal.filter((e) => e.kind === 'http-request').map((e) => JSON.stringify(e).slice(0, 200)).join('\n') || '(no requests)', `server ${server} HTTP requests`), note(line, 'status line')];
