@@ -1,7 +1,7 @@
 // RESOURCE-1: two servers list the same URI. The model reads it from docs twice: the user
 // approves the first read and denies the second. Only the approved read is sent, to docs alone.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { readApprovalShown, resourceRead, serverReadExactly } from '../harness/scenario/checks-resources-prompts.js';
+import { readApprovalShown, readOnlyFrom, resourceRead, serverReadExactly } from '../harness/scenario/checks-resources-prompts.js';
 
 const URI = 'notes://shared/readme';
 const read = resourceRead('docs', URI);
@@ -34,7 +34,7 @@ export default defineScenario({
       guarantees: ['RESOURCE-1'],
       expected: 'server other, which lists the same URI, receives no resources/read',
       provenBy: ['resource-read-any-server'],
-      grade: serverReadExactly('other', []),
+      grade: readOnlyFrom('docs', 'other'),
     },
   ],
 });

@@ -31,6 +31,11 @@ export function serverReadExactly(server: string, uris: readonly string[]): Grad
   };
 }
 
+/** RESOURCE-1: `other` received no resources/read, once `named` did (a host that reads nothing proves nothing). */
+export function readOnlyFrom(named: string, other: string): GradeFn {
+  return (obs) => (readUris(obs, named).length === 0 ? notReached(`server ${named} never received a resources/read`, obs) : serverReadExactly(other, [])(obs));
+}
+
 /** RESOURCE-1: approval request #index was shown for the read of `uri` on `server`. */
 export function readApprovalShown(index: number, server: string, uri: string): GradeFn {
   return (obs) => {
