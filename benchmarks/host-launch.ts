@@ -55,7 +55,7 @@ export async function withLaunchedHost<T>(adapter: HostAdapter, plan: LaunchPlan
       servers[name] = server;
       entries[name] = { url: server.url, headers: {} };
     }
-    adapter.writeConfig(sandbox, entries);
+    adapter.config.write(sandbox, entries);
     const begin = performance.now();
     session = await adapter.start(sandbox, { modelUrl: model.baseUrl, apiKey: API_KEY, knobs: {}, resume: false });
     plan.onStarted?.(session);

@@ -42,7 +42,7 @@ async function fixtureStartMs(): Promise<number> {
   const sandbox = createSandbox(FIXTURE_SCENARIO.name);
   try {
     const begin = performance.now();
-    const fixtures = await startFixtures(FIXTURE_SCENARIO, sandbox, []);
+    const fixtures = await startFixtures(FIXTURE_SCENARIO, sandbox, { builtins: { names: [] }, configFiles: [] });
     const ms = performance.now() - begin;
     await fixtures.close();
     return ms;

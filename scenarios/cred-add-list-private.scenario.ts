@@ -13,6 +13,7 @@ import {
 
 export default defineScenario({
   title: 'Servers added with typed secrets: not echoed, stored 0600, hidden by list, not contacted until the next start',
+  needs: ['add-command'],
   servers: {
     docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
     wiki: { transport: 'http', headers: { Authorization: 'Bearer {canary}' }, behaviour: { tools: [{ name: 'page' }] }, added: true },
@@ -34,7 +35,7 @@ export default defineScenario({
   checks: [
     { id: 'values-not-echoed', guarantees: ['CRED-1', 'CRED-3'], expected: 'the typed header and env values never appear on screen (add prompts, status lines)', provenBy: ['show-credential-in-status'], grade: canaryKeptFrom(PLACES.screen, 'server "') },
     { id: 'config-private-and-whole', guarantees: ['CONFIG-3', 'CRED-1'], expected: 'after adding, the typed values are in the configuration, which has mode 0600 and no temp or partial file beside it', provenBy: ['world-readable-config'], grade: configPrivateAndWhole(['wiki', 'notes']) },
-    { id: 'list-hides-values', guarantees: ['CRED-4'], expected: 'listing names every server but shows no header or env value', provenBy: ['list-shows-values'], grade: listHidesValues(['docs', 'wiki', 'notes']) },
+    { id: 'list-hides-values', guarantees: ['CRED-4'], expected: 'listing names every server but shows no header or env value', provenBy: ['list-shows-values'], needs: ['list-command'], grade: listHidesValues(['docs', 'wiki', 'notes']) },
     { id: 'http-not-contacted-on-add', guarantees: ['DISCOVER-6'], expected: 'the added http server gets nothing until the next chat start, then one initialize', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('wiki') },
     { id: 'stdio-not-started-on-add', guarantees: ['DISCOVER-6'], expected: 'the added stdio server is not started until the next chat start, then initialised once', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('notes') },
   ],

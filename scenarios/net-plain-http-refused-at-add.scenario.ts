@@ -8,6 +8,7 @@ import { addOutcome, configHoldsOnly } from '../harness/scenario/checks-credenti
 
 export default defineScenario({
   title: 'Adding a plain-http non-loopback server is refused and leaves the configuration unchanged',
+  needs: ['add-command'],
   servers: {
     local: { transport: 'http', headers: { 'X-Api-Key': '{canary}' }, behaviour: { tools: [{ name: 'search' }] } },
     plain: { raw: { url: 'http://0.0.0.0:{trapPort}/trap', headers: { Authorization: 'Bearer {canary}' } }, added: true },

@@ -1,30 +1,33 @@
-// REPLAY-2: the recorded call's arguments ({"q": ...}) no longer fit the live schema (which
-// now requires "query" and forbids other keys). Recorded calls are checked by shape only,
-// so the session still opens.
+// REPLAY-2, through the host itself: the first start calls docs/search with {"q": ...}; at the
+// next start the server's live schema requires "query" and forbids other keys. Recorded calls
+// are checked by shape only, so the resumed session still opens with its history.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { recordedHistorySent, recordedMcpCall, savedRefhostSession } from '../harness/scenario/checks-exposure-limits.js';
+import { resumedHistoryCarries } from '../harness/scenario/checks-replay.js';
 
-const [path, content] = savedRefhostSession('20240501T120000000Z-schema01', [
-  { type: 'message', role: 'user', content: 'Search for limits.' },
-  ...recordedMcpCall('call_rec_old', 'docs', 'search', { q: 'limits' }, 'recorded-result-3b7c'),
-  { type: 'message', role: 'assistant', content: 'Found them.' },
-]);
+const RESULT = 'recorded-result-9e44';
+const OLD_SCHEMA = { type: 'object', properties: { q: { type: 'string' } } };
 const LIVE_SCHEMA = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false };
+const outcome = { kind: 'content' as const, content: [{ type: 'text' as const, text: RESULT }] };
 
 export default defineScenario({
   title: 'A recorded MCP call that no longer matches the live schema still loads',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search', inputSchema: LIVE_SCHEMA }] } } },
-  files: { [path]: content },
-  resume: true,
-  model: [{ message: 'Earlier you searched for limits.' }],
-  user: [{ send: 'What did I search for?' }, { end: 'eof' }],
+  needs: ['sessions'],
+  servers: {
+    docs: {
+      transport: 'http',
+      behaviour: { tools: [{ name: 'search', inputSchema: OLD_SCHEMA, outcome }], rugPull: { afterInitializes: 1, tools: [{ name: 'search', inputSchema: LIVE_SCHEMA, outcome }] } },
+    },
+  },
+  model: [{ calls: [{ server: 'docs', tool: 'search', arguments: { q: 'limits' } }] }, { message: 'Found them.' }, { message: 'Earlier you searched for limits.' }],
+  host: { callTimeoutMs: 3000 },
+  user: [{ send: 'Search for limits.' }, { approval: 'approve' }, { end: 'eof' }, { restart: { resume: true } }, { send: 'What did I search for?' }, { end: 'eof' }],
   checks: [
     {
       id: 'old-arguments-load',
       guarantees: ['REPLAY-2'],
-      expected: 'the session opens and the recorded call with its old-shaped arguments reaches the model',
+      expected: 'the resumed session opens and its recorded call, whose arguments no longer fit the live schema, reaches the model with its result',
       provenBy: ['strict-replay'],
-      grade: recordedHistorySent('call_rec_old', 'recorded-result-3b7c'),
+      grade: resumedHistoryCarries([RESULT]),
     },
   ],
 });

@@ -1,37 +1,51 @@
-// REPLAY-1: a saved session used gone/delete_all (a server no longer configured) and
-// docs/search (still configured and online). It opens, and nothing recorded is re-invoked:
-// docs receives no tools/call.
+// REPLAY-1, through the host itself: the first start calls gone/delete_all and docs/search;
+// gone is then removed from the configuration (the host's own remove command, or the file
+// rewritten without it) and the second start resumes. The session opens with both recorded
+// results, and nothing recorded is invoked again: neither server receives a tools/call.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { nothingReinvoked, recordedHistorySent, recordedMcpCall, savedRefhostSession } from '../harness/scenario/checks-exposure-limits.js';
+import { nothingReinvoked, resumedHistoryCarries } from '../harness/scenario/checks-replay.js';
 
-const [path, content] = savedRefhostSession('20240501T120000000Z-removed1', [
-  { type: 'message', role: 'user', content: 'Clean up, then search.' },
-  ...recordedMcpCall('call_rec_gone', 'gone', 'delete_all', { confirm: true }, 'recorded-deleted-8f02'),
-  ...recordedMcpCall('call_rec_docs', 'docs', 'search', { query: 'limits' }, 'recorded-result-3b7c'),
-  { type: 'message', role: 'assistant', content: 'Cleaned up and searched.' },
-]);
+const GONE = 'recorded-deleted-8f02';
+const DOCS = 'recorded-result-5d1a';
+const text = (t: string) => ({ kind: 'content' as const, content: [{ type: 'text' as const, text: t }] });
 
 export default defineScenario({
-  title: 'A session that used a removed server resumes and re-invokes nothing',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } } },
-  files: { [path]: content },
-  resume: true,
-  model: [{ message: 'Earlier I cleaned up and searched.' }],
-  user: [{ send: 'What happened before?' }, { end: 'eof' }],
+  title: 'A session that used a server since removed resumes and re-invokes nothing',
+  needs: ['sessions'],
+  servers: {
+    gone: { transport: 'http', behaviour: { tools: [{ name: 'delete_all', outcome: text(GONE) }] } },
+    docs: { transport: 'http', behaviour: { tools: [{ name: 'search', outcome: text(DOCS) }] } },
+  },
+  model: [
+    { calls: [{ server: 'gone', tool: 'delete_all', arguments: { confirm: true } }, { server: 'docs', tool: 'search', arguments: { query: 'limits' } }] },
+    { message: 'Cleaned up and searched.' },
+    { message: 'Earlier I cleaned up and searched.' },
+  ],
+  host: { callTimeoutMs: 3000, connectTimeoutMs: 3000 },
+  user: [
+    { send: 'Clean up, then search.' },
+    { approval: 'approve' },
+    { approval: 'approve' },
+    { end: 'eof' },
+    { unconfigure: 'gone' },
+    { restart: { resume: true } },
+    { send: 'What happened before?' },
+    { end: 'eof' },
+  ],
   checks: [
     {
       id: 'session-opens-with-history',
       guarantees: ['REPLAY-1'],
-      expected: 'the history with the call of the removed server reaches the model',
+      expected: 'the resumed session opens with the recorded results of both calls, the removed server\'s included',
       provenBy: ['replay-needs-server'],
-      grade: recordedHistorySent('call_rec_gone', 'recorded-deleted-8f02'),
+      grade: resumedHistoryCarries([GONE, DOCS]),
     },
     {
       id: 'nothing-reinvoked',
       guarantees: ['REPLAY-1'],
-      expected: 'docs, still configured, receives no tools/call: the recorded call is not sent again',
+      expected: 'after the resume neither docs (still configured) nor gone receives a tools/call: nothing recorded is sent again',
       provenBy: ['replay-reinvokes'],
-      grade: nothingReinvoked('docs', 'call_rec_docs'),
+      grade: nothingReinvoked(['docs', 'gone'], DOCS),
     },
   ],
 });

@@ -9,6 +9,7 @@ const HOW: Record<EndKind, string> = { eof: 'end of input', quit: 'the quit comm
 export function reapingScenario(end: EndKind): ScenarioInput {
   return {
     title: `A stdio server and the child it started are reaped when the host exits by ${HOW[end]}`,
+    ...(end === 'quit' ? { needs: ['quit' as const] } : {}),
     servers: { local: { transport: 'stdio', behaviour: { tools: [{ name: 'note' }], stdio: { leaveChild: true } } } },
     model: [{ message: 'Hello.' }],
     user: [{ send: 'Hi' }, { end }],

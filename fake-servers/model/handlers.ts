@@ -6,11 +6,16 @@ import { ModelJournalRecorder, type ModelJournal } from './journal.js';
 import { parseRequestBody, summariseRequest, type ModelRequestRecord, type RequestProblem } from './request.js';
 import { buildAnswer, sseFrame, type TurnIds } from './response-builder.js';
 import { ScriptedModel, type ModelStep, type ModelTurn } from './script.js';
+import type { ScriptContext } from './script.js';
 
 export interface MockModelOptions {
   script: readonly ModelStep[];
   /** When set, any other Authorization than `Bearer <apiKey>` is answered 401. */
   apiKey?: string;
+  /** The tools the scenario's servers offer (names and descriptions): how the model finds its targets. */
+  catalogue?: ScriptContext['catalogue'];
+  /** The host's file tool, for readFile targets. */
+  fileTool?: ScriptContext['fileTool'];
 }
 
 export interface MockModelHandlers {
@@ -56,7 +61,7 @@ function sseResponse(frames: string[], requestId: string): Response {
 /** Creates a fresh scripted model with its journal and the handlers that serve it. */
 export function createModelHandlers(options: MockModelOptions): MockModelHandlers {
   const journal = new ModelJournalRecorder();
-  const model = new ScriptedModel(options.script);
+  const model = new ScriptedModel(options.script, { catalogue: options.catalogue ?? [], ...(options.fileTool === undefined ? {} : { fileTool: options.fileTool }) });
   let serial = 0;
   const nextId = (prefix: string): string => `${prefix}_mock${(++serial).toString(16).padStart(12, '0')}`;
 

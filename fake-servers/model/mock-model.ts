@@ -22,4 +22,5 @@ export type { MockModelOptions } from './handlers.js';
 export type { ModelJournal } from './journal.js';
 export type { ModelRequestRecord, ParsedModelRequest, OfferedTool, FunctionCallOutputRecord } from './request.js';
 export type { ModelStep, CallTarget, UnresolvedTarget } from './script.js';
+export type { CatalogueEntry } from './tool-resolution.js';
 export { SCRIPT_FINISHED, ModelStepDataSchema } from './script.js';

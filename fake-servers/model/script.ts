@@ -3,19 +3,22 @@
 // request is an observation for the verdict, answered with a message, never a crash.
 import { z } from 'zod';
 import type { ParsedModelRequest } from './request.js';
-import { resolveBuiltin, resolveMcpTarget } from './tool-resolution.js';
+import { resolveBuiltin, resolveMcpTarget, type CatalogueEntry } from './tool-resolution.js';
 
 const ArgumentsSchema = z.union([z.record(z.string(), z.unknown()), z.string()]);
 
 export const McpCallTargetSchema = z.strictObject({ server: z.string().min(1), tool: z.string().min(1), arguments: ArgumentsSchema });
 export const BuiltinCallTargetSchema = z.strictObject({ builtin: z.string().min(1), arguments: ArgumentsSchema });
-export const CallTargetSchema = z.union([McpCallTargetSchema, BuiltinCallTargetSchema]);
+/** A read through the host's own file tool, whatever it is called; "{name}" in the path is one of the run's paths. */
+export const FileReadTargetSchema = z.strictObject({ readFile: z.string().min(1) });
+export const CallTargetSchema = z.union([McpCallTargetSchema, BuiltinCallTargetSchema, FileReadTargetSchema]);
 
 /** The JSON-serialisable steps (behaviour files); function steps exist only in code. */
 export const ModelStepDataSchema = z.union([
   z.strictObject({ message: z.string() }),
   z.strictObject({ calls: z.array(CallTargetSchema).min(1), message: z.string().optional() }),
   BuiltinCallTargetSchema,
+  FileReadTargetSchema,
 ]);
 export type ModelStepData = z.infer<typeof ModelStepDataSchema>;
 export type CallTarget = z.infer<typeof CallTargetSchema>;
@@ -57,9 +60,27 @@ function concrete(step: ModelStep, request: ParsedModelRequest): ModelStepData {
   return current;
 }
 
-function planCall(target: CallTarget, request: ParsedModelRequest): PlannedCall | UnresolvedTarget {
+/** What the model knows about the host and the run besides the request. */
+export interface ScriptContext {
+  /** Every tool the scenario's servers offer, so a target is told from its neighbours. */
+  catalogue: readonly CatalogueEntry[];
+  /** The host's file-reading tool and the run's paths ("{name}" in a readFile path); absent = it has none. */
+  fileTool?: { tool: string; pathArgument: string; paths: Readonly<Record<string, string>> };
+}
+
+/** A readFile target as the call of the host's own file tool. */
+function asBuiltin(target: z.infer<typeof FileReadTargetSchema>, ctx: ScriptContext): z.infer<typeof BuiltinCallTargetSchema> | null {
+  const tool = ctx.fileTool;
+  if (tool === undefined) return null;
+  const path = target.readFile.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => tool.paths[name] ?? whole);
+  return { builtin: tool.tool, arguments: { [tool.pathArgument]: path } };
+}
+
+function planCall(given: CallTarget, request: ParsedModelRequest, ctx: ScriptContext): PlannedCall | UnresolvedTarget {
+  const target = 'readFile' in given ? asBuiltin(given, ctx) : given;
+  if (target === null) return { requestIndex: request.index, target: 'the host\'s file tool', reason: 'the host has no built-in tool that reads files' };
   const isBuiltin = 'builtin' in target;
-  const resolution = isBuiltin ? resolveBuiltin(request.tools, target.builtin) : resolveMcpTarget(request.tools, target.server, target.tool);
+  const resolution = isBuiltin ? resolveBuiltin(request.tools, target.builtin) : resolveMcpTarget(request.tools, target.server, target.tool, { catalogue: ctx.catalogue });
   if (!resolution.ok) {
     return { requestIndex: request.index, target: isBuiltin ? target.builtin : `${target.server}/${target.tool}`, reason: resolution.reason };
   }
@@ -68,12 +89,12 @@ function planCall(target: CallTarget, request: ParsedModelRequest): PlannedCall 
 }
 
 /** Turns one step into the model's answer to this request. */
-export function planTurn(step: ModelStep | undefined, request: ParsedModelRequest): ModelTurn {
+export function planTurn(step: ModelStep | undefined, request: ParsedModelRequest, ctx: ScriptContext = { catalogue: [] }): ModelTurn {
   if (step === undefined) return { message: SCRIPT_FINISHED, calls: [], unresolved: [] };
   const data = concrete(step, request);
   if ('message' in data && !('calls' in data)) return { message: data.message, calls: [], unresolved: [] };
   const targets = 'calls' in data ? data.calls : [data];
-  const planned = targets.map((t) => planCall(t, request));
+  const planned = targets.map((t) => planCall(t, request, ctx));
   const unresolved = planned.filter((p): p is UnresolvedTarget => 'reason' in p);
   if (unresolved.length > 0) {
     // Making only some of the calls would leave the scenario in a state nobody scripted.
@@ -87,11 +108,14 @@ export function planTurn(step: ModelStep | undefined, request: ParsedModelReques
 /** Hands out the steps in order, one per accepted request. */
 export class ScriptedModel {
   #next = 0;
-  constructor(private readonly steps: readonly ModelStep[]) {}
+  constructor(
+    private readonly steps: readonly ModelStep[],
+    private readonly ctx: ScriptContext = { catalogue: [] },
+  ) {}
 
   answer(request: ParsedModelRequest): ModelTurn {
     const step = this.steps[this.#next];
     if (step !== undefined) this.#next++;
-    return planTurn(step, request);
+    return planTurn(step, request, this.ctx);
   }
 }

@@ -47,6 +47,40 @@ describe('resolveMcpTarget', () => {
     });
   });
 
+  it('finds the tool under any host naming scheme that carries the server and the tool', () => {
+    for (const name of ['mcp_docs_search', 'mcp__docs__search', 'docs__search', 'docs-search', 'docs_search', 'docs.search', 'search@docs', 'Docs_Search', 'docs_search-2']) {
+      expect(resolveMcpTarget([tool(name), tool('other_tool')], 'docs', 'search'), name).toEqual({ ok: true, name });
+    }
+  });
+
+  it('takes a unique bare tool name, and tells two bare names apart only by their descriptions', () => {
+    expect(resolveMcpTarget([tool('search'), tool('fetch')], 'docs', 'search')).toEqual({ ok: true, name: 'search' });
+    const labelled = [tool('search', { description: 'From MCP server docs: search.' }), tool('search', { description: 'From MCP server wiki: search.' })];
+    expect(resolveMcpTarget(labelled, 'wiki', 'search')).toEqual({ ok: true, name: 'search' });
+    expect(resolveMcpTarget([tool('search'), tool('search')], 'wiki', 'search').ok).toBe(false);
+  });
+
+  it("finds a function by the server's own description text when its name is opaque", () => {
+    const tools = [tool('t1', { description: 'Finds release notes in the archive.' }), tool('t2', { description: 'Deletes a note.' })];
+    expect(resolveMcpTarget(tools, 'docs', 'search', { description: 'Finds release notes in the archive.' })).toEqual({ ok: true, name: 't1' });
+  });
+
+  it('never takes a function that fits another tool of the catalogue better', () => {
+    const catalogue = [
+      { server: 'docs', tool: 'search' },
+      { server: 'docs', tool: 'search_all' },
+    ];
+    const tools = [tool('docs__search_all'), tool('docs__search')];
+    expect(resolveMcpTarget(tools, 'docs', 'search', { catalogue })).toEqual({ ok: true, name: 'docs__search' });
+    expect(resolveMcpTarget([tool('docs__search_all')], 'docs', 'search', { catalogue }).ok).toBe(false);
+  });
+
+  it('tells namespaces that share a prefix apart (mcp__a.b_c and mcp__a_b.c)', () => {
+    const tools = [tool('b_c', { namespace: 'mcp__a' }), tool('c', { namespace: 'mcp__a_b' })];
+    expect(resolveMcpTarget(tools, 'a', 'b_c')).toEqual({ ok: true, name: 'b_c', namespace: 'mcp__a' });
+    expect(resolveMcpTarget(tools, 'a_b', 'c')).toEqual({ ok: true, name: 'c', namespace: 'mcp__a_b' });
+  });
+
   it('does not let a namespaced function stand in for a built-in', () => {
     expect(resolveBuiltin([tool('read_file', { namespace: 'mcp__fs' })], 'read_file')).toEqual({
       ok: false,

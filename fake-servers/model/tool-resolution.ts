@@ -1,59 +1,162 @@
-// Finds which offered function a scripted call means, whatever naming the host under test
-// uses (EXPOSE-1, EXPOSE-2, EXPOSE-5): mcp_<s>_<t>, mcp__<s>__<t>, hash-suffixed names,
-// Codex-style namespaces, and the origin label in the description as the last resort.
+// Finds which offered function a scripted call means, the way a model would (EXPOSE-1,
+// EXPOSE-2, EXPOSE-5): the function whose name carries the server's tool name (with any
+// prefix, separator, namespace, hash or numeric suffix, or cut to fit a length limit) and
+// the server's name, else the one whose description holds the server's own description
+// text, else a unique bare tool name. The scenario's whole tool catalogue breaks ties, so
+// `docs__search_all` is never taken for docs/search. No host's naming scheme is assumed.
 import type { OfferedTool } from './request.js';
 
 export type Resolution =
   | { ok: true; name: string; namespace?: string }
   | { ok: false; reason: string };
 
-/** The Responses API's name alphabet; anything else is what a host would have replaced. */
-const sanitise = (text: string): string => text.replace(/[^a-zA-Z0-9_-]/g, '_');
-const MAX_NAME = 64;
-const HASH_SUFFIX = /^(.+)_[0-9a-fA-F]{8}$/;
-
-function matchesByName(tool: OfferedTool, server: string, name: string): boolean {
-  if (tool.namespace !== undefined) {
-    // Codex replaces characters outside the API's alphabet inside its namespaces.
-    return (tool.name === name || tool.name === sanitise(name)) && [`mcp__${server}`, `mcp_${server}`, server].includes(tool.namespace);
-  }
-  if (tool.name === `mcp_${server}_${name}` || tool.name === `mcp__${server}__${name}`) return true;
-  const stem = HASH_SUFFIX.exec(tool.name)?.[1];
-  if (stem === undefined) return false;
-  const full = `mcp_${sanitise(server)}_${sanitise(name)}`;
-  // A name at the length limit may have been truncated before the suffix was added.
-  return stem === full || (tool.name.length === MAX_NAME && full.startsWith(stem) && stem.startsWith(`mcp_${sanitise(server)}_`));
+/** One tool a fake server of the scenario offers: what a model knows it is looking for. */
+export interface CatalogueEntry {
+  server: string;
+  tool: string;
+  /** The server's own description of the tool, when it has one. */
+  description?: string;
 }
 
-const hasLabel = (tool: OfferedTool, server: string, name: string): boolean =>
-  tool.description?.includes(`[MCP server ${server}, tool ${name}]`) ?? false;
+export interface ResolveContext {
+  /** The server's description of the target (found inside the offered description). */
+  description?: string;
+  /** Every tool of the scenario's servers: a function that fits another entry better is not the target. */
+  catalogue?: readonly CatalogueEntry[];
+}
 
-const label = (tool: OfferedTool): string => (tool.namespace === undefined ? tool.name : `${tool.namespace}.${tool.name}`);
+/** How well a function's name fits a target, strongest first. */
+const enum Fit {
+  None = 0,
+  /** The tool name alone, no server in the name. */
+  ToolOnly = 1,
+  /** The offered name is exactly the tool name. */
+  Bare = 2,
+  /** Server segment, then the start of the tool name cut at a length limit. */
+  Truncated = 3,
+  /** Server segment and the whole tool name. */
+  Exact = 4,
+}
+
+const SEPARATOR = /[^a-z0-9]/;
+/** Descriptions shorter than this say too little to identify a tool. */
+const MIN_DESCRIPTION = 12;
+/** A cut tool name keeps at least this much of its start. */
+const MIN_TRUNCATED = 8;
+
+/** The spellings a host may give a name: as is, unsafe characters replaced or dropped. */
+function spellings(text: string): string[] {
+  const lower = text.toLowerCase();
+  return [...new Set([lower, lower.replace(/[^a-z0-9]/g, '_'), lower.replace(/[^a-z0-9]/g, '-'), lower.replace(/[^a-z0-9_-]/g, '_'), lower.replace(/[^a-z0-9]/g, '')])].filter(
+    (s) => s.length > 0,
+  );
+}
+
+/** The name with and without a trailing hash or counter suffix (`_1a2b3c4d`, `-3`, `_2`). */
+function stems(name: string): string[] {
+  const out = [name];
+  const hash = /^(.+?)[_.-]?[0-9a-f]{4,}$/.exec(name);
+  if (hash?.[1] !== undefined && /\d/.test(name.slice(hash[1].length))) out.push(hash[1]);
+  const counter = /^(.+?)[_-]\d{1,3}$/.exec(name);
+  if (counter?.[1] !== undefined) out.push(counter[1]);
+  return out;
+}
+
+/** `segment` stands in `text` on its own, bounded by separators or the ends. */
+function hasSegment(text: string, segment: string): boolean {
+  for (let at = text.indexOf(segment); at >= 0; at = text.indexOf(segment, at + 1)) {
+    const before = at === 0 || SEPARATOR.test(text[at - 1] ?? '');
+    const end = at + segment.length;
+    const after = end === text.length || SEPARATOR.test(text[end] ?? '');
+    if (before && after) return true;
+  }
+  return false;
+}
+
+const namesServer = (text: string, server: string): boolean => spellings(server).some((s) => hasSegment(text, s));
+
+/** How one offered name (namespace included) fits (server, tool). */
+function nameFit(fullName: string, server: string, tool: string): Fit {
+  let best = Fit.None;
+  const raise = (fit: Fit): void => void (best = Math.max(best, fit) as Fit);
+  for (const stem of stems(fullName.toLowerCase())) {
+    for (const t of spellings(tool)) {
+      if (stem === t) raise(Fit.Bare);
+      if (stem.length > t.length && stem.endsWith(t) && SEPARATOR.test(stem[stem.length - t.length - 1] ?? '')) {
+        raise(namesServer(stem.slice(0, stem.length - t.length - 1), server) ? Fit.Exact : Fit.ToolOnly);
+      }
+      if (stem.length > t.length && stem.startsWith(t) && SEPARATOR.test(stem[t.length] ?? '')) {
+        raise(namesServer(stem.slice(t.length + 1), server) ? Fit.Exact : Fit.ToolOnly);
+      }
+      // Cut to fit a length limit: the server segment, then only the start of the tool name.
+      for (let keep = t.length - 1; keep >= MIN_TRUNCATED; keep--) {
+        const part = t.slice(0, keep);
+        if (stem.endsWith(part) && SEPARATOR.test(stem[stem.length - keep - 1] ?? '') && namesServer(stem.slice(0, stem.length - keep - 1), server)) {
+          raise(Fit.Truncated);
+          break;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+const fullName = (t: OfferedTool): string => (t.namespace === undefined ? t.name : `${t.namespace}.${t.name}`);
+
+interface Scored {
+  tool: OfferedTool;
+  fit: Fit;
+  /** The offered description holds the server's own description text. */
+  describes: boolean;
+  /** The offered description names the server and the tool. */
+  labelled: boolean;
+}
+
+function score(t: OfferedTool, server: string, tool: string, description: string | undefined): Scored {
+  const text = (t.description ?? '').toLowerCase();
+  const describes = description !== undefined && description.trim().length >= MIN_DESCRIPTION && (t.description ?? '').includes(description.trim());
+  const labelled = namesServer(text, server) && spellings(tool).some((s) => hasSegment(text, s));
+  return { tool: t, fit: nameFit(fullName(t), server, tool), describes, labelled };
+}
+
+/** Higher is a better match; description evidence only breaks ties between equal name fits. */
+const rank = (s: Scored): number => s.fit * 4 + (s.describes ? 2 : 0) + (s.labelled ? 1 : 0);
+
+/** Keeps the best-ranked; null when nothing fits at all. */
+function best(scored: Scored[]): Scored[] {
+  const top = Math.max(0, ...scored.map(rank));
+  return top === 0 ? [] : scored.filter((s) => rank(s) === top);
+}
+
+/** Drops functions that fit another catalogue entry better than this target. */
+function notBetterElsewhere(pool: Scored[], server: string, tool: string, catalogue: readonly CatalogueEntry[]): Scored[] {
+  return pool.filter((s) =>
+    catalogue.every((e) => (e.server === server && e.tool === tool) || rank(score(s.tool, e.server, e.tool, e.description)) <= rank(s)),
+  );
+}
 
 function answer(tool: OfferedTool): Resolution {
   return tool.namespace === undefined ? { ok: true, name: tool.name } : { ok: true, name: tool.name, namespace: tool.namespace };
 }
 
 /** Resolves (server, original tool name) against the functions of one request. */
-export function resolveMcpTarget(tools: readonly OfferedTool[], server: string, name: string): Resolution {
+export function resolveMcpTarget(tools: readonly OfferedTool[], server: string, tool: string, ctx: ResolveContext = {}): Resolution {
   const functions = tools.filter((t) => t.type === 'function');
-  const byName = functions.filter((t) => matchesByName(t, server, name));
-  const byLabel = (pool: OfferedTool[]): OfferedTool[] => pool.filter((t) => hasLabel(t, server, name));
-  const candidates = byName.length === 1 ? byName : byLabel(byName.length > 1 ? byName : functions);
+  const description = ctx.description ?? ctx.catalogue?.find((e) => e.server === server && e.tool === tool)?.description;
+  const scored = functions.map((t) => score(t, server, tool, description));
+  // A name with the tool but without the server counts only when the description backs it.
+  const eligible = scored.filter((s) => s.fit >= Fit.Bare || s.describes || (s.fit === Fit.ToolOnly && s.labelled));
+  const candidates = notBetterElsewhere(best(eligible), server, tool, ctx.catalogue ?? []);
   const [only] = candidates;
-  if (only !== undefined && candidates.length === 1) return answer(only);
-  if (candidates.length > 1 || byName.length > 1) {
-    const pool = candidates.length > 1 ? candidates : byName;
-    return { ok: false, reason: `ambiguous: ${pool.map(label).join(', ')} all match server "${server}" tool "${name}"` };
-  }
-  const offered = functions.map(label).join(', ') || '(none)';
-  return { ok: false, reason: `no offered function matches server "${server}" tool "${name}"; offered: ${offered}` };
+  if (only !== undefined && candidates.length === 1) return answer(only.tool);
+  if (candidates.length > 1) return { ok: false, reason: `ambiguous: ${candidates.map((s) => fullName(s.tool)).join(', ')} all match server "${server}" tool "${tool}"` };
+  return { ok: false, reason: `no offered function matches server "${server}" tool "${tool}"; offered: ${functions.map(fullName).join(', ') || '(none)'}` };
 }
 
 /** Resolves a built-in tool by its exact top-level name. */
 export function resolveBuiltin(tools: readonly OfferedTool[], name: string): Resolution {
   const found = tools.find((t) => t.type === 'function' && t.namespace === undefined && t.name === name);
   if (found) return answer(found);
-  const offered = tools.filter((t) => t.type === 'function').map(label).join(', ') || '(none)';
+  const offered = tools.filter((t) => t.type === 'function').map(fullName).join(', ') || '(none)';
   return { ok: false, reason: `no offered built-in function named "${name}"; offered: ${offered}` };
 }

@@ -1,6 +1,7 @@
-// The contract between the suite and a host under test (style of the SDK's Transport: a
-// small interface, one file per implementation). An adapter hides how a host is
-// configured, launched and talked to; scenarios never see host-specific strings.
+// The contract between the suite and a host under test (in the style of the SDK's Transport:
+// a small core every host has, and optional abilities grouped in `capabilities`, so a new
+// adapter implements only what its host has). An adapter hides how a host is configured,
+// launched and talked to; scenarios never see host-specific strings.
 import type { ApprovalSeen, ScreenText } from '../scenario/observations.js';
 import type { EndKind } from '../scenario/scenario-schema.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
@@ -36,30 +37,44 @@ export interface FlagPatterns {
   changedDefinition?: RegExp;
 }
 
-export interface HostFeatures {
-  /** Optional guarantees (IDs or group prefixes) this host declares absent: checks on them are UNSUPPORTED. */
-  unsupported: string[];
-  /** The end kinds the host offers (a quit command, signals, end of input). */
-  endKinds: EndKind[];
+/** Deadlines the scenario asks for (ms); the host applies those it has knobs for. */
+export interface Knobs {
+  callTimeoutMs?: number;
+  connectTimeoutMs?: number;
 }
 
 export interface StartOptions {
   modelUrl: string;
   apiKey: string;
   /** Shortened deadlines; absent = the host's own defaults. */
-  knobs: { callTimeoutMs?: number; connectTimeoutMs?: number };
+  knobs: Knobs;
   /** Resume the most recent session instead of starting a new one. */
   resume: boolean;
 }
 
+/** How the scripted user answers an approval request: a named answer or any text typed. */
 export type Answer = ApprovalSeen['answer'];
 
 /** What an approval request showed, as read by the adapter. */
 export type ApprovalShown = Pick<ApprovalSeen, 'text' | 'fields'>;
 
+/**
+ * A step the host's own protocol cannot express (e.g. typing free text at a protocol-driven
+ * approval). The scripted user stops there; the checks that needed it are UNSUPPORTED, not FAIL.
+ */
+export class UndrivableStep extends Error {
+  override name = 'UndrivableStep';
+}
+
 export interface HostSession {
   readonly pid: number;
+  readonly exited: Promise<ExitStatus>;
+  hasExited(): boolean;
+  /** Stops the host's whole process group and reaps it (supervision; idempotent). */
+  kill(graceMs?: number): Promise<ExitStatus>;
   screen(): ScreenText;
+  /** The screen text before this session's first prompt (start-up notices), or all of it while none came. */
+  startupText(): string;
   /** Waits for text (regular expression) after the last consumed match; null when not seen. */
   waitFor(pattern: RegExp, timeoutMs: number): Promise<string | null>;
   /** Waits until the host is ready for a message (its prompt). */
@@ -68,24 +83,89 @@ export interface HostSession {
   send(line: string): void;
   /** Waits for an approval request; null when the prompt came back first, the host exited or time ran out. */
   waitForApproval(timeoutMs: number): Promise<ApprovalShown | null>;
-  answer(kind: Answer): void;
-  /** Waits for the unknown-outcome confirmation (UNKNOWN-2); null when the prompt came first. */
-  waitForUnknownGate(timeoutMs: number): Promise<string | null>;
-  answerUnknownGate(confirm: boolean): void;
+  /** Answers the approval request on screen; throws UndrivableStep when the host cannot take this answer. */
+  answer(answer: Answer): void;
+  /** Ctrl-C while the host works (a terminal delivers it to the foreground process group). */
   interrupt(): void;
+  /** End of input; the quit command; SIGINT as Ctrl-C (the foreground process group); SIGTERM to the host as a process manager sends it. */
   end(kind: EndKind): void;
-  readonly exited: Promise<ExitStatus>;
-  hasExited(): boolean;
-  /** The screen text before this session's first prompt (start-up notices), or all of it while none came. */
-  startupText(): string;
-  /** Stops the host's whole process group and reaps it (supervision; idempotent). */
-  kill(graceMs?: number): Promise<ExitStatus>;
+  /** Present when the host has an unknown-outcome confirmation (UNKNOWN-2). */
+  readonly unknownGate?: {
+    /** Waits for the confirmation; null when the prompt came first. */
+    wait(timeoutMs: number): Promise<string | null>;
+    answer(confirm: boolean): void;
+  };
 }
 
-/** Result of adding a server through the host's own command (DISCOVER-6, CRED-1). */
-export interface AddServerOutcome {
+/** Result of one of the host's own commands (add, list, remove a server). */
+export interface CommandOutcome {
   exit: ExitStatus;
   screen: ScreenText;
+  /** The command lines the host was started with, as the process table showed them (CRED-1: no secret on argv). */
+  argv: string[];
+}
+
+/** Where the host keeps its servers, in its own format. */
+export interface HostConfig {
+  /** Files where configured credentials may legitimately be stored (CRED-1). */
+  files(sandbox: Sandbox): string[];
+  write(sandbox: Sandbox, servers: Record<string, ServerConfigEntry>): void;
+  /** The server names the configuration holds now (CONFIG-2, NET-1), read in the host's own format. */
+  read(sandbox: Sandbox): ConfiguredServers;
+}
+
+/** How the host's screen and its tool outputs are read. */
+export interface HostReading {
+  /** Matches the per-server status lines before the first prompt (DISCOVER-3). */
+  statusLine: RegExp;
+  /** A status line saying a server is unavailable; capture group 1, when present, is the reason. */
+  unavailableLine: RegExp;
+  /** Lines flagging tools at start-up (INJECT-3, INJECT-4). */
+  flags: FlagPatterns;
+  /** Status of a function_call_output's `output`, or null when it cannot be read. */
+  classifyOutput(output: unknown): CallStatus | null;
+}
+
+/** A saved session from before the host supported MCP, in its own format (REPLAY-3). */
+export interface LegacySession {
+  /** Places the file where the host keeps sessions. */
+  place(sandbox: Sandbox): void;
+  /** Text of the old session that a resumed host sends on to the model. */
+  marker: string;
+}
+
+/** The host's own tools besides MCP ones (EXPOSE-1 shadowing, CONFIG-2). */
+export interface BuiltinTools {
+  /** Names of every built-in function the host offers the model (may be empty). */
+  names: string[];
+  /** A built-in that reads a file, and the argument naming its path; absent = none. */
+  readFile?: { tool: string; pathArgument: string };
+}
+
+export interface HostCapabilities {
+  /** Optional guarantees (IDs or group prefixes) the host declares absent: their checks are UNSUPPORTED. */
+  unsupported: string[];
+  /** The knobs the host has: which of StartOptions.knobs it applies. Without one, its real deadline is in force. */
+  knobs: { callTimeoutMs: boolean; connectTimeoutMs: boolean };
+  /** Whether the host has a quit command (end kind "quit"). */
+  quit: boolean;
+  /** Whether the host asks for a confirmation after an unknown outcome (its sessions then offer `unknownGate`). */
+  unknownGate: boolean;
+  builtins: BuiltinTools;
+  /** The host saves sessions and can resume the latest one (REPLAY-*); absent = it keeps none. */
+  resume?: { legacy?: LegacySession };
+  /** The host's own commands to manage servers (DISCOVER-6, CRED-1, CRED-4, NET-1). */
+  commands?: {
+    add?(sandbox: Sandbox, name: string, server: ServerConfigEntry): Promise<CommandOutcome>;
+    list?(sandbox: Sandbox): Promise<CommandOutcome>;
+    remove?(sandbox: Sandbox, name: string): Promise<CommandOutcome>;
+  };
+  /** Writes a scenario's policy pack as the host's policy file, as given (POLICY-*; invalid packs too). */
+  policy?: { write(sandbox: Sandbox, pack: Record<string, unknown>): void };
+  /** Reads the host's per-call telemetry records (TELEMETRY-*). */
+  telemetry?: { read(sandbox: Sandbox): TelemetrySeen };
+  /** Chat lines that list and fetch server prompts (PROMPT-1). */
+  prompts?: { line(server: string, name: string, args: Record<string, string>): string; listLine: string };
 }
 
 export interface HostAdapter {
@@ -93,35 +173,18 @@ export interface HostAdapter {
   readonly name: string;
   /** How the CLI selects this host again (for rerun commands): "reference" or a profile path. */
   readonly selector: string;
-  readonly features: HostFeatures;
   version(): Promise<string | null>;
-  /** Files where configured credentials may legitimately be stored (CRED-1). */
-  configFiles(sandbox: Sandbox): string[];
-  writeConfig(sandbox: Sandbox, servers: Record<string, ServerConfigEntry>): void;
-  /** The server names the host's configuration holds now (CONFIG-2, NET-1), read in its own format. */
-  configuredServers(sandbox: Sandbox): ConfiguredServers;
+  readonly config: HostConfig;
   start(sandbox: Sandbox, options: StartOptions): Promise<HostSession>;
-  /** Status of a function_call_output's `output`, or null when it cannot be read. */
-  classifyOutput(output: unknown): CallStatus | null;
-  /** Matches the per-server status lines before the first prompt (DISCOVER-3). */
-  readonly statusLine: RegExp;
-  /** A status line saying a server is unavailable; capture group 1, when present, is the reason. */
-  readonly unavailableLine: RegExp;
-  /** Adds a server with the host's own command, typing secrets at its prompts (hosts that have one). */
-  addServer?(sandbox: Sandbox, name: string, server: ServerConfigEntry, env: Record<string, string>): Promise<AddServerOutcome>;
-  /** Lists the configured servers with the host's own command (CRED-4; hosts that have one). */
-  listServers?(sandbox: Sandbox): Promise<AddServerOutcome>;
-  /** Lines flagging tools at start-up (INJECT-3, INJECT-4). */
-  readonly flagPatterns: FlagPatterns;
-  /**
-   * Writes the scenario's policy pack as the host's policy file (POLICY-*; hosts that have one).
-   * The pack is written as given, so a scenario can hand the host an invalid one (POLICY-4).
-   */
-  writePolicy?(sandbox: Sandbox, policy: Record<string, unknown>): void;
-  /** Reads the host's per-call telemetry records (TELEMETRY-*; hosts that keep them). */
-  readTelemetry?(sandbox: Sandbox): TelemetrySeen;
-  /** The chat line that fetches one server prompt (PROMPT-1; hosts that offer prompts). */
-  promptLine?(server: string, name: string, args: Record<string, string>): string;
-  /** The chat line that lists server prompts (PROMPT-1). */
-  readonly listPromptsLine?: string;
+  readonly reading: HostReading;
+  readonly capabilities: HostCapabilities;
+}
+
+/** The deadlines the catalogue states (10 s connect and discover, 30 s per call). */
+export const CATALOGUE_DEADLINES = { connectTimeoutMs: 10_000, callTimeoutMs: 30_000 } as const;
+
+/** The deadlines in force for a start: a knob's value where the host has that knob, else the catalogue's. */
+export function deadlinesInForce(capabilities: Pick<HostCapabilities, 'knobs'>, knobs: Knobs): Required<Knobs> {
+  const pick = (knob: keyof Knobs): number => (capabilities.knobs[knob] ? knobs[knob] : undefined) ?? CATALOGUE_DEADLINES[knob];
+  return { callTimeoutMs: pick('callTimeoutMs'), connectTimeoutMs: pick('connectTimeoutMs') };
 }

@@ -13,7 +13,7 @@ afterEach(() => sandbox?.cleanup());
 describe('the profile adapter for the governance features', () => {
   test('the policy pack is written as given, private, where the profile says', () => {
     sandbox = createSandbox('profile-policy');
-    adapter.writePolicy?.(sandbox, { servers: { docs: { callsPerMinute: 'fast' } } });
+    adapter.capabilities.policy?.write(sandbox, { servers: { docs: { callsPerMinute: 'fast' } } });
     const file = `${sandbox.configHome}/refhost/policy.json`;
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ servers: { docs: { callsPerMinute: 'fast' } } });
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -21,32 +21,32 @@ describe('the profile adapter for the governance features', () => {
 
   test('telemetry is read as records, with lines that are not objects kept as problems', () => {
     sandbox = createSandbox('profile-telemetry');
-    expect(adapter.readTelemetry?.(sandbox)).toEqual({ file: '$XDG_DATA_HOME/refhost/telemetry.jsonl', raw: '', records: [], problems: [] });
+    expect(adapter.capabilities.telemetry?.read(sandbox)).toEqual({ file: '$XDG_DATA_HOME/refhost/telemetry.jsonl', raw: '', records: [], problems: [] });
     const file = `${sandbox.dataHome}/refhost/telemetry.jsonl`;
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, '{"server":"docs"}\nnot json\n[1]\n');
-    const seen = adapter.readTelemetry?.(sandbox);
+    const seen = adapter.capabilities.telemetry?.read(sandbox);
     expect(seen?.records).toEqual([{ server: 'docs' }]);
     expect(seen?.problems).toEqual(['not json', '[1]']);
   });
 
   test('configured server names are read back from the JSON configuration', () => {
     sandbox = createSandbox('profile-config-names');
-    expect(adapter.configuredServers(sandbox)).toEqual({ servers: [] });
-    adapter.writeConfig(sandbox, { docs: { url: 'https://x', headers: {} }, notes: { command: 'n', args: [], env: {} } });
-    expect(adapter.configuredServers(sandbox)).toEqual({ servers: ['docs', 'notes'] });
+    expect(adapter.config.read(sandbox)).toEqual({ servers: [] });
+    adapter.config.write(sandbox, { docs: { url: 'https://x', headers: {} }, notes: { command: 'n', args: [], env: {} } });
+    expect(adapter.config.read(sandbox)).toEqual({ servers: ['docs', 'notes'] });
     writeFileSync(`${sandbox.configHome}/refhost/mcp.json`, '{"mcpServers": ');
-    expect(adapter.configuredServers(sandbox)).toMatchObject({ problem: expect.stringMatching(/no longer valid JSON/) });
+    expect(adapter.config.read(sandbox)).toMatchObject({ problem: expect.stringMatching(/no longer valid JSON/) });
   });
 
   test('prompt commands are filled from the profile', () => {
-    expect(adapter.promptLine?.('docs', 'greet', { name: 'Ada', tone: 'dry' })).toBe('/prompt docs greet name=Ada tone=dry');
-    expect(adapter.promptLine?.('docs', 'greet', {})).toBe('/prompt docs greet');
-    expect(adapter.listPromptsLine).toBe('/prompts');
+    expect(adapter.capabilities.prompts?.line('docs', 'greet', { name: 'Ada', tone: 'dry' })).toBe('/prompt docs greet name=Ada tone=dry');
+    expect(adapter.capabilities.prompts?.line('docs', 'greet', {})).toBe('/prompt docs greet');
+    expect(adapter.capabilities.prompts?.listLine).toBe('/prompts');
   });
 
   test('the flag patterns come from the profile screen', () => {
-    expect(adapter.flagPatterns.instructionLike?.test('MCP server docs: tool "x" has instruction-like text in its description; it is treated as data')).toBe(true);
-    expect(adapter.flagPatterns.changedDefinition?.test('MCP server docs: tool "x" changed since it was last seen; review it before approving calls')).toBe(true);
+    expect(adapter.reading.flags.instructionLike?.test('MCP server docs: tool "x" has instruction-like text in its description; it is treated as data')).toBe(true);
+    expect(adapter.reading.flags.changedDefinition?.test('MCP server docs: tool "x" changed since it was last seen; review it before approving calls')).toBe(true);
   });
 });

@@ -1,15 +1,16 @@
 // The generic terminal-host adapter: everything host-specific comes from a HostProfile,
-// so a host with a line-based chat loop needs a JSON file, not code.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// so a host with a line-based chat loop needs a JSON file, not code. What the profile leaves
+// out, the adapter's capabilities leave out, and the checks that need it say so.
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { execa } from 'execa';
-import { HarnessError } from '../errors.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { suiteRoot } from '../suite-root.js';
 import { spawnInGroup } from '../supervision/process-group.js';
-import type { CallStatus, HostAdapter, HostSession, ServerConfigEntry, StartOptions } from './host-adapter.js';
-import { fillPlaceholders, profileDir, type LoadedProfile, type Placeholder } from './profile-schema.js';
+import type { CallStatus, HostAdapter, HostCapabilities, HostSession, ServerConfigEntry, StartOptions } from './host-adapter.js';
+import { fillPlaceholders, profileDir, type HostProfile, type LoadedProfile, type Placeholder } from './profile-schema.js';
 import { jsonServerNames } from './configured-servers.js';
+import { expandServerCommand, runHostCommand } from './server-commands.js';
 import { readJsonLinesTelemetry } from './telemetry-file.js';
 import { TerminalHostSession } from './terminal-session.js';
 
@@ -31,7 +32,7 @@ function placeholderValues(loaded: LoadedProfile, sandbox?: Sandbox, run?: Pick<
 }
 
 /** Classifies a function_call_output the way the profile says results are written. */
-export function classifyWithProfile(results: LoadedProfile['profile']['results'], output: unknown): CallStatus | null {
+export function classifyWithProfile(results: HostProfile['results'], output: unknown): CallStatus | null {
   if (typeof output !== 'string') return null;
   if (results.format === 'regex') {
     const hit = Object.entries(results.patterns).find(([, re]) => re.test(output));
@@ -51,8 +52,9 @@ function writePrivateFile(file: string, content: string): void {
 }
 
 /** Fills a chat command's {server}, {name} and {arguments}. */
-function fillCommand(template: string, fields: Record<'server' | 'name' | 'arguments', string>): string {
-  return template.replace(/\{(server|name|arguments)\}/g, (_, key: keyof typeof fields) => fields[key]);
+function fillPromptLine(template: string, server: string, name: string, args: Record<string, string>): string {
+  const fields = { server, name, arguments: Object.entries(args).map(([k, v]) => `${k}=${v}`).join(' ') };
+  return fillPlaceholders(template, fields).trimEnd();
 }
 
 export interface ProfileAdapterOptions {
@@ -60,82 +62,130 @@ export interface ProfileAdapterOptions {
   name?: string;
   /** How the CLI selects this host (default: the profile file path). */
   selector?: string;
-  /** Rewrites the start and resume arguments (the faulty hosts reuse refhost's profile this way). */
+  /** Rewrites the arguments of every start and command (the faulty hosts reuse refhost's profile this way). */
   wrapArgs?: (args: readonly string[]) => string[];
+}
+
+type Commands = NonNullable<HostCapabilities['commands']>;
+
+/** The host's own server commands, as far as the profile describes them. */
+function serverCommands(loaded: LoadedProfile, wrap: (args: readonly string[]) => string[]): Commands | undefined {
+  const { profile } = loaded;
+  const { add, list, remove } = profile.commands;
+  if (add === undefined && list === undefined && remove === undefined) return undefined;
+  const run = (sandbox: Sandbox, line: { args: string[]; input: string }) =>
+    runHostCommand(fillPlaceholders(profile.command, placeholderValues(loaded, sandbox)), { ...line, args: wrap(line.args) }, sandbox, hostEnv(profile, sandbox, placeholderValues(loaded, sandbox)));
+  const commands: Commands = {};
+  if (add !== undefined) {
+    commands.add = async (sandbox, name, server) => {
+      const transport = 'command' in server ? 'stdio' : server.type === 'sse' ? 'sse' : 'http';
+      const template = add[transport];
+      if (template === undefined) throw new Error(`the profile's commands.add has no ${transport} line`);
+      return run(sandbox, expandServerCommand(template, name, server, placeholderValues(loaded, sandbox), add.secrets));
+    };
+  }
+  if (list !== undefined) commands.list = (sandbox) => run(sandbox, { args: list.map((a) => fillPlaceholders(a, placeholderValues(loaded, sandbox))), input: '' });
+  if (remove !== undefined) {
+    commands.remove = (sandbox, name) => run(sandbox, { args: remove.map((a) => fillPlaceholders(a, { ...placeholderValues(loaded, sandbox), name, url: '', command: '' })), input: '' });
+  }
+  return commands;
+}
+
+/** The host's environment: the sandbox's base plus the profile's variables. */
+function hostEnv(profile: HostProfile, sandbox: Sandbox, values: Record<Placeholder, string>): Record<string, string> {
+  const env: Record<string, string> = { ...sandbox.baseEnv() };
+  for (const [key, value] of Object.entries(profile.env)) env[key] = fillPlaceholders(value, values);
+  return env;
+}
+
+function capabilitiesOf(loaded: LoadedProfile, wrap: (args: readonly string[]) => string[]): HostCapabilities {
+  const { profile } = loaded;
+  const { policy, telemetry, prompts, resume } = profile;
+  const legacy = resume?.legacySession;
+  const commands = serverCommands(loaded, wrap);
+  return {
+    unsupported: profile.unsupported,
+    knobs: { callTimeoutMs: profile.knobs.callTimeoutMs !== undefined, connectTimeoutMs: profile.knobs.connectTimeoutMs !== undefined },
+    quit: profile.answers.quit !== undefined,
+    unknownGate: profile.screen.unknownGate !== undefined,
+    builtins: { names: profile.builtins.tools, ...(profile.builtins.readFile === undefined ? {} : { readFile: profile.builtins.readFile }) },
+    ...(resume === undefined
+      ? {}
+      : {
+          resume:
+            legacy === undefined
+              ? {}
+              : {
+                  legacy: {
+                    marker: legacy.marker,
+                    place: (sandbox: Sandbox) => {
+                      const values = placeholderValues(loaded, sandbox);
+                      const to = fillPlaceholders(legacy.placeAt, values);
+                      mkdirSync(dirname(to), { recursive: true, mode: 0o700 });
+                      copyFileSync(fillPlaceholders(legacy.file, values), to);
+                    },
+                  },
+                },
+        }),
+    ...(commands === undefined ? {} : { commands }),
+    ...(policy === undefined
+      ? {}
+      : { policy: { write: (sandbox: Sandbox, pack: Record<string, unknown>) => writePrivateFile(fillPlaceholders(policy.path, placeholderValues(loaded, sandbox)), `${JSON.stringify(pack, null, 2)}\n`) } }),
+    ...(telemetry === undefined
+      ? {}
+      : {
+          telemetry: {
+            read: (sandbox: Sandbox) => {
+              const file = fillPlaceholders(telemetry.path, placeholderValues(loaded, sandbox));
+              return readJsonLinesTelemetry(file, sandbox.displayPath(file) ?? file);
+            },
+          },
+        }),
+    ...(prompts === undefined ? {} : { prompts: { line: (server: string, name: string, args: Record<string, string>) => fillPromptLine(prompts.fetch, server, name, args), listLine: prompts.list } }),
+  };
 }
 
 export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdapterOptions = {}): HostAdapter {
   const { profile } = loaded;
-  const fill = (template: string, values: Record<Placeholder, string>): string => fillPlaceholders(template, values);
-  const configPath = (sandbox: Sandbox): string => fill(profile.config.path, placeholderValues(loaded, sandbox));
-  const { policy, telemetry } = profile;
-  const promptCommand = profile.commands.prompt;
+  const wrap = options.wrapArgs ?? ((args: readonly string[]) => [...args]);
+  const configPath = (sandbox: Sandbox): string => fillPlaceholders(profile.config.path, placeholderValues(loaded, sandbox));
+  const capabilities = capabilitiesOf(loaded, wrap);
 
   return {
     name: options.name ?? profile.name,
     selector: options.selector ?? loaded.file,
-    features: {
-      unsupported: profile.unsupported,
-      endKinds: profile.answers.quit === undefined ? ['eof', 'SIGTERM', 'SIGINT'] : ['eof', 'quit', 'SIGTERM', 'SIGINT'],
+    capabilities,
+    reading: {
+      statusLine: profile.screen.statusLine,
+      unavailableLine: profile.screen.unavailableLine,
+      flags: { instructionLike: profile.screen.instructionFlag, changedDefinition: profile.screen.changedFlag },
+      classifyOutput: (output) => classifyWithProfile(profile.results, output),
     },
-    statusLine: profile.screen.statusLine,
-    unavailableLine: profile.screen.unavailableLine,
-    flagPatterns: { instructionLike: profile.screen.instructionFlag, changedDefinition: profile.screen.changedFlag },
+    config: {
+      files: (sandbox) => [configPath(sandbox)],
+      read: (sandbox) => jsonServerNames(configPath(sandbox)),
+      write: (sandbox, servers: Record<string, ServerConfigEntry>) => writePrivateFile(configPath(sandbox), `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`),
+    },
 
     async version() {
       if (profile.versionArgs === undefined) return null;
       const values = placeholderValues(loaded);
-      const r = await execa(fill(profile.command, values), profile.versionArgs.map((a) => fill(a, values)), { reject: false, timeout: 5000 });
+      const r = await execa(fillPlaceholders(profile.command, values), profile.versionArgs.map((a) => fillPlaceholders(a, values)), { reject: false, timeout: 5000 });
       return r.exitCode === 0 ? (String(r.stdout).split('\n')[0]?.trim() ?? null) : null;
-    },
-
-    configFiles: (sandbox) => [configPath(sandbox)],
-
-    configuredServers: (sandbox) => jsonServerNames(configPath(sandbox)),
-
-    writeConfig(sandbox, servers: Record<string, ServerConfigEntry>) {
-      writePrivateFile(configPath(sandbox), `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
     },
 
     async start(sandbox, run): Promise<HostSession> {
       const values = placeholderValues(loaded, sandbox, run);
-      const chosen = run.resume ? profile.resumeArgs : profile.args;
-      if (chosen === undefined) throw new HarnessError('SCRIPT', `host ${profile.name} cannot resume a session (profile has no resumeArgs)`);
-      const argTemplates = options.wrapArgs?.(chosen) ?? chosen;
-      const env: Record<string, string> = { ...sandbox.baseEnv() };
-      for (const [key, value] of Object.entries(profile.env)) env[key] = fill(value, values);
+      // The runner resumes only hosts whose capabilities say they can.
+      const chosen = run.resume && profile.resume !== undefined ? profile.resume.args : profile.args;
+      const env = hostEnv(profile, sandbox, values);
       for (const knob of ['callTimeoutMs', 'connectTimeoutMs'] as const) {
         const variable = profile.knobs[knob];
         const value = run.knobs[knob];
         if (variable !== undefined && value !== undefined) env[variable] = String(value);
       }
-      const proc = spawnInGroup(fill(profile.command, values), argTemplates.map((a) => fill(a, values)), { env, cwd: sandbox.project });
+      const proc = spawnInGroup(fillPlaceholders(profile.command, values), wrap(chosen.map((a) => fillPlaceholders(a, values))), { env, cwd: sandbox.project });
       return new TerminalHostSession(proc, profile);
     },
-
-    classifyOutput: (output) => classifyWithProfile(profile.results, output),
-
-    ...(policy === undefined
-      ? {}
-      : {
-          writePolicy(sandbox: Sandbox, pack: Record<string, unknown>) {
-            writePrivateFile(fill(policy.path, placeholderValues(loaded, sandbox)), `${JSON.stringify(pack, null, 2)}\n`);
-          },
-        }),
-    ...(telemetry === undefined
-      ? {}
-      : {
-          readTelemetry(sandbox: Sandbox) {
-            const file = fill(telemetry.path, placeholderValues(loaded, sandbox));
-            return readJsonLinesTelemetry(file, sandbox.displayPath(file) ?? file);
-          },
-        }),
-    ...(promptCommand === undefined
-      ? {}
-      : {
-          promptLine: (server: string, name: string, args: Record<string, string>) =>
-            fillCommand(promptCommand, { server, name, arguments: Object.entries(args).map(([k, v]) => `${k}=${v}`).join(' ') }).trimEnd(),
-        }),
-    ...(profile.commands.listPrompts === undefined ? {} : { listPromptsLine: profile.commands.listPrompts }),
   };
 }

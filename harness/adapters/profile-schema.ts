@@ -1,7 +1,7 @@
 // A host profile: everything the generic terminal adapter needs to drive a host without
 // code (command, environment with placeholders, config format and path, screen patterns,
-// answers, result format, optional guarantees declared absent). Validated at load; errors
-// name the file and the field.
+// answers, result format, its own server commands, sessions, built-in tools, and what it
+// lacks). Validated at load; errors name the file and the field.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
@@ -12,23 +12,25 @@ import { formatIssues, HarnessError } from '../errors.js';
 export const PLACEHOLDERS = ['modelUrl', 'apiKey', 'home', 'cwd', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'suiteRoot', 'profileDir'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
-const templated = z.string().superRefine((value, ctx) => {
-  for (const [, name] of value.matchAll(/\{([A-Za-z]+)\}/g)) {
-    if (!(PLACEHOLDERS as readonly string[]).includes(name ?? '')) {
-      ctx.addIssue({ code: 'custom', message: `unknown placeholder {${name}} (known: ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')})` });
+/** A string whose {placeholders} must be among `known` (checked at load, so filling never guesses). */
+function withPlaceholders(known: readonly string[]) {
+  return z.string().superRefine((value, ctx) => {
+    for (const [, name] of value.matchAll(/\{([A-Za-z]+)\}/g)) {
+      if (!known.includes(name ?? '')) ctx.addIssue({ code: 'custom', message: `unknown placeholder {${name}} (known: ${known.map((p) => `{${p}}`).join(' ')})` });
     }
-  }
-});
+  });
+}
 
+const templated = withPlaceholders(PLACEHOLDERS);
 /** A chat line with {server}, {name} and {arguments} (k=v separated by spaces) filled in. */
-const COMMAND_FIELDS = ['server', 'name', 'arguments'] as const;
-const commandTemplate = z.string().min(1).superRefine((value, ctx) => {
-  for (const [, name] of value.matchAll(/\{([A-Za-z]+)\}/g)) {
-    if (!(COMMAND_FIELDS as readonly string[]).includes(name ?? '')) {
-      ctx.addIssue({ code: 'custom', message: `unknown field {${name}} (known: ${COMMAND_FIELDS.map((p) => `{${p}}`).join(' ')})` });
-    }
-  }
-});
+export const PROMPT_FIELDS = ['server', 'name', 'arguments'] as const;
+const commandTemplate = withPlaceholders(PROMPT_FIELDS).pipe(z.string().min(1));
+/** A server command argument: the run's placeholders plus the server's {name}, {url}, {command}. */
+export const SERVER_FIELDS = ['name', 'url', 'command'] as const;
+const serverArg = withPlaceholders([...PLACEHOLDERS, ...SERVER_FIELDS]);
+/** Inside `each`: {key} and {value} of a header or env entry, {arg} of a stdio argument. */
+export const EACH_FIELDS = ['key', 'value', 'arg'] as const;
+const eachArg = withPlaceholders([...PLACEHOLDERS, ...SERVER_FIELDS, ...EACH_FIELDS]);
 
 const regex = z.string().min(1).transform((source, ctx) => {
   try {
@@ -47,30 +49,50 @@ const optionalGuarantee = z.string().refine(
   { message: 'only optional guarantees or groups may be declared unsupported (RESOURCE, PROMPT, POLICY, TELEMETRY, TRANSPORT-2, INJECT-3, INJECT-4)' },
 );
 
+/** One argument of a server command: a template, or a template repeated per header/env entry or per stdio argument. */
+export const CommandArgSchema = z.union([
+  serverArg,
+  z.strictObject({
+    /** Repeats `args` for each header (http, sse), each environment variable (stdio), or each stdio argument. */
+    each: z.enum(['headers', 'env', 'args']),
+    /** Templates with {key} and {value} (headers, env) or {arg} (args). */
+    args: z.array(eachArg).min(1),
+  }),
+]);
+export type CommandArg = z.infer<typeof CommandArgSchema>;
+const commandLine = z.array(CommandArgSchema).min(1);
+
 export const HostProfileSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'profile names are kebab-case'),
   command: templated,
   args: z.array(templated).default([]),
-  /** Arguments that resume the most recent session; absent = the host cannot resume. */
-  resumeArgs: z.array(templated).optional(),
   /** Arguments that print the version (first line kept). */
   versionArgs: z.array(templated).optional(),
-  /** Variables added to the sandbox's base environment (HOME, XDG_*, PATH, LANG, TMPDIR). */
+  /** Variables added to the sandbox's base environment. */
   env: z.record(z.string(), templated).default({}),
-  /** Environment variables that shorten the host's deadlines (ms); absent = real defaults always. */
+  /** Environment variables that shorten the host's deadlines (ms); absent = its real deadlines always (slower runs, same verdicts). */
   knobs: z.strictObject({ callTimeoutMs: z.string().optional(), connectTimeoutMs: z.string().optional() }).default({}),
   config: z.strictObject({ format: z.literal('mcp-servers-json'), path: templated }),
+  /** The host saves sessions and resumes the latest with these arguments (REPLAY-*); absent = it keeps none. */
+  resume: z
+    .strictObject({
+      args: z.array(templated).min(1),
+      /** A session saved before the host supported MCP, in its own format (REPLAY-3), and a text of it that reaches the model when resumed. */
+      legacySession: z.strictObject({ file: templated, placeAt: templated, marker: z.string().min(1) }).optional(),
+    })
+    .optional(),
   screen: z.strictObject({
     prompt: regex,
     /** First line of an approval request. */
     approvalStart: regex,
     /** The approval question (ends the request). */
     approval: regex,
-    /** Per-field patterns with one capture group, read from the request text. */
+    /** Per-field patterns with one capture group, read from the request text (optional: checks also read the whole request). */
     approvalFields: z.partialRecord(z.enum(['exposedName', 'server', 'destination', 'tool', 'arguments']), regex).default({}),
     /** How captured field values are written: as JSON strings (unquoted when read) or raw. */
     fieldEncoding: z.enum(['json-string', 'raw']).default('raw'),
-    unknownGate: regex,
+    /** The confirmation asked after an unknown outcome before the next message is sent (UNKNOWN-2); absent = the host has none. */
+    unknownGate: regex.optional(),
     statusLine: regex,
     /** A status line saying a server is unavailable, group 1 the reason (default: the word "unavailable"). */
     unavailableLine: regex.default(/\bunavailable\b(?::\s*(.+))?/im),
@@ -79,8 +101,37 @@ export const HostProfileSchema = z.strictObject({
     /** A start-up line flagging a tool whose definition changed since last seen (INJECT-4). */
     changedFlag: regex.optional(),
   }),
-  /** Chat commands for server prompts (PROMPT-1); absent = the host offers none. */
-  commands: z.strictObject({ prompt: commandTemplate.optional(), listPrompts: z.string().min(1).optional() }).default({}),
+  /**
+   * The host's own commands to manage servers, run with `command` (DISCOVER-6, CRED-1, CRED-4, NET-1).
+   * `add` has one line per transport; `secrets: "stdin"` types each header/env value as one line, in
+   * order, at the host's own prompt; `"argv"` means the templates carry {value}.
+   */
+  commands: z
+    .strictObject({
+      add: z
+        .strictObject({
+          http: commandLine.optional(),
+          sse: commandLine.optional(),
+          stdio: commandLine.optional(),
+          secrets: z.enum(['stdin', 'argv']).default('stdin'),
+        })
+        .optional(),
+      list: z.array(templated).min(1).optional(),
+      remove: z.array(serverArg).min(1).optional(),
+    })
+    .default({}),
+  /** Chat lines for server prompts (PROMPT-1): `fetch` with {server}, {name}, {arguments} (k=v separated by spaces); absent = the host offers none. */
+  prompts: z.strictObject({ fetch: commandTemplate, list: z.string().min(1) }).optional(),
+  /** The host's built-in tools (EXPOSE-1, CONFIG-2): every name it offers besides MCP tools, and the one that reads files. */
+  builtins: z
+    .strictObject({
+      tools: z.array(z.string().min(1)).default([]),
+      readFile: z.strictObject({ tool: z.string().min(1), pathArgument: z.string().min(1) }).optional(),
+    })
+    .superRefine((b, ctx) => {
+      if (b.readFile !== undefined && !b.tools.includes(b.readFile.tool)) ctx.addIssue({ code: 'custom', path: ['readFile', 'tool'], message: `"${b.readFile.tool}" is not among builtins.tools` });
+    })
+    .prefault({}),
   /** The host's policy pack (POLICY-*): a JSON file the scenario's pack is written to as given. */
   policy: z.strictObject({ format: z.literal('json'), path: templated }).optional(),
   /** The host's per-call telemetry (TELEMETRY-*): JSON Lines, one record per MCP call. */
@@ -99,7 +150,7 @@ export const HostProfileSchema = z.strictObject({
     .discriminatedUnion('format', [
       /** output is a JSON string with a status field. */
       z.strictObject({ format: z.literal('json'), statusField: z.string().default('status') }),
-      /** output text matched against one pattern per status. */
+      /** output text matched against one pattern per status, in the order given (first match wins). */
       z.strictObject({ format: z.literal('regex'), patterns: z.partialRecord(z.enum(['completed', 'failed', 'denied', 'unknown', 'output_limit']), regex) }),
     ])
     .prefault({ format: 'json' }),
@@ -128,8 +179,8 @@ export function loadHostProfile(path: string): LoadedProfile {
 }
 
 /** Replaces {placeholders} (validated at load, so every name is known). */
-export function fillPlaceholders(template: string, values: Record<Placeholder, string>): string {
-  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => values[name as Placeholder] ?? whole);
+export function fillPlaceholders(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
 export function profileDir(loaded: LoadedProfile): string {

@@ -1,6 +1,7 @@
 // A running terminal host (line-based stdin, screen on stdout/stderr) driven through the
 // screen patterns of its profile. Used by every terminal adapter; protocol hosts implement
-// HostSession their own way.
+// HostSession their own way. Signals arrive as a person delivers them: Ctrl-C to the whole
+// foreground process group, SIGTERM to the host alone (as a process manager sends it).
 import type { HostProfile } from './profile-schema.js';
 import type { Answer, ApprovalShown, HostSession } from './host-adapter.js';
 import { ScreenCapture, textBeforePrompt, type ScreenPattern } from './screen-capture.js';
@@ -25,6 +26,7 @@ export class TerminalHostSession implements HostSession {
   readonly #screen = new ScreenCapture();
   readonly pid: number;
   readonly exited: GroupProcess['exited'];
+  readonly unknownGate?: HostSession['unknownGate'];
 
   constructor(
     private readonly proc: GroupProcess,
@@ -35,6 +37,13 @@ export class TerminalHostSession implements HostSession {
     this.exited = proc.exited;
     // Let the last output chunks land before waiters are told the host is gone.
     void proc.exited.then(() => setImmediate(() => this.#screen.close()));
+    const gate = dialect.screen.unknownGate;
+    if (gate !== undefined) {
+      this.unknownGate = {
+        wait: async (timeoutMs) => (await this.#race('gate', gate, timeoutMs))?.text ?? null,
+        answer: (confirm) => this.send(confirm ? dialect.answers.confirmUnknown : dialect.answers.declineUnknown),
+      };
+    }
   }
 
   screen() {
@@ -78,22 +87,14 @@ export class TerminalHostSession implements HostSession {
     return { text, fields };
   }
 
-  answer(kind: Answer): void {
-    if (kind === 'eof') this.proc.stdin.end();
-    else this.send(kind === 'approve' ? this.dialect.answers.approve : kind === 'deny' ? this.dialect.answers.deny : '');
-  }
-
-  async waitForUnknownGate(timeoutMs: number): Promise<string | null> {
-    const r = await this.#race('gate', this.dialect.screen.unknownGate, timeoutMs);
-    return r === null ? null : r.text;
-  }
-
-  answerUnknownGate(confirm: boolean): void {
-    this.send(confirm ? this.dialect.answers.confirmUnknown : this.dialect.answers.declineUnknown);
+  answer(answer: Answer): void {
+    if (answer === 'eof') this.proc.stdin.end();
+    else if (typeof answer === 'object') this.send(answer.text);
+    else this.send(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
   }
 
   interrupt(): void {
-    this.#signal('SIGINT');
+    this.#signal(-this.pid, 'SIGINT');
   }
 
   end(kind: EndKind): void {
@@ -101,7 +102,8 @@ export class TerminalHostSession implements HostSession {
     else if (kind === 'quit') {
       if (this.dialect.answers.quit === undefined) throw new HarnessError('SCRIPT', 'this host has no quit command (profile answers.quit)');
       this.send(this.dialect.answers.quit);
-    } else this.#signal(kind);
+    } else if (kind === 'SIGINT') this.#signal(-this.pid, 'SIGINT');
+    else this.#signal(this.pid, kind);
   }
 
   kill(graceMs?: number) {
@@ -122,10 +124,10 @@ export class TerminalHostSession implements HostSession {
     if (!this.proc.stdin.writableEnded && !this.proc.stdin.destroyed) this.proc.stdin.write(text);
   }
 
-  #signal(signal: NodeJS.Signals): void {
+  /** `target` is the host's pid, or its negated group id for what a terminal sends the foreground group. */
+  #signal(target: number, signal: NodeJS.Signals): void {
     try {
-      // The host process only, as a terminal would for a program that owns its children.
-      process.kill(this.pid, signal);
+      process.kill(target, signal);
     } catch {
       // already gone
     }

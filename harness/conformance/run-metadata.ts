@@ -21,7 +21,7 @@ export async function runMetadata(adapter: HostAdapter, times: { startedAt: Date
       name: adapter.name,
       version: await adapter.version().catch(() => null),
       profile: adapter.selector === 'reference' ? null : adapter.selector,
-      declaredAbsent: [...adapter.features.unsupported],
+      declaredAbsent: [...adapter.capabilities.unsupported],
     },
     suite: { version: pkg.version, revision: await gitRevision() },
     node: process.version,

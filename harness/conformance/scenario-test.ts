@@ -4,7 +4,7 @@
 import { inject, test } from 'vitest';
 import { resolveHost, DEFAULT_HOST } from '../adapters/resolve-host.js';
 import type { CheckResult } from '../report/schema.js';
-import { rerunCommand, runScenario } from '../runner/run-scenario.js';
+import { rerunCommand, runScenario, scenarioDeadlineMs } from '../runner/run-scenario.js';
 import { loadScenario, selectScenarios } from '../scenario/load-scenarios.js';
 import { levelOf } from '../runner/grade.js';
 
@@ -46,7 +46,7 @@ export async function registerScenarioFile(file: string): Promise<void> {
   const [scenario] = selectScenarios([await loadScenario(file)], ctx);
   if (scenario === undefined) return;
   const adapter = resolveHost(ctx.host);
-  test.concurrent(scenario.name, { timeout: scenario.timeoutMs ?? DEFAULT_SCENARIO_TIMEOUT_MS }, async ({ task }) => {
+  test.concurrent(scenario.name, { timeout: scenarioDeadlineMs(scenario, adapter.capabilities, DEFAULT_SCENARIO_TIMEOUT_MS) }, async ({ task }) => {
     const rerun = rerunCommand(adapter.selector, scenario.name);
     task.meta.conformance = {
       scenario: scenario.name,

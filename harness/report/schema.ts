@@ -7,8 +7,10 @@ export type Level = z.infer<typeof LevelSchema>;
 
 /**
  * PASS; FAIL (a MUST missed, or a precondition that never happened: "not reached: ...");
- * NON-STRICT (a SHOULD missed); UNSUPPORTED (an optional group the host's profile declares
- * absent); HARNESS-ERROR (the suite itself broke, never counted against the host); INFO.
+ * NON-STRICT (a SHOULD missed); UNSUPPORTED (an optional group the host declares absent, an
+ * ability the check needs that the host does not have, such as a quit command or saved
+ * sessions, or a step its protocol cannot express); HARNESS-ERROR (the suite itself broke:
+ * never a verdict on the host, and a run with one is not a conformant run); INFO.
  */
 export const VerdictSchema = z.enum(['PASS', 'FAIL', 'NON-STRICT', 'UNSUPPORTED', 'HARNESS-ERROR', 'INFO']);
 export type Verdict = z.infer<typeof VerdictSchema>;
@@ -38,6 +40,8 @@ export const CheckResultSchema = z.object({
   evidence: z.array(EvidenceSchema),
   /** The exact command that reruns just this scenario against this host. */
   rerun: z.string(),
+  /** Numbers and patterns the check applied (bytes, counts, deadlines, slack). */
+  thresholds: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 

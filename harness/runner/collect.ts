@@ -5,7 +5,7 @@ import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
-import type { FlagPatterns, HostAdapter } from '../adapters/host-adapter.js';
+import type { FlagPatterns, HostReading } from '../adapters/host-adapter.js';
 import type { ScanItem } from '../sandbox/canaries.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { CommandSeen, FileSeen, ServerObservation, ScreenText, StartupSeen, ToolOutputSeen } from '../scenario/observations.js';
@@ -40,13 +40,13 @@ export function collectFiles(sandbox: Sandbox): FileSeen[] {
 }
 
 /** Each function_call_output once (later requests repeat the history), in order of first sight. */
-export function collectToolOutputs(requests: readonly ModelRequestRecord[], adapter: HostAdapter): ToolOutputSeen[] {
+export function collectToolOutputs(requests: readonly ModelRequestRecord[], classify: HostReading['classifyOutput']): ToolOutputSeen[] {
   const seen = new Map<string, ToolOutputSeen>();
   for (const request of requests) {
     for (const out of request.functionCallOutputs) {
       if (seen.has(out.call_id)) continue;
       const output = typeof out.output === 'string' ? out.output : JSON.stringify(out.output);
-      seen.set(out.call_id, { request: request.index, callId: out.call_id, output, status: adapter.classifyOutput(out.output) });
+      seen.set(out.call_id, { request: request.index, callId: out.call_id, output, status: classify(out.output) });
     }
   }
   return [...seen.values()];

@@ -8,7 +8,9 @@ import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { readStdioJournal, stdioFakeServerCommand } from '../../fake-servers/mcp/stdio-command.js';
 import { startTrap, type Trap } from '../../fake-servers/mcp/trap.js';
 import { startMockModel, type MockModel } from '../../fake-servers/model/mock-model.js';
-import type { ServerConfigEntry } from '../adapters/host-adapter.js';
+import { offeredCatalogue } from '../../fake-servers/mcp/offered-catalogue.js';
+import type { CatalogueEntry } from '../../fake-servers/model/tool-resolution.js';
+import type { BuiltinTools, ServerConfigEntry } from '../adapters/host-adapter.js';
 import { HarnessError } from '../errors.js';
 import type { Canary } from '../sandbox/canaries.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
@@ -24,6 +26,8 @@ export interface RunningServer {
   journalFile: string | null;
   journal(): JournalEntry[];
   toolCallCount(): number;
+  /** HTTP fakes: stops listening, so every later connection is refused (the server is offline). */
+  takeDown?(): Promise<void>;
 }
 
 export interface Fixtures {
@@ -66,11 +70,23 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
   const journal = () => server.journal.entries();
   const headers = withCanaries(sandbox.canaries, name, 'header', spec.headers, channels);
   const entry: ServerConfigEntry = spec.transport === 'sse' ? { url: server.url, headers, type: 'sse' } : { url: server.url, headers };
-  return { transport: spec.transport, destination: server.url, entry, journalFile: null, journal, toolCallCount: countCalls(journal) };
+  return { transport: spec.transport, destination: server.url, entry, journalFile: null, journal, toolCallCount: countCalls(journal), takeDown: () => server.close() };
 }
 
-/** `configChannels`: "file:..." channels of the host's configuration files (credentials may live there). */
-export async function startFixtures(scenario: Scenario, sandbox: Sandbox, configChannels: string[]): Promise<Fixtures> {
+/** Every tool the scenario's fake servers can announce: what the scripted model looks for. */
+function scenarioCatalogue(scenario: Scenario, ctx: FixtureContext): CatalogueEntry[] {
+  return Object.entries(scenario.servers).flatMap(([server, spec]) => ('raw' in spec ? [] : offeredCatalogue(behaviourOf(spec, ctx)).map((e) => ({ server, ...e }))));
+}
+
+/** What the fixtures need to know of the host: its built-in tools and where its configuration is. */
+export interface FixtureHost {
+  builtins: BuiltinTools;
+  configFiles: string[];
+}
+
+/** The host's configuration files become "file:..." canary channels (credentials may live there). */
+export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: FixtureHost): Promise<Fixtures> {
+  const configChannels = host.configFiles.map((f) => `file:${sandbox.displayPath(f) ?? f}`);
   const closers: (() => Promise<void>)[] = [];
   const close = async (): Promise<void> => {
     await Promise.allSettled(closers.reverse().map((c) => c()));
@@ -83,10 +99,13 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, config
     writeFileSync(join(sandbox.project, DECOY_FILE), `${JSON.stringify(decoy, null, 2)}\n`);
 
     const apiKey = sandbox.canaries.mint('model API key', ['model-headers', 'process:host']);
-    const model = await startMockModel({ script: scenario.model, apiKey: apiKey.value });
+    const ctx = { trapOrigin: trap.origin, trapUrl: trap.url, builtins: host.builtins, configChannels };
+    const readFile = host.builtins.readFile;
+    // "{hostConfig}" in a readFile path is the host's own configuration file (CONFIG-2).
+    const fileTool = readFile === undefined ? undefined : { ...readFile, paths: { hostConfig: host.configFiles[0] ?? '' } };
+    const model = await startMockModel({ script: scenario.model, apiKey: apiKey.value, catalogue: scenarioCatalogue(scenario, ctx), ...(fileTool === undefined ? {} : { fileTool }) });
     closers.push(() => model.close());
 
-    const ctx = { trapOrigin: trap.origin, trapUrl: trap.url, configChannels };
     const servers: Record<string, RunningServer> = {};
     for (const [name, spec] of Object.entries(scenario.servers)) servers[name] = await startServer(name, spec, sandbox, ctx, closers);
     return { trap, model, apiKey, servers, close };

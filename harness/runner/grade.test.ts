@@ -1,20 +1,30 @@
 import { describe, expect, test } from 'vitest';
-import type { HostFeatures } from '../adapters/host-adapter.js';
+import type { HostCapabilities } from '../adapters/host-adapter.js';
 import type { Observations } from '../scenario/observations.js';
-import type { Check, Scenario } from '../scenario/scenario-schema.js';
+import type { Check, Grade, Scenario } from '../scenario/scenario-schema.js';
 import { gradeChecks } from './grade.js';
 
-const failing = (guarantees: string[]): Check => ({
-  id: 'c', guarantees, expected: 'e', provenBy: [],
-  grade: () => ({ verdict: 'FAIL', observed: 'missed', evidence: [] }),
+const failing = (guarantees: string[], extra: Partial<Check> = {}, grade: Grade = { verdict: 'FAIL', observed: 'missed', evidence: [] }): Check => ({
+  id: 'c', guarantees, expected: 'e', provenBy: [], grade: () => grade, ...extra,
 });
+const notReached: Grade = { verdict: 'FAIL', observed: 'not reached: the prompt', evidence: [], reached: false };
 
-function verdictOf(check: Check, unsupported: string[], harnessErrors: string[] = []): string {
-  const features: HostFeatures = { unsupported, endKinds: ['eof'] };
-  const scenario = { name: 's', checks: [check] } as unknown as Scenario;
-  const observations = { harnessErrors } as unknown as Observations;
-  return gradeChecks({ scenario, observations, features, durationMs: 1, rerun: 'r' })[0]!.verdict;
+const ALL: HostCapabilities = {
+  unsupported: [],
+  knobs: { callTimeoutMs: true, connectTimeoutMs: true },
+  quit: true,
+  unknownGate: true,
+  builtins: { names: ['read_file'], readFile: { tool: 'read_file', pathArgument: 'path' } },
+  resume: {},
+};
+
+function resultOf(check: Check, options: { capabilities?: Partial<HostCapabilities>; observations?: Partial<Observations>; scenario?: Partial<Scenario> } = {}) {
+  const scenario = { name: 's', checks: [check], ...options.scenario } as unknown as Scenario;
+  const observations = { harnessErrors: [], unresolvedTargets: [], script: { completed: 0, stoppedAt: null }, ...options.observations } as unknown as Observations;
+  return gradeChecks({ scenario, observations, capabilities: { ...ALL, ...options.capabilities }, durationMs: 1, rerun: 'r' })[0]!;
 }
+const verdictOf = (check: Check, unsupported: string[], harnessErrors: string[] = []): string =>
+  resultOf(check, { capabilities: { unsupported }, observations: { harnessErrors } }).verdict;
 
 describe('grading optional features', () => {
   test('a group the host declares absent makes its checks UNSUPPORTED, even over a harness error', () => {
@@ -33,5 +43,38 @@ describe('grading optional features', () => {
 
   test('declaring one group absent leaves the others graded', () => {
     expect(verdictOf(failing(['TELEMETRY-1']), ['POLICY'])).toBe('FAIL');
+  });
+});
+
+describe('grading what a host does not have', () => {
+  test('a check needing an ability the host lacks is UNSUPPORTED with the reason, one it has is graded', () => {
+    const r = resultOf(failing(['STDIO-5'], { needs: ['quit'] }), { capabilities: { quit: false } });
+    expect(r).toMatchObject({ verdict: 'UNSUPPORTED', observed: 'the host has no quit command, so this does not apply' });
+    expect(resultOf(failing(['STDIO-5'], { needs: ['quit'] })).verdict).toBe('FAIL');
+  });
+
+  test("a scenario's needs apply to every check in it", () => {
+    const { resume: _, ...noSessions } = ALL;
+    const scenario = { needs: ['sessions'] } as Partial<Scenario>;
+    const r = gradeChecks({ scenario: { name: 's', checks: [failing(['REPLAY-1'])], ...scenario } as unknown as Scenario, observations: { harnessErrors: [], unresolvedTargets: [], script: { completed: 0, stoppedAt: null } } as unknown as Observations, capabilities: noSessions, durationMs: 0, rerun: 'r' });
+    expect(r[0]).toMatchObject({ verdict: 'UNSUPPORTED', observed: expect.stringContaining('keeps no sessions') });
+  });
+
+  test('a step the host protocol cannot drive makes the checks it blocked UNSUPPORTED, not the ones that ran', () => {
+    const stoppedAt = { step: 2, what: 'approval: {"text":"maybe"}', reason: 'typed answers are not possible', undrivable: true as const };
+    const observations = { script: { completed: 1, stoppedAt } };
+    expect(resultOf(failing(['APPROVE-3'], {}, notReached), { observations })).toMatchObject({ verdict: 'UNSUPPORTED', observed: expect.stringContaining('cannot drive step 2') });
+    expect(resultOf(failing(['APPROVE-3']), { observations }).verdict).toBe('FAIL');
+  });
+
+  test('checks that never got to look say once that the model could not find its tool; EXPOSE checks keep their own finding', () => {
+    const unresolvedTargets = [{ requestIndex: 0, target: 'docs/search', reason: 'no offered function matches server "docs" tool "search"; offered: lookup' }];
+    const r = resultOf(failing(['APPROVE-1'], {}, notReached), { observations: { unresolvedTargets } });
+    expect(r).toMatchObject({ verdict: 'FAIL', observed: expect.stringMatching(/^not reached: the model could not find docs\/search \(model request #1: .*offered: lookup\)$/) });
+    expect(resultOf(failing(['EXPOSE-1'], {}, notReached), { observations: { unresolvedTargets } }).observed).toBe('not reached: the prompt');
+  });
+
+  test('the thresholds a check applies are carried into its result', () => {
+    expect(resultOf(failing(['LIMIT-2'], { thresholds: { maxCalls: 16 } })).thresholds).toEqual({ maxCalls: 16 });
   });
 });

@@ -1,11 +1,14 @@
 // From a check's grade to a verdict: FAIL is weighed by level (a SHOULD missed is
-// NON-STRICT, a MAY is INFO); optional guarantees the host declares absent are UNSUPPORTED;
-// a broken suite is HARNESS-ERROR, never a verdict against the host.
+// NON-STRICT, a MAY is INFO); optional guarantees the host declares absent, and abilities a
+// check needs that the host lacks, are UNSUPPORTED with the reason; a step the host's protocol
+// cannot express makes what it blocked UNSUPPORTED too; a broken suite is HARNESS-ERROR, never
+// a verdict against the host. When the scripted model could not find a tool, the checks that
+// never got to look say that one cause instead of each its own.
 import { guaranteeById } from '../catalogue/guarantees.js';
-import type { HostFeatures } from '../adapters/host-adapter.js';
+import type { HostCapabilities } from '../adapters/host-adapter.js';
 import type { CheckResult, Level, Verdict } from '../report/schema.js';
 import type { Observations } from '../scenario/observations.js';
-import type { Check, Grade, Scenario } from '../scenario/scenario-schema.js';
+import { NEEDS, type Check, type Grade, type Need, type Scenario } from '../scenario/scenario-schema.js';
 
 const STRENGTH: Record<Level, number> = { MUST: 3, SHOULD: 2, MAY: 1 };
 
@@ -16,11 +19,37 @@ export function levelOf(check: Check): Level {
   return levels.reduce((a, b) => (STRENGTH[b] > STRENGTH[a] ? b : a), 'MAY');
 }
 
-function declaredAbsent(check: Check, features: HostFeatures): boolean {
+function declaredAbsent(check: Check, capabilities: Pick<HostCapabilities, 'unsupported'>): boolean {
   return check.guarantees.every((id) => {
     const g = guaranteeById(id);
-    return g !== undefined && g.optional && features.unsupported.some((p) => p === id || p === g.group);
+    return g !== undefined && g.optional && capabilities.unsupported.some((p) => p === id || p === g.group);
   });
+}
+
+/** Whether the host has an ability a check may need. */
+export function hasAbility(capabilities: HostCapabilities, need: Need): boolean {
+  switch (need) {
+    case 'quit':
+      return capabilities.quit;
+    case 'sessions':
+      return capabilities.resume !== undefined;
+    case 'legacy-session':
+      return capabilities.resume?.legacy !== undefined;
+    case 'add-command':
+      return capabilities.commands?.add !== undefined;
+    case 'list-command':
+      return capabilities.commands?.list !== undefined;
+    case 'file-tool':
+      return capabilities.builtins.readFile !== undefined;
+    case 'builtin-tool':
+      return capabilities.builtins.names.length > 0;
+  }
+}
+
+/** The first ability the scenario or check needs that the host lacks, as the reason shown. */
+export function missingAbility(scenario: Pick<Scenario, 'needs'>, check: Pick<Check, 'needs'> | null, capabilities: HostCapabilities): string | null {
+  const need = [...(scenario.needs ?? []), ...(check?.needs ?? [])].find((n) => !hasAbility(capabilities, n));
+  return need === undefined ? null : NEEDS[need];
 }
 
 function weigh(grade: Grade, level: Level): Verdict {
@@ -29,30 +58,58 @@ function weigh(grade: Grade, level: Level): Verdict {
   return level === 'SHOULD' ? 'NON-STRICT' : 'FAIL';
 }
 
+/** One line naming the tools the model could not find, and what it was offered. */
+function unresolvedCause(obs: Observations): string | null {
+  const [first] = obs.unresolvedTargets;
+  if (first === undefined) return null;
+  const targets = [...new Set(obs.unresolvedTargets.map((u) => u.target))].join(', ');
+  return `not reached: the model could not find ${targets} (model request #${first.requestIndex + 1}: ${first.reason})`;
+}
+
 export interface GradeContext {
   scenario: Scenario;
   observations: Observations;
-  features: HostFeatures;
+  capabilities: HostCapabilities;
   durationMs: number;
   rerun: string;
 }
 
 export function gradeChecks(ctx: GradeContext): CheckResult[] {
   const { scenario, observations } = ctx;
+  const stop = observations.script.stoppedAt;
   return scenario.checks.map((check): CheckResult => {
     const level = levelOf(check);
-    const base = { id: `${scenario.name}/${check.id}`, scenario: scenario.name, guarantees: check.guarantees, level, expected: check.expected, durationMs: ctx.durationMs, rerun: ctx.rerun };
-    if (declaredAbsent(check, ctx.features)) {
-      return { ...base, verdict: 'UNSUPPORTED', observed: 'the host profile declares this optional guarantee absent', evidence: [] };
+    const base = {
+      id: `${scenario.name}/${check.id}`,
+      scenario: scenario.name,
+      guarantees: check.guarantees,
+      level,
+      expected: check.expected,
+      durationMs: ctx.durationMs,
+      rerun: ctx.rerun,
+      ...(check.thresholds === undefined ? {} : { thresholds: check.thresholds }),
+    };
+    if (declaredAbsent(check, ctx.capabilities)) {
+      return { ...base, verdict: 'UNSUPPORTED', observed: 'the host declares this optional guarantee absent', evidence: [] };
     }
+    const missing = missingAbility(scenario, check, ctx.capabilities);
+    if (missing !== null) return { ...base, verdict: 'UNSUPPORTED', observed: `${missing}, so this does not apply`, evidence: [] };
     if (observations.harnessErrors.length > 0) {
       return { ...base, verdict: 'HARNESS-ERROR', observed: `the suite broke: ${observations.harnessErrors.join('; ')}`, evidence: [] };
     }
+    let grade: Grade;
     try {
-      const grade = check.grade(observations);
-      return { ...base, verdict: weigh(grade, level), observed: grade.observed, evidence: grade.evidence };
+      grade = check.grade(observations);
     } catch (error) {
       return { ...base, verdict: 'HARNESS-ERROR', observed: `the check itself threw: ${(error as Error).message}`, evidence: [] };
     }
+    if (grade.reached === false && stop?.undrivable === true) {
+      return { ...base, verdict: 'UNSUPPORTED', observed: `the host's protocol cannot drive step ${stop.step} (${stop.what}): ${stop.reason}`, evidence: grade.evidence };
+    }
+    const cause = unresolvedCause(observations);
+    if (grade.reached === false && cause !== null && !check.guarantees.some((g) => g.startsWith('EXPOSE-'))) {
+      return { ...base, verdict: weigh(grade, level), observed: cause, evidence: grade.evidence };
+    }
+    return { ...base, verdict: weigh(grade, level), observed: grade.observed, evidence: grade.evidence };
   });
 }

@@ -2,7 +2,8 @@
 // supervision (group kill, orphan scan, STDIO-5), observations, canary scan, verdicts.
 // Everything started here is stopped here, whatever happens.
 import { performance } from 'node:perf_hooks';
-import type { HostAdapter } from '../adapters/host-adapter.js';
+import { monotonicMs } from '../../fake-servers/mcp/journal.js';
+import { deadlinesInForce, type HostAdapter, type HostCapabilities, type Knobs } from '../adapters/host-adapter.js';
 import { HarnessError } from '../errors.js';
 import type { CheckResult } from '../report/schema.js';
 import { scanCanaries } from '../sandbox/canaries.js';
@@ -13,7 +14,7 @@ import { killLeftovers, waitGone } from '../supervision/process-group.js';
 import { scanRunProcesses, type ProcessInfo } from '../supervision/proc-scan.js';
 import { collectFiles, collectToolOutputs, scanItems, startupSeen, unavailableLines } from './collect.js';
 import { startFixtures, type Fixtures } from './fixtures.js';
-import { gradeChecks } from './grade.js';
+import { gradeChecks, missingAbility } from './grade.js';
 import { placeScenarioFiles } from './scenario-files.js';
 import { emptyScriptRun, runUserScript, type ScriptTiming } from './user-script.js';
 
@@ -29,7 +30,33 @@ export interface ScenarioRun {
   results: CheckResult[];
 }
 
+/** Slack a step gets beyond the deadline in force that it may have to wait out (ms). */
+const STEP_SLACK_MS = 5000;
 const DEFAULT_TIMING: ScriptTiming = { stepMs: 5000, startMs: 15_000, exitMs: 5000 };
+
+/**
+ * Step deadlines from the deadlines in force: a host without knobs keeps its real 30 s call and
+ * 10 s connect deadlines, so a step that may wait one out waits that long plus slack.
+ */
+export function timingFor(deadlines: Required<Knobs>, base: ScriptTiming = DEFAULT_TIMING): ScriptTiming {
+  return {
+    ...base,
+    stepMs: Math.max(base.stepMs, deadlines.callTimeoutMs + STEP_SLACK_MS),
+    startMs: Math.max(base.startMs, deadlines.connectTimeoutMs + STEP_SLACK_MS),
+  };
+}
+
+/**
+ * The whole scenario's deadline for the test engine: its own, plus what the host's real
+ * deadlines add where it has no knob for the shorter ones the scenario asks for (a scenario
+ * waits out at most two calls and one connect).
+ */
+export function scenarioDeadlineMs(scenario: Pick<Scenario, 'timeoutMs' | 'host'>, capabilities: Pick<HostCapabilities, 'knobs'>, fallbackMs = 30_000): number {
+  const inForce = deadlinesInForce(capabilities, scenario.host);
+  const asked = { callTimeoutMs: scenario.host.callTimeoutMs ?? inForce.callTimeoutMs, connectTimeoutMs: scenario.host.connectTimeoutMs ?? inForce.connectTimeoutMs };
+  const extra = 2 * Math.max(0, inForce.callTimeoutMs - asked.callTimeoutMs) + Math.max(0, inForce.connectTimeoutMs - asked.connectTimeoutMs);
+  return (scenario.timeoutMs ?? fallbackMs) + extra + (extra > 0 ? 2 * STEP_SLACK_MS : 0);
+}
 
 /** The exact command that reruns one scenario against one host. */
 export function rerunCommand(hostSelector: string, scenario: string): string {
@@ -46,29 +73,39 @@ async function findLeftovers(marker: string, roleOf: (p: Omit<ProcessInfo, 'role
 
 export async function runScenario(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRun> {
   const { adapter } = options;
-  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const { capabilities } = adapter;
+  const deadlines = deadlinesInForce(capabilities, scenario.host);
+  const timing = { ...timingFor(deadlines), ...options.timing };
   const started = performance.now();
+  const rerun = rerunCommand(adapter.selector, scenario.name);
+  // A scenario that needs what the host does not have (sessions, a quit command) is not run.
+  if (missingAbility(scenario, null, capabilities) !== null) {
+    return { observations: emptyObservations(scenario.name, adapter, deadlines), results: gradeChecks({ scenario, observations: emptyObservations(scenario.name, adapter, deadlines), capabilities, durationMs: 0, rerun }) };
+  }
   const sandbox = createSandbox(scenario.name);
   const run = emptyScriptRun();
   const harnessErrors: string[] = [];
   let fixtures: Fixtures | null = null;
   let leftovers: ProcessInfo[] = [];
   try {
-    const configChannels = adapter.configFiles(sandbox).map((f) => `file:${sandbox.displayPath(f) ?? f}`);
-    fixtures = await startFixtures(scenario, sandbox, configChannels);
+    fixtures = await startFixtures(scenario, sandbox, { builtins: capabilities.builtins, configFiles: adapter.config.files(sandbox) });
     // Servers marked `added` come in later, through the host's own add command (DISCOVER-6).
     const configured = Object.entries(fixtures.servers).filter(([name]) => scenario.servers[name]?.added !== true);
-    adapter.writeConfig(sandbox, Object.fromEntries(configured.map(([name, s]) => [name, s.entry])));
+    adapter.config.write(sandbox, Object.fromEntries(configured.map(([name, s]) => [name, s.entry])));
     placeScenarioFiles(sandbox, scenario.files ?? {});
+    if (scenario.needs?.includes('legacy-session') === true) capabilities.resume?.legacy?.place(sandbox);
     if (scenario.policy !== undefined) {
       // A host without a policy pack cannot be put in this cage: the checks say "not reached".
-      if (adapter.writePolicy === undefined) run.outcome.stoppedAt = { step: 0, what: 'write the policy pack', reason: `host ${adapter.name} has no policy pack` };
-      else adapter.writePolicy(sandbox, scenario.policy);
+      if (capabilities.policy === undefined) run.outcome.stoppedAt = { step: 0, what: 'write the policy pack', reason: `host ${adapter.name} has no policy pack` };
+      else capabilities.policy.write(sandbox, scenario.policy);
     }
     if (run.outcome.stoppedAt === null) {
       const start = { modelUrl: fixtures.model.baseUrl, apiKey: fixtures.apiKey.value, knobs: scenario.host, resume: scenario.resume ?? false };
+      const model = fixtures.model;
+      run.sessionStarts.push({ request: 0, mono: monotonicMs() });
       run.sessions.push(await adapter.start(sandbox, start));
-      await runUserScript(run, scenario.user, { adapter, sandbox, start, servers: fixtures.servers, timing });
+      const ctx = { adapter, sandbox, start, servers: fixtures.servers, timing, modelRequests: () => model.journal.requests().length, configured: new Set(configured.map(([name]) => name)) };
+      await runUserScript(run, scenario.user, ctx);
     }
   } catch (error) {
     harnessErrors.push(error instanceof HarnessError ? error.message : `unexpected: ${(error as Error).stack ?? String(error)}`);
@@ -100,10 +137,10 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const clockOffset = Number(process.hrtime.bigint()) / 1e6 - performance.now();
   const trapHits = fixtures?.trap.hits() ?? [];
   const files = collectFiles(sandbox);
-  const configuredServers = adapter.configuredServers(sandbox);
+  const configuredServers = adapter.config.read(sandbox);
   let telemetry: Observations['telemetry'] = null;
   try {
-    telemetry = adapter.readTelemetry?.(sandbox) ?? null;
+    telemetry = capabilities.telemetry?.read(sandbox) ?? null;
   } catch (error) {
     harnessErrors.push(`telemetry unreadable: ${(error as Error).message}`);
   }
@@ -117,40 +154,76 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     truncated: screens.some((s) => s.truncated),
   };
   const canaries = sandbox.canaries.all();
-  const statusLines = mergedScreen.all.split('\n').filter((line) => new RegExp(adapter.statusLine.source).test(line));
+  const { reading } = adapter;
+  const statusLines = mergedScreen.all.split('\n').filter((line) => new RegExp(reading.statusLine.source).test(line));
   const observations: Observations = {
     scenario: scenario.name,
     hostPid: run.sessions[0]?.pid ?? null,
+    host: hostTraits(adapter, deadlines),
     screen: mergedScreen,
     statusLines,
-    unavailable: unavailableLines(statusLines, adapter.unavailableLine),
+    unavailable: unavailableLines(statusLines, reading.unavailableLine),
     approvals: run.approvals,
     unknownGates: run.unknownGates,
     commands: run.commands,
     script: run.outcome,
+    sessionStarts: run.sessionStarts,
     modelRequests,
+    unresolvedTargets: fixtures?.model.journal.unresolved() ?? [],
     // receivedAt is performance.now() of this process; journals stamp process.hrtime.
     modelRequestMono: modelRequests.map((r) => r.receivedAt + clockOffset),
-    toolOutputs: collectToolOutputs(modelRequests, adapter),
+    toolOutputs: collectToolOutputs(modelRequests, reading.classifyOutput),
     servers,
     trapHits,
     files,
     configuredServers,
     leftovers,
     exits: run.exits,
-    startups: run.sessions.map((session) => startupSeen(session.startupText(), adapter.flagPatterns)),
+    startups: run.sessions.map((session) => startupSeen(session.startupText(), reading.flags)),
     telemetry,
     canaries,
     canarySightings: scanCanaries(canaries, scanItems({ screen: mergedScreen, commands: run.commands, modelRequests, servers, trapHits, files, leftovers })),
     harnessErrors,
   };
   sandbox.cleanup();
-  const results = gradeChecks({
-    scenario,
-    observations,
-    features: adapter.features,
-    durationMs: Math.round(performance.now() - started),
-    rerun: rerunCommand(adapter.selector, scenario.name),
-  });
+  const results = gradeChecks({ scenario, observations, capabilities, durationMs: Math.round(performance.now() - started), rerun });
   return { observations, results };
+}
+
+function hostTraits(adapter: HostAdapter, deadlines: Required<Knobs>): Observations['host'] {
+  const c = adapter.capabilities;
+  return { builtins: c.builtins, unknownGate: c.unknownGate, quit: c.quit, resume: c.resume !== undefined, legacyMarker: c.resume?.legacy?.marker ?? null, deadlines };
+}
+
+/** Observations of a scenario that was not run (the host lacks what it needs). */
+function emptyObservations(scenario: string, adapter: HostAdapter, deadlines: Required<Knobs>): Observations {
+  const screen = { all: '', stdout: '', stderr: '', truncated: false };
+  return {
+    scenario,
+    hostPid: null,
+    host: hostTraits(adapter, deadlines),
+    screen,
+    statusLines: [],
+    unavailable: [],
+    approvals: [],
+    unknownGates: [],
+    commands: [],
+    script: { completed: 0, stoppedAt: null },
+    sessionStarts: [],
+    modelRequests: [],
+    unresolvedTargets: [],
+    modelRequestMono: [],
+    toolOutputs: [],
+    servers: {},
+    trapHits: [],
+    files: [],
+    configuredServers: { servers: [] },
+    leftovers: [],
+    exits: [],
+    canaries: [],
+    canarySightings: [],
+    startups: [],
+    telemetry: null,
+    harnessErrors: [],
+  };
 }

@@ -1,7 +1,8 @@
 // The scripted user: drives a host through the scenario's steps with a deadline on every
 // wait. A step that cannot happen (no approval request, no prompt) stops the script and is
 // recorded; checks then grade what was observed ("not reached: ..."), never an exception.
-import type { HostAdapter, HostSession, StartOptions } from '../adapters/host-adapter.js';
+import { UndrivableStep, type HostAdapter, type HostSession, type StartOptions } from '../adapters/host-adapter.js';
+import { monotonicMs } from '../../fake-servers/mcp/journal.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { pollUntil } from '../supervision/poll.js';
 import type { ApprovalSeen, CommandSeen, ExitSeen, ScriptOutcome } from '../scenario/observations.js';
@@ -19,6 +20,8 @@ export interface ScriptTiming {
 
 export interface ScriptRun {
   sessions: HostSession[];
+  /** Each session's start: how many model requests had arrived, and when (monotonic ms). */
+  sessionStarts: { request: number; mono: number }[];
   approvals: ApprovalSeen[];
   unknownGates: string[];
   commands: CommandSeen[];
@@ -31,6 +34,10 @@ interface Ctx {
   sandbox: Sandbox;
   start: StartOptions;
   servers: Record<string, RunningServer>;
+  /** How many requests the model has received so far. */
+  modelRequests: () => number;
+  /** Servers the host's configuration holds now (add and unconfigure steps change it). */
+  configured: Set<string>;
   timing: ScriptTiming;
   run: ScriptRun;
   /** Sessions past their first wait (start-up deadline used once per session). */
@@ -38,6 +45,9 @@ interface Ctx {
 }
 
 class StepFailed extends Error {}
+
+/** A step the host lacks the means for although it is not a breach (the host's protocol cannot express it). */
+class StepUndrivable extends Error {}
 
 function stepName(step: UserStep): string {
   return Object.entries(step)
@@ -67,29 +77,52 @@ function contactCounts(servers: Ctx['servers']): Record<string, number> {
 /** `add` and `list`: the host's own commands, run beside (or between) chat sessions. */
 async function runCommand(step: Extract<UserStep, { add: string } | { list: true }>, ctx: Ctx): Promise<void> {
   const { adapter, sandbox } = ctx;
+  const commands = adapter.capabilities.commands;
   let done;
   if ('add' in step) {
     const server = ctx.servers[step.add];
     if (server === undefined) throw new StepFailed(`no server named ${step.add} in this scenario`);
-    if (adapter.addServer === undefined) throw new StepFailed(`host ${adapter.name} has no command to add a server`);
-    done = await adapter.addServer(sandbox, step.add, server.entry, {});
+    // A host without the command skips the step; the checks that need it are UNSUPPORTED by their `needs`.
+    if (commands?.add === undefined) return;
+    try {
+      done = await commands.add(sandbox, step.add, server.entry);
+      if (done.exit.code === 0) ctx.configured.add(step.add);
+    } catch (error) {
+      throw new StepUndrivable(`host ${adapter.name} cannot add this server with its own command: ${(error as Error).message}`);
+    }
   } else {
-    if (adapter.listServers === undefined) throw new StepFailed(`host ${adapter.name} has no command to list servers`);
-    done = await adapter.listServers(sandbox);
+    if (commands?.list === undefined) return;
+    done = await commands.list(sandbox);
   }
   ctx.run.commands.push({
     command: 'add' in step ? 'add' : 'list',
     server: 'add' in step ? step.add : null,
     exit: { code: done.exit.code, signal: done.exit.signal },
     screen: done.screen,
+    argv: done.argv,
     requestsWhenDone: contactCounts(ctx.servers),
   });
+}
+
+/** Removes `name` with the host's own command when it has one, else as a user editing the file would. */
+async function unconfigure(name: string, ctx: Ctx): Promise<void> {
+  const remove = ctx.adapter.capabilities.commands?.remove;
+  if (remove !== undefined) {
+    const done = await remove(ctx.sandbox, name);
+    if (done.exit.code !== 0) throw new StepFailed(`the host's remove command for ${name} exited ${done.exit.code ?? done.exit.signal}`);
+    return;
+  }
+  const kept = Object.entries(ctx.servers).filter(([n]) => n !== name && ctx.configured.has(n));
+  ctx.configured.delete(name);
+  ctx.adapter.config.write(ctx.sandbox, Object.fromEntries(kept.map(([n, s]) => [n, s.entry])));
 }
 
 async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   const session = ctx.run.sessions.at(-1);
   const firstWait = session !== undefined && !ctx.promptSeen.has(session);
-  const within = ('within' in step ? step.within : undefined) ?? (firstWait ? Math.max(ctx.timing.stepMs, ctx.timing.startMs) : ctx.timing.stepMs);
+  // A step's own deadline never undercuts the runner's, which follows the deadlines in force.
+  const base = firstWait ? Math.max(ctx.timing.stepMs, ctx.timing.startMs) : ctx.timing.stepMs;
+  const within = Math.max(('within' in step ? step.within : undefined) ?? 0, base);
   if (session !== undefined) ctx.promptSeen.add(session);
   if ('add' in step || 'list' in step) {
     await runCommand(step, ctx);
@@ -97,7 +130,18 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   }
   if ('restart' in step) {
     if (session !== undefined && !session.hasExited()) throw new StepFailed('the previous host session is still running (end it first)');
+    ctx.run.sessionStarts.push({ request: ctx.modelRequests(), mono: monotonicMs() });
     ctx.run.sessions.push(await ctx.adapter.start(ctx.sandbox, { ...ctx.start, resume: step.restart.resume }));
+    return;
+  }
+  if ('serverDown' in step) {
+    const running = ctx.servers[step.serverDown];
+    if (running?.takeDown === undefined) throw new StepFailed(`server ${step.serverDown} cannot be taken offline (only HTTP fakes can)`);
+    await running.takeDown();
+    return;
+  }
+  if ('unconfigure' in step) {
+    await unconfigure(step.unconfigure, ctx);
     return;
   }
   if (session === undefined) throw new StepFailed('no host session');
@@ -107,18 +151,27 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   } else if ('approval' in step) {
     const shown = await session.waitForApproval(within);
     if (shown === null) throw new StepFailed(`no approval request (the host went on, exited, or ${within} ms passed)`);
+    const shownAt = monotonicMs();
     const toolCallsWhenShown = Object.fromEntries(Object.entries(ctx.servers).map(([name, s]) => [name, s.toolCallCount()]));
-    ctx.run.approvals.push({ ...shown, answer: step.approval, toolCallsWhenShown });
-    session.answer(step.approval);
+    try {
+      session.answer(step.approval);
+    } catch (error) {
+      if (error instanceof UndrivableStep) throw new StepUndrivable(error.message);
+      throw error;
+    }
+    ctx.run.approvals.push({ ...shown, answer: step.approval, toolCallsWhenShown, shownAt, answeredAt: monotonicMs() });
   } else if ('unknownGate' in step) {
-    const gate = await session.waitForUnknownGate(within);
+    // A host without the confirmation is not stopped here: what it sends next is what UNKNOWN-2 grades.
+    if (session.unknownGate === undefined) return;
+    const gate = await session.unknownGate.wait(within);
     if (gate === null) throw new StepFailed('no unknown-outcome confirmation before the prompt');
     ctx.run.unknownGates.push(gate);
-    session.answerUnknownGate(step.unknownGate === 'approve');
+    session.unknownGate.answer(step.unknownGate === 'approve');
   } else if ('waitFor' in step) {
     if ((await session.waitFor(new RegExp(step.waitFor, 'm'), within)) === null) throw new StepFailed(`screen never showed /${step.waitFor}/`);
   } else if ('prompt' in step || 'listPrompts' in step) {
-    const line = 'prompt' in step ? ctx.adapter.promptLine?.(step.prompt.server, step.prompt.name, step.prompt.arguments ?? {}) : ctx.adapter.listPromptsLine;
+    const prompts = ctx.adapter.capabilities.prompts;
+    const line = 'prompt' in step ? prompts?.line(step.prompt.server, step.prompt.name, step.prompt.arguments ?? {}) : prompts?.listLine;
     if (line === undefined) throw new StepFailed(`host ${ctx.adapter.name} has no command for server prompts`);
     if (!(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms`);
     session.send(line);
@@ -131,8 +184,7 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   } else if ('interrupt' in step) {
     session.interrupt();
   } else {
-    const offered = ctx.adapter.features.endKinds;
-    if (!offered.includes(step.end)) throw new StepFailed(`the host offers no ${step.end} (it offers ${offered.join(', ')})`);
+    if (step.end === 'quit' && !ctx.adapter.capabilities.quit) throw new StepUndrivable('the host has no quit command');
     if (step.now !== true && !(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms before ending`);
     session.end(step.end);
     ctx.run.exits.push(await awaitExit(session, ctx.timing.exitMs));
@@ -140,7 +192,7 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
 }
 
 export function emptyScriptRun(): ScriptRun {
-  return { sessions: [], approvals: [], unknownGates: [], commands: [], exits: [], outcome: { completed: 0, stoppedAt: null } };
+  return { sessions: [], sessionStarts: [], approvals: [], unknownGates: [], commands: [], exits: [], outcome: { completed: 0, stoppedAt: null } };
 }
 
 /**
@@ -154,8 +206,8 @@ export async function runUserScript(run: ScriptRun, steps: readonly UserStep[], 
       await runStep(step, { ...ctx, run, promptSeen });
       run.outcome.completed = index + 1;
     } catch (error) {
-      if (!(error instanceof StepFailed)) throw error;
-      run.outcome.stoppedAt = { step: index + 1, what: stepName(step), reason: error.message };
+      if (!(error instanceof StepFailed) && !(error instanceof StepUndrivable)) throw error;
+      run.outcome.stoppedAt = { step: index + 1, what: stepName(step), reason: error.message, ...(error instanceof StepUndrivable ? { undrivable: true as const } : {}) };
       break;
     }
   }

@@ -1,6 +1,5 @@
-// Checks for EXPOSE-1..6, LIMIT-1..3, INJECT-1/2 and REPLAY-1..3: what the model was offered
-// (names, schemas, descriptions, instructions), what each server received, what reached
-// the screen, and whether a saved session's history reached the model.
+// Checks for EXPOSE-1..6, LIMIT-1..3 and INJECT-1/2: what the model was offered (names,
+// schemas, descriptions, instructions), what each server received and what reached the screen.
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
 import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
 import { toolCalls, type GradeFn } from './check-helpers.js';
@@ -39,12 +38,19 @@ const callsNamed = (obs: Observations, server: string, tool: string): number =>
 
 // EXPOSE-1 ---------------------------------------------------------------------------------
 
+/** The host's file tool's name ("read_file" when it has none: a server may still offer one). */
+export function fileToolName(builtins: Observations['host']['builtins']): string {
+  return builtins.readFile?.tool ?? 'read_file';
+}
+
+type Pairs = readonly (readonly [string, string])[];
+
 /** Every (server, tool) is offered under its own name, which carries the server's name. */
-export function namesCarryServer(pairs: readonly (readonly [string, string])[]): GradeFn {
+export function namesCarryServer(pairsOf: Pairs | ((obs: Observations) => Pairs)): GradeFn {
   return (obs) => {
     if (firstRequest(obs) === null) return notReached('the host never sent a request to the model', obs);
     const names: string[] = [];
-    for (const [server, tool] of pairs) {
+    for (const [server, tool] of typeof pairsOf === 'function' ? pairsOf(obs) : pairsOf) {
       const t = offered(obs, 0, server, tool);
       if (typeof t === 'string') return fail(`${server}/${tool} is not offered distinctly: ${t}`, [toolsEvidence(obs, 0)]);
       if (!label(t).includes(server)) return fail(`${server}/${tool} is offered as ${label(t)}, which does not name its server`, [toolsEvidence(obs, 0)]);
@@ -65,15 +71,15 @@ export function serverGotCallsOf(server: string, tool: string, count: number): G
   };
 }
 
-/** The built-in `name` is offered once, unlabelled, and the model's call of it returned `marker` (ran locally). */
-export function builtinNotShadowed(name: string, marker: string): GradeFn {
+/** The host's file tool is offered once, unlabelled, and the model's call of it returned `marker` (ran locally). */
+export function builtinNotShadowed(marker: string): GradeFn {
   return (obs) => {
     const request = firstRequest(obs);
     if (request === null) return notReached('the host never sent a request to the model', obs);
+    const name = fileToolName(obs.host.builtins);
     const same = functions(request).filter((t) => t.name === name && t.namespace === undefined);
-    if (same.length !== 1 || same[0]?.description?.includes('[MCP server') === true) {
-      return fail(`${same.length} function(s) named ${name} offered${same.length === 1 ? ', described as an MCP tool' : ''}`, [toolsEvidence(obs, 0)]);
-    }
+    // Whether the one function of that name is the built-in shows in what its call returns.
+    if (same.length !== 1) return fail(`${same.length} function(s) named ${name} offered`, [toolsEvidence(obs, 0)]);
     const out = obs.toolOutputs.find((o) => o.output.includes(marker));
     const evidence = obs.toolOutputs.map((o) => note(cap(o.output, 300), `tool output ${o.callId}`));
     return out !== undefined ? pass(`the model's ${name} call returned the local file's text`, evidence) : fail(`no tool output holds the local file's text "${marker}": ${name} did not run the built-in`, evidence);
@@ -273,45 +279,4 @@ export function forgedPromptInert(marker: string, question: string): GradeFn {
     const bare = line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
     return bare.startsWith(question) || line.startsWith(question) ? fail('the forged approval question starts a screen line, looking like the real one', evidence) : pass('the forged question is shown after visible escapes on its line', evidence);
   };
-}
-
-// REPLAY -----------------------------------------------------------------------------------
-
-/** The first model request carries the recorded call `callId` and its recorded output. */
-export function recordedHistorySent(callId: string, outputMarker: string): GradeFn {
-  return (obs) => {
-    const request = firstRequest(obs);
-    if (request === null) return notReached('the resumed host never sent a request to the model', obs);
-    const items = request.input as { type?: string; call_id?: string; output?: unknown }[];
-    const call = items.some((i) => i.type === 'function_call' && i.call_id === callId);
-    const output = items.some((i) => i.type === 'function_call_output' && i.call_id === callId && JSON.stringify(i.output).includes(outputMarker));
-    const evidence = [modelRequestEvidence(obs, 0, (b) => (b as { input?: unknown }).input)];
-    return call && output ? pass(`the first request carries recorded call ${callId} and its output`, evidence) : fail(`the first request lacks the recorded call ${callId}${call ? "'s output" : ''}`, evidence);
-  };
-}
-
-/** After the session was resumed (its history reached the model), `server` received no tools/call. */
-export function nothingReinvoked(server: string, callId: string): GradeFn {
-  return (obs) => {
-    const request = firstRequest(obs);
-    const resumed = request?.input.some((i) => (i as { call_id?: string }).call_id === callId) === true;
-    if (!resumed) return notReached('the saved session was never resumed', obs);
-    const got = toolCalls(obs, server);
-    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in')];
-    return got === 0 ? pass(`server ${server} received no tools/call`, evidence) : fail(`server ${server} received ${got} tools/call after the resume`, evidence);
-  };
-}
-
-/** A saved refhost session (format version 2) as a scenario `files` entry: [path, content]. */
-export function savedRefhostSession(id: string, items: readonly object[]): [string, string] {
-  const header = { type: 'session', version: 2, id, createdAt: '2024-05-01T12:00:00.000Z' };
-  return [`$XDG_DATA_HOME/refhost/sessions/${id}.jsonl`, [header, ...items].map((line) => `${JSON.stringify(line)}\n`).join('')];
-}
-
-/** One recorded MCP call with its output, as refhost records it. */
-export function recordedMcpCall(callId: string, server: string, tool: string, args: object, output: string): object[] {
-  return [
-    { type: 'function_call', call_id: callId, name: `mcp_${server}_${tool}`, arguments: JSON.stringify(args), mcp: { server, tool } },
-    { type: 'function_call_output', call_id: callId, output: JSON.stringify({ status: 'completed', output }) },
-  ];
 }

@@ -21,7 +21,7 @@ export function fail(observed: string, evidence: Evidence[] = []): Grade {
 export function notReached(what: string, obs: Observations): Grade {
   const stop = obs.script.stoppedAt;
   const why = stop === null ? '' : ` (the user script stopped at step ${stop.step}, ${stop.what}: ${stop.reason})`;
-  return fail(`not reached: ${what}${why}`, [screenTail(obs)]);
+  return { ...fail(`not reached: ${what}${why}`, [screenTail(obs)]), reached: false };
 }
 
 export function note(excerpt: string, source = 'harness'): Evidence {

@@ -3,7 +3,8 @@
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
-import type { CallStatus, ConfiguredServers, TelemetrySeen } from '../adapters/host-adapter.js';
+import type { UnresolvedTarget } from '../../fake-servers/model/script.js';
+import type { BuiltinTools, CallStatus, ConfiguredServers, TelemetrySeen } from '../adapters/host-adapter.js';
 import type { Canary, CanarySighting } from '../sandbox/canaries.js';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
 
@@ -22,9 +23,13 @@ export interface ApprovalSeen {
   text: string;
   /** Fields the adapter could read from it (server, destination, tool, arguments). */
   fields: Partial<Record<'exposedName' | 'server' | 'destination' | 'tool' | 'arguments', string>>;
-  answer: 'approve' | 'deny' | 'empty' | 'eof';
+  /** A named answer, or any text the user typed (APPROVE-3: anything but yes denies). */
+  answer: 'approve' | 'deny' | 'empty' | 'eof' | { text: string };
   /** tools/call count per server at the moment the request was on screen (APPROVE-1). */
   toolCallsWhenShown: Record<string, number>;
+  /** When the request was seen on screen and when it was answered (monotonic ms, comparable with journal `mono`). */
+  shownAt: number;
+  answeredAt: number;
 }
 
 export interface ToolOutputSeen {
@@ -66,6 +71,8 @@ export interface CommandSeen {
   server: string | null;
   exit: { code: number | null; signal: string | null };
   screen: ScreenText;
+  /** The command line it ran with (CRED-1: a secret there is visible in the process table). */
+  argv: string[];
   /** Requests (HTTP requests and JSON-RPC messages in) each fake server had received when the command exited. */
   requestsWhenDone: Record<string, number>;
 }
@@ -84,13 +91,29 @@ export type { TelemetrySeen };
 export interface ScriptOutcome {
   /** Steps completed in order. */
   completed: number;
-  /** The step that could not happen, with why (e.g. "no approval request within 5000 ms"). */
-  stoppedAt: { step: number; what: string; reason: string } | null;
+  /**
+   * The step that could not happen, with why (e.g. "no approval request within 5000 ms").
+   * `undrivable`: the host's own protocol cannot express the step (not a breach by the host).
+   */
+  stoppedAt: { step: number; what: string; reason: string; undrivable?: true } | null;
+}
+
+/** What the host has, as its adapter declares it: checks read it to tell "absent" from "broken". */
+export interface HostTraits {
+  builtins: BuiltinTools;
+  unknownGate: boolean;
+  quit: boolean;
+  resume: boolean;
+  /** A text of the host's own session saved before MCP support, when its profile names one (REPLAY-3). */
+  legacyMarker: string | null;
+  /** The deadlines in force for this run (a knob's value, else the catalogue's 30 s call, 10 s connect). */
+  deadlines: { callTimeoutMs: number; connectTimeoutMs: number };
 }
 
 export interface Observations {
   scenario: string;
   hostPid: number | null;
+  host: HostTraits;
   screen: ScreenText;
   /** Lines that match the host's server status pattern, in order. */
   statusLines: string[];
@@ -102,7 +125,11 @@ export interface Observations {
   /** Host commands besides the chat (add, list), in order. */
   commands: CommandSeen[];
   script: ScriptOutcome;
+  /** Each host start, in order: the index its first model request would have, and when it began (monotonic ms). */
+  sessionStarts: { request: number; mono: number }[];
   modelRequests: ModelRequestRecord[];
+  /** Calls the scripted model could not find among the offered functions (graded by EXPOSE checks). */
+  unresolvedTargets: UnresolvedTarget[];
   /** Arrival of each model request on the machine's monotonic clock (comparable with journal `mono`). */
   modelRequestMono: number[];
   toolOutputs: ToolOutputSeen[];

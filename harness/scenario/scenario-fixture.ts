@@ -47,7 +47,8 @@ function describeStep(step: Scenario['user'][number]): string {
 
 /** The fixture for one loaded scenario; `trap` must be given when a server needs one (see needsTrap). */
 export function toServeFixture(scenario: Scenario, trap?: Trap): ServeFixtureSpec {
-  const ctx: FixtureContext | undefined = trap ? { trapOrigin: trap.origin, trapUrl: trap.url } : undefined;
+  // A host pointed at the fakes by hand is unknown: no built-in tools assumed.
+  const ctx: FixtureContext | undefined = trap ? { trapOrigin: trap.origin, trapUrl: trap.url, builtins: { names: [] } } : undefined;
   const canaries = new CanaryRegistry();
   const servers: Record<string, FixtureServer> = {};
   const listed: Record<string, McpServerEntry> = {};
@@ -62,7 +63,7 @@ export function toServeFixture(scenario: Scenario, trap?: Trap): ServeFixtureSpe
       throw new FixtureError(`scenario ${scenario.name}: server ${name} is built from the trap's address; pass a trap`);
     }
     // Without a trap every behaviour is plain data, so the context is never read.
-    const behaviour = behaviourOf(spec, ctx ?? { trapOrigin: '', trapUrl: '' });
+    const behaviour = behaviourOf(spec, ctx ?? { trapOrigin: '', trapUrl: '', builtins: { names: [] } });
     servers[name] = {
       transport: spec.transport === 'stdio' ? 'stdio' : 'http',
       behaviour,

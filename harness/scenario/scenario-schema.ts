@@ -7,6 +7,7 @@ import type { ModelStep } from '../../fake-servers/model/mock-model.js';
 import { ModelStepDataSchema } from '../../fake-servers/model/mock-model.js';
 import { LevelSchema, type Evidence, type Level } from '../report/schema.js';
 import type { Observations } from './observations.js';
+import type { BuiltinTools } from '../adapters/host-adapter.js';
 
 const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', { message: `must be a function (${what})` });
 
@@ -26,6 +27,8 @@ export interface FixtureContext {
   /** Origin of the trap listener (anything reaching it is an observation). */
   trapOrigin: string;
   trapUrl: string;
+  /** The host's built-in tools (a server may offer one of the same name: EXPOSE-1 shadowing). */
+  builtins: BuiltinTools;
 }
 
 /** Values may contain "{canary}": it becomes a fresh credential canary for this server+key. */
@@ -80,7 +83,8 @@ export const ServerSpecSchema = byKey<typeof FakeServerSpecSchema | typeof RawSe
   'a server',
 );
 
-const Answer = z.enum(['approve', 'deny', 'empty', 'eof']);
+/** A named answer (the host's own approve/deny keys, an empty line, end of input) or any text typed. */
+const Answer = z.union([z.enum(['approve', 'deny', 'empty', 'eof']), z.strictObject({ text: z.string() })]);
 export const EndKindSchema = z.enum(['eof', 'quit', 'SIGTERM', 'SIGINT']);
 /** Per-step deadline override (ms); steps default to the runner's step deadline. */
 const within = z.number().int().positive().optional();
@@ -119,6 +123,10 @@ const USER_STEPS = [
   ['listPrompts', z.strictObject({ listPrompts: z.literal(true), within })],
   /** Starts the host again in the same sandbox (after an end), optionally resuming the last session. */
   ['restart', z.strictObject({ restart: z.strictObject({ resume: z.boolean() }), within })],
+  /** Takes an HTTP fake server offline: from now on every connection to it is refused (REPLAY-1). */
+  ['serverDown', z.strictObject({ serverDown: z.string().min(1) })],
+  /** Removes a server from the host's configuration: its own remove command, else the configuration rewritten without it (REPLAY-1). */
+  ['unconfigure', z.strictObject({ unconfigure: z.string().min(1), within })],
 ] as const;
 type UserStepMember = (typeof USER_STEPS)[number][1];
 export const UserStepSchema = byKey<UserStepMember>(USER_STEPS, 'a user step');
@@ -127,9 +135,30 @@ export const GradeSchema = z.strictObject({
   verdict: z.enum(['PASS', 'FAIL']),
   observed: z.string(),
   evidence: z.array(z.custom<Evidence>()),
+  /** false: the check's precondition never happened ("not reached"); the runner may explain why once. */
+  reached: z.literal(false).optional(),
 });
 /** What a check decides from the observations; the runner maps FAIL by level (SHOULD -> NON-STRICT). */
 export type Grade = z.infer<typeof GradeSchema>;
+
+/**
+ * Abilities a host may lack without breaching anything: a check (or a whole scenario) that
+ * needs one the host's adapter does not declare is UNSUPPORTED, with the reason shown.
+ */
+export const NEEDS = {
+  quit: 'the host has no quit command',
+  sessions: 'the host keeps no sessions to resume',
+  'legacy-session': "the host's profile names no session saved before MCP support",
+  'add-command': 'the host has no command to add a server',
+  'list-command': 'the host has no command to list servers',
+  'file-tool': 'the host has no built-in tool that reads files',
+  'builtin-tool': 'the host has no built-in tools',
+} as const;
+export type Need = keyof typeof NEEDS;
+const NeedSchema = z.enum(Object.keys(NEEDS) as [Need, ...Need[]]);
+
+/** Numbers and patterns a check applies (bytes, counts, deadlines, slack): shown by --list and in reports. */
+export const ThresholdsSchema = z.record(z.string(), z.union([z.number(), z.string()]));
 
 export const CheckSchema = z.strictObject({
   /** kebab-case, unique within the scenario; the report id is "<scenario>/<id>". */
@@ -140,6 +169,9 @@ export const CheckSchema = z.strictObject({
   expected: z.string().min(1),
   /** Faulty hosts (harness/faulty-hosts) this check must FAIL against. */
   provenBy: z.array(z.string().min(1)),
+  /** Host abilities this check needs (see NEEDS); absent ones make it UNSUPPORTED. */
+  needs: z.array(NeedSchema).optional(),
+  thresholds: ThresholdsSchema.optional(),
   grade: fn<(obs: Observations) => Grade>('observations => grade'),
 });
 
@@ -170,8 +202,10 @@ export const ScenarioSchema = z.strictObject({
    * validated here, so a scenario can hand the host an invalid pack (POLICY-4).
    */
   policy: z.record(z.string(), z.unknown()).optional(),
-  /** The first start already resumes the most recent session (one placed through `files`). */
+  /** The first start already resumes the most recent session (one placed through `files` or the host's legacy session). */
   resume: z.boolean().optional(),
+  /** Host abilities every check of this scenario needs; a host without one does not run it (UNSUPPORTED). */
+  needs: z.array(NeedSchema).optional(),
   /** Whole-scenario deadline for the test engine (default 20 s). */
   timeoutMs: z.number().int().positive().optional(),
 });

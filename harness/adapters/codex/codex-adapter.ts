@@ -15,6 +15,8 @@ import { providerOverride, readTomlServerNames, timeoutOverrides, writeCodexConf
 import { locateCodex } from './locate-codex.js';
 
 export const CODEX_SELECTOR = 'codex';
+/** Codex 0.171's own functions (seen in its model requests; NOTES.md). None reads a file by path alone. */
+const CODEX_BUILTINS = { names: ['exec_command', 'write_stdin', 'list_mcp_resources', 'list_mcp_resource_templates', 'read_mcp_resource', 'request_user_input', 'view_image', 'web_search'] };
 const API_KEY_VAR = 'MHC_MODEL_API_KEY';
 // config.toml names the mock provider, defined only at start (its port is known then); the
 // `mcp` commands load the config too but never call the model, so a discard port serves.
@@ -65,41 +67,43 @@ export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): H
   return {
     name: 'codex',
     selector: CODEX_SELECTOR,
-    // Codex has no quit command in app-server. Of the optional groups it has no user-invoked
-    // MCP prompts, no per-server policy pack and no local per-call telemetry file, so those are
-    // declared absent; it does offer read_mcp_resource and may flag tools, so it is held to those.
-    features: { unsupported: ['PROMPT', 'POLICY', 'TELEMETRY'], endKinds: ['eof', 'SIGTERM', 'SIGINT'] },
-    statusLine: STATUS_LINE,
-    unavailableLine: UNAVAILABLE_LINE,
-    flagPatterns: {},
-    classifyOutput: classifyCodexOutput,
+    capabilities: {
+      // Of the optional groups Codex has no user-invoked MCP prompts, no per-server policy pack
+      // and no local per-call telemetry file; it does offer read_mcp_resource and may flag tools.
+      unsupported: ['PROMPT', 'POLICY', 'TELEMETRY'],
+      knobs: { callTimeoutMs: true, connectTimeoutMs: true },
+      // app-server has no quit command (the TUI's /quit is not reachable through it).
+      quit: false,
+      unknownGate: false,
+      builtins: CODEX_BUILTINS,
+      resume: {},
+      commands: {
+        async add(sandbox, name, server) {
+          const config = written.get(sandbox.root) ?? { servers: [], env: {} };
+          const plan = codexAddPlan(name, server, `MHC_CODEX_BEARER_ADDED_${config.servers.length}`);
+          const commandEnv = { ...sandbox.baseEnv(), CODEX_HOME: codexHome(sandbox) };
+          const outcome = await runCodexCommand(locateCodex(lookupEnv).path, [...COMMAND_PROVIDER, ...plan.args], sandbox, commandEnv, droppedHeadersNote(plan.dropped));
+          if (outcome.exit.code === 0) written.set(sandbox.root, { servers: [...config.servers, name], env: { ...config.env, ...plan.env } });
+          return outcome;
+        },
+        list: (sandbox) => runCodexCommand(locateCodex(lookupEnv).path, [...COMMAND_PROVIDER, 'mcp', 'list'], sandbox, { ...sandbox.baseEnv(), CODEX_HOME: codexHome(sandbox) }),
+      },
+    },
+    reading: { statusLine: STATUS_LINE, unavailableLine: UNAVAILABLE_LINE, flags: {}, classifyOutput: classifyCodexOutput },
 
     async version() {
       const r = await execa(locateCodex(lookupEnv).path, ['--version'], { reject: false, timeout: 10_000 });
       return r.exitCode === 0 ? r.stdout.trim() : null;
     },
 
-    configFiles: (sandbox) => [join(codexHome(sandbox), 'config.toml')],
-
-    configuredServers: (sandbox) => readTomlServerNames(join(codexHome(sandbox), 'config.toml')),
-
-    writeConfig(sandbox, servers) {
-      const mapped = toCodexServers(servers);
-      writeCodexConfig(codexHome(sandbox), { servers: mapped.servers });
-      written.set(sandbox.root, { servers: Object.keys(servers), env: mapped.env });
-    },
-
-    async addServer(sandbox, name, server, env) {
-      const config = written.get(sandbox.root) ?? { servers: [], env: {} };
-      const plan = codexAddPlan(name, server, `MHC_CODEX_BEARER_ADDED_${config.servers.length}`);
-      const commandEnv = { ...sandbox.baseEnv(), ...env, CODEX_HOME: codexHome(sandbox) };
-      const outcome = await runCodexCommand(locateCodex(lookupEnv).path, [...COMMAND_PROVIDER, ...plan.args], sandbox, commandEnv, droppedHeadersNote(plan.dropped));
-      if (outcome.exit.code === 0) written.set(sandbox.root, { servers: [...config.servers, name], env: { ...config.env, ...plan.env } });
-      return outcome;
-    },
-
-    listServers(sandbox) {
-      return runCodexCommand(locateCodex(lookupEnv).path, [...COMMAND_PROVIDER, 'mcp', 'list'], sandbox, { ...sandbox.baseEnv(), CODEX_HOME: codexHome(sandbox) });
+    config: {
+      files: (sandbox) => [join(codexHome(sandbox), 'config.toml')],
+      read: (sandbox) => readTomlServerNames(join(codexHome(sandbox), 'config.toml')),
+      write(sandbox, servers) {
+        const mapped = toCodexServers(servers);
+        writeCodexConfig(codexHome(sandbox), { servers: mapped.servers });
+        written.set(sandbox.root, { servers: Object.keys(servers), env: mapped.env });
+      },
     },
 
     async start(sandbox: Sandbox, run: StartOptions): Promise<HostSession> {

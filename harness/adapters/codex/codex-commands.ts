@@ -4,10 +4,9 @@
 // bearer only as the NAME of an environment variable; other headers cannot be given to
 // `mcp add` at all, which the command's screen then says (adapter lines are marked).
 import { dirname } from 'node:path';
-import { ScreenCapture } from '../screen-capture.js';
-import { spawnInGroup, stopGroup } from '../../supervision/process-group.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
-import type { AddServerOutcome, ServerConfigEntry } from '../host-adapter.js';
+import type { CommandOutcome, ServerConfigEntry } from '../host-adapter.js';
+import { runHostCommand } from '../server-commands.js';
 
 const COMMAND_DEADLINE_MS = 20_000;
 
@@ -38,18 +37,10 @@ export function codexAddPlan(name: string, server: ServerConfigEntry, bearerVar:
   return { args, env, dropped };
 }
 
-/** Runs `codex <args>` to completion (deadline: group killed) and returns its exit and screen. */
-export async function runCodexCommand(bin: string, args: readonly string[], sandbox: Sandbox, env: Record<string, string>, note = ''): Promise<AddServerOutcome> {
+/** Runs `codex <args>` to completion (deadline: group killed); Codex's launcher needs node on PATH. */
+export function runCodexCommand(bin: string, args: readonly string[], sandbox: Sandbox, env: Record<string, string>, note = ''): Promise<CommandOutcome> {
   const path = [dirname(process.execPath), env['PATH'] ?? ''].filter((p) => p !== '').join(':');
-  const proc = spawnInGroup(bin, args, { env: { ...env, PATH: path }, cwd: sandbox.project });
-  const screen = new ScreenCapture();
-  if (note !== '') screen.append('stdout', note);
-  screen.attach(proc.stdout, proc.stderr);
-  proc.stdin.end();
-  const timer = setTimeout(() => void stopGroup(proc), COMMAND_DEADLINE_MS);
-  const exit = await proc.exited.finally(() => clearTimeout(timer));
-  await stopGroup(proc);
-  return { exit, screen: screen.text() };
+  return runHostCommand(bin, { args: [...args], input: '' }, sandbox, { ...env, PATH: path }, { deadlineMs: COMMAND_DEADLINE_MS, note });
 }
 
 export function droppedHeadersNote(dropped: readonly string[]): string {

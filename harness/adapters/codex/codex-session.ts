@@ -4,7 +4,7 @@
 import { HarnessError } from '../../errors.js';
 import type { EndKind } from '../../scenario/scenario-schema.js';
 import type { ExitStatus } from '../../supervision/process-group.js';
-import type { Answer, ApprovalShown, HostSession } from '../host-adapter.js';
+import { UndrivableStep, type Answer, type ApprovalShown, type HostSession } from '../host-adapter.js';
 import { ScreenCapture, textBeforePrompt, type ScreenPattern } from '../screen-capture.js';
 import type { CodexAppServer, CodexAppServerOptions } from './app-server-client.js';
 import type { ApprovalAction, CodexEvent, McpToolApproval, StartupState } from './app-server-messages.js';
@@ -17,8 +17,6 @@ interface PendingApproval {
 }
 
 const SETTLED: readonly StartupState[] = ['ready', 'failed', 'cancelled'];
-// Codex has no unknown-outcome confirmation; this never matches, so the prompt wins.
-const NEVER = /(?!)/;
 
 export class CodexSession implements HostSession {
   readonly #screen = new ScreenCapture();
@@ -93,26 +91,19 @@ export class CodexSession implements HostSession {
     return this.#approvals[this.#shownApprovals++]?.shown ?? null;
   }
 
-  answer(kind: Answer): void {
-    if (kind === 'eof') {
+  answer(answer: Answer): void {
+    // app-server's approval takes accept/decline/cancel; a typed line is a client UI's business.
+    if (typeof answer === 'object') throw new UndrivableStep(`app-server approvals take accept or decline, not the typed answer ${JSON.stringify(answer.text)}`);
+    if (answer === 'eof') {
       this.#running().endInput();
       return;
     }
     const pending = this.#approvals.find((a) => !a.answered);
     if (pending === undefined) throw new HarnessError('SCRIPT', 'no Codex approval request is waiting for an answer');
-    const action: ApprovalAction = kind === 'approve' ? 'accept' : kind === 'deny' ? 'decline' : 'cancel';
+    const action: ApprovalAction = answer === 'approve' ? 'accept' : answer === 'deny' ? 'decline' : 'cancel';
     this.#screen.append('stdout', line('answer', action));
     pending.answered = true;
     pending.resolve(action);
-  }
-
-  async waitForUnknownGate(timeoutMs: number): Promise<string | null> {
-    const r = await this.#race('gate', NEVER, timeoutMs);
-    return r === null ? null : r.text;
-  }
-
-  answerUnknownGate(): void {
-    throw new HarnessError('SCRIPT', 'Codex has no unknown-outcome confirmation to answer');
   }
 
   interrupt(): void {
@@ -123,7 +114,7 @@ export class CodexSession implements HostSession {
 
   end(kind: EndKind): void {
     if (kind === 'eof') this.#running().endInput();
-    else if (kind === 'quit') throw new HarnessError('SCRIPT', 'Codex app-server has no quit command');
+    else if (kind === 'quit') throw new UndrivableStep('Codex app-server has no quit command');
     else this.#running().signal(kind);
   }
 

@@ -1,0 +1,67 @@
+// Checks of REPLAY-1..3, through the host itself: a first start makes (and saves) the calls,
+// its servers are then taken offline, removed or changed, and a second start resumes. What is
+// graded is what the resumed host sends the model and what the servers receive afterwards.
+import type { GradeFn } from './check-helpers.js';
+import { fail, journalEvidence, modelRequestEvidence, note, notReached, pass } from './evidence.js';
+import type { Observations } from './observations.js';
+
+const inputOf = (body: unknown): unknown => (body as { input?: unknown } | undefined)?.input ?? null;
+
+/** The first model request of the last host start, when that start was a later one. */
+function resumedRequest(obs: Observations): Observations['modelRequests'][number] | string {
+  const last = obs.sessionStarts.length - 1;
+  if (last < 1) return `a second host start (${obs.sessionStarts.length} happened)`;
+  const request = obs.modelRequests[obs.sessionStarts[last]?.request ?? Infinity];
+  return request ?? 'the resumed host never sent a request to the model';
+}
+
+/** The `marker` reached the model as a tool output of the first start (the call really ran and was recorded). */
+function madeInFirstStart(obs: Observations, marker: string): boolean {
+  const end = obs.sessionStarts[1]?.request ?? obs.modelRequests.length;
+  return obs.toolOutputs.some((o) => o.request < end && o.output.includes(marker));
+}
+
+/**
+ * REPLAY-1/2: the first request of the resumed start carries every marker (results of the
+ * first start's calls, in its history). Needs those calls to have run in the first start.
+ */
+export function resumedHistoryCarries(markers: readonly string[]): GradeFn {
+  return (obs) => {
+    const missingFirst = markers.filter((m) => !madeInFirstStart(obs, m));
+    if (missingFirst.length > 0) return notReached(`the first start's call results ${missingFirst.join(', ')} reaching the model`, obs);
+    const request = resumedRequest(obs);
+    if (typeof request === 'string') return notReached(request, obs);
+    const text = JSON.stringify(request.input);
+    const lost = markers.filter((m) => !text.includes(m));
+    const evidence = [modelRequestEvidence(obs, request.index, inputOf)];
+    return lost.length === 0
+      ? pass(`the resumed host's first request #${request.index + 1} carries the recorded results ${markers.join(', ')}`, evidence)
+      : fail(`the resumed host's first request #${request.index + 1} lacks the recorded results ${lost.join(', ')}`, evidence);
+  };
+}
+
+/** REPLAY-1: once the session was resumed with its history, none of `servers` received a tools/call. */
+export function nothingReinvoked(servers: readonly string[], marker: string): GradeFn {
+  return (obs) => {
+    const request = resumedRequest(obs);
+    if (typeof request === 'string' || !JSON.stringify(request.input).includes(marker)) return notReached('the saved session resumed with its history', obs);
+    const restartAt = obs.sessionStarts.at(-1)?.mono ?? 0;
+    const calls = servers.flatMap((s) => (obs.servers[s]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && e.mono >= restartAt).map(() => s));
+    const evidence = servers.map((s) => journalEvidence(obs, s, (e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call'));
+    return calls.length === 0 ? pass(`after the resume ${servers.join(', ')} received no tools/call`, evidence) : fail(`after the resume ${calls.join(', ')} received ${calls.length} tools/call`, evidence);
+  };
+}
+
+/** REPLAY-3: the resumed host's first request carries the text of its own pre-MCP session. */
+export function legacySessionLoads(): GradeFn {
+  return (obs) => {
+    const marker = obs.host.legacyMarker;
+    if (marker === null) return notReached("a session saved before MCP support, named by the host's profile", obs);
+    const request = obs.modelRequests[0];
+    if (request === undefined) return notReached('the resumed host never sent a request to the model', obs);
+    const evidence = [modelRequestEvidence(obs, 0, inputOf), note(marker, 'text of the pre-MCP session')];
+    return JSON.stringify(request.input).includes(marker)
+      ? pass('the pre-MCP session was resumed: its text reached the model', evidence)
+      : fail('the first request after resuming lacks the pre-MCP session\'s text', evidence);
+  };
+}
