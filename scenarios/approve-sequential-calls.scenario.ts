@@ -1,5 +1,5 @@
 // APPROVE-1/6: the model asks for two calls in one response. The first answers slowly; the
-// second must be asked for and sent only after the server answered the first.
+// second must be sent only after the server answered the first, and each only after its own approval.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { approvalShownBeforeSending, approvalsShown } from '../harness/scenario/check-helpers.js';
 import { callsOneAfterAnother } from '../harness/scenario/checks-approval-results.js';
@@ -35,8 +35,8 @@ export default defineScenario({
     },
     {
       id: 'second-asked-before-sending',
-      guarantees: ['APPROVE-1', 'APPROVE-6'],
-      expected: 'the second approval request is on screen while the server has received only the first call',
+      guarantees: ['APPROVE-1'],
+      expected: 'the second call reaches the server only after its own approval (asking for both before sending either also holds)',
       provenBy: ['auto-approve'],
       grade: approvalShownBeforeSending('docs', 1),
     },

@@ -16,11 +16,11 @@ const over = [
 export default defineScenario({
   title: 'A server over any discovery bound is unavailable as a whole; a healthy server beside it works',
   servers: {
-    manypages: { transport: 'http', behaviour: { generateTools: { count: 17 }, toolsList: { pages: 17 } } },
-    manytools: { transport: 'http', behaviour: { generateTools: { count: 129 } } },
-    bigschema: { transport: 'http', behaviour: { tools: [{ name: 'small' }, { name: 'huge', inputSchemaPadBytes: 17 * 1024 }] } },
-    stringschema: { transport: 'http', behaviour: { tools: [{ name: 'fine' }, { name: 'odd', inputSchema: { type: 'string' } }] } },
-    bigdefs: { transport: 'http', behaviour: { generateTools: { count: 40, descriptionBytes: 2000 } } },
+    manypages: { transport: 'http', behaviour: { generateTools: { count: 17, prefix: 'manypages_tool_' }, toolsList: { pages: 17 } } },
+    manytools: { transport: 'http', behaviour: { generateTools: { count: 129, prefix: 'manytools_tool_' } } },
+    bigschema: { transport: 'http', behaviour: { tools: [{ name: 'bigschema_small' }, { name: 'bigschema_huge', inputSchemaPadBytes: 17 * 1024 }] } },
+    stringschema: { transport: 'http', behaviour: { tools: [{ name: 'stringschema_fine' }, { name: 'stringschema_odd', inputSchema: { type: 'string' } }] } },
+    bigdefs: { transport: 'http', behaviour: { generateTools: { count: 40, prefix: 'bigdefs_tool_', descriptionBytes: 2000 } } },
     healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
   },
   model: [{ calls: [{ server: 'healthy', tool: 'search', arguments: { q: 'x' } }] }, { message: 'Done.' }],

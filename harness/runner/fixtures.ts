@@ -25,7 +25,6 @@ export interface RunningServer {
   /** stdio journal file (its path marks the server's processes in /proc). */
   journalFile: string | null;
   journal(): JournalEntry[];
-  toolCallCount(): number;
   /** HTTP fakes: stops listening, so every later connection is refused (the server is offline). */
   takeDown?(): Promise<void>;
 }
@@ -33,16 +32,14 @@ export interface RunningServer {
 export interface Fixtures {
   trap: Trap;
   model: MockModel;
+  /** Every tool the servers can announce, by server: what the model looks for and checks count. */
+  catalogue: CatalogueEntry[];
   apiKey: Canary;
   servers: Record<string, RunningServer>;
   close(): Promise<void>;
 }
 
 export const DECOY_FILE = '.mcp.json';
-
-function countCalls(journal: () => JournalEntry[]): () => number {
-  return () => journal().filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call').length;
-}
 
 async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx: FixtureContext & { configChannels: string[] }, closers: (() => Promise<void>)[]): Promise<RunningServer> {
   // A credential may sit in its own server's journal and in the host's configuration file.
@@ -55,7 +52,7 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
         ? { url: fill(raw.url), headers: withCanaries(sandbox.canaries, name, 'header', raw.headers, channels) }
         : { command: fill(raw.command), args: (raw.args ?? []).map(fill), env: withCanaries(sandbox.canaries, name, 'env', raw.env, channels) };
     const destination = 'url' in entry ? entry.url : [entry.command, ...entry.args].join(' ');
-    return { transport: 'raw', destination, entry, journalFile: null, journal: () => [], toolCallCount: () => 0 };
+    return { transport: 'raw', destination, entry, journalFile: null, journal: () => [] };
   }
   const behaviour = behaviourOf(spec, ctx);
   if (spec.transport === 'stdio') {
@@ -63,14 +60,14 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
     const { command, args } = stdioFakeServerCommand(behaviour, journalFile);
     const journal = () => readStdioJournal(journalFile).entries();
     const entry = { command, args, env: withCanaries(sandbox.canaries, name, 'env', spec.env, channels) };
-    return { transport: 'stdio', destination: [command, ...args].join(' '), entry, journalFile, journal, toolCallCount: countCalls(journal) };
+    return { transport: 'stdio', destination: [command, ...args].join(' '), entry, journalFile, journal };
   }
   const server: HttpFakeServer = await startHttpFakeServer(behaviour);
   closers.push(() => server.close());
   const journal = () => server.journal.entries();
   const headers = withCanaries(sandbox.canaries, name, 'header', spec.headers, channels);
   const entry: ServerConfigEntry = spec.transport === 'sse' ? { url: server.url, headers, type: 'sse' } : { url: server.url, headers };
-  return { transport: spec.transport, destination: server.url, entry, journalFile: null, journal, toolCallCount: countCalls(journal), takeDown: () => server.close() };
+  return { transport: spec.transport, destination: server.url, entry, journalFile: null, journal, takeDown: () => server.close() };
 }
 
 /** Every tool the scenario's fake servers can announce: what the scripted model looks for. */
@@ -103,12 +100,13 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
     const readFile = host.builtins.readFile;
     // "{hostConfig}" in a readFile path is the host's own configuration file (CONFIG-2).
     const fileTool = readFile === undefined ? undefined : { ...readFile, paths: { hostConfig: host.configFiles[0] ?? '' } };
-    const model = await startMockModel({ script: scenario.model, apiKey: apiKey.value, catalogue: scenarioCatalogue(scenario, ctx), ...(fileTool === undefined ? {} : { fileTool }) });
+    const catalogue = scenarioCatalogue(scenario, ctx);
+    const model = await startMockModel({ script: scenario.model, apiKey: apiKey.value, catalogue, ...(fileTool === undefined ? {} : { fileTool }) });
     closers.push(() => model.close());
 
     const servers: Record<string, RunningServer> = {};
     for (const [name, spec] of Object.entries(scenario.servers)) servers[name] = await startServer(name, spec, sandbox, ctx, closers);
-    return { trap, model, apiKey, servers, close };
+    return { trap, model, apiKey, servers, catalogue, close };
   } catch (error) {
     await close();
     if (error instanceof HarnessError) throw error;

@@ -170,6 +170,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     sessionStarts: run.sessionStarts,
     modelRequests,
     unresolvedTargets: fixtures?.model.journal.unresolved() ?? [],
+    catalogue: fixtures?.catalogue ?? [],
     // receivedAt is performance.now() of this process; journals stamp process.hrtime.
     modelRequestMono: modelRequests.map((r) => r.receivedAt + clockOffset),
     toolOutputs: collectToolOutputs(modelRequests, reading.classifyOutput),
@@ -212,6 +213,7 @@ function emptyObservations(scenario: string, adapter: HostAdapter, deadlines: Re
     sessionStarts: [],
     modelRequests: [],
     unresolvedTargets: [],
+    catalogue: [],
     modelRequestMono: [],
     toolOutputs: [],
     servers: {},

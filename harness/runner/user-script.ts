@@ -152,14 +152,13 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     const shown = await session.waitForApproval(within);
     if (shown === null) throw new StepFailed(`no approval request (the host went on, exited, or ${within} ms passed)`);
     const shownAt = monotonicMs();
-    const toolCallsWhenShown = Object.fromEntries(Object.entries(ctx.servers).map(([name, s]) => [name, s.toolCallCount()]));
     try {
       session.answer(step.approval);
     } catch (error) {
       if (error instanceof UndrivableStep) throw new StepUndrivable(error.message);
       throw error;
     }
-    ctx.run.approvals.push({ ...shown, answer: step.approval, toolCallsWhenShown, shownAt, answeredAt: monotonicMs() });
+    ctx.run.approvals.push({ ...shown, answer: step.approval, shownAt, answeredAt: monotonicMs() });
   } else if ('unknownGate' in step) {
     // A host without the confirmation is not stopped here: what it sends next is what UNKNOWN-2 grades.
     if (session.unknownGate === undefined) return;

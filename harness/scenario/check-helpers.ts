@@ -24,17 +24,32 @@ export function serverGotToolCalls(server: string, count: number): GradeFn {
   };
 }
 
-/** Approval request #index was on screen before any byte of that call reached the server. */
+const isAction = (e: Observations['servers'][string]['journal'][number]): boolean =>
+  e.kind === 'jsonrpc-in' && (e.message.method === 'tools/call' || e.message.method === 'resources/read');
+
+/**
+ * APPROVE-1 on the timeline: until approval request #index was answered, `server` received no
+ * more calls (or resource reads) than the approvals answered "approve" before each arrived. A
+ * host may ask for several calls before sending any; what it may not do is send a call before
+ * its approval, at any moment, including while the question is on screen.
+ */
 export function approvalShownBeforeSending(server: string, index = 0): GradeFn {
   return (obs) => {
     const shown = obs.approvals[index];
-    if (shown === undefined) return fail(`no approval request #${index + 1} was shown, but server ${server} received ${toolCalls(obs, server)} tools/call`, [journalEvidence(obs, server, isCall), screenTail(obs)]);
-    const approvedBefore = obs.approvals.slice(0, index).filter((a) => a.answer === 'approve').length;
-    const atDisplay = shown.toolCallsWhenShown[server] ?? 0;
-    const evidence = [approvalEvidence(obs, index), journalEvidence(obs, server, isCall)];
-    return atDisplay === approvedBefore
-      ? pass(`approval request #${index + 1} was shown while server ${server} had received ${atDisplay} tools/call (the ${approvedBefore} approved earlier)`, evidence)
-      : fail(`server ${server} had already received ${atDisplay} tools/call when approval request #${index + 1} appeared (only ${approvedBefore} approved before)`, evidence);
+    const actions = (obs.servers[server]?.journal ?? []).filter(isAction);
+    const evidence = [approvalEvidence(obs, index), journalEvidence(obs, server, isAction)];
+    if (shown === undefined) {
+      return actions.length === 0
+        ? notReached(`approval request #${index + 1}`, obs)
+        : fail(`no approval request #${index + 1} was shown, but server ${server} received ${actions.length} call(s)`, [journalEvidence(obs, server, isAction), screenTail(obs)]);
+    }
+    const approvedBy = (t: number): number => obs.approvals.filter((a) => a.answer === 'approve' && a.answeredAt < t).length;
+    const early = actions.filter((e) => e.mono < shown.answeredAt).find((e, k) => k + 1 > approvedBy(e.mono));
+    if (early !== undefined) {
+      return fail(`server ${server} received a call at +${(early.mono - shown.shownAt).toFixed(0)} ms from approval request #${index + 1} being shown, before it was approved (${approvedBy(early.mono)} approved then)`, evidence);
+    }
+    const before = actions.filter((e) => e.mono < shown.answeredAt).length;
+    return pass(`until approval request #${index + 1} was answered, server ${server} had received ${before} call(s), each after its own approval`, evidence);
   };
 }
 

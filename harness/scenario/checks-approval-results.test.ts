@@ -43,7 +43,7 @@ describe('checks for approval and results', () => {
   });
 
   test('cut arguments pass only with the head, without the tail and with a marker', () => {
-    const shown = (args: string) => observations({ approvals: [{ text: '', fields: { arguments: args }, answer: 'deny', toolCallsWhenShown: {}, shownAt: 0, answeredAt: 0 }] });
+    const shown = (args: string) => observations({ approvals: [{ text: '', fields: { arguments: args }, answer: 'deny', shownAt: 0, answeredAt: 0 }] });
     const check = confirmationArgumentsCut(0, { head: 'HEAD', tail: 'TAIL', maxBytes: 100, marker: /cut/ });
     expect(check(shown('HEAD ppp\n... [cut: 10 of 300 bytes shown]')).verdict).toBe('PASS');
     expect(check(shown('HEAD ppp TAIL')).verdict).toBe('FAIL');

@@ -17,17 +17,29 @@ const toolsEvidence = (obs: Observations, index: number) =>
 function offered(obs: Observations, index: number, server: string, tool: string): OfferedTool | string {
   const request = obs.modelRequests[index];
   if (request === undefined) return `the host sent no model request #${index + 1}`;
-  const found = resolveMcpTarget(request.tools, server, tool);
+  const found = resolveMcpTarget(request.tools, server, tool, { catalogue: obs.catalogue });
   if (!found.ok) return found.reason;
   return functions(request).find((t) => t.name === found.name && t.namespace === found.namespace) ?? 'resolved name vanished';
 }
 
-/** Functions attributed to `server` by their name prefix or their origin label. */
-function offeredFor(request: ModelRequestRecord, server: string): OfferedTool[] {
-  return functions(request).filter(
-    (t) => t.name.startsWith(`mcp_${server}_`) || t.name.startsWith(`mcp__${server}__`) || t.namespace?.includes(server) === true || t.description?.includes(`[MCP server ${server}, `) === true,
-  );
+/** The server's tools (by original name) that request #index offers, found as a model would. */
+function offeredOf(obs: Observations, request: ModelRequestRecord, server: string): string[] {
+  return obs.catalogue.filter((e) => e.server === server && resolveMcpTarget(request.tools, server, e.tool, { catalogue: obs.catalogue }).ok).map((e) => e.tool);
 }
+
+/**
+ * Any trace of the server's tools in the request: found as a model would, or an offered name
+ * holding one of its (distinctive) tool names. "Not offered" must not rest on the resolver alone.
+ */
+function tracesOf(obs: Observations, request: ModelRequestRecord, server: string): string[] {
+  const names = obs.catalogue.filter((e) => e.server === server).map((e) => e.tool.toLowerCase().replace(/[^a-z0-9]/g, ''));
+  const squash = (t: OfferedTool): string => label(t).toLowerCase().replace(/[^a-z0-9]/g, '');
+  const named = functions(request).filter((t) => names.some((n) => n.length >= 8 && squash(t).includes(n))).map(label);
+  return [...new Set([...offeredOf(obs, request, server), ...named])];
+}
+
+/** The status line naming `server` as a whole word, if any. */
+const lineFor = (lines: readonly string[], server: string): string | undefined => lines.find((l) => new RegExp(`(^|[^\\w-])${server}([^\\w-]|$)`).test(l));
 
 function firstRequest(obs: Observations): ModelRequestRecord | null {
   return obs.modelRequests[0] ?? null;
@@ -202,8 +214,8 @@ export function serverNotRegistered(server: string): GradeFn {
   return (obs) => {
     const request = firstRequest(obs);
     if (request === null) return notReached('the host never sent a request to the model', obs);
-    const line = obs.unavailable.find((u) => u.line.includes(` ${server}`))?.line;
-    const tools = offeredFor(request, server).map(label);
+    const line = lineFor(obs.unavailable.map((u) => u.line), server);
+    const tools = tracesOf(obs, request, server);
     const evidence = [line === undefined ? screenTail(obs) : screenAround(obs, line, 100)];
     if (tools.length > 0) return fail(`${tools.length} tool(s) of ${server} offered: ${tools.slice(0, 5).join(', ')}${tools.length > 5 ? ', ...' : ''}`, evidence);
     return line === undefined ? fail(`no "unavailable" status line for ${server}`, evidence) : pass(line, evidence);
@@ -215,13 +227,13 @@ export function serverFullyRegistered(server: string, count: number): GradeFn {
   return (obs) => {
     const request = firstRequest(obs);
     if (request === null) return notReached('the host never sent a request to the model', obs);
-    const got = offeredFor(request, server).length;
+    const got = offeredOf(obs, request, server).length;
     return got === count ? pass(`all ${count} tools of ${server} offered`) : fail(`${got} of ${count} tools of ${server} offered`, [statusEvidence(obs, server)]);
   };
 }
 
 const statusEvidence = (obs: Observations, server: string) => {
-  const line = obs.statusLines.find((l) => l.includes(` ${server}`));
+  const line = lineFor(obs.statusLines, server);
   return line === undefined ? screenTail(obs) : screenAround(obs, line, 100);
 };
 

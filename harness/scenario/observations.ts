@@ -4,6 +4,7 @@ import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
 import type { UnresolvedTarget } from '../../fake-servers/model/script.js';
+import type { CatalogueEntry } from '../../fake-servers/model/tool-resolution.js';
 import type { BuiltinTools, CallStatus, ConfiguredServers, TelemetrySeen } from '../adapters/host-adapter.js';
 import type { Canary, CanarySighting } from '../sandbox/canaries.js';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
@@ -25,8 +26,6 @@ export interface ApprovalSeen {
   fields: Partial<Record<'exposedName' | 'server' | 'destination' | 'tool' | 'arguments', string>>;
   /** A named answer, or any text the user typed (APPROVE-3: anything but yes denies). */
   answer: 'approve' | 'deny' | 'empty' | 'eof' | { text: string };
-  /** tools/call count per server at the moment the request was on screen (APPROVE-1). */
-  toolCallsWhenShown: Record<string, number>;
   /** When the request was seen on screen and when it was answered (monotonic ms, comparable with journal `mono`). */
   shownAt: number;
   answeredAt: number;
@@ -130,6 +129,8 @@ export interface Observations {
   modelRequests: ModelRequestRecord[];
   /** Calls the scripted model could not find among the offered functions (graded by EXPOSE checks). */
   unresolvedTargets: UnresolvedTarget[];
+  /** Every tool the scenario's servers can announce (name, description, by server). */
+  catalogue: CatalogueEntry[];
   /** Arrival of each model request on the machine's monotonic clock (comparable with journal `mono`). */
   modelRequestMono: number[];
   toolOutputs: ToolOutputSeen[];
