@@ -4,6 +4,7 @@ import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/r
 import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
 import { toolCalls, type GradeFn } from './check-helpers.js';
 import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
+import { rawControlsIn } from './hostile-text.js';
 import type { Observations } from './observations.js';
 
 export const RESPONSES_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -267,28 +268,40 @@ export function mcpOutputsCounted(server: string, calls: number, bytesEach: numb
 
 // INJECT-2 ---------------------------------------------------------------------------------
 
-/** C0 (but \n and \t), DEL, C1, bidi controls, zero-width and other format characters, tags. */
-const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029\u{E0000}-\u{E007F}]/u;
-
-export function noRawControlsOnScreen(): GradeFn {
+/**
+ * No hostile field reached the screen with a raw control or invisible character inside it
+ * (the host's own styling elsewhere is its business). Needs the host to have handled every
+ * field: the approval for the hostile tool shown and `outputs` tool outputs passed on.
+ */
+export function noRawControlsInServerText(fields: readonly string[], outputs: number): GradeFn {
   return (obs) => {
     if (obs.approvals.length === 0) return notReached('an approval request for the hostile tool', obs);
-    const m = RAW_CONTROL.exec(obs.screen.all);
-    if (m === null) return pass('no control, bidi, zero-width or tag character reached the screen raw');
-    const at = m.index;
-    const cp = m[0].codePointAt(0)?.toString(16) ?? '?';
-    return fail(`U+${cp.padStart(4, '0')} reached the screen raw`, [note(JSON.stringify(obs.screen.all.slice(Math.max(0, at - 200), at + 200)), 'host screen around it (JSON-escaped)')]);
+    if (obs.toolOutputs.length < outputs) return notReached(`${outputs} tool outputs passed to the model (saw ${obs.toolOutputs.length})`, obs);
+    const { shown, raw } = rawControlsIn(obs.screen.all, fields);
+    const evidence = raw.map((r) => note(r.excerpt, `field ${r.field}, after [${r.member}] (JSON-escaped)`));
+    const seen = `fields shown: ${shown.join(', ') || 'none'}`;
+    return raw.length === 0
+      ? pass(`no control, bidi, zero-width or tag character reached the screen raw inside server text (${seen})`)
+      : fail(`raw on screen: ${raw.map((r) => `${r.codePoint} in ${r.field} (after [${r.member}])`).join('; ')} (${seen})`, evidence);
   };
 }
 
-/** The line holding `marker` does not start with the host's approval question: a forged prompt shows as text. */
-export function forgedPromptInert(marker: string, question: string): GradeFn {
+/**
+ * A result line that tries CR + ESC[2K to overwrite the screen line and fake a question does
+ * not start a line of what the user sees: `marker` (its first text) is never at a line start
+ * once the line is split the way a terminal moves to column 0. Not shown at all also holds;
+ * the result must have been passed on first.
+ */
+export function forgedLineInert(marker: string): GradeFn {
   return (obs) => {
-    const lines = obs.screen.all.split(/\r\n|[\n\r\u2028\u2029]/);
-    const line = lines.find((l) => l.includes(marker));
-    if (line === undefined) return notReached(`the forged prompt ("${marker}") was never shown`, obs);
-    const evidence = [note(JSON.stringify(line), 'the screen line holding the forged prompt (JSON-escaped)')];
-    const bare = line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
-    return bare.startsWith(question) || line.startsWith(question) ? fail('the forged approval question starts a screen line, looking like the real one', evidence) : pass('the forged question is shown after visible escapes on its line', evidence);
+    if (!obs.toolOutputs.some((o) => o.output.includes(marker))) return notReached(`the result holding the forged line ("${marker}") passed to the model`, obs);
+    const lines = obs.screen.all.split(/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/);
+    const holding = lines.filter((l) => l.includes(marker));
+    if (holding.length === 0) return pass('the forged line never reached the screen');
+    const evidence = holding.slice(0, 3).map((l) => note(JSON.stringify(l), 'a screen line holding the forged text (JSON-escaped)'));
+    const bare = (l: string): string => l.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\u009b[0-9;?]*[ -/]*[@-~]/g, '');
+    return holding.some((l) => bare(l).startsWith(marker))
+      ? fail('the forged text starts a screen line, so it overwrites what was there and looks like the host\'s own', evidence)
+      : pass('the forged text is shown after the visible escapes on its line', evidence);
   };
 }
