@@ -144,8 +144,8 @@ export function resolveMcpTarget(tools: readonly OfferedTool[], server: string, 
   const functions = tools.filter((t) => t.type === 'function');
   const description = ctx.description ?? ctx.catalogue?.find((e) => e.server === server && e.tool === tool)?.description;
   const scored = functions.map((t) => score(t, server, tool, description));
-  // A name with the tool but without the server counts only when the description backs it.
-  const eligible = scored.filter((s) => s.fit >= Fit.Bare || s.describes || (s.fit === Fit.ToolOnly && s.labelled));
+  // A name with the tool but without the server, or an opaque name, counts only when the description backs it.
+  const eligible = scored.filter((s) => s.fit >= Fit.Bare || s.describes || s.labelled);
   const candidates = notBetterElsewhere(best(eligible), server, tool, ctx.catalogue ?? []);
   const [only] = candidates;
   if (only !== undefined && candidates.length === 1) return answer(only.tool);
