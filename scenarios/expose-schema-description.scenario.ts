@@ -2,7 +2,7 @@
 // is labelled with its origin and an untrusted-data note; no server text (initialize
 // instructions, descriptions, results, error messages) appears in the request instructions.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { descriptionLabelled, markersNotInInstructions, notStrict, schemaAsDescribed } from '../harness/scenario/checks-exposure-limits.js';
+import { descriptionLabelled, markersNotInInstructions, notStrict, schemasAsDescribed } from '../harness/scenario/checks-exposure-limits.js';
 
 const SCHEMA = {
   type: 'object',
@@ -38,8 +38,8 @@ export default defineScenario({
   ],
   user: [{ send: 'Search.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
-    { id: 'schema-byte-for-byte', guarantees: ['EXPOSE-4'], expected: "the function's parameters serialise exactly like the server's input schema", provenBy: ['rewrite-schema'], grade: schemaAsDescribed('docs', 'search', SCHEMA) },
-    { id: 'function-not-strict', guarantees: ['EXPOSE-4'], expected: 'the function is not offered with strict: true', provenBy: ['strict-schema'], grade: notStrict('docs', 'search') },
+    { id: 'schema-byte-for-byte', guarantees: ['EXPOSE-4'], expected: "every function's parameters serialise exactly like the input schema its server sent (the rich one and the default one)", provenBy: ['rewrite-schema'], grade: schemasAsDescribed('docs', 'search') },
+    { id: 'function-not-strict', guarantees: ['EXPOSE-4'], expected: 'the function is offered with strict: false (omitted, the API would enforce it)', provenBy: ['strict-schema'], grade: notStrict('docs', 'search') },
     {
       id: 'description-labelled',
       guarantees: ['EXPOSE-5'],

@@ -1,25 +1,57 @@
-// POLICY-2: server docs allows 2 calls per minute. The model asks for three calls at once;
-// the first two are asked about and run, the third is refused locally without a question.
-// (A host that asks about the third gets end of input there, so only the question itself,
-// not the server or the model, tells it apart.)
+// POLICY-2: server docs allows 3 calls per minute. The model asks for four calls at once; the
+// first answers only after 1.1 s, so the fourth comes more than a second after the first (a
+// limit counted per second would let it through). The first three (the bound itself) are asked
+// about and run; the fourth, and a fifth in the next turn of the same minute, are refused
+// locally: no question, nothing sent, the model told.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { noQuestionPast } from '../harness/scenario/checks-policy-telemetry.js';
+import { modelSawStatuses, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
+import { modelToldRefused, noQuestionPast } from '../harness/scenario/checks-policy-telemetry.js';
 
+const LIMIT = 3;
 const search = (n: number) => ({ server: 'docs', tool: 'search', arguments: { page: n } });
+const slowFirst = { kind: 'content' as const, content: [{ type: 'text' as const, text: 'page 1' }], delayMs: 1100 };
 
 export default defineScenario({
-  title: 'A third call within a minute to a server limited to two is refused locally',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } } },
-  policy: { servers: { docs: { callsPerMinute: 2 } } },
-  model: [{ calls: [search(1), search(2), search(3)] }, { message: 'Done.' }],
-  user: [{ send: 'Search three pages.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
+  title: 'Calls past a per-minute limit are refused locally, a second later and in the next turn too',
+  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search', outcomes: [slowFirst] }] } } },
+  policy: { servers: { docs: { callsPerMinute: LIMIT } } },
+  model: [{ calls: [search(1), search(2), search(3), search(4)] }, { message: 'Three pages.' }, { calls: [search(5)] }, { message: 'Done.' }],
+  host: { callTimeoutMs: 5000 },
+  user: [{ send: 'Search four pages.' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { send: 'One more page.' }, { end: 'eof' }],
   checks: [
     {
-      id: 'third-call-refused-without-asking',
+      id: 'calls-at-the-limit-run',
       guarantees: ['POLICY-2'],
-      expected: 'two approval requests are shown; the call past the limit raises no question and the host is back at its prompt',
+      expected: `the first ${LIMIT} calls (the limit itself) complete`,
+      provenBy: ['rate-limit-off-by-one'],
+      thresholds: { callsPerMinute: LIMIT },
+      grade: modelSawStatuses(['completed', 'completed', 'completed'], { first: true }),
+    },
+    {
+      id: 'no-question-past-the-limit',
+      guarantees: ['POLICY-2'],
+      expected: `${LIMIT} approval requests in all: the calls past the limit raise no question and the host is back at its prompt each time`,
       provenBy: ['ignore-rate-limit'],
-      grade: noQuestionPast(2),
+      thresholds: { callsPerMinute: LIMIT },
+      grade: noQuestionPast(LIMIT),
+    },
+    {
+      id: 'calls-past-the-limit-never-sent',
+      guarantees: ['POLICY-2'],
+      expected: `the server receives exactly ${LIMIT} tools/call: the fourth (over a second after the first) and the fifth (next turn) are not sent`,
+      provenBy: ['rate-limit-per-second', 'rate-limit-skips-approval'],
+      thresholds: { callsPerMinute: LIMIT },
+      grade: serverGotToolCalls('docs', LIMIT),
+    },
+    {
+      id: 'model-told-refused',
+      guarantees: ['POLICY-2'],
+      expected: 'the model is told the fourth and the fifth call were refused (denied or failed)',
+      provenBy: ['ignore-rate-limit', 'rate-limit-per-second'],
+      grade: (obs) => {
+        const fourth = modelToldRefused(3)(obs);
+        return fourth.verdict === 'PASS' ? modelToldRefused(4)(obs) : fourth;
+      },
     },
   ],
 });

@@ -52,7 +52,7 @@ export default defineScenario({
       guarantees: ['STDIO-4'],
       expected: 'the server stderr marker is neither shown nor logged',
       provenBy: ['show-stderr'],
-      grade: textNowhere(STDERR_MARKER),
+      grade: textNowhere('local', STDERR_MARKER),
     },
     {
       id: 'reaped-on-end-of-input',

@@ -16,6 +16,8 @@ export interface CatalogueEntry {
   tool: string;
   /** The server's own description of the tool, when it has one. */
   description?: string;
+  /** The input schema as the server sends it (EXPOSE-4); absent where not known. */
+  inputSchema?: unknown;
 }
 
 export interface ResolveContext {

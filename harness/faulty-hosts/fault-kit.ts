@@ -17,6 +17,11 @@ export interface Fault {
 
 export const connectWith = (mcp: McpDeps): ChatDeps['connect'] => (config, options) => connectAll(config, options, mcp);
 
+/** Deadlines other than the ones in force (the catalogue's, or a knob's): what a host with its own constants does. */
+export const withDeadlines = (deadlines: { connectTimeoutMs?: number; callTimeoutMs?: number }): ChatDeps => ({
+  connect: (config, options) => connectAll(config, { ...options, ...deadlines }),
+});
+
 /** The connections of the running chat, for faults that act on them from the approval seam. */
 export function capturingConnect(): { connect: NonNullable<ChatDeps['connect']>; current: () => McpConnections } {
   let connections: McpConnections | undefined;

@@ -11,7 +11,7 @@ import { createOpenAiModelClient } from '../../reference-host/chat/model-client.
 import { toolOutputJson } from '../../reference-host/chat/history.js';
 import { APPROVE_PROMPT, confirmationText, isYes } from '../../reference-host/ui/confirmation.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Fault } from './fault-kit.js';
+import { withDeadlines, type Fault } from './fault-kit.js';
 
 type Call = McpConnections['call'];
 type Message = Record<string, unknown>;
@@ -211,6 +211,14 @@ export const APPROVAL_RESULT_FAULTS: Readonly<Record<string, Fault>> = {
   'hide-server-error': {
     breaks: "RESULT-2: a failed call loses the server's message",
     deps: () => remap('failed', () => ({ status: 'failed', output: 'The call failed.' })),
+  },
+  'call-deadline-60s': {
+    breaks: 'RESULT-4: the call deadline is 60 s, not 30 s',
+    deps: () => withDeadlines({ callTimeoutMs: 60_000 }),
+  },
+  'call-deadline-15s': {
+    breaks: 'RESULT-4: the call deadline is 15 s, not 30 s',
+    deps: () => withDeadlines({ callTimeoutMs: 15_000 }),
   },
   'unknown-as-failed': {
     breaks: 'RESULT-4..7: a call that may have run is reported failed',

@@ -24,6 +24,19 @@ function policyWithout(setting: keyof ServerPolicy): ChatDeps['loadPolicy'] {
   };
 }
 
+/** Reads the policy as refhost does, then changes every server's callsPerMinute. */
+function rateLimitAs(change: (limit: number) => number | undefined): ChatDeps['loadPolicy'] {
+  return (file, configured) => {
+    const policy = readPolicyFile(file, configured);
+    if (policy === null) return null;
+    const servers = Object.entries(policy.servers ?? {}).map(([name, { callsPerMinute, ...rest }]): [string, ServerPolicy] => {
+      const limit = callsPerMinute === undefined ? undefined : change(callsPerMinute);
+      return [name, limit === undefined ? rest : { ...rest, callsPerMinute: limit }];
+    });
+    return { servers: Object.fromEntries(servers) };
+  };
+}
+
 /** Telemetry written as `line(entry)` instead of refhost's record. */
 function telemetryAs(line: (entry: TelemetryEntry) => object | null): ChatDeps['openTelemetry'] {
   return (file) => {
@@ -46,6 +59,24 @@ export const POLICY_TELEMETRY_FAULTS: Readonly<Record<string, Fault>> = {
   'ignore-rate-limit': {
     breaks: 'POLICY-2: callsPerMinute is read but never counted',
     deps: () => ({ loadPolicy: policyWithout('callsPerMinute') }),
+  },
+  'rate-limit-off-by-one': {
+    breaks: 'POLICY-2: the call at the limit is refused too (callsPerMinute N lets N-1 through)',
+    deps: () => ({ loadPolicy: rateLimitAs((limit) => limit - 1) }),
+  },
+  'rate-limit-skips-approval': {
+    breaks: 'POLICY-2: calls past the limit are sent without asking instead of refused',
+    deps: () => {
+      let asked = 0;
+      let limit: number | undefined;
+      return {
+        loadPolicy: rateLimitAs((n) => {
+          limit = n;
+          return undefined;
+        }),
+        wrapApprove: (ask) => async (request) => (limit !== undefined && asked >= limit ? true : (asked++, ask(request))),
+      };
+    },
   },
   'ignore-resource-allowlist': {
     breaks: 'POLICY-3: allowResources is read but every URI may be read',

@@ -10,7 +10,7 @@ import { BUILTIN_TOOL_NAMES, buildToolCatalog } from '../../reference-host/chat/
 import type { ChatDeps } from '../../reference-host/chat/run-chat.js';
 import type { McpConnections } from '../../reference-host/mcp/types.js';
 import type { SpawnStdio } from '../../reference-host/mcp/stdio-transport.js';
-import { connectWith, type Fault } from './fault-kit.js';
+import { connectWith, withDeadlines, type Fault } from './fault-kit.js';
 
 const withSpawn = (spawnStdio: SpawnStdio): (() => ChatDeps) => () => ({ connect: connectWith({ spawnStdio }) });
 
@@ -109,7 +109,15 @@ export const STDIO_DISCOVERY_FAULTS: Readonly<Record<string, Fault>> = {
   },
   'no-connect-deadline': {
     breaks: 'DISCOVER-2: start-up waits for a server that never answers',
-    deps: () => ({ connect: (config, options) => connectAll(config, { ...options, connectTimeoutMs: 2 ** 31 - 1 }) }),
+    deps: () => withDeadlines({ connectTimeoutMs: 2 ** 31 - 1 }),
+  },
+  'connect-deadline-15s': {
+    breaks: 'DISCOVER-2: the connect deadline is 15 s, not 10 s',
+    deps: () => withDeadlines({ connectTimeoutMs: 15_000 }),
+  },
+  'connect-deadline-5s': {
+    breaks: 'DISCOVER-2: the connect deadline is 5 s, not 10 s (a slow healthy server is dropped)',
+    deps: () => withDeadlines({ connectTimeoutMs: 5000 }),
   },
   'no-status-lines': {
     breaks: 'DISCOVER-3: no status line is printed for any server',

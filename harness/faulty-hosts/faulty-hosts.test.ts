@@ -10,6 +10,7 @@ import { FAULTS } from './faults.js';
 
 /** "<check id>@<fault>" or "*@<fault>" -> why that fault cannot make the check fail yet. */
 const PENDING: Readonly<Record<string, string>> = {
+  '*@rate-limit-per-second': 'a rate window of one second needs a source mutant of refhost (RATE_WINDOW_MS); it comes with the mutant builder',
 };
 
 const pendingReason = (check: string, fault: string): string | undefined => PENDING[`${check}@${fault}`] ?? PENDING[`*@${fault}`];

@@ -15,11 +15,16 @@ export function toolCalls(obs: Observations, server: string): number {
   return (obs.servers[server]?.journal ?? []).filter(isCall).length;
 }
 
-/** The server received exactly `count` tools/call requests (0: nothing was sent). */
+/**
+ * The server received exactly `count` tools/call requests (0: nothing was sent). An absence
+ * means something only once the host had a call to decide on: an approval request was shown
+ * or an outcome reached the model.
+ */
 export function serverGotToolCalls(server: string, count: number): GradeFn {
   return (obs) => {
     const got = toolCalls(obs, server);
     const evidence = [journalEvidence(obs, server, isCall)];
+    if (got === 0 && obs.approvals.length === 0 && obs.toolOutputs.length === 0) return notReached('the host never had a call to decide on (no approval request, no outcome to the model)', obs);
     return got === count ? pass(`server ${server} received ${got} tools/call`, evidence) : fail(`server ${server} received ${got} tools/call, expected ${count}`, evidence);
   };
 }
@@ -64,10 +69,11 @@ export function approvalsShown(count: number): GradeFn {
   };
 }
 
-/** The model received these statuses, in order, for the calls of the scenario. */
-export function modelSawStatuses(statuses: readonly CallStatus[]): GradeFn {
+/** The model received these statuses, in order, for the calls of the scenario (`first`: for its first calls, later ones aside). */
+export function modelSawStatuses(statuses: readonly CallStatus[], options: { first?: boolean } = {}): GradeFn {
   return (obs) => {
-    const seen = obs.toolOutputs.map((o) => o.status ?? `unreadable: ${o.output.slice(0, 80)}`);
+    const all = obs.toolOutputs.map((o) => o.status ?? `unreadable: ${o.output.slice(0, 80)}`);
+    const seen = options.first === true ? all.slice(0, statuses.length) : all;
     const evidence = obs.toolOutputs.map((o) => ({ kind: 'model-request' as const, source: `model request #${o.request + 1}, output of ${o.callId}`, excerpt: o.output.slice(0, 600) }));
     if (seen.length < statuses.length) return notReached(`the model received ${seen.length} of ${statuses.length} tool outputs (${seen.join(', ') || 'none'})`, obs);
     const same = seen.length === statuses.length && seen.every((s, i) => s === statuses[i]);
@@ -147,12 +153,13 @@ export function canaryAbsentEverywhere(label = ''): GradeFn {
   };
 }
 
-/** Nothing (no request, no connection) reached the trap. */
+/** Nothing (no request, no connection) reached the trap; means something only once the host got as far as asking the model. */
 export function trapUntouched(): GradeFn {
-  return (obs) =>
-    obs.trapHits.length === 0
-      ? pass('the trap received nothing')
-      : fail(`the trap received ${obs.trapHits.length} request(s)`, obs.trapHits.map((h, i) => ({ kind: 'trap' as const, source: `trap hit #${i + 1}`, excerpt: JSON.stringify(h) })));
+  return (obs) => {
+    if (obs.trapHits.length > 0) return fail(`the trap received ${obs.trapHits.length} request(s)`, obs.trapHits.map((h, i) => ({ kind: 'trap' as const, source: `trap hit #${i + 1}`, excerpt: JSON.stringify(h) })));
+    if (obs.modelRequests.length === 0) return notReached('the host never got as far as asking the model', obs);
+    return pass(`the trap received nothing while the host ran (${obs.modelRequests.length} model request(s))`);
+  };
 }
 
 /** The stdio server's start record (how the host launched it), or a "not reached" grade. */
@@ -185,9 +192,12 @@ export function stdioEnvOnly(server: string, configured: readonly string[]): Gra
   };
 }
 
-/** `text` appears neither on screen nor in any file the host wrote (STDIO-4: discarded stderr). */
-export function textNowhere(text: string): GradeFn {
+/** `text`, which stdio server `server` wrote to its stderr, appears neither on screen nor in any file the host wrote (STDIO-4). */
+export function textNowhere(server: string, text: string): GradeFn {
   return (obs) => {
+    const start = stdioStart(obs, server);
+    if ('verdict' in start) return start;
+    if (obs.modelRequests.length === 0) return notReached('the host never got as far as asking the model after starting the server', obs);
     const files = obs.files.filter((f) => f.content.includes(text)).map((f) => f.path);
     const onScreen = obs.screen.all.includes(text);
     if (!onScreen && files.length === 0) return pass(`"${text}" appears neither on screen nor in the host's files`);

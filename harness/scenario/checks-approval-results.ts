@@ -129,16 +129,9 @@ export function serverNeverGot(server: string, method: string): GradeFn {
   };
 }
 
-const userTexts = (input: unknown[]): string[] =>
-  input.flatMap((item) => {
-    const m = item as { type?: string; role?: string; content?: unknown };
-    if (m.role !== 'user') return [];
-    return [typeof m.content === 'string' ? m.content : JSON.stringify(m.content)];
-  });
-
-/** UNKNOWN-2: the model request count at which user message `text` first reached the model, or null. */
+/** UNKNOWN-2: the first model request holding user message `text` anywhere (any role, any field), or null. */
 function firstRequestWith(obs: Observations, text: string): number | null {
-  const hit = obs.modelRequests.find((r) => userTexts(r.input).some((t) => t.includes(text)));
+  const hit = obs.modelRequests.find((r) => JSON.stringify(r.body ?? r.rawBody ?? '').includes(text));
   return hit === undefined ? null : hit.index;
 }
 

@@ -138,22 +138,37 @@ export function sameNamesEveryStart(starts: number): GradeFn {
 
 // EXPOSE-4 / EXPOSE-5 ----------------------------------------------------------------------
 
-/** The function's parameters are the server's input schema, byte for byte once serialised. */
-export function schemaAsDescribed(server: string, tool: string, schema: Record<string, unknown>): GradeFn {
+/**
+ * EXPOSE-4 for every tool of every server, in every request: the function's parameters
+ * serialise exactly like the input schema the server sent (key order and all). Needs `tool`
+ * of `server` offered in the first request.
+ */
+export function schemasAsDescribed(server: string, tool: string): GradeFn {
   return (obs) => {
-    const t = offered(obs, 0, server, tool);
-    if (typeof t === 'string') return notReached(`${server}/${tool} offered: ${t}`, obs);
-    const want = JSON.stringify(schema);
-    const got = JSON.stringify(t.parameters);
-    return got === want ? pass(`parameters of ${t.name} equal the server's schema (${want.length} bytes)`) : fail(`parameters of ${t.name} differ from the server's schema`, [note(`server: ${want}\noffered: ${got}`)]);
+    const first = offered(obs, 0, server, tool);
+    if (typeof first === 'string') return notReached(`${server}/${tool} offered: ${first}`, obs);
+    const problems: string[] = [];
+    let compared = 0;
+    for (const request of obs.modelRequests) {
+      for (const e of obs.catalogue) {
+        const found = resolveMcpTarget(request.tools, e.server, e.tool, { catalogue: obs.catalogue });
+        const t = found.ok ? functions(request).find((f) => f.name === found.name && f.namespace === found.namespace) : undefined;
+        if (t === undefined || e.inputSchema === undefined) continue;
+        compared++;
+        const [want, got] = [JSON.stringify(e.inputSchema), JSON.stringify(t.parameters)];
+        if (want !== got) problems.push(`request #${request.index + 1}, ${label(t)}: server ${want.slice(0, 300)} / offered ${got.slice(0, 300)}`);
+      }
+    }
+    return problems.length === 0 ? pass(`all ${compared} offered parameters equal the schemas the servers sent`) : fail(`${problems.length} offered schema(s) differ from what the server sent`, [note(problems.slice(0, 5).join('\n'))]);
   };
 }
 
+/** EXPOSE-4: `strict: false` is said outright: the Responses API makes an omitted `strict` strict. */
 export function notStrict(server: string, tool: string): GradeFn {
   return (obs) => {
     const t = offered(obs, 0, server, tool);
     if (typeof t === 'string') return notReached(`${server}/${tool} offered: ${t}`, obs);
-    return t.strict === true ? fail(`${t.name} is offered with strict: true`, [toolsEvidence(obs, 0)]) : pass(`${t.name} is offered with strict: ${String(t.strict)}`);
+    return t.strict === false ? pass(`${t.name} is offered with strict: false`) : fail(`${t.name} is offered with strict: ${t.strict === null ? 'omitted (the API then enforces it)' : String(t.strict)}`, [toolsEvidence(obs, 0)]);
   };
 }
 

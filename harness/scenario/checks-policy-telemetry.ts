@@ -98,9 +98,11 @@ export function nothingConnected(): GradeFn {
   };
 }
 
-/** POLICY-4: the screen names every one of `parts` (the file, the server, the setting). */
+/** POLICY-4: once the host stopped by itself, its screen names every one of `parts` (the file, the server, the setting). */
 export function startupErrorNames(parts: readonly string[]): GradeFn {
   return (obs) => {
+    const exit = obs.exits[0];
+    if (exit === undefined || exit.killedByHarness) return notReached('the host stopping start-up by itself', obs);
     const missing = parts.filter((p) => !obs.screen.all.includes(p));
     const evidence = [screenTail(obs)];
     return missing.length === 0 ? pass(`the screen names ${parts.join(', ')}`, evidence) : fail(`the screen does not name ${missing.join(', ')}`, evidence);

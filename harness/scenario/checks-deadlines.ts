@@ -1,0 +1,68 @@
+// DISCOVER-2 and RESULT-4 deadlines, measured: when the host gave up on a server that never
+// answers, against the deadline in the catalogue's unit (ms), from both sides (a deadline
+// too short is as wrong as one too long). Read from journal and model-request monotonic stamps.
+import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
+import type { GradeFn } from './check-helpers.js';
+import { fail, journalEvidence, note, notReached, pass, screenTail } from './evidence.js';
+import type { Observations } from './observations.js';
+
+/** How far from the deadline the measured moment may be: the host's timer starts a little before our first stamp. */
+export interface DeadlineSlack {
+  earlyMs: number;
+  lateMs: number;
+}
+
+// Early: a host starts its clock before our first stamp (connect: Node loading fetch before the
+// TCP connection, seen at 100-150 ms). Late: reacting, writing and sending under load.
+export const DEADLINE_SLACK: DeadlineSlack = { earlyMs: 750, lateMs: 1000 };
+
+const isRequest = (method: string) => (e: JournalEntry) => e.kind === 'jsonrpc-in' && e.message.method === method;
+const ms = (value: number): string => `${value.toFixed(0)} ms`;
+
+function judge(what: string, measured: number, deadlineMs: number, slack: DeadlineSlack, evidence: ReturnType<typeof note>[]) {
+  const window = `${ms(deadlineMs - slack.earlyMs)} to ${ms(deadlineMs + slack.lateMs)}`;
+  if (measured < deadlineMs - slack.earlyMs) return fail(`${what} after ${ms(measured)}: before the ${ms(deadlineMs)} deadline (accepted ${window})`, evidence);
+  if (measured > deadlineMs + slack.lateMs) return fail(`${what} after ${ms(measured)}: past the ${ms(deadlineMs)} deadline (accepted ${window})`, evidence);
+  return pass(`${what} after ${ms(measured)} (deadline ${ms(deadlineMs)}, accepted ${window})`, evidence);
+}
+
+/**
+ * DISCOVER-2: `hung` never answers initialize. The healthy server beside it was discovered
+ * meanwhile (within half the deadline), and the host went on (its first model request) at the
+ * connect deadline, counted from the moment it opened its connection to `hung`.
+ */
+export function connectGivenUpAt(hung: string, healthy: string, deadlineMs: number, slack: DeadlineSlack = DEADLINE_SLACK): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[hung]?.journal ?? [];
+    const opened = journal.find((e) => e.kind === 'connection-open' || e.kind === 'start' || e.kind === 'http-request');
+    if (opened === undefined || !journal.some(isRequest('initialize'))) return notReached(`server ${hung} never received initialize`, obs);
+    const evidence = [journalEvidence(obs, hung), journalEvidence(obs, healthy, (e) => e.kind === 'jsonrpc-in'), screenTail(obs)];
+    const listed = (obs.servers[healthy]?.journal ?? []).find(isRequest('tools/list'));
+    const ready = obs.modelRequestMono[0];
+    if (ready === undefined) return notReached(`the host going on to the model after ${hung} hung`, obs);
+    if (listed === undefined || listed.mono - opened.mono >= deadlineMs / 2) {
+      return fail(`server ${healthy} was not discovered while ${hung} was pending (tools/list ${listed ? `at +${ms(listed.mono - opened.mono)}` : 'never'})`, evidence);
+    }
+    return judge(`the host went on without ${hung}`, ready - opened.mono, deadlineMs, slack, [note(`connection to ${hung} opened at 0, first model request at +${ms(ready - opened.mono)}`), ...evidence]);
+  };
+}
+
+/** The model request that first carried an output for a call, or undefined. */
+function requestWithOutput(obs: Observations, call: number): number | undefined {
+  const out = obs.toolOutputs[call];
+  return out === undefined ? undefined : obs.modelRequestMono[out.request];
+}
+
+/**
+ * RESULT-4: call #`call` (0-based) to `server` is never answered; its outcome reached the
+ * model at the call deadline, counted from the tools/call's arrival at the server.
+ */
+export function callGivenUpAt(server: string, deadlineMs: number, call = 0, slack: DeadlineSlack = DEADLINE_SLACK): GradeFn {
+  return (obs) => {
+    const sent = (obs.servers[server]?.journal ?? []).filter(isRequest('tools/call'))[call];
+    if (sent === undefined) return notReached(`tools/call #${call + 1} reaching server ${server}`, obs);
+    const told = requestWithOutput(obs, call);
+    if (told === undefined) return notReached(`the outcome of call #${call + 1} reaching the model (waited ${ms(obs.host.deadlines.callTimeoutMs)} and more)`, obs);
+    return judge(`the model was told the outcome of call #${call + 1}`, told - sent.mono, deadlineMs, slack, [note(`tools/call at 0, the model request carrying its outcome at +${ms(told - sent.mono)}`), journalEvidence(obs, server, isRequest('tools/call'))]);
+  };
+}
