@@ -9,6 +9,8 @@ import { readMcpConfig } from '../../reference-host/config/mcp-config-file.js';
 import { createOpenAiModelClient } from '../../reference-host/chat/model-client.js';
 import type { McpConnections } from '../../reference-host/mcp/types.js';
 import { capturingConnect, connectWith, type Fault } from './fault-kit.js';
+import { createGuardedFetch } from '../../reference-host/mcp/guarded-fetch.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { APPROVAL_RESULT_FAULTS } from './faults-approval-results.js';
 import { CREDENTIAL_NETWORK_FAULTS } from './faults-credentials-network.js';
 import { STDIO_DISCOVERY_FAULTS } from './faults-stdio-discovery.js';
@@ -18,6 +20,18 @@ import { INJECT_TRANSPORT_FAULTS } from './faults-inject-transport.js';
 import { RESOURCE_PROMPT_FAULTS } from './faults-resources-prompts.js';
 
 export type { Fault } from './fault-kit.js';
+
+/** refhost's guarded fetch, except that answers with one of `codes` are followed (headers and all), as a host that forgot one code would. */
+function followingOnly(codes: readonly number[]): FetchLike {
+  const guarded = createGuardedFetch();
+  return async (url, init) => {
+    const plain = await fetch(url, { ...init, redirect: 'manual' });
+    const location = plain.headers.get('location');
+    if (!codes.includes(plain.status) || location === null) return guarded(url, init);
+    await plain.body?.cancel();
+    return guarded(new URL(location, String(url)), init);
+  };
+}
 
 const CORE_FAULTS: Readonly<Record<string, Fault>> = {
   'auto-approve': {
@@ -43,6 +57,14 @@ const CORE_FAULTS: Readonly<Record<string, Fault>> = {
   'follow-redirects': {
     breaks: 'NET-2: HTTP goes through a fetch that follows redirects',
     deps: () => ({ connect: connectWith({ fetch: (input, init) => fetch(input, { ...init, redirect: 'follow' }) }) }),
+  },
+  'follow-308': {
+    breaks: 'NET-2: a 308 Permanent Redirect is followed with the same headers (the other 3xx codes are refused)',
+    deps: () => ({ connect: connectWith({ fetch: followingOnly([308]) }) }),
+  },
+  'follow-303': {
+    breaks: 'NET-2: a 303 See Other is followed with the same headers (the other 3xx codes are refused)',
+    deps: () => ({ connect: connectWith({ fetch: followingOnly([303]) }) }),
   },
   'leak-credentials-to-model': {
     breaks: 'CRED-2: every model request carries the configured header and env values',
