@@ -1,15 +1,16 @@
-// APPROVE-1/2/3, RESULT-3, DISCOVER-1: the model calls the same tool twice; the user
-// approves the first call and denies the second. Uses the host's real deadlines (30 s, 10 s).
+// APPROVE-1/2/3, RESULT-3, DISCOVER-1: the model calls the same tool three times with the
+// same arguments; the user approves the first two and denies the third (an approval is never
+// remembered, not after one, not after two). Uses the host's real deadlines (30 s, 10 s).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { approvalShownBeforeSending, approvalsShown, discoveredBeforeFirstQuestion, modelSawStatuses, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 
 const search = { server: 'docs', tool: 'search', arguments: { query: 'release notes' } };
 
 export default defineScenario({
-  title: 'Approve one call, deny the next call of the same tool',
+  title: 'Approve two calls, deny the third call of the same tool with the same arguments',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search', description: 'Searches the docs.' }] } } },
-  model: [{ calls: [search] }, { calls: [search] }, { message: 'Done.' }],
-  user: [{ send: 'Find the release notes twice.' }, { approval: 'approve' }, { approval: 'deny' }, { end: 'eof' }],
+  model: [{ calls: [search] }, { calls: [search] }, { calls: [search] }, { message: 'Done.' }],
+  user: [{ send: 'Find the release notes three times.' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'deny' }, { end: 'eof' }],
   checks: [
     {
       id: 'discovery-before-first-question',
@@ -28,23 +29,23 @@ export default defineScenario({
     {
       id: 'second-call-asked-again',
       guarantees: ['APPROVE-2'],
-      expected: 'the second call of the same tool gets its own approval request',
+      expected: 'the second and third calls of the same tool get their own approval requests',
       provenBy: ['auto-approve', 'sticky-approval'],
-      grade: approvalsShown(2),
+      grade: approvalsShown(3),
     },
     {
       id: 'denied-call-not-sent',
       guarantees: ['APPROVE-3', 'RESULT-3'],
-      expected: 'the server receives only the approved call',
+      expected: 'the server receives only the two approved calls',
       provenBy: ['auto-approve', 'send-denied'],
-      grade: serverGotToolCalls('docs', 1),
+      grade: serverGotToolCalls('docs', 2),
     },
     {
       id: 'model-told-completed-then-denied',
       guarantees: ['RESULT-3'],
-      expected: 'the model receives status completed for the first call and denied for the second',
+      expected: 'the model receives status completed, completed, then denied',
       provenBy: ['auto-approve', 'sticky-approval'],
-      grade: modelSawStatuses(['completed', 'denied']),
+      grade: modelSawStatuses(['completed', 'completed', 'denied']),
     },
   ],
 });

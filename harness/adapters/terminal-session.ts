@@ -3,7 +3,7 @@
 // HostSession their own way. Signals arrive as a person delivers them: Ctrl-C to the whole
 // foreground process group, SIGTERM to the host alone (as a process manager sends it).
 import type { HostProfile } from './profile-schema.js';
-import type { Answer, ApprovalShown, HostSession } from './host-adapter.js';
+import { UndrivableStep, type Answer, type ApprovalShown, type HostSession } from './host-adapter.js';
 import { ScreenCapture, textBeforePrompt, type ScreenPattern } from './screen-capture.js';
 import { stopGroup, type GroupProcess } from '../supervision/process-group.js';
 import type { EndKind } from '../scenario/scenario-schema.js';
@@ -89,7 +89,11 @@ export class TerminalHostSession implements HostSession {
 
   answer(answer: Answer): void {
     if (answer === 'eof') this.proc.stdin.end();
-    else if (typeof answer === 'object') this.send(answer.text);
+    else if (typeof answer === 'object') {
+      // A probe meant to deny must not be this host's own approving word.
+      if (answer.text.trim().toLowerCase() === this.dialect.answers.approve.trim().toLowerCase()) throw new UndrivableStep(`"${answer.text}" is this host's own approve answer`);
+      this.send(answer.text);
+    }
     else this.send(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
   }
 

@@ -11,6 +11,11 @@ import { FAULTS } from './faults.js';
 /** "<check id>@<fault>" or "*@<fault>" -> why that fault cannot make the check fail yet. */
 const PENDING: Readonly<Record<string, string>> = {
   '*@rate-limit-per-second': 'a rate window of one second needs a source mutant of refhost (RATE_WINDOW_MS); it comes with the mutant builder',
+  '*@approve-answer-starts-with-y': 'source mutant; comes with the mutant builder',
+  '*@approve-answer-includes-y': 'source mutant; comes with the mutant builder',
+  '*@approve-anything-but-no': 'source mutant; comes with the mutant builder',
+  '*@approve-ok-and-sure-approve': 'source mutant; comes with the mutant builder',
+  '*@unknown-gate-armed-once': 'source mutant; comes with the mutant builder',
 };
 
 const pendingReason = (check: string, fault: string): string | undefined => PENDING[`${check}@${fault}`] ?? PENDING[`*@${fault}`];
