@@ -1,7 +1,7 @@
 // LIMIT-2: the model asks for 17 MCP calls in one response; at most 16 run in the turn and
 // the turn ends with a clear message instead of the 17th call.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { callCapHeld } from '../harness/scenario/checks-exposure-limits.js';
+import { callCapHeld, turnEndedAtCap } from '../harness/scenario/checks-exposure-limits.js';
 
 const calls = Array.from({ length: 17 }, (_, i) => ({ server: 'docs', tool: 'note', arguments: { n: i + 1 } }));
 
@@ -16,7 +16,15 @@ export default defineScenario({
       guarantees: ['LIMIT-2'],
       expected: 'the server receives 16 tools/call, not 17, and the screen says the tool-call limit ended the turn',
       provenBy: ['no-call-cap'],
+      thresholds: { maxCallsPerTurn: 16 },
       grade: callCapHeld('docs', 16, /limit[^\n]*(16|tool calls)|(16|tool calls)[^\n]*limit/i),
+    },
+    {
+      id: 'turn-ends-at-the-cap',
+      guarantees: ['LIMIT-2'],
+      expected: 'after the 16th call the turn ends: the model is asked nothing more (one model request in all)',
+      provenBy: ['limit-call-cap-turn-goes-on'],
+      grade: turnEndedAtCap('docs', 16, 1),
     },
   ],
 });

@@ -16,6 +16,8 @@ const PENDING: Readonly<Record<string, string>> = {
   '*@approve-anything-but-no': 'source mutant; comes with the mutant builder',
   '*@approve-ok-and-sure-approve': 'source mutant; comes with the mutant builder',
   '*@unknown-gate-armed-once': 'source mutant; comes with the mutant builder',
+  '*@limit-call-cap-turn-goes-on': 'source mutant; comes with the mutant builder',
+  '*@limit-call-cap-per-response': 'source mutant; comes with the mutant builder',
 };
 
 const pendingReason = (check: string, fault: string): string | undefined => PENDING[`${check}@${fault}`] ?? PENDING[`*@${fault}`];

@@ -266,6 +266,21 @@ export function callCapHeld(server: string, max: number, message: RegExp): Grade
   };
 }
 
+/**
+ * LIMIT-2: the turn ended at the cap: once `server` had its `max` calls, the model was asked
+ * nothing more until the user typed again (`requests` model requests in all for the turn).
+ */
+export function turnEndedAtCap(server: string, max: number, requests: number): GradeFn {
+  return (obs) => {
+    const got = toolCalls(obs, server);
+    if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
+    const evidence = [note(`${obs.modelRequests.length} model request(s)`), screenTail(obs, 800)];
+    return obs.modelRequests.length === requests
+      ? pass(`after the cap the turn ended: ${requests} model request(s) in all`, evidence)
+      : fail(`${obs.modelRequests.length} model requests, expected ${requests}: the turn went on past the cap`, evidence);
+  };
+}
+
 /** Once `calls` MCP results of `bytesEach` exceed the host's budget, the next request no longer carries them all in full. */
 export function mcpOutputsCounted(server: string, calls: number, bytesEach: number): GradeFn {
   return (obs) => {
