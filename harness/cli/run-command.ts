@@ -1,7 +1,7 @@
 // `mcp-host-conformance run`: the conformance run against one host (reference or a profile).
 import { Command, InvalidArgumentError } from 'commander';
 import { join } from 'node:path';
-import { attachPerformance } from '../../benchmarks/performance-section.js';
+import { attachPerformance } from '../performance/performance-section.js';
 import { resolveHost } from '../adapters/resolve-host.js';
 import { runConformance } from '../conformance/run-conformance.js';
 import { HarnessError } from '../errors.js';
