@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireBuilt, SUITE_ROOT } from '../vitest/require-built.js';
-import { runCommand, userEnv, type CommandResult } from './test-fixtures/run-cli.js';
+import { SUITE_ROOT } from '../vitest/require-built.js';
+import { requireCliBuilt, runCommand, userEnv, type CommandResult } from './test-fixtures/run-cli.js';
 
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
 
@@ -25,7 +25,7 @@ function ok(result: CommandResult, what: string): CommandResult {
 }
 
 beforeAll(async () => {
-  requireBuilt('dist/report-client.js', ['common', 'fake-servers', 'harness', 'reference-host', 'scenarios']);
+  requireCliBuilt();
   dir = mkdtempSync(join(tmpdir(), 'mhc-package-'));
   project = join(dir, 'project');
   mkdirSync(join(dir, 'tmp'));

@@ -2,10 +2,15 @@
 // as a user would: the environment of this process minus vitest's own variables (the CLI
 // starts a vitest of its own), output captured, the whole group stopped and reaped after.
 import { join } from 'node:path';
-import { SUITE_ROOT } from '../../vitest/require-built.js';
+import { requireBuilt, SUITE_ROOT } from '../../vitest/require-built.js';
 import { spawnInGroup, stopGroup } from '../../supervision/process-group.js';
 
 export const CLI_BIN = join(SUITE_ROOT, 'bin', 'mcp-host-conformance.js');
+
+/** The CLI runs from dist/: stop with the command to run when the build is older than a source (the report client is built last). */
+export function requireCliBuilt(): void {
+  requireBuilt('dist/report-client.js', ['common', 'fake-servers', 'harness', 'reference-host', 'scenarios']);
+}
 
 export interface CommandResult {
   /** null when the deadline or a signal ended it. */
