@@ -5,11 +5,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { EXIT_USAGE } from '../conformance/run-result.js';
-import { HarnessError } from '../errors.js';
+import { HarnessError, oneLine } from '../errors.js';
 import { ReportError } from '../report/report-error.js';
 import { suiteRoot } from '../suite-root.js';
 import { registerReportCommands } from './report-commands.js';
-import { oneLine } from './one-line.js';
 import { registerRunCommand } from './run-command.js';
 import { registerServeCommand } from './serve-command.js';
 

@@ -9,13 +9,12 @@ import { CODEX_SELECTOR } from '../adapters/codex/codex-adapter.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
 import { DEFAULT_HOST, resolveHost } from '../adapters/resolve-host.js';
 import { GUARANTEES } from '../catalogue/guarantees.js';
-import { HarnessError } from '../errors.js';
+import { HarnessError, oneLine } from '../errors.js';
 import { readExpectedFailures, type ExpectedFailures } from '../report/expected-failures.js';
 import { prepareOutputDir } from '../report/output-dir.js';
 import { ReportError } from '../report/report-error.js';
 import { loadScenarios, matchesGuarantee, selectScenarios } from '../scenario/load-scenarios.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { oneLine } from './one-line.js';
 
 export interface RunFlags {
   host: string;

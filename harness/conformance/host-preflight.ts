@@ -5,7 +5,7 @@
 // HARNESS-ERROR per check. Touches the adapter through writeConfig, start and the session.
 import { startMockModel } from '../../fake-servers/model/mock-model.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
-import { HarnessError } from '../errors.js';
+import { HarnessError, oneLine } from '../errors.js';
 import { createSandbox } from '../sandbox/sandbox.js';
 import { killLeftovers } from '../supervision/process-group.js';
 import { scanRunProcesses } from '../supervision/proc-scan.js';
@@ -30,7 +30,7 @@ export async function preflightHost(adapter: HostAdapter, input: string, promptM
     try {
       session = await adapter.start(sandbox, { modelUrl: model.baseUrl, apiKey: 'sk-preflight-not-a-real-key', knobs: {}, resume: false });
     } catch (error) {
-      throw new HarnessError('HOST_START', `${input}: the host cannot be started: ${(error as Error).message.split('\n')[0]}`);
+      throw new HarnessError('HOST_START', `${input}: the host cannot be started: ${oneLine((error as Error).message)}`);
     }
     const ready = await session.waitForPrompt(promptMs);
     const exitedFirst = session.hasExited();
