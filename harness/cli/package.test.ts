@@ -91,12 +91,15 @@ describe('the npm package', () => {
   });
 
   it('runs a scenario against refhost with npx from an empty project, the reports landing in that project', async () => {
-    const run = await runCommand('npx', ['mcp-host-conformance', 'run', '--scenario', 'approve-once', '--out', 'conformance'], { cwd: project, env, deadlineMs: 120_000 });
+    // One HTTP scenario and one that starts the stdio fake server from the package's dist/.
+    const run = await runCommand('npx', ['mcp-host-conformance', 'run', '--scenario', 'approve-once', '--scenario', 'transport-stdio-and-http', '--out', 'conformance'], { cwd: project, env, deadlineMs: 120_000 });
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     const out = join(project, 'conformance');
     expect(readdirSync(out).sort()).toEqual(['index.html', 'junit.xml', 'report.json', 'report.md']);
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { hosts: { run: { suite: { revision: string | null } }; checks: { verdict: string }[] }[] };
-    expect(report.hosts[0]?.checks.map((c) => c.verdict)).toEqual(['PASS', 'PASS', 'PASS', 'PASS', 'PASS']);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { hosts: { run: { suite: { revision: string | null } }; checks: { scenario: string; verdict: string }[] }[] };
+    const checks = report.hosts[0]?.checks ?? [];
+    expect(new Set(checks.map((c) => c.scenario))).toEqual(new Set(['approve-once-then-deny', 'transport-stdio-and-http']));
+    expect(checks.filter((c) => c.verdict !== 'PASS')).toEqual([]);
     // Installed from a tarball, the suite has no git revision of its own (not the project's).
     expect(report.hosts[0]?.run.suite.revision).toBeNull();
     // The bundled report client (dist/report-client.js) is inlined into the page.
