@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{reference-host,fake-servers,harness,scenarios,benchmarks}/**/*.test.ts'],
+    include: ['{common,reference-host,fake-servers,harness,scenarios,benchmarks}/**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**'],
     // Two cores: integration tests start real child processes and servers.
     pool: 'forks',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatValue, renderBenchmarksMd } from './benchmarks-md.js';
-import { toFigure } from './figure.js';
+import { toFigure } from '../harness/performance/figure.js';
 import type { Results } from './results-schema.js';
 import { evaluateTargets } from './targets.js';
 

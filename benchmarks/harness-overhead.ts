@@ -8,7 +8,7 @@ import { createReferenceHostAdapter } from '../harness/adapters/reference-host-a
 import { runScenario } from '../harness/runner/run-scenario.js';
 import { loadScenarios } from '../harness/scenario/load-scenarios.js';
 import type { HostAdapter } from '../harness/adapters/host-adapter.js';
-import { median } from './stats.js';
+import { median } from '../harness/performance/stats.js';
 
 export interface OverheadFigures {
   /** Scenario name -> median of (runScenario wall time - the host's start-to-exit time), ms. */

@@ -6,7 +6,7 @@
 // Run: npm run build && npx tsx benchmarks/harness.bench.ts [--quick] [--repeat 10]
 import { rmSync } from 'node:fs';
 import { below, benchArgs, holds, report, requireBuilt, tempDir, type TargetFigure } from './bench-kit.js';
-import { median } from './stats.js';
+import { median } from '../harness/performance/stats.js';
 import { runConformanceOnce, type ConformanceRun } from './conformance-run.js';
 import { measureOverhead } from './harness-overhead.js';
 

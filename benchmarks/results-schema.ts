@@ -3,29 +3,9 @@
 // it, and `run --performance` shapes the report's optional performance section like it.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { FigureSchema, UnitSchema } from '../harness/performance/figure.js';
 
-export const UnitSchema = z.enum(['ms', 'MB', 'ratio']);
-export type Unit = z.infer<typeof UnitSchema>;
-
-export const FigureSchema = z.object({
-  /** Stable id; host figures share it across hosts ("host.launch-0"). */
-  id: z.string().min(1),
-  group: z.enum(['suite', 'host']),
-  name: z.string().min(1),
-  unit: UnitSchema,
-  /** The host measured (host figures); null for suite figures. */
-  host: z.string().nullable(),
-  median: z.number(),
-  min: z.number(),
-  max: z.number(),
-  /** Measured samples (warm-ups excluded). */
-  n: z.number().int().positive(),
-  warmups: z.number().int().nonnegative(),
-  samples: z.array(z.number()),
-  /** How the figure is taken, one sentence. */
-  how: z.string(),
-});
-export type Figure = z.infer<typeof FigureSchema>;
+export type { Figure, Unit } from '../harness/performance/figure.js';
 
 export const TargetStatusSchema = z.enum(['met', 'missed', 'not measured']);
 export type TargetStatus = z.infer<typeof TargetStatusSchema>;

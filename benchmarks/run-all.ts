@@ -17,7 +17,7 @@ import { findCodex } from '../harness/adapters/codex/locate-codex.js';
 import { resolveHost } from '../harness/adapters/resolve-host.js';
 import { requireBuilt, ROOT, tempDir } from './bench-kit.js';
 import { renderBenchmarksMd } from './benchmarks-md.js';
-import { measureHostProfile } from './host-profile.js';
+import { measureHostProfile } from '../harness/performance/host-profile.js';
 import { readResults, type Figure, type Results } from './results-schema.js';
 import { measureSuite } from './suite-figures.js';
 import { evaluateTargets } from './targets.js';

@@ -9,10 +9,10 @@ import { startFixtures } from '../harness/runner/fixtures.js';
 import { createSandbox } from '../harness/sandbox/sandbox.js';
 import { parseScenario } from '../harness/scenario/load-scenarios.js';
 import { runConformanceOnce } from './conformance-run.js';
-import { toFigure } from './figure.js';
+import { toFigure } from '../harness/performance/figure.js';
 import { measureOverhead } from './harness-overhead.js';
 import type { Figure } from './results-schema.js';
-import { repeat, type RepeatOptions } from './stats.js';
+import { repeat, type RepeatOptions } from '../harness/performance/stats.js';
 
 export interface SuiteOptions {
   /** Private temp dir for the runs' TMPDIR and reports. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFigure } from './figure.js';
+import { toFigure } from '../harness/performance/figure.js';
 import type { Figure } from './results-schema.js';
 import { evaluateTargets, hostRatio } from './targets.js';
 

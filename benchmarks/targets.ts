@@ -2,7 +2,7 @@
 // fast as Codex on launch to ready and per-call overhead (ratio <= 1.0), its parallel-connect
 // ratio under 1.3, and the whole conformance run under 60 s. Missing figures are "not measured".
 import type { Figure, TargetResult } from './results-schema.js';
-import { ratio } from './stats.js';
+import { ratio } from '../harness/performance/stats.js';
 
 export const REFERENCE_HOST = 'reference';
 export const COMPARED_HOST = 'codex';

@@ -26,3 +26,9 @@ export function formatIssues(issues: readonly { path: readonly PropertyKey[]; me
     .map((i) => `${i.path.length > 0 ? i.path.map(String).join('.') : '(root)'}: ${i.message}`)
     .join('\n');
 }
+
+/** A multi-line problem as one line for the CLI: "head: a; b" (after ":" or "." and before "(" the lines just run on). */
+export function oneLine(message: string): string {
+  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  return lines.reduce((acc, line, i) => (i === 0 ? line : `${acc}${/[:.]$/.test(acc) || line.startsWith('(') ? ' ' : '; '}${line}`), '');
+}

@@ -3,10 +3,10 @@
 // with the file and the field path, never a stack trace.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { SERVER_NAME_PATTERN } from '../../common/mcp-server-name.js';
 import { ServerBehaviourSchema } from '../mcp/behaviour.js';
 import type { Trap } from '../mcp/trap.js';
 import { ModelStepDataSchema, type ModelStep } from '../model/script.js';
-import { SERVER_NAME_PATTERN } from '../../reference-host/config/schema.js';
 
 const ConfiguredValuesSchema = z.record(z.string().min(1), z.string());
 

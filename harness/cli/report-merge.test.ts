@@ -32,6 +32,12 @@ describe('report merge', () => {
     expect(existsSync(join(ws.dir, 'merged'))).toBe(false);
   });
 
+  it('refuses an output folder it cannot create at once (/proc/x), exit 2', () => {
+    const [a] = refhostShards();
+    expect(runReportMerge([ws.file('a.json', a)], '/proc/x', ws.io)).toBe(2);
+    expect(ws.err).toBe('mcp-host-conformance: /proc/x: cannot write reports there (ENOENT)\n');
+  });
+
   it('reports a check present in two shards as a clear error naming both files', () => {
     const [a] = refhostShards();
     const one = ws.file('one.json', a);

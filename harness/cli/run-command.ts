@@ -1,22 +1,8 @@
 // `mcp-host-conformance run`: the conformance run against one host (reference or a profile).
+// Every input is checked and the host started once (preflight) before the first scenario.
 import { Command, InvalidArgumentError } from 'commander';
-import { join } from 'node:path';
-import { attachPerformance } from '../../benchmarks/performance-section.js';
-import { resolveHost } from '../adapters/resolve-host.js';
-import { runConformance } from '../conformance/run-conformance.js';
-import { HarnessError } from '../errors.js';
-import { loadScenarios } from '../scenario/load-scenarios.js';
-
-interface RunFlags {
-  host: string;
-  scenario: string[];
-  guarantee: string[];
-  list?: boolean;
-  shard?: string;
-  out?: string;
-  expectedFailures?: string;
-  performance?: boolean;
-}
+import { rmSync } from 'node:fs';
+import type { RunFlags } from './run-inputs.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
@@ -26,24 +12,47 @@ function shard(value: string): string {
   return value;
 }
 
-/** reports/reference-host/ for the bundled host, reports/<profile name>/ otherwise. */
-function defaultOutDir(host: string): string {
-  const name = host === 'reference' ? 'reference-host' : resolveHost(host).name;
-  return join(process.cwd(), 'reports', name);
-}
-
+// The work is imported inside the actions: --help, --version and usage errors answer at
+// once, without loading the scenarios, the fakes or vitest.
 async function list(flags: RunFlags): Promise<void> {
-  for (const s of await loadScenarios(flags)) {
+  const { checkSelection } = await import('./run-inputs.js');
+  for (const s of (await checkSelection(flags)).selected) {
     const ids = [...new Set(s.checks.flatMap((c) => c.guarantees))].sort();
     process.stdout.write(`${s.name}  ${ids.join(' ')}\n  ${s.title}\n`);
   }
+}
+
+async function run(flags: RunFlags): Promise<number> {
+  const { checkRunInputs, defaultOutDir } = await import('./run-inputs.js');
+  const inputs = await checkRunInputs(flags, (adapter) => flags.out ?? defaultOutDir(adapter));
+  try {
+    await (await import('../conformance/host-preflight.js')).preflightHost(inputs.adapter, `--host ${flags.host}`);
+  } catch (error) {
+    // Nothing ran: leave no empty report folder behind.
+    if (inputs.createdDir !== undefined) rmSync(inputs.createdDir, { recursive: true, force: true });
+    throw error;
+  }
+  const log = (line: string): void => void process.stdout.write(`${line}\n`);
+  const { runConformance } = await import('../conformance/run-conformance.js');
+  const exitCode = await runConformance({
+    host: flags.host,
+    scenario: flags.scenario,
+    guarantee: flags.guarantee,
+    ...(flags.shard === undefined ? {} : { shard: flags.shard }),
+    ...(inputs.expectedFailures === undefined ? {} : { expectedFailures: inputs.expectedFailures }),
+    outDir: inputs.outDir,
+    command: ['mcp-host-conformance', ...process.argv.slice(2)].join(' '),
+    log,
+  });
+  if (flags.performance === true) await (await import('../performance/performance-section.js')).attachPerformance(inputs.adapter, inputs.outDir, log);
+  return exitCode;
 }
 
 export function registerRunCommand(program: Command): void {
   program
     .command('run')
     .description('run the conformance scenarios against a host and write reports')
-    .option('--host <reference|profile.json>', 'the host under test', 'reference')
+    .option('--host <reference|codex|profile.json>', 'the host under test', 'reference')
     .option('--scenario <prefix>', 'only scenarios whose name starts with this (repeatable)', collect, [])
     .option('--guarantee <prefix>', 'only checks of these guarantee IDs, e.g. APPROVE or NET-2 (repeatable)', collect, [])
     .option('--list', 'list the scenarios and the guarantee IDs their checks observe')
@@ -52,25 +61,7 @@ export function registerRunCommand(program: Command): void {
     .option('--expected-failures <file>', 'known failures: listed failures pass, unlisted fail, listed passes are stale')
     .option('--performance', "also measure the host's MCP performance (launch to ready, call overhead, memory) into the report, INFO only")
     .action(async (flags: RunFlags) => {
-      try {
-        if (flags.list === true) return void (await list(flags));
-        const outDir = flags.out ?? defaultOutDir(flags.host);
-        const log = (line: string): void => void process.stdout.write(`${line}\n`);
-        process.exitCode = await runConformance({
-          host: flags.host,
-          scenario: flags.scenario,
-          guarantee: flags.guarantee,
-          ...(flags.shard === undefined ? {} : { shard: flags.shard }),
-          ...(flags.expectedFailures === undefined ? {} : { expectedFailures: flags.expectedFailures }),
-          outDir,
-          command: ['mcp-host-conformance', ...process.argv.slice(2)].join(' '),
-          log,
-        });
-        if (flags.performance === true) await attachPerformance(resolveHost(flags.host), outDir, log);
-      } catch (error) {
-        if (!(error instanceof HarnessError)) throw error;
-        process.stderr.write(`mcp-host-conformance: ${error.message}\n`);
-        process.exitCode = 2;
-      }
+      if (flags.list === true) return list(flags);
+      process.exitCode = await run(flags);
     });
 }

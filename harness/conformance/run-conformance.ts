@@ -9,24 +9,24 @@ import { startVitest } from 'vitest/node';
 import { resolveHost } from '../adapters/resolve-host.js';
 import { GUARANTEES } from '../catalogue/guarantees.js';
 import { HarnessError } from '../errors.js';
-import { applyExpectedFailures, readExpectedFailures } from '../report/expected-failures.js';
+import { applyExpectedFailures, type ExpectedFailures } from '../report/expected-failures.js';
 import type { Report } from '../report/schema.js';
 import { writeReports } from '../report/write-reports.js';
 import { loadScenarios } from '../scenario/load-scenarios.js';
 import { ConformanceReporter } from './conformance-reporter.js';
 import { runMetadata } from './run-metadata.js';
+import { runResult } from './run-result.js';
 import type { ConformanceContext } from './scenario-test.js';
 
 export interface RunConformanceOptions extends ConformanceContext {
   shard?: string;
   outDir: string;
-  expectedFailures?: string;
+  /** Known failures, already read and checked against the scenarios (run-inputs.ts). */
+  expectedFailures?: ExpectedFailures;
   /** The command line, recorded in the report. */
   command: string;
   log: (line: string) => void;
 }
-
-const FAILING = new Set(['FAIL', 'HARNESS-ERROR']);
 
 /** Writes `<name>.conformance.test.js` per scenario, each registering its scenario's test. */
 function generateTestFiles(dir: string, files: readonly string[]): void {
@@ -37,7 +37,7 @@ function generateTestFiles(dir: string, files: readonly string[]): void {
   }
 }
 
-/** Returns the process exit code: 0 when every check conforms (or matches the expected failures). */
+/** Returns the process exit code (run-result.ts): 0 when every check conforms (or matches the expected failures). */
 export async function runConformance(options: RunConformanceOptions): Promise<number> {
   const adapter = resolveHost(options.host);
   const scenarios = await loadScenarios(options);
@@ -77,11 +77,10 @@ export async function runConformance(options: RunConformanceOptions): Promise<nu
   };
   const paths = writeReports(report, options.outDir);
   reporter.end(Object.values(paths));
-  if (options.expectedFailures !== undefined) {
-    const outcome = applyExpectedFailures(report, readExpectedFailures(options.expectedFailures));
-    for (const e of outcome.unexpected) options.log(`unexpected failure: ${e.check}`);
-    for (const e of outcome.stale) options.log(`stale expected failure (now ${e.verdict}): ${e.check}`);
-    return outcome.ok && !reporter.checks.some((c) => c.verdict === 'HARNESS-ERROR') ? 0 : 1;
-  }
-  return reporter.checks.some((c) => FAILING.has(c.verdict)) ? 1 : 0;
+  const outcome = options.expectedFailures === undefined ? undefined : applyExpectedFailures(report, options.expectedFailures);
+  for (const e of outcome?.unexpected ?? []) options.log(`unexpected failure: ${e.check}`);
+  for (const e of outcome?.stale ?? []) options.log(`stale expected failure (now ${e.verdict}): ${e.check}`);
+  const result = runResult(reporter.checks, outcome);
+  options.log(result.line);
+  return result.exitCode;
 }

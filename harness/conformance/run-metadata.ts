@@ -1,6 +1,6 @@
 // Run metadata for a report: host, suite version and git revision, Node, OS, times, the
 // catalogue revision, the command line and the shard.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { platform, release } from 'node:os';
 import { execa } from 'execa';
@@ -9,7 +9,9 @@ import type { HostAdapter } from '../adapters/host-adapter.js';
 import type { RunMetadata } from '../report/schema.js';
 import { suiteRoot } from '../suite-root.js';
 
+/** The suite's own revision: none when installed from a package (git would report the enclosing project's). */
 async function gitRevision(): Promise<string | null> {
+  if (!existsSync(join(suiteRoot(), '.git'))) return null;
   const r = await execa('git', ['rev-parse', 'HEAD'], { cwd: suiteRoot(), reject: false, timeout: 5000 });
   return r.exitCode === 0 ? String(r.stdout).trim() : null;
 }

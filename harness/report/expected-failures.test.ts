@@ -67,4 +67,11 @@ describe('readExpectedFailures', () => {
     expect(() => readExpectedFailures(bad)).toThrow(ReportError);
     expect(() => readExpectedFailures(bad)).toThrow(`${bad}: not a valid expected-failures file:\n  failures[0].reason:`);
   });
+
+  it('refuses fields it does not know, at the top and in an entry', () => {
+    dir = mkdtempSync(join(tmpdir(), 'xfail-'));
+    const extra = join(dir, 'extra.json');
+    writeFileSync(extra, JSON.stringify({ host: 'refhost', hots: 'x', failures: [{ check: FAILING, reason: 'r', reasons: 'typo' }] }));
+    expect(() => readExpectedFailures(extra)).toThrow(`${extra}: not a valid expected-failures file:\n  failures[0]: Unrecognized key: "reasons"\n  (root): Unrecognized key: "hots"`);
+  });
 });

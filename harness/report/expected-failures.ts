@@ -9,9 +9,10 @@ import { ReportError } from './report-error.js';
 import { readJsonFile } from './report-file.js';
 import type { HostRun, Report, Verdict } from './schema.js';
 
-export const ExpectedFailuresSchema = z.object({
+// Strict: a misspelt field ("failure", "reasons") is a mistake to report, never ignored.
+export const ExpectedFailuresSchema = z.strictObject({
   host: z.string().min(1),
-  failures: z.array(z.object({ check: z.string().min(1), reason: z.string().min(1) })),
+  failures: z.array(z.strictObject({ check: z.string().min(1), reason: z.string().min(1) })),
 });
 export type ExpectedFailures = z.infer<typeof ExpectedFailuresSchema>;
 

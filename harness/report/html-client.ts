@@ -1,124 +1,168 @@
-// index.html's script: draws the matrix, filters and the detail panel from the embedded
-// JSON. Every string from the report goes into the page through textContent (never
-// innerHTML), so markup a server wrote shows as text and never runs. Plain ES2019 in a
-// raw string: it runs as is in the browser, with nothing between it and the page.
-export const REPORT_SCRIPT = String.raw`(function () {
-'use strict';
-var data = JSON.parse(document.getElementById('report-data').textContent);
-var KIND = { screen: 'Screen', 'model-request': 'Model request', 'server-journal': 'Server received',
-  trap: 'Trap received', file: 'File', process: 'Process', note: 'Note' };
-var state = { verdicts: {}, group: '', text: '', open: null };
-var cellButtons = {};
+// index.html's script (a browser module, bundled by html-script.ts into the page): draws the
+// summary, filters, the matrix and the detail panel from the embedded ReportView JSON.
+// Every string from the report goes into the page through textContent (never innerHTML),
+// so markup a server wrote shows as text and never runs.
+import type { ReportView } from './html-view.js';
+import type { Evidence, RunMetadata, Verdict } from './schema.js';
+import type { VerdictCounts } from './summary.js';
 
-function visible(s) {
-  return String(s).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, function (c) {
-    return '\\x' + ('0' + c.charCodeAt(0).toString(16)).slice(-2);
-  });
+function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (found === null) throw new Error(`index.html has no #${id}`);
+  return found as T;
 }
-function el(tag, cls, text) {
-  var e = document.createElement(tag);
+
+const data = JSON.parse(byId('report-data').textContent ?? '') as ReportView;
+const KIND: Record<Evidence['kind'], string> = {
+  screen: 'Screen',
+  'model-request': 'Model request',
+  'server-journal': 'Server received',
+  trap: 'Trap received',
+  file: 'File',
+  process: 'Process',
+  note: 'Note',
+};
+type Cell = readonly [group: number, row: number, host: number];
+const state: { verdicts: Partial<Record<Verdict, boolean>>; group: string; text: string; open: Cell | null } = { verdicts: {}, group: '', text: '', open: null };
+const cellButtons = new Map<string, HTMLButtonElement>();
+const cellKey = (gi: number, ri: number, hi: number): string => `${gi}.${ri}.${hi}`;
+
+/** Control characters show as \xNN, never act on the page. */
+function visible(s: unknown): string {
+  // eslint-disable-next-line no-control-regex
+  return String(s).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\x${`0${c.charCodeAt(0).toString(16)}`.slice(-2)}`);
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: unknown): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (text !== undefined && text !== null) e.textContent = visible(text);
   return e;
 }
-function add(parent) {
-  for (var i = 1; i < arguments.length; i++) if (arguments[i]) parent.appendChild(arguments[i]);
+
+function add<P extends Node>(parent: P, ...children: (Node | null | undefined)[]): P {
+  for (const child of children) if (child) parent.appendChild(child);
   return parent;
 }
-function badge(verdict, count) {
-  return el('span', 'v v-' + verdict, count === undefined ? verdict : count + ' ' + verdict);
+
+function badge(verdict: Verdict, count?: number): HTMLSpanElement {
+  return el('span', `v v-${verdict}`, count === undefined ? verdict : `${count} ${verdict}`);
 }
-function countsLine(counts) {
-  var line = el('span', 'counts');
-  data.verdicts.forEach(function (v) { if (counts[v] > 0) add(line, badge(v, counts[v])); });
+
+function countsLine(counts: VerdictCounts): HTMLSpanElement {
+  const line = el('span', 'counts');
+  for (const v of data.verdicts) if (counts[v] > 0) add(line, badge(v, counts[v]));
   if (!line.firstChild) add(line, el('span', 'v v-none', 'no checks'));
   return line;
 }
-function seconds(ms) { return (ms / 1000).toFixed(1) + ' s'; }
 
-function drawSummary() {
-  var cards = document.getElementById('cards');
-  data.hosts.forEach(function (h) {
-    var total = data.verdicts.reduce(function (s, v) { return s + h.totals[v]; }, 0);
-    add(cards, add(el('div', 'card'), el('div', 'name', h.label), countsLine(h.totals), el('div', 'muted', total + ' checks')));
-  });
-  var rows = [
-    ['Host', function (r) { return r.host.name; }], ['Version', function (r) { return r.host.version || '—'; }],
-    ['Profile', function (r) { return r.host.profile || '—'; }],
-    ['Declared absent', function (r) { return (r.host.declaredAbsent || []).join(', ') || '—'; }],
-    ['Suite', function (r) { return r.suite.version + (r.suite.revision ? ' @ ' + r.suite.revision : ''); }],
-    ['Catalogue revision', function (r) { return r.catalogueRevision; }], ['Node', function (r) { return r.node; }],
-    ['OS', function (r) { return r.os; }], ['Started', function (r) { return r.startedAt; }], ['Ended', function (r) { return r.endedAt; }],
-    ['Duration', function (r) { var d = Date.parse(r.endedAt) - Date.parse(r.startedAt); return isNaN(d) ? '—' : seconds(d); }],
-    ['Shard', function (r) { return r.shard || '—'; }], ['Command', function (r) { return r.command; }]
-  ];
-  var table = document.getElementById('meta-table');
-  var head = add(el('tr'), el('th', '', ''));
-  data.hosts.forEach(function (h) { add(head, el('th', '', h.label)); });
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+const META_ROWS: [string, (r: RunMetadata) => string][] = [
+  ['Host', (r) => r.host.name],
+  ['Version', (r) => r.host.version || '—'],
+  ['Profile', (r) => r.host.profile || '—'],
+  ['Declared absent', (r) => (r.host.declaredAbsent || []).join(', ') || '—'],
+  ['Suite', (r) => r.suite.version + (r.suite.revision ? ` @ ${r.suite.revision}` : '')],
+  ['Catalogue revision', (r) => r.catalogueRevision],
+  ['Node', (r) => r.node],
+  ['OS', (r) => r.os],
+  ['Started', (r) => r.startedAt],
+  ['Ended', (r) => r.endedAt],
+  ['Duration', (r) => {
+    const d = Date.parse(r.endedAt) - Date.parse(r.startedAt);
+    return Number.isNaN(d) ? '—' : seconds(d);
+  }],
+  ['Shard', (r) => r.shard || '—'],
+  ['Command', (r) => r.command],
+];
+
+function drawSummary(): void {
+  const cards = byId('cards');
+  for (const h of data.hosts) {
+    const total = data.verdicts.reduce((s, v) => s + h.totals[v], 0);
+    add(cards, add(el('div', 'card'), el('div', 'name', h.label), countsLine(h.totals), el('div', 'muted', `${total} checks`)));
+  }
+  const table = byId('meta-table');
+  const head = add(el('tr'), el('th', '', ''));
+  for (const h of data.hosts) add(head, el('th', '', h.label));
   add(table, head);
-  rows.forEach(function (row) {
-    var tr = add(el('tr'), el('th', '', row[0]));
-    data.hosts.forEach(function (h) { add(tr, el('td', '', row[1](h.run))); });
+  for (const [label, value] of META_ROWS) {
+    const tr = add(el('tr'), el('th', '', label));
+    for (const h of data.hosts) add(tr, el('td', '', value(h.run)));
     add(table, tr);
-  });
-  document.getElementById('generated').textContent = 'Generated ' + data.generatedAt;
+  }
+  byId('generated').textContent = `Generated ${data.generatedAt}`;
 }
 
-function drawFilters() {
-  var box = document.getElementById('verdict-filters');
-  var totals = {};
-  data.verdicts.forEach(function (v) { totals[v] = 0; data.hosts.forEach(function (h) { totals[v] += h.totals[v]; }); });
-  data.verdicts.forEach(function (v) {
-    var b = el('button', 'v vf v-' + v, v + ' (' + totals[v] + ')');
+function drawFilters(): void {
+  const box = byId('verdict-filters');
+  for (const v of data.verdicts) {
+    const total = data.hosts.reduce((s, h) => s + h.totals[v], 0);
+    const b = el('button', `v vf v-${v}`, `${v} (${total})`);
     b.type = 'button';
     b.setAttribute('data-verdict', v);
     b.setAttribute('aria-pressed', 'false');
-    b.addEventListener('click', function () {
+    b.addEventListener('click', () => {
       state.verdicts[v] = !state.verdicts[v];
       b.setAttribute('aria-pressed', String(!!state.verdicts[v]));
       applyFilters();
     });
     add(box, b);
+  }
+  const select = byId<HTMLSelectElement>('group-filter');
+  for (const g of data.groups) {
+    const o = el('option', '', g.name);
+    o.value = g.name;
+    add(select, o);
+  }
+  select.addEventListener('change', () => {
+    state.group = select.value;
+    applyFilters();
   });
-  var select = document.getElementById('group-filter');
-  data.groups.forEach(function (g) { var o = el('option', '', g.name); o.value = g.name; add(select, o); });
-  select.addEventListener('change', function () { state.group = select.value; applyFilters(); });
-  var search = document.getElementById('text-filter');
-  search.addEventListener('input', function () { state.text = search.value.toLowerCase(); applyFilters(); });
-  document.getElementById('clear-filters').addEventListener('click', function () {
-    state.verdicts = {}; state.group = ''; state.text = ''; select.value = ''; search.value = '';
-    box.querySelectorAll('button').forEach(function (b) { b.setAttribute('aria-pressed', 'false'); });
+  const search = byId<HTMLInputElement>('text-filter');
+  search.addEventListener('input', () => {
+    state.text = search.value.toLowerCase();
+    applyFilters();
+  });
+  byId('clear-filters').addEventListener('click', () => {
+    state.verdicts = {};
+    state.group = '';
+    state.text = '';
+    select.value = '';
+    search.value = '';
+    box.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', 'false'));
     applyFilters();
   });
 }
 
-function drawMatrix() {
-  var table = document.getElementById('matrix');
-  var cols = add(el('colgroup'), el('col', 'c-id'), el('col', 'c-gids'));
-  data.hosts.forEach(function () { add(cols, el('col', 'c-host')); });
+function drawMatrix(): void {
+  const table = byId('matrix');
+  const cols = add(el('colgroup'), el('col', 'c-id'), el('col', 'c-gids'));
+  data.hosts.forEach(() => add(cols, el('col', 'c-host')));
   add(table, cols);
-  var head = add(el('tr'), el('th', '', 'Check'), el('th', '', 'Guarantees'));
-  data.hosts.forEach(function (h) { add(head, el('th', '', h.label)); });
+  const head = add(el('tr'), el('th', '', 'Check'), el('th', '', 'Guarantees'));
+  for (const h of data.hosts) add(head, el('th', '', h.label));
   add(table, add(el('thead'), head));
-  data.groups.forEach(function (group, gi) {
-    var body = el('tbody');
+  data.groups.forEach((group, gi) => {
+    const body = el('tbody');
     body.setAttribute('data-group', String(gi));
-    var gh = add(el('tr', 'group'), add(el('th', '', group.name + ' '), el('span', 'muted', '(' + group.rows.length + ')')), el('th'));
-    group.totals.forEach(function (t) { add(gh, add(el('th'), countsLine(t))); });
+    const gh = add(el('tr', 'group'), add(el('th', '', `${group.name} `), el('span', 'muted', `(${group.rows.length})`)), el('th'));
+    for (const t of group.totals) add(gh, add(el('th'), countsLine(t)));
     add(body, gh);
-    group.rows.forEach(function (row, ri) {
-      var tr = add(el('tr', 'check'), el('td', 'id', row.id), el('td', 'gids', row.guarantees.join(', ') + ' · ' + row.level));
-      tr.setAttribute('data-search', (row.id + ' ' + row.guarantees.join(' ')).toLowerCase());
-      row.cells.forEach(function (cell, hi) {
-        var td = el('td');
+    group.rows.forEach((row, ri) => {
+      const tr = add(el('tr', 'check'), el('td', 'id', row.id), el('td', 'gids', `${row.guarantees.join(', ')} · ${row.level}`));
+      tr.setAttribute('data-search', `${row.id} ${row.guarantees.join(' ')}`.toLowerCase());
+      row.cells.forEach((cell, hi) => {
+        const td = el('td');
         if (cell) {
-          var b = el('button', 'v cell v-' + cell.verdict, cell.verdict);
+          const b = el('button', `v cell v-${cell.verdict}`, cell.verdict);
           b.type = 'button';
           b.setAttribute('data-verdict', cell.verdict);
-          b.setAttribute('aria-label', row.id + ' on ' + data.hosts[hi].label + ': ' + cell.verdict);
+          b.setAttribute('aria-label', `${row.id} on ${data.hosts[hi]?.label ?? ''}: ${cell.verdict}`);
           b.title = cell.verdict;
-          b.addEventListener('click', function () { openDetail(gi, ri, hi); });
-          cellButtons[gi + '.' + ri + '.' + hi] = b;
+          b.addEventListener('click', () => openDetail(gi, ri, hi));
+          cellButtons.set(cellKey(gi, ri, hi), b);
           add(td, b);
         } else add(td, el('span', 'v v-none', 'not run'));
         add(tr, td);
@@ -129,84 +173,84 @@ function drawMatrix() {
   });
 }
 
-function applyFilters() {
-  var wanted = data.verdicts.filter(function (v) { return state.verdicts[v]; });
-  var shown = 0, total = 0;
-  document.querySelectorAll('#matrix tbody').forEach(function (body) {
-    var group = data.groups[Number(body.getAttribute('data-group'))];
-    var groupOn = !state.group || group.name === state.group;
-    var any = false;
-    body.querySelectorAll('tr.check').forEach(function (tr) {
+function applyFilters(): void {
+  const wanted = data.verdicts.filter((v) => state.verdicts[v]);
+  let shown = 0;
+  let total = 0;
+  document.querySelectorAll<HTMLElement>('#matrix tbody').forEach((body) => {
+    const group = data.groups[Number(body.getAttribute('data-group'))];
+    const groupOn = !state.group || group?.name === state.group;
+    let any = false;
+    body.querySelectorAll<HTMLElement>('tr.check').forEach((tr) => {
       total++;
-      var cells = tr.querySelectorAll('button.cell');
-      var match = wanted.length === 0;
-      cells.forEach(function (b) {
-        var hit = wanted.length === 0 || wanted.indexOf(b.getAttribute('data-verdict')) >= 0;
+      let match = wanted.length === 0;
+      tr.querySelectorAll<HTMLElement>('button.cell').forEach((b) => {
+        const hit = wanted.length === 0 || wanted.includes(b.getAttribute('data-verdict') as Verdict);
         b.classList.toggle('dim', !hit);
         if (hit) match = true;
       });
-      var on = groupOn && match && (!state.text || tr.getAttribute('data-search').indexOf(state.text) >= 0);
+      const on = groupOn && match && (!state.text || (tr.getAttribute('data-search') ?? '').includes(state.text));
       tr.classList.toggle('hidden', !on);
-      if (on) { shown++; any = true; }
+      if (on) {
+        shown++;
+        any = true;
+      }
     });
     body.classList.toggle('hidden', !any);
   });
-  document.getElementById('shown').textContent = 'Showing ' + shown + ' of ' + total + ' checks';
+  byId('shown').textContent = `Showing ${shown} of ${total} checks`;
 }
 
-function section(title) { return el('h3', '', title); }
-function pre(text) { return el('pre', '', text); }
+const section = (title: string): HTMLHeadingElement => el('h3', '', title);
+const pre = (text: string): HTMLPreElement => el('pre', '', text);
 
-function openDetail(gi, ri, hi) {
-  var row = data.groups[gi] && data.groups[gi].rows[ri];
-  var check = row && row.cells[hi];
-  var host = data.hosts[hi];
-  if (!check) return;
+function openDetail(gi: number, ri: number, hi: number): void {
+  const row = data.groups[gi]?.rows[ri];
+  const check = row?.cells[hi];
+  const host = data.hosts[hi];
+  if (!check || !host) return;
   state.open = [gi, ri, hi];
   clearSelection();
-  var panel = document.getElementById('detail');
+  const panel = byId('detail');
   panel.textContent = '';
-  var close = el('button', 'close', '×');
+  const close = el('button', 'close', '×');
   close.type = 'button';
   close.setAttribute('aria-label', 'Close');
   close.addEventListener('click', closeDetail);
   add(panel, close, el('h2', 'title', check.id));
-  var dl = el('dl');
+  const dl = el('dl');
   add(dl, el('dt', '', 'Host'), el('dd', '', host.label));
   add(dl, el('dt', '', 'Verdict'), add(el('dd'), badge(check.verdict)));
   add(dl, el('dt', '', 'Level'), el('dd', '', check.level));
   add(dl, el('dt', '', 'Scenario'), el('dd', '', check.scenario));
   add(dl, el('dt', '', 'Duration'), el('dd', '', seconds(check.durationMs)));
   add(panel, dl, section('Requirement'));
-  check.guarantees.forEach(function (id) {
-    var g = data.guarantees[id];
-    var req = add(el('div', 'req'), el('b', '', id + (g ? ' ' + g.level : '')));
+  for (const id of check.guarantees) {
+    const g = data.guarantees[id];
+    const req = add(el('div', 'req'), el('b', '', id + (g ? ` ${g.level}` : '')));
     add(req, document.createTextNode(g ? visible(g.text) : '(not in the catalogue)'));
     add(panel, req);
-  });
-  var eo = add(el('div', 'eo'), add(el('div', 'expected'), section('Expected'), pre(check.expected)),
-    add(el('div', 'observed'), section('Observed'), pre(check.observed)));
-  add(panel, eo, section('Evidence (' + check.evidence.length + ')'));
-  var list = el('ol', 'evidence');
-  check.evidence.forEach(function (e) {
-    add(list, add(el('li'), el('span', 'kind', KIND[e.kind] || e.kind), el('span', 'src', e.source), pre(e.excerpt)));
-  });
+  }
+  const eo = add(el('div', 'eo'), add(el('div', 'expected'), section('Expected'), pre(check.expected)), add(el('div', 'observed'), section('Observed'), pre(check.observed)));
+  add(panel, eo, section(`Evidence (${check.evidence.length})`));
+  const list = el('ol', 'evidence');
+  for (const e of check.evidence) add(list, add(el('li'), el('span', 'kind', KIND[e.kind] ?? e.kind), el('span', 'src', e.source), pre(e.excerpt)));
   if (!check.evidence.length) add(panel, el('p', 'muted', 'No evidence recorded.'));
   add(panel, list, section('Rerun'), pre(check.rerun));
   panel.classList.remove('hidden');
   document.body.classList.add('panel-open');
   syncStickyHeader();
-  cellButtons[gi + '.' + ri + '.' + hi].classList.add('selected');
-  history.replaceState(null, '', '#cell=' + gi + '.' + ri + '.' + hi);
+  cellButtons.get(cellKey(gi, ri, hi))?.classList.add('selected');
+  history.replaceState(null, '', `#cell=${cellKey(gi, ri, hi)}`);
 }
 
-function clearSelection() {
-  Object.keys(cellButtons).forEach(function (k) { cellButtons[k].classList.remove('selected'); });
+function clearSelection(): void {
+  for (const b of cellButtons.values()) b.classList.remove('selected');
 }
 
-function closeDetail() {
+function closeDetail(): void {
   state.open = null;
-  document.getElementById('detail').classList.add('hidden');
+  byId('detail').classList.add('hidden');
   document.body.classList.remove('panel-open');
   syncStickyHeader();
   clearSelection();
@@ -214,9 +258,9 @@ function closeDetail() {
 }
 
 // The matrix header sticks just under the filter bar, whose height changes as it wraps.
-function syncStickyHeader() {
-  var bar = document.querySelector('.filters');
-  document.documentElement.style.setProperty('--filters-h', bar.offsetHeight + 'px');
+function syncStickyHeader(): void {
+  const bar = document.querySelector<HTMLElement>('.filters');
+  document.documentElement.style.setProperty('--filters-h', `${bar?.offsetHeight ?? 0}px`);
 }
 
 drawSummary();
@@ -225,9 +269,9 @@ drawMatrix();
 applyFilters();
 syncStickyHeader();
 window.addEventListener('resize', syncStickyHeader);
-document.addEventListener('keydown', function (e) { if (e.key === 'Escape' && state.open) closeDetail(); });
-var m = /^#cell=(\d+)\.(\d+)\.(\d+)$/.exec(location.hash);
-if (m) openDetail(Number(m[1]), Number(m[2]), Number(m[3]));
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && state.open) closeDetail();
+});
+const linked = /^#cell=(\d+)\.(\d+)\.(\d+)$/.exec(location.hash);
+if (linked) openDetail(Number(linked[1]), Number(linked[2]), Number(linked[3]));
 document.documentElement.setAttribute('data-ready', String(Math.round(performance.now())));
-})();
-`;

@@ -1,5 +1,6 @@
-// Opens index.html from a file:// URL in Debian's chromium: filters, the detail panel and
-// the evidence work, and hostile server text shows as text without running.
+// Opens index.html from a file:// URL in headless Chromium (shipped by npm, see browser.ts):
+// filters, the detail panel and the evidence work, and hostile server text shows as text
+// without running.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@
 // script (by hash) and no connections, as a second line of defence behind the escaping.
 import { createHash } from 'node:crypto';
 import { escapeMarkup, jsonForScript } from './escape.js';
-import { REPORT_SCRIPT } from './html-client.js';
+import { reportScript } from './html-script.js';
 import { REPORT_CSS } from './html-style.js';
 import { buildReportView } from './html-view.js';
 import { performanceRows } from './performance.js';
@@ -16,14 +16,16 @@ function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-const CSP = [
-  "default-src 'none'",
-  `style-src ${sha256(REPORT_CSS)}`,
-  `script-src ${sha256(REPORT_SCRIPT)}`,
-  'img-src data:',
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+function csp(script: string): string {
+  return [
+    "default-src 'none'",
+    `style-src ${sha256(REPORT_CSS)}`,
+    `script-src ${sha256(script)}`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
 /** Static, escaped markup (no script needed): the optional performance figures, INFO only. */
 export function performanceHtml(report: Report): string {
@@ -35,11 +37,12 @@ export function performanceHtml(report: Report): string {
 }
 
 export function renderHtml(report: Report): string {
+  const script = reportScript();
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta http-equiv="Content-Security-Policy" content="${csp(script)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>MCP host conformance report</title>
 <style>${REPORT_CSS}</style>
@@ -64,7 +67,7 @@ ${performanceHtml(report)}<div class="filters" role="search">
 </div>
 <aside id="detail" class="hidden" aria-live="polite"></aside>
 <script type="application/json" id="report-data">${jsonForScript(buildReportView(report))}</script>
-<script>${REPORT_SCRIPT}</script>
+<script>${script}</script>
 </body>
 </html>
 `;

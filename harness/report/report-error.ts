@@ -9,7 +9,8 @@ export type ReportErrorCode =
   | 'MERGE_EMPTY'
   | 'MERGE_CONFLICT'
   | 'DIFF_DUPLICATE_HOST'
-  | 'BASELINE_HOST_MISMATCH';
+  | 'BASELINE_HOST_MISMATCH'
+  | 'OUTPUT_UNWRITABLE';
 
 export class ReportError extends Error {
   override readonly name = 'ReportError';

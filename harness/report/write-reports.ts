@@ -1,11 +1,12 @@
 // Writes all four formats from one report: report.json (validated against ReportSchema
 // first, so no invalid report ever lands on disk), junit.xml, report.md and index.html.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import { ReportError } from './report-error.js';
+import { prepareOutputDir } from './output-dir.js';
 import { formatZodIssues } from './report-file.js';
 import { ReportSchema, type Report } from './schema.js';
 
@@ -25,7 +26,7 @@ export function validateReport(report: unknown): Report {
 
 export function writeReports(report: Report, outDir: string): ReportPaths {
   const valid = validateReport(report);
-  mkdirSync(outDir, { recursive: true });
+  prepareOutputDir(outDir);
   const paths: ReportPaths = {
     json: join(outDir, 'report.json'),
     junit: join(outDir, 'junit.xml'),

@@ -2,9 +2,7 @@
 // {"mcpServers": {NAME: {command,args,env} | {url,headers,type?}}} shape.
 // Object key order is the configuration order (status lines follow it).
 import { z } from 'zod';
-
-/** Server names become part of exposed tool names (EXPOSE-1), so the charset is narrow. */
-export const SERVER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
+import { SERVER_NAME_PATTERN } from '../../common/mcp-server-name.js';
 
 /** An HTTP field name (RFC 9110 token): no ':' or '=', so a value can never ride along in it. */
 export const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/;

@@ -79,4 +79,28 @@ describe('reading server names back from config.toml', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('reads servers written as dotted keys or inline tables, not headers inside comments or strings', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mhc-toml-names-'));
+    try {
+      const file = join(dir, 'config.toml');
+      writeFileSync(file, 'mcp_servers.dotted.command = "x"\n# [mcp_servers.commented]\nnote = """\n[mcp_servers.in_string]\n"""\n[mcp_servers.inline]\nurl = "https://x"\n');
+      expect(readTomlServerNames(file)).toEqual({ servers: ['dotted', 'inline'] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a file that is no longer TOML, or whose mcp_servers is not a table, as a problem', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mhc-toml-names-'));
+    try {
+      const file = join(dir, 'config.toml');
+      writeFileSync(file, '[mcp_servers.broken\n');
+      expect(readTomlServerNames(file)).toEqual({ problem: expect.stringMatching(/^.*config\.toml is no longer valid TOML \(Invalid TOML document: .+\)$/) });
+      writeFileSync(file, 'mcp_servers = "none"\n');
+      expect(readTomlServerNames(file)).toEqual({ problem: `${file}: mcp_servers is not a table` });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

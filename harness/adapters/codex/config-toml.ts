@@ -4,6 +4,7 @@
 // features switched off so a run contacts nothing but loopback.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
 import { HarnessError } from '../../errors.js';
 import { readConfiguredServers } from '../configured-servers.js';
 import type { ConfiguredServers } from '../host-adapter.js';
@@ -137,16 +138,17 @@ export function writeCodexConfig(codexHome: string, config: CodexConfig): string
   return file;
 }
 
-// One server table header: [mcp_servers.NAME] or [mcp_servers."NAME"] (sub-tables such as
-// [mcp_servers.NAME.env] have a further dot and are not servers).
-const SERVER_TABLE = /^\s*\[\s*mcp_servers\.(?:"((?:[^"\\]|\\.)*)"|([A-Za-z0-9_-]+))\s*\]\s*(?:#.*)?$/;
-
-/** The server names of a Codex config.toml (tables written by us or by `codex mcp add`). */
+/** The server names of a Codex config.toml (written by us, by `codex mcp add` or by hand), read with a TOML parser. */
 export function readTomlServerNames(file: string): ConfiguredServers {
-  return readConfiguredServers(file, (text) => ({
-    servers: text.split('\n').flatMap((line) => {
-      const m = SERVER_TABLE.exec(line);
-      return m === null ? [] : [m[2] ?? (JSON.parse(`"${m[1] ?? ''}"`) as string)];
-    }),
-  }));
+  return readConfiguredServers(file, (text) => {
+    let config: Record<string, unknown>;
+    try {
+      config = parseToml(text);
+    } catch (error) {
+      return { problem: `${file} is no longer valid TOML (${(error as Error).message.split('\n')[0]})` };
+    }
+    const servers = config['mcp_servers'] ?? {};
+    if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) return { problem: `${file}: mcp_servers is not a table` };
+    return { servers: Object.keys(servers) };
+  });
 }

@@ -2,14 +2,13 @@
 // 10 servers, the parallel-connect ratio, discovery of 128 tools over 16 pages, the overhead
 // the host adds to one MCP call, and its peak memory with 10 servers. Every host is measured
 // against the same in-process fake servers and mock model (host-launch.ts).
-import { monotonicMs } from '../fake-servers/mcp/journal.js';
-import type { Journal } from '../fake-servers/mcp/journal.js';
-import type { ServerBehaviour } from '../fake-servers/mcp/behaviour.js';
-import type { HostAdapter } from '../harness/adapters/host-adapter.js';
-import { toFigure, type FigureDef } from './figure.js';
+import { monotonicMs } from '../../fake-servers/mcp/journal.js';
+import type { Journal } from '../../fake-servers/mcp/journal.js';
+import type { ServerBehaviour } from '../../fake-servers/mcp/behaviour.js';
+import type { HostAdapter } from '../adapters/host-adapter.js';
+import { toFigure, type Figure, type FigureDef } from './figure.js';
 import { withLaunchedHost, type LaunchPlan } from './host-launch.js';
 import { samplePeakRss, type PeakRssSampler } from './peak-rss.js';
-import type { Figure } from './results-schema.js';
 import { median, repeat, type RepeatOptions } from './stats.js';
 
 const STEP_DEADLINE_MS = 30_000;

@@ -3,10 +3,10 @@
 // report as its optional performance section. INFO only: it never changes a verdict or the
 // exit code, and a failed measurement leaves the report as it was.
 import { join } from 'node:path';
-import type { HostAdapter } from '../harness/adapters/host-adapter.js';
-import { readReportFile } from '../harness/report/report-file.js';
-import type { Performance } from '../harness/report/schema.js';
-import { writeReports } from '../harness/report/write-reports.js';
+import type { HostAdapter } from '../adapters/host-adapter.js';
+import { readReportFile } from '../report/report-file.js';
+import type { Performance } from '../report/schema.js';
+import { writeReports } from '../report/write-reports.js';
 import { measureHostProfile } from './host-profile.js';
 import type { RepeatOptions } from './stats.js';
 

@@ -3,7 +3,7 @@
 // process group, read from /proc. VmHWM survives until a process exits, so sampling only
 // has to see each member once while it lives; the sampler polls and keeps each pid's maximum.
 import { readdirSync, readFileSync } from 'node:fs';
-import { parseStat } from '../harness/supervision/proc-scan.js';
+import { parseStat } from '../supervision/proc-scan.js';
 
 /** "VmHWM:    12345 kB" from /proc/PID/status, in kB; null when absent (kernel threads, gone). */
 export function parseVmHwmKb(status: string): number | null {

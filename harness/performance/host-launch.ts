@@ -4,13 +4,13 @@
 // The fakes live in this process, so the host's process group holds the host alone (its
 // memory is not mixed with the servers'). Everything started is stopped and reaped.
 import { performance } from 'node:perf_hooks';
-import type { HostAdapter, HostSession, ServerConfigEntry } from '../harness/adapters/host-adapter.js';
-import { createSandbox, type Sandbox } from '../harness/sandbox/sandbox.js';
-import { killLeftovers } from '../harness/supervision/process-group.js';
-import { scanRunProcesses } from '../harness/supervision/proc-scan.js';
-import type { ServerBehaviour } from '../fake-servers/mcp/behaviour.js';
-import { startHttpFakeServer, type HttpFakeServer } from '../fake-servers/mcp/http-server.js';
-import { startMockModel, type MockModel, type ModelStep } from '../fake-servers/model/mock-model.js';
+import type { HostAdapter, HostSession, ServerConfigEntry } from '../adapters/host-adapter.js';
+import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
+import { killLeftovers } from '../supervision/process-group.js';
+import { scanRunProcesses } from '../supervision/proc-scan.js';
+import type { ServerBehaviour } from '../../fake-servers/mcp/behaviour.js';
+import { startHttpFakeServer, type HttpFakeServer } from '../../fake-servers/mcp/http-server.js';
+import { startMockModel, type MockModel, type ModelStep } from '../../fake-servers/model/mock-model.js';
 
 const READY_DEADLINE_MS = 60_000;
 const API_KEY = 'sk-bench-not-a-real-key';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readProcess } from '../harness/supervision/proc-scan.js';
+import { readProcess } from '../supervision/proc-scan.js';
 import { groupHwm, parseVmHwmKb, samplePeakRss } from './peak-rss.js';
 
 describe('peak RSS from /proc', () => {
