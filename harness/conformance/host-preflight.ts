@@ -2,7 +2,7 @@
 // configuration and a mock model, and wait for its first prompt. A host that cannot be
 // started (binary missing) or that exits or stays silent before its prompt is a set-up
 // error reported once, with its exit code and the last lines it printed, instead of one
-// HARNESS-ERROR per check. Touches the adapter through writeConfig, start and the session.
+// HARNESS-ERROR per check. Touches the adapter through config.write, start and the session.
 import { startMockModel } from '../../fake-servers/model/mock-model.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
 import { HarnessError, oneLine } from '../errors.js';
@@ -25,7 +25,7 @@ export async function preflightHost(adapter: HostAdapter, input: string, promptM
   const model = await startMockModel({ script: [] });
   const sandbox = createSandbox(`preflight-${adapter.name}`);
   try {
-    adapter.writeConfig(sandbox, {});
+    adapter.config.write(sandbox, {});
     let session;
     try {
       session = await adapter.start(sandbox, { modelUrl: model.baseUrl, apiKey: 'sk-preflight-not-a-real-key', knobs: {}, resume: false });
