@@ -5,6 +5,7 @@
 import type { ReportView } from './html-view.js';
 import type { Evidence, RunMetadata, Verdict } from './schema.js';
 import type { VerdictCounts } from './summary.js';
+import { thresholdsText } from './text.js';
 
 function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -224,6 +225,8 @@ function openDetail(gi: number, ri: number, hi: number): void {
   add(dl, el('dt', '', 'Level'), el('dd', '', check.level));
   add(dl, el('dt', '', 'Scenario'), el('dd', '', check.scenario));
   add(dl, el('dt', '', 'Duration'), el('dd', '', seconds(check.durationMs)));
+  const thresholds = thresholdsText(check.thresholds);
+  if (thresholds !== null) add(dl, el('dt', '', 'Thresholds'), el('dd', '', thresholds));
   add(panel, dl, section('Requirement'));
   for (const id of check.guarantees) {
     const g = data.guarantees[id];

@@ -5,7 +5,7 @@
 import { escapeMarkup } from './escape.js';
 import type { CheckResult, HostRun, Report } from './schema.js';
 import { checksByGroup, countVerdicts } from './summary.js';
-import { capText, firstLine } from './text.js';
+import { capText, firstLine, thresholdsText } from './text.js';
 
 const MESSAGE_MAX = 300;
 
@@ -44,6 +44,7 @@ export function checkDetailText(check: CheckResult): string {
   return [
     `Guarantees: ${check.guarantees.join(', ')} (${check.level})`,
     `Expected: ${check.expected}`,
+    ...(thresholdsText(check.thresholds) === null ? [] : [`Thresholds: ${thresholdsText(check.thresholds) ?? ''}`]),
     `Observed: ${check.observed}`,
     ...(evidence.length > 0 ? ['Evidence:', ...evidence] : []),
     `Rerun: ${check.rerun}`,

@@ -5,7 +5,7 @@
 import { performanceRows } from './performance.js';
 import type { CheckResult, Report } from './schema.js';
 import { checksByGroup, countVerdicts, formatCounts, hostLabel, VERDICT_ORDER } from './summary.js';
-import { capText, visibleControls } from './text.js';
+import { capText, thresholdsText, visibleControls } from './text.js';
 
 export interface MarkdownOptions {
   /** Upper bound on the length of the whole document. */
@@ -81,6 +81,7 @@ function failureBlock(check: CheckResult, host: string): string {
     '',
     `**Expected:** ${mdInline(capText(check.expected, EXPECTED_MAX))}`,
     '',
+    ...(thresholdsText(check.thresholds) === null ? [] : [`**Thresholds:** ${mdInline(thresholdsText(check.thresholds) ?? '')}`, '']),
     '**Observed:**',
     mdCodeBlock(capText(check.observed, OBSERVED_MAX)),
     '',

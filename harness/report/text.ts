@@ -14,6 +14,12 @@ export function capText(text: string, max: number): string {
   return `${text.slice(0, max)}… [${text.length - max} more characters]`;
 }
 
+/** The numbers and patterns a check applied, one line ("deadlineMs=10000, earlyMs=750"); null when none. */
+export function thresholdsText(thresholds: Readonly<Record<string, number | string>> | undefined): string | null {
+  const entries = Object.entries(thresholds ?? {});
+  return entries.length === 0 ? null : entries.map(([k, v]) => `${k}=${v}`).join(', ');
+}
+
 export function firstLine(text: string): string {
   return text.split(/\r?\n|\u2028|\u2029/, 1)[0] ?? '';
 }
