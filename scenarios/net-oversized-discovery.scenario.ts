@@ -7,13 +7,13 @@ import { toolOffered } from '../harness/scenario/checks-credentials-network.js';
 export default defineScenario({
   title: 'An oversized discovery answer (over 1 MiB) makes the server unavailable; the other one works',
   servers: {
-    big: { transport: 'http', behaviour: { tools: [{ name: 'search' }], toolsList: { padBytes: 1024 * 1024 + 64 * 1024 }, http: { jsonResponse: true } } },
+    big: { transport: 'http', behaviour: { tools: [{ name: 'oversized_search' }], toolsList: { padBytes: 1024 * 1024 + 64 * 1024 }, http: { jsonResponse: true } } },
     small: { transport: 'http', behaviour: { tools: [{ name: 'lookup' }] } },
   },
   model: [{ message: 'Hello.' }],
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
     { id: 'oversized-server-unavailable', guarantees: ['NET-3'], expected: 'the server whose tools/list answer exceeds 1 MiB is reported unavailable', provenBy: ['no-body-cap'], grade: reportedUnavailable('big') },
-    { id: 'oversized-tools-not-offered', guarantees: ['NET-3'], expected: "none of the oversized server's tools is offered to the model", provenBy: ['no-body-cap'], grade: toolOffered('big', 'search', false) },
+    { id: 'oversized-tools-not-offered', guarantees: ['NET-3'], expected: "none of the oversized server's tools is offered to the model", provenBy: ['no-body-cap'], grade: toolOffered('big', 'oversized_search', false) },
   ],
 });

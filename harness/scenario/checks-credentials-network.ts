@@ -1,11 +1,11 @@
 // Checks for CRED-1..6, NET-1..4, CONFIG-1..3 and DISCOVER-6: where each credential canary
 // turned up, which paths and destinations were contacted, what the host's own add and list
 // commands showed and stored. Each states its precondition ("not reached" when it never happened).
-import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { fail, journalEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
 import type { CommandSeen, FileSeen, Observations } from './observations.js';
 import type { GradeFn } from './check-helpers.js';
+import { offeredAs, tracesOf } from './offered-tools.js';
 
 /** A place a credential must never reach: a name for the report and which scan channels it covers. */
 export interface Place {
@@ -49,11 +49,14 @@ export function noOAuthRequests(servers: readonly string[]): GradeFn {
   };
 }
 
-/** The model was (or, with offered=false, never was) offered `server`'s `tool`, in every request. */
+/**
+ * The model was offered `server`'s `tool` in every request, found as a model would; or, with
+ * offered=false, no request shows any trace of it (its name or its description anywhere).
+ */
 export function toolOffered(server: string, tool: string, offered: boolean): GradeFn {
   return (obs) => {
     if (obs.modelRequests.length === 0) return notReached('the host never sent a request to the model', obs);
-    const wrong = obs.modelRequests.filter((r) => resolveMcpTarget(r.tools, server, tool).ok !== offered);
+    const wrong = obs.modelRequests.filter((r) => (offered ? typeof offeredAs(obs, r, server, tool) === 'string' : tracesOf(obs, r, server, tool).length > 0));
     const evidence = [note(obs.modelRequests[0]?.tools.map((t) => t.name).join(', ') || '(none)', 'tools offered in model request #1')];
     const what = `${server}/${tool} ${offered ? 'offered' : 'not offered'}`;
     return wrong.length === 0 ? pass(`${what} in all ${obs.modelRequests.length} model request(s)`, evidence) : fail(`${what} expected, but model request(s) #${wrong.map((r) => r.index + 1).join(', #')} differ`, evidence);

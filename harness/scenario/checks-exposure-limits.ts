@@ -1,42 +1,21 @@
 // Checks for EXPOSE-1..6, LIMIT-1..3 and INJECT-1/2: what the model was offered (names,
 // schemas, descriptions, instructions), what each server received and what reached the screen.
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
-import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
 import { toolCalls, type GradeFn } from './check-helpers.js';
 import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
 import { rawControlsIn } from './hostile-text.js';
+import { functionsOf as functions, label, offeredAs, offeredOf, serverTraces } from './offered-tools.js';
 import type { Observations } from './observations.js';
 
 export const RESPONSES_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
-const functions = (r: ModelRequestRecord): OfferedTool[] => r.tools.filter((t) => t.type === 'function');
-const label = (t: OfferedTool): string => (t.namespace === undefined ? t.name : `${t.namespace}.${t.name}`);
 const toolsEvidence = (obs: Observations, index: number) =>
   modelRequestEvidence(obs, index, (body) => ((body as { tools?: unknown[] }).tools ?? []).map((t) => ({ ...(t as object), parameters: undefined })));
 
 /** The function offered for (server, tool) in request #index, or why none was. */
 function offered(obs: Observations, index: number, server: string, tool: string): OfferedTool | string {
   const request = obs.modelRequests[index];
-  if (request === undefined) return `the host sent no model request #${index + 1}`;
-  const found = resolveMcpTarget(request.tools, server, tool, { catalogue: obs.catalogue });
-  if (!found.ok) return found.reason;
-  return functions(request).find((t) => t.name === found.name && t.namespace === found.namespace) ?? 'resolved name vanished';
-}
-
-/** The server's tools (by original name) that request #index offers, found as a model would. */
-function offeredOf(obs: Observations, request: ModelRequestRecord, server: string): string[] {
-  return obs.catalogue.filter((e) => e.server === server && resolveMcpTarget(request.tools, server, e.tool, { catalogue: obs.catalogue }).ok).map((e) => e.tool);
-}
-
-/**
- * Any trace of the server's tools in the request: found as a model would, or an offered name
- * holding one of its (distinctive) tool names. "Not offered" must not rest on the resolver alone.
- */
-function tracesOf(obs: Observations, request: ModelRequestRecord, server: string): string[] {
-  const names = obs.catalogue.filter((e) => e.server === server).map((e) => e.tool.toLowerCase().replace(/[^a-z0-9]/g, ''));
-  const squash = (t: OfferedTool): string => label(t).toLowerCase().replace(/[^a-z0-9]/g, '');
-  const named = functions(request).filter((t) => names.some((n) => n.length >= 8 && squash(t).includes(n))).map(label);
-  return [...new Set([...offeredOf(obs, request, server), ...named])];
+  return request === undefined ? `the host sent no model request #${index + 1}` : offeredAs(obs, request, server, tool);
 }
 
 /** The status line naming `server` as a whole word, if any. */
@@ -151,9 +130,8 @@ export function schemasAsDescribed(server: string, tool: string): GradeFn {
     let compared = 0;
     for (const request of obs.modelRequests) {
       for (const e of obs.catalogue) {
-        const found = resolveMcpTarget(request.tools, e.server, e.tool, { catalogue: obs.catalogue });
-        const t = found.ok ? functions(request).find((f) => f.name === found.name && f.namespace === found.namespace) : undefined;
-        if (t === undefined || e.inputSchema === undefined) continue;
+        const t = offeredAs(obs, request, e.server, e.tool);
+        if (typeof t === 'string' || e.inputSchema === undefined) continue;
         compared++;
         const [want, got] = [JSON.stringify(e.inputSchema), JSON.stringify(t.parameters)];
         if (want !== got) problems.push(`request #${request.index + 1}, ${label(t)}: server ${want.slice(0, 300)} / offered ${got.slice(0, 300)}`);
@@ -231,7 +209,7 @@ export function serverNotRegistered(server: string): GradeFn {
     const request = firstRequest(obs);
     if (request === null) return notReached('the host never sent a request to the model', obs);
     const line = lineFor(obs.unavailable.map((u) => u.line), server);
-    const tools = tracesOf(obs, request, server);
+    const tools = serverTraces(obs, request, server);
     const evidence = [line === undefined ? screenTail(obs) : screenAround(obs, line, 100)];
     if (tools.length > 0) return fail(`${tools.length} tool(s) of ${server} offered: ${tools.slice(0, 5).join(', ')}${tools.length > 5 ? ', ...' : ''}`, evidence);
     return line === undefined ? fail(`no "unavailable" status line for ${server}`, evidence) : pass(line, evidence);

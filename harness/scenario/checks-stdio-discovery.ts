@@ -3,10 +3,10 @@
 // (DISCOVER-2), status lines before the first answer (DISCOVER-3), the tool list fixed after
 // list_changed (DISCOVER-5). Timing is read from journal and model-request monotonic stamps.
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
 import { stdioStart, type GradeFn } from './check-helpers.js';
 import { fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
 import type { Observations } from './observations.js';
+import { tracesOf } from './offered-tools.js';
 
 const isRequest = (method: string) => (e: JournalEntry) => e.kind === 'jsonrpc-in' && e.message.method === method;
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
@@ -117,7 +117,7 @@ export function laterToolNotOffered(server: string, tool: string): GradeFn {
     if (changed === undefined) return notReached(`server ${server} never sent notifications/tools/list_changed`, obs);
     const after = obs.modelRequests.filter((_, i) => (obs.modelRequestMono[i] ?? 0) > changed.mono);
     if (after.length === 0) return notReached('no model request came after list_changed', obs);
-    const offered = after.filter((r) => resolveMcpTarget(r.tools, server, tool).ok);
+    const offered = after.filter((r) => tracesOf(obs, r, server, tool).length > 0);
     if (offered.length === 0) return pass(`${after.length} model request(s) after list_changed; none offered ${tool}`, [modelRequestEvidence(obs, after[0]?.index ?? 0, (b) => (b as { tools?: unknown }).tools)]);
     const evidence = [modelRequestEvidence(obs, offered[0]?.index ?? 0, (b) => (b as { tools?: unknown }).tools), screenTail(obs)];
     return obs.screen.all.includes(tool)

@@ -1,0 +1,45 @@
+// What a model request offers of the scenario's tools, found as a model would (the scripted
+// model's resolver with the whole catalogue), and, for "not offered" verdicts, any trace of a
+// tool at all: a verdict that something is absent must not rest on the resolver alone.
+import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
+import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
+import type { Observations } from './observations.js';
+
+export const functionsOf = (r: ModelRequestRecord): OfferedTool[] => r.tools.filter((t) => t.type === 'function');
+export const label = (t: OfferedTool): string => (t.namespace === undefined ? t.name : `${t.namespace}.${t.name}`);
+
+/** The function request `r` offers for (server, tool), found as a model would; a reason when none. */
+export function offeredAs(obs: Observations, r: ModelRequestRecord, server: string, tool: string): OfferedTool | string {
+  const found = resolveMcpTarget(r.tools, server, tool, { catalogue: obs.catalogue });
+  if (!found.ok) return found.reason;
+  return functionsOf(r).find((t) => t.name === found.name && t.namespace === found.namespace) ?? 'resolved name vanished';
+}
+
+/** The server's tools (by original name) that request `r` offers. */
+export function offeredOf(obs: Observations, r: ModelRequestRecord, server: string): string[] {
+  return obs.catalogue.filter((e) => e.server === server && typeof offeredAs(obs, r, server, e.tool) !== 'string').map((e) => e.tool);
+}
+
+const squash = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Names and descriptions this short say too little to be a trace of one tool. */
+const MIN_NAME = 8;
+const MIN_DESCRIPTION = 12;
+
+/**
+ * Functions of request `r` that show any trace of (server, tool): found as a model would, or
+ * holding its (distinctive) name, or its server's own (distinctive) description text.
+ */
+export function tracesOf(obs: Observations, r: ModelRequestRecord, server: string, tool: string): string[] {
+  const name = squash(tool);
+  const description = obs.catalogue.find((e) => e.server === server && e.tool === tool)?.description?.trim() ?? '';
+  const found = offeredAs(obs, r, server, tool);
+  const traced = functionsOf(r).filter(
+    (t) => (name.length >= MIN_NAME && squash(label(t)).includes(name)) || (description.length >= MIN_DESCRIPTION && (t.description ?? '').includes(description)),
+  );
+  return [...new Set([...(typeof found === 'string' ? [] : [label(found)]), ...traced.map(label)])];
+}
+
+/** Traces of any tool of `server` in request `r`. */
+export function serverTraces(obs: Observations, r: ModelRequestRecord, server: string): string[] {
+  return [...new Set(obs.catalogue.filter((e) => e.server === server).flatMap((e) => tracesOf(obs, r, server, e.tool)))];
+}
