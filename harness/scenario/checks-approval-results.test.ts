@@ -1,24 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
-import type { Observations } from './observations.js';
+import { modelRequest, observations, reply, request, server, userMessage } from './test-fixtures/observations.js';
 import { callsOneAfterAnother, confirmationArgumentsCut, inOrder, messageNeverSent, messageSentAfterGates, toolOutputHas, UNKNOWN_WARNING } from './checks-approval-results.js';
 
-// Fields other checks need are left out; these checks never read them.
-function observations(over: Partial<Observations> = {}): Observations {
-  return {
-    scenario: 't', hostPid: 1, screen: { all: '', stdout: '', stderr: '', truncated: false }, statusLines: [], unavailable: [], configuredServers: { servers: [] }, approvals: [], unknownGates: [],
-    script: { completed: 10, stoppedAt: null }, modelRequests: [], modelRequestMono: [], toolOutputs: [], servers: {}, trapHits: [], files: [],
-    leftovers: [], exits: [], canaries: [], canarySightings: [], harnessErrors: [], ...over,
-  } as Observations;
-}
-
-let seq = 0;
-const entry = (kind: 'jsonrpc-in' | 'jsonrpc-out', message: Record<string, unknown>): JournalEntry => ({ seq: seq++, t: seq, mono: seq, kind, message });
-const callIn = (id: number) => entry('jsonrpc-in', { jsonrpc: '2.0', id, method: 'tools/call' });
-const answer = (id: number) => entry('jsonrpc-out', { jsonrpc: '2.0', id, result: {} });
-const withJournal = (journal: JournalEntry[]) => observations({ servers: { docs: { name: 'docs', transport: 'http', destination: 'x', journal } } });
-const request = (index: number, userText: string) => ({ index, body: {}, input: [{ type: 'message', role: 'user', content: userText }] }) as unknown as ModelRequestRecord;
+const withJournal = (journal: JournalEntry[]) => observations({ servers: server('docs', journal) });
+const callIn = (id: number) => request('tools/call', id);
+const answer = (id: number) => reply(id);
+const asked = (index: number, userText: string) => modelRequest(index, [userMessage(userText)]);
 
 describe('checks for approval and results', () => {
   test('calls sent one after another pass; a call sent before the previous answer fails', () => {
@@ -50,7 +38,7 @@ describe('checks for approval and results', () => {
   });
 
   test('a declined message must reach no model request; a confirmed one must reach one', () => {
-    const obs = observations({ unknownGates: ['g1', 'g2'], modelRequests: [request(0, 'Run it.'), request(1, 'second')] });
+    const obs = observations({ unknownGates: ['g1', 'g2'], modelRequests: [asked(0, 'Run it.'), asked(1, 'second')] });
     expect(messageNeverSent('first', 3)(obs).verdict).toBe('PASS');
     expect(messageNeverSent('second', 3)(obs).verdict).toBe('FAIL');
     expect(messageSentAfterGates('second', 2)(obs).verdict).toBe('PASS');

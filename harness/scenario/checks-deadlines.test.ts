@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import { callGivenUpAt, connectGivenUpAt } from './checks-deadlines.js';
+import { connectionOpen, modelRequest, observations, request, server } from './test-fixtures/observations.js';
+
+const slack = { earlyMs: 500, lateMs: 1000 };
+
+describe('a connect deadline measured from both sides', () => {
+  const run = (readyAt: number, listedAt = 100) =>
+    connectGivenUpAt('hung', 'ok', 10_000, slack)(
+      observations({
+        servers: { ...server('hung', [connectionOpen(0), request('initialize', 1, 5)]), ...server('ok', [request('tools/list', 2, listedAt)]) },
+        modelRequests: [modelRequest(0)],
+        modelRequestMono: [readyAt],
+      }),
+    );
+
+  test('going on at the deadline passes and says when', () => {
+    expect(run(10_200)).toMatchObject({ verdict: 'PASS', observed: expect.stringContaining('10200 ms') });
+  });
+
+  test('going on too late or too early fails, naming the window', () => {
+    expect(run(15_000)).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('past the 10000 ms deadline') });
+    expect(run(5_000)).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('before the 10000 ms deadline') });
+  });
+
+  test('a healthy server discovered only after the hung one is given up fails (serial connects)', () => {
+    expect(run(10_200, 10_100).observed).toMatch(/not discovered while hung was pending/);
+  });
+
+  test('no initialize at the hung server, or no model request, is not reached', () => {
+    expect(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', []) })).reached).toBe(false);
+    expect(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', [connectionOpen(0), request('initialize', 1, 5)]) })).reached).toBe(false);
+  });
+});
+
+describe('a call deadline measured from both sides', () => {
+  const run = (toldAt: number | null) =>
+    callGivenUpAt('docs', 30_000, 0, slack)(
+      observations({
+        servers: server('docs', [request('tools/call', 7, 1000)]),
+        modelRequests: [modelRequest(0), modelRequest(1)],
+        modelRequestMono: [0, toldAt ?? 0],
+        toolOutputs: toldAt === null ? [] : [{ request: 1, callId: 'c', output: '{}', status: 'unknown' }],
+      }),
+    );
+
+  test('the outcome at the deadline after sending passes; 60 s or 15 s fail', () => {
+    expect(run(31_100).verdict).toBe('PASS');
+    expect(run(61_000).verdict).toBe('FAIL');
+    expect(run(16_000).verdict).toBe('FAIL');
+  });
+
+  test('no outcome ever is not reached (and FAIL)', () => {
+    expect(run(null)).toMatchObject({ verdict: 'FAIL', reached: false });
+  });
+});

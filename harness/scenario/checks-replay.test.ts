@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import { legacySessionLoads, nothingReinvoked, resumedHistoryCarries } from './checks-replay.js';
+import { modelRequest, observations, request, server, userMessage } from './test-fixtures/observations.js';
+
+const RESULT = 'recorded-result-1';
+const output = (request: number) => ({ request, callId: 'c1', output: `{"status":"completed","output":"${RESULT}"}`, status: 'completed' as const });
+const resumed = (carries: boolean) =>
+  observations({
+    sessionStarts: [{ request: 0, mono: 0 }, { request: 2, mono: 500 }],
+    modelRequests: [modelRequest(0), modelRequest(1), modelRequest(2, [userMessage(carries ? `earlier: ${RESULT}` : 'nothing')])],
+    modelRequestMono: [10, 20, 600],
+    toolOutputs: [output(1)],
+  });
+
+describe('REPLAY through the host', () => {
+  test("the resumed start's first request must carry the first start's results", () => {
+    expect(resumedHistoryCarries([RESULT])(resumed(true)).verdict).toBe('PASS');
+    expect(resumedHistoryCarries([RESULT])(resumed(false)).verdict).toBe('FAIL');
+  });
+
+  test('no second start, or a result that never ran in the first, is not reached', () => {
+    expect(resumedHistoryCarries([RESULT])(observations({ toolOutputs: [output(0)], modelRequests: [modelRequest(0)] })).reached).toBe(false);
+    expect(resumedHistoryCarries(['never-ran'])(resumed(true)).reached).toBe(false);
+  });
+
+  test('a tools/call after the resume fails; one before it (the first start) does not count', () => {
+    const base = resumed(true);
+    const before = { ...base, servers: server('docs', [request('tools/call', 1, 100)]) };
+    const after = { ...base, servers: server('docs', [request('tools/call', 1, 100), request('tools/call', 2, 700)]) };
+    expect(nothingReinvoked(['docs'], RESULT)(before).verdict).toBe('PASS');
+    expect(nothingReinvoked(['docs'], RESULT)(after).verdict).toBe('FAIL');
+    expect(nothingReinvoked(['docs'], RESULT)(resumed(false)).reached).toBe(false);
+  });
+
+  test("a pre-MCP session loads when its text reaches the model; a profile naming none is not reached", () => {
+    const host = { ...observations().host, legacyMarker: 'old-text' };
+    expect(legacySessionLoads()(observations({ host, modelRequests: [modelRequest(0, [userMessage('old-text')])] })).verdict).toBe('PASS');
+    expect(legacySessionLoads()(observations({ host, modelRequests: [modelRequest(0, [userMessage('new')])] })).verdict).toBe('FAIL');
+    expect(legacySessionLoads()(observations()).reached).toBe(false);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'vitest';
+import { offeredAs, offeredOf, serverTraces, tracesOf } from './offered-tools.js';
+import { fn, modelRequest, observations } from './test-fixtures/observations.js';
+
+const catalogue = [
+  { server: 'docs', tool: 'search', description: 'Searches the archive of notes.' },
+  { server: 'docs', tool: 'wipe_everything' },
+];
+
+describe('what a request offers', () => {
+  test('tools are found under the host\'s own naming', () => {
+    const obs = observations({ catalogue });
+    const r = modelRequest(0, [], [fn('docs__search'), fn('docs__wipe_everything')]);
+    expect(offeredOf(obs, r, 'docs')).toEqual(['search', 'wipe_everything']);
+    expect(offeredAs(obs, r, 'docs', 'nothing')).toEqual(expect.stringContaining('no offered function'));
+  });
+
+  test('a tool "not offered" must leave no trace: not its distinctive name, not its description', () => {
+    const obs = observations({ catalogue });
+    expect(tracesOf(obs, modelRequest(0, [], [fn('x_y_WipeEverything_9')]), 'docs', 'wipe_everything')).toEqual(['x_y_WipeEverything_9']);
+    expect(tracesOf(obs, modelRequest(0, [], [fn('t1', { description: 'Searches the archive of notes.' })]), 'docs', 'search')).toEqual(['t1']);
+    expect(serverTraces(obs, modelRequest(0, [], [fn('other')]), 'docs')).toEqual([]);
+  });
+});
