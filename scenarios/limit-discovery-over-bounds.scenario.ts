@@ -18,7 +18,7 @@ export default defineScenario({
   servers: {
     manypages: { transport: 'http', behaviour: { generateTools: { count: 17 }, toolsList: { pages: 17 } } },
     manytools: { transport: 'http', behaviour: { generateTools: { count: 129 } } },
-    bigschema: { transport: 'http', behaviour: { tools: [{ name: 'small' }, { name: 'huge', inputSchemaPadBytes: 17 * 1024 }] } },
+    bigschema: { transport: 'http', behaviour: { tools: [{ name: 'small' }, { name: 'huge', inputSchemaBytes: 17 * 1024 }] } },
     stringschema: { transport: 'http', behaviour: { tools: [{ name: 'fine' }, { name: 'odd', inputSchema: { type: 'string' } }] } },
     bigdefs: { transport: 'http', behaviour: { generateTools: { count: 40, descriptionBytes: 2000 } } },
     healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },

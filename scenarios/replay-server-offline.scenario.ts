@@ -11,7 +11,7 @@ const [path, content] = savedRefhostSession('20240501T120000000Z-offline1', [
 
 export default defineScenario({
   title: 'A session that used an MCP tool resumes while that server is offline',
-  servers: { docs: { transport: 'http', behaviour: { crashAtStart: true, tools: [{ name: 'search' }] } } },
+  servers: { docs: { transport: 'http', behaviour: { stages: { connect: { kind: 'crash' } }, tools: [{ name: 'search' }] } } },
   files: { [path]: content },
   resume: true,
   model: [{ message: 'Earlier you found the limits.' }],
