@@ -7,6 +7,7 @@ import { firstHalf } from './acts.js';
 import type { ServerBehaviour } from './behaviour.js';
 import type { Carrier } from './behaviour-fit.js';
 import { DEFAULT_GARBAGE, type Fault } from './fault-schema.js';
+import type { JournalWriter } from './journal.js';
 
 type HttpBehaviour = NonNullable<ServerBehaviour['http']>;
 
@@ -39,6 +40,15 @@ export interface RawContext {
   answer(): Promise<Record<string, unknown>>;
   /** How answers are framed when the fault does not say (http.jsonResponse). */
   jsonResponse: boolean;
+}
+
+/** For faults that answer no particular request (connect, a missing bearer). */
+export const NO_REQUEST: RawContext = { answer: () => Promise.resolve({}), jsonResponse: false };
+
+/** Journals the messages a fault swallows (the server did receive them) and the fault. */
+export function journalSwallowed(journal: JournalWriter, messages: Record<string, unknown>[], what: string): void {
+  for (const message of messages) journal.record({ kind: 'jsonrpc-in', message });
+  journal.record({ kind: 'fault', what });
 }
 
 /** Acts out a fault that answers on the raw response (see answersRaw; also the connect faults). */

@@ -14,7 +14,7 @@ import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { firstHalf, pause } from './acts.js';
 import type { BehaviourEngine, Plan } from './engine.js';
 import { DEFAULT_GARBAGE, type Fault } from './fault-schema.js';
-import { answerRaw, answersRaw, rpcMessages, sseEvent } from './http-answers.js';
+import { answerRaw, answersRaw, journalSwallowed, NO_REQUEST, rpcMessages, sseEvent } from './http-answers.js';
 
 export interface HttpRoute {
   /** The path a client is given (joined to the origin). */
@@ -35,12 +35,6 @@ function closeSignal(res: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-/** Journals the messages a fault swallows (the server did receive them) and the fault. */
-function journalFault(engine: BehaviourEngine, messages: Record<string, unknown>[], what: string): void {
-  for (const message of messages) engine.journal.record({ kind: 'jsonrpc-in', message });
-  engine.journal.record({ kind: 'fault', what });
-}
-
 /**
  * Plans the requests of a POST body. If one of them meets a fault answered on the raw
  * response, it is acted out here and undefined is returned; otherwise the plans by id.
@@ -53,7 +47,7 @@ async function planPost(engine: BehaviourEngine, req: IncomingMessage, res: Serv
     .filter((p) => p.stage !== undefined);
   const raw = plans.find((p) => answersRaw(p.fault, carrier));
   if (raw?.fault) {
-    journalFault(engine, messages, `${raw.stage} ${raw.fault.kind}`);
+    journalSwallowed(engine.journal, messages, `${raw.stage} ${raw.fault.kind}`);
     await pause(raw.fault.delayMs, closeSignal(res)).catch(() => undefined);
     if (!res.destroyed) await answerRaw(raw.fault, req, res, { answer: () => engine.answerOf(raw), jsonResponse: engine.behaviour.http?.jsonResponse ?? false });
     return undefined;
@@ -115,8 +109,8 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
     async handle(req, res, body) {
       if (pathOf(req) !== '/mcp') return jsonError(res, 404, 'Not found');
       if (connect) {
-        journalFault(engine, rpcMessages(body), `connect ${connect.kind}`);
-        return answerRaw(connect, req, res, { answer: () => Promise.resolve({}), jsonResponse: options.jsonResponse });
+        journalSwallowed(engine.journal, rpcMessages(body), `connect ${connect.kind}`);
+        return answerRaw(connect, req, res, NO_REQUEST);
       }
       await (options.session === 'stateless' ? stateless(req, res, body) : stateful(req, res, body));
     },
@@ -138,7 +132,7 @@ export function sseRoute(engine: BehaviourEngine, options: { endpointOrigin?: st
       await pause(connect.delayMs, closeSignal(res)).catch(() => undefined);
       if (res.destroyed) return;
       if (connect.kind === 'redirect' || connect.kind === 'auth' || connect.kind === 'status') {
-        return answerRaw(connect, req, res, { answer: () => Promise.resolve({}), jsonResponse: false });
+        return answerRaw(connect, req, res, NO_REQUEST);
       }
     }
     rewriteEndpoint(res, options.endpointOrigin, connect);

@@ -242,6 +242,14 @@ describe('resources and prompts', () => {
     await expect(client.readResource({ uri: 'notes://secret' })).rejects.toThrow(/Resource not found/);
   });
 
+  it('reads a resource of exactly textBytes UTF-8 bytes of stamped text', async () => {
+    const { client } = await startAndConnect({ resources: [{ uri: 'notes://big', name: 'big', textBytes: 20_000, fill: 'utf8-3' }] });
+    const [contents] = (await client.readResource({ uri: 'notes://big' })).contents as { text: string }[];
+    expect(Buffer.byteLength(contents?.text ?? '', 'utf8')).toBe(20_000);
+    expect(contents?.text.startsWith('[00000000]€')).toBe(true);
+    expect((await client.listResources()).resources).toEqual([{ uri: 'notes://big', name: 'big' }]);
+  });
+
   it('lists prompts and fills their arguments on get', async () => {
     const { client } = await startAndConnect(behaviour);
     expect((await client.listPrompts()).prompts).toEqual([{ name: 'greet', arguments: [{ name: 'who', required: true }] }]);

@@ -6,7 +6,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { parseServerBehaviour, type ServerBehaviour } from './behaviour.js';
 import { assertBehaviourFitsTransport } from './behaviour-fit.js';
 import { createBehaviourEngine } from './engine.js';
-import { answerRaw, missingBearer, rpcMessages } from './http-answers.js';
+import { answerRaw, journalSwallowed, missingBearer, NO_REQUEST, rpcMessages } from './http-answers.js';
 import { sseRoute, streamableRoute } from './http-routes.js';
 import { MemoryJournal, type Journal } from './journal.js';
 
@@ -50,10 +50,8 @@ export async function startHttpFakeServer(behaviour: ServerBehaviour, options: {
     }
     const unauthorised = missingBearer(http, req);
     if (unauthorised) {
-      // The server did receive these messages, even though no MCP code answers them.
-      for (const message of rpcMessages(body)) journal.record({ kind: 'jsonrpc-in', message });
-      journal.record({ kind: 'fault', what: 'bearer-missing' });
-      return answerRaw(unauthorised, req, res, { answer: () => Promise.resolve({}), jsonResponse: false });
+      journalSwallowed(journal, rpcMessages(body), 'bearer-missing');
+      return answerRaw(unauthorised, req, res, NO_REQUEST);
     }
     await route.handle(req, res, body);
   }
