@@ -16,10 +16,10 @@ export default defineScenario({
       headers: { Authorization: 'Bearer {canary}' },
       behaviour: (ctx) => ({
         tools: [{ name: 'search' }],
-        http: { faults: [{ kind: 'auth', status: 401, wwwAuthenticate: `Bearer realm="docs", resource_metadata="${ctx.trapOrigin}/.well-known/oauth-protected-resource"` }] },
+        stages: { connect: { kind: 'auth', status: 401, wwwAuthenticate: `Bearer realm="docs", resource_metadata="${ctx.trapOrigin}/.well-known/oauth-protected-resource"` } },
       }),
     },
-    wiki: { transport: 'http', headers: { 'X-Api-Key': '{canary}' }, behaviour: { tools: [{ name: 'page' }], http: { faults: [{ kind: 'auth', status: 403 }] } } },
+    wiki: { transport: 'http', headers: { 'X-Api-Key': '{canary}' }, behaviour: { tools: [{ name: 'page' }], stages: { connect: { kind: 'auth', status: 403 } } } },
   },
   model: [{ message: 'Hello.' }],
   user: [{ send: 'Hi' }, { end: 'eof' }],

@@ -27,9 +27,9 @@ export default defineScenario({
   title: 'Servers that refuse, crash, answer garbage or reject initialize are skipped; the healthy one works',
   servers: {
     refused: { raw: { url: REFUSED_URL } },
-    crasher: { transport: 'stdio', behaviour: { crashAtStart: true, tools: [{ name: 'lost' }] } },
-    garbage: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], http: { faults: [{ kind: 'invalid-json' }] } } },
-    rejecting: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], initialize: { kind: 'error', code: -32603, message: 'initialize refused' } } },
+    crasher: { transport: 'stdio', behaviour: { stages: { connect: { kind: 'crash' } }, tools: [{ name: 'lost' }] } },
+    garbage: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], stages: { initialize: { kind: 'garbage', framing: 'json' } } } },
+    rejecting: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], stages: { initialize: { kind: 'jsonrpc-error', code: -32603, message: 'initialize refused' } } } },
     healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
   },
   model: [{ calls: [{ server: 'healthy', tool: 'search', arguments: { query: 'status' } }] }, { message: 'Found it.' }],

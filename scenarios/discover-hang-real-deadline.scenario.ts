@@ -10,7 +10,7 @@ const CONNECT_DEADLINE_MS = 10_000;
 export default defineScenario({
   title: 'A server that never answers is given up at the real 10 s connect deadline while the others work',
   servers: {
-    hanging: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], initialize: { kind: 'never' } } },
+    hanging: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], stages: { initialize: { kind: 'never' } } } },
     healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
   },
   model: [{ calls: [{ server: 'healthy', tool: 'search', arguments: {} }] }, { message: 'Done.' }],

@@ -12,7 +12,7 @@ export default defineScenario({
   servers: {
     docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }, { name: 'fetch' }] } },
     notes: { transport: 'stdio', behaviour: { tools: [{ name: 'add' }, { name: 'list' }, { name: 'remove' }] } },
-    broken: { transport: 'http', behaviour: { initialize: { kind: 'error', code: -32603, message: 'not today' } } },
+    broken: { transport: 'http', behaviour: { stages: { initialize: { kind: 'jsonrpc-error', code: -32603, message: 'not today' } } } },
   },
   model: [{ message: FIRST_ANSWER }],
   user: [{ send: 'Hi' }, { end: 'eof' }],

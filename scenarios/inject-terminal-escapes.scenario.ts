@@ -28,7 +28,7 @@ export default defineScenario({
         ],
       },
     },
-    broken: { transport: 'stdio', behaviour: { initialize: { kind: 'error', code: -32603, message: hostile('initerror') }, tools: [{ name: 'never' }] } },
+    broken: { transport: 'stdio', behaviour: { stages: { initialize: { kind: 'jsonrpc-error', code: -32603, message: hostile('initerror') } }, tools: [{ name: 'never' }] } },
   },
   model: [
     { calls: [{ server: 'docs', tool: TOOL, arguments: { note: 'x' } }, { server: 'docs', tool: 'failtext', arguments: {} }, { server: 'docs', tool: 'failrpc', arguments: {} }] },

@@ -1,6 +1,7 @@
-// LIMIT-1: each discovery bound broken by one server (17 pages, 129 tools, a schema over
-// 16 KiB, a non-object schema, definitions over 64 KiB): each is unavailable as a whole,
-// none of its tools offered, and a healthy server beside them works.
+// LIMIT-1: each discovery bound broken by one server, one step past it (17 pages, 129 tools,
+// a schema of 16 KiB + 1 byte, a non-object schema, definitions of 64 KiB + 1 byte, in UTF-8
+// bytes of multi-byte text so counting characters under-counts): each is unavailable as a
+// whole, none of its tools offered, and a healthy server beside them works.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
 import { serverNotRegistered } from '../harness/scenario/checks-exposure-limits.js';
@@ -8,9 +9,9 @@ import { serverNotRegistered } from '../harness/scenario/checks-exposure-limits.
 const over = [
   ['manypages', '17 pages of tools'],
   ['manytools', '129 tools'],
-  ['bigschema', 'an input schema over 16 KiB'],
+  ['bigschema', 'an input schema of 16 KiB + 1 byte'],
   ['stringschema', 'an input schema of type "string"'],
-  ['bigdefs', 'over 64 KiB of tool definitions'],
+  ['bigdefs', '64 KiB + 1 byte of tool definitions'],
 ] as const;
 
 export default defineScenario({
@@ -18,9 +19,9 @@ export default defineScenario({
   servers: {
     manypages: { transport: 'http', behaviour: { generateTools: { count: 17, prefix: 'manypages_tool_' }, toolsList: { pages: 17 } } },
     manytools: { transport: 'http', behaviour: { generateTools: { count: 129, prefix: 'manytools_tool_' } } },
-    bigschema: { transport: 'http', behaviour: { tools: [{ name: 'bigschema_small' }, { name: 'bigschema_huge', inputSchemaPadBytes: 17 * 1024 }] } },
+    bigschema: { transport: 'http', behaviour: { tools: [{ name: 'bigschema_small' }, { name: 'bigschema_huge', inputSchemaBytes: 16 * 1024 + 1, fill: 'utf8-3' }] } },
     stringschema: { transport: 'http', behaviour: { tools: [{ name: 'stringschema_fine' }, { name: 'stringschema_odd', inputSchema: { type: 'string' } }] } },
-    bigdefs: { transport: 'http', behaviour: { generateTools: { count: 40, prefix: 'bigdefs_tool_', descriptionBytes: 2000 } } },
+    bigdefs: { transport: 'http', behaviour: { generateTools: { count: 40, prefix: 'bigdefs_tool_', fill: 'utf8-2' }, toolsList: { definitionsBytes: 64 * 1024 + 1 } } },
     healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
   },
   model: [{ calls: [{ server: 'healthy', tool: 'search', arguments: { q: 'x' } }] }, { message: 'Done.' }],

@@ -7,7 +7,7 @@ import { toolOffered } from '../harness/scenario/checks-credentials-network.js';
 export default defineScenario({
   title: 'An oversized discovery answer (over 1 MiB) makes the server unavailable; the other one works',
   servers: {
-    big: { transport: 'http', behaviour: { tools: [{ name: 'oversized_search' }], toolsList: { padBytes: 1024 * 1024 + 64 * 1024 }, http: { jsonResponse: true } } },
+    big: { transport: 'http', behaviour: { tools: [{ name: 'oversized_search' }], stages: { 'tools/list': { kind: 'sized', bytes: 1024 * 1024 + 64 * 1024 } }, http: { jsonResponse: true } } },
     small: { transport: 'http', behaviour: { tools: [{ name: 'lookup' }] } },
   },
   model: [{ message: 'Hello.' }],

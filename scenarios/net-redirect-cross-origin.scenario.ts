@@ -10,7 +10,7 @@ export default defineScenario({
     docs: {
       transport: 'http',
       headers: { Authorization: 'Bearer {canary}', 'X-Api-Key': '{canary}' },
-      behaviour: (ctx) => ({ tools: [{ name: 'search' }], http: { faults: [{ kind: 'redirect', status: 307, location: ctx.trapUrl }] } }),
+      behaviour: (ctx) => ({ tools: [{ name: 'search' }], stages: { connect: { kind: 'redirect', status: 307, location: ctx.trapUrl } } }),
     },
   },
   model: [{ message: 'Hello.' }],

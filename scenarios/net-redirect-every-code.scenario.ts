@@ -10,7 +10,7 @@ const CODES = [301, 302, 303, 307, 308] as const;
 const redirecting = (status: number) => ({
   transport: 'http' as const,
   headers: { Authorization: 'Bearer {canary}' },
-  behaviour: { tools: [{ name: `search${status}` }], http: { faults: [{ kind: 'redirect' as const, status, location: `/moved-${status}` }] } },
+  behaviour: { tools: [{ name: `search${status}` }], stages: { connect: { kind: 'redirect' as const, status, location: `/moved-${status}` } } },
 });
 
 export default defineScenario({
@@ -20,7 +20,7 @@ export default defineScenario({
     atcall: {
       transport: 'http',
       headers: { Authorization: 'Bearer {canary}' },
-      behaviour: (ctx) => ({ tools: [{ name: 'lookup' }], http: { faults: [{ kind: 'redirect', status: 308, location: ctx.trapUrl, methods: ['tools/call'] }] } }),
+      behaviour: (ctx) => ({ tools: [{ name: 'lookup', outcome: { kind: 'redirect', status: 308, location: ctx.trapUrl } }] }),
     },
   },
   model: [{ calls: [{ server: 'atcall', tool: 'lookup', arguments: { q: 'x' } }] }, { message: 'Done.' }],

@@ -11,7 +11,7 @@ export default defineScenario({
     docs: {
       transport: 'http',
       headers: { Authorization: 'Bearer {canary}' },
-      behaviour: { tools: [{ name: 'search' }], http: { faults: [{ kind: 'redirect', status: 307, location: TARGET }] } },
+      behaviour: { tools: [{ name: 'search' }], stages: { connect: { kind: 'redirect', status: 307, location: TARGET } } },
     },
   },
   model: [{ message: 'Hello.' }],

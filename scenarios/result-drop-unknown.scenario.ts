@@ -5,7 +5,7 @@ import { unknownOutcomeChecks } from '../harness/scenario/checks-approval-result
 
 export default defineScenario({
   title: 'Connection dropped after sending: unknown, sent once',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'fragile', outcomes: [{ kind: 'drop' }] }] } } },
+  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'fragile', outcomes: [{ kind: 'crash' }] }] } } },
   model: [{ calls: [{ server: 'docs', tool: 'fragile', arguments: {} }] }, { message: 'It may have run.' }],
   host: { callTimeoutMs: 3000 },
   user: [{ send: 'Run it.' }, { approval: 'approve' }, { end: 'eof' }],

@@ -8,7 +8,7 @@ export default defineScenario({
   servers: {
     docs: {
       transport: 'http',
-      behaviour: { tools: [{ name: 'dump' }], http: { faults: [{ kind: 'oversized-body', bytes: 1_200_000, methods: ['tools/call'] }] } },
+      behaviour: { tools: [{ name: 'dump', outcome: { kind: 'sized', bytes: 1_200_000, declared: true } }] },
     },
   },
   model: [{ calls: [{ server: 'docs', tool: 'dump', arguments: {} }] }, { message: 'It may have run.' }],

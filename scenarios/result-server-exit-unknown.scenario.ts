@@ -4,7 +4,7 @@ import { unknownOutcomeChecks } from '../harness/scenario/checks-approval-result
 
 export default defineScenario({
   title: 'Server process died after the call was sent: unknown',
-  servers: { local: { transport: 'stdio', behaviour: { tools: [{ name: 'crash', outcome: { kind: 'exit', code: 3 } }] } } },
+  servers: { local: { transport: 'stdio', behaviour: { tools: [{ name: 'crash', outcome: { kind: 'crash', code: 3 } }] } } },
   model: [{ calls: [{ server: 'local', tool: 'crash', arguments: {} }] }, { message: 'It may have run.' }],
   host: { callTimeoutMs: 3000 },
   user: [{ send: 'Run it.' }, { approval: 'approve' }, { end: 'eof' }],

@@ -11,9 +11,9 @@ const AFTER_EXIT = 'Are you still there?';
 export default defineScenario({
   title: 'A stdio server crashing at start, writing garbage on stdout or exiting mid-call never takes the host down',
   servers: {
-    crasher: { transport: 'stdio', behaviour: { crashAtStart: true, tools: [{ name: 'never_listed' }] } },
-    noisy: { transport: 'stdio', behaviour: { tools: [{ name: 'fetch', outcome: { kind: 'stdout-garbage', data: 'this is not JSON-RPC\n', thenText: 'fetched' } }] } },
-    dying: { transport: 'stdio', behaviour: { tools: [{ name: 'work', outcome: { kind: 'exit', code: 3 } }] } },
+    crasher: { transport: 'stdio', behaviour: { stages: { connect: { kind: 'crash' } }, tools: [{ name: 'never_listed' }] } },
+    noisy: { transport: 'stdio', behaviour: { tools: [{ name: 'fetch', outcome: { kind: 'garbage', data: 'this is not JSON-RPC', thenAnswer: true } }] } },
+    dying: { transport: 'stdio', behaviour: { tools: [{ name: 'work', outcome: { kind: 'crash', code: 3 } }] } },
   },
   model: [
     { message: 'Ready.' },

@@ -10,7 +10,7 @@ const TARGET = '/moved';
 export default defineScenario({
   title: 'A redirect of the SSE event stream is refused',
   servers: {
-    docs: { transport: 'sse', behaviour: { tools: [{ name: 'search' }], http: { faults: [{ kind: 'redirect', status: 307, location: TARGET }] } } },
+    docs: { transport: 'sse', behaviour: { tools: [{ name: 'search' }], stages: { connect: { kind: 'redirect', status: 307, location: TARGET } } } },
   },
   model: [{ message: 'Hello.' }],
   user: [{ end: 'eof' }],

@@ -1,11 +1,14 @@
 // What one fake MCP server does, as plain JSON (it travels in argv to the stdio entry).
 // Every misbehaviour the guarantee catalogue needs is a field here: tool outcomes
-// (RESULT-1..8, UNKNOWN-1, STDIO-6), discovery faults (DISCOVER-4/5, LIMIT-1, NET-3),
-// HTTP faults (NET-2, NET-3, CRED-5/6), the legacy SSE flavour and its traps (TRANSPORT-2),
-// rug pulls between host starts (INJECT-4).
+// (RESULT-1..8, UNKNOWN-1, STDIO-6), faults at every stage on every transport
+// (fault-schema.ts: DISCOVER-2/4/5, NET-2/3, CRED-5/6), exact sizes in UTF-8 bytes
+// (LIMIT-1, NET-3, RESULT-6/8), the legacy SSE flavour and its traps (TRANSPORT-2), rug
+// pulls between host starts (INJECT-4). What a transport cannot act out: behaviour-fit.ts.
 // No .default(): the input type is the output type, so TS callers write only what they need;
 // the engine applies defaults.
 import { z } from 'zod';
+import { CallFaultMembers, FillSchema, StagesSchema } from './fault-schema.js';
+import { MAX_STAMPED_BYTES } from './stamped-text.js';
 
 const count = z.number().int().nonnegative();
 const delayMs = count.optional();
@@ -31,7 +34,7 @@ export const ContentBlockSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-/** What one tools/call gets. `delayMs` waits before acting. */
+/** What one tools/call gets: a result, or any fault (fault-schema.ts). `delayMs` waits before acting. */
 export const ToolOutcomeSchema = z.discriminatedUnion('kind', [
   /** A normal result: any content blocks, structuredContent, isError. */
   z.strictObject({
@@ -43,26 +46,24 @@ export const ToolOutcomeSchema = z.discriminatedUnion('kind', [
   }),
   /** One text block holding JSON.stringify(arguments). The default outcome. */
   z.strictObject({ kind: z.literal('echo'), delayMs }),
-  /** A JSON-RPC error response with exactly this code and message. */
-  z.strictObject({ kind: z.literal('jsonrpc-error'), code: z.number().int(), message: z.string(), data: z.unknown().optional(), delayMs }),
-  /** One text block of exactly `bytes` ASCII bytes ("0123456789" repeated). */
-  z.strictObject({ kind: z.literal('sized-text'), bytes: count, delayMs }),
-  /** The request is journaled and never answered. */
-  z.strictObject({ kind: z.literal('never') }),
-  /** HTTP only: the connection carrying the request (the SSE stream for 'sse') is destroyed. */
-  z.strictObject({ kind: z.literal('drop'), delayMs }),
-  /** stdio only: the process exits with `code` (default 1) without answering. */
-  z.strictObject({ kind: z.literal('exit'), code: z.number().int().min(0).max(255).optional(), delayMs }),
-  /** stdio only: `data` is written raw on stdout; then a text answer if `thenText`, else none. */
-  z.strictObject({ kind: z.literal('stdout-garbage'), data: z.string().optional(), thenText: z.string().optional(), delayMs }),
+  /** One text block of exactly `bytes` UTF-8 bytes of position-stamped text (stamped-text.ts). */
+  z.strictObject({ kind: z.literal('sized-text'), bytes: count.max(MAX_STAMPED_BYTES), fill: FillSchema.optional(), delayMs }),
+  ...CallFaultMembers,
 ]);
 
 export const ToolSchema = z.strictObject({
   name: z.string(),
   title: z.string().optional(),
   description: z.string().optional(),
+  /** The description is exactly this many UTF-8 bytes of stamped text (instead of `description`). */
+  descriptionBytes: count.max(MAX_STAMPED_BYTES).optional(),
   /** Sent as given (default {"type":"object","properties":{}}). */
   inputSchema: JsonObjectSchema.optional(),
+  /** LIMIT-1: a "$comment" of stamped text is added so that JSON.stringify(inputSchema), the
+   *  schema exactly as sent, is this many UTF-8 bytes. */
+  inputSchemaBytes: count.max(MAX_STAMPED_BYTES).optional(),
+  /** Characters of the stamped padding of this tool (default ascii). */
+  fill: FillSchema.optional(),
   outputSchema: JsonObjectSchema.optional(),
   annotations: z
     .strictObject({
@@ -73,34 +74,11 @@ export const ToolSchema = z.strictObject({
       openWorldHint: z.boolean().optional(),
     })
     .optional(),
-  /** Adds a "$comment" of this many bytes to the input schema (LIMIT-1 oversized schema). */
-  inputSchemaPadBytes: count.optional(),
   /** Outcome of every call not covered by `outcomes` (default echo). */
   outcome: ToolOutcomeSchema.optional(),
   /** Outcome of call #i (0-based, per tool): "first call X, later Y" = outcomes [X], outcome Y. */
   outcomes: z.array(ToolOutcomeSchema).optional(),
 });
-
-export const InitializeBehaviourSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('answer'), delayMs }),
-  z.strictObject({ kind: z.literal('never') }),
-  z.strictObject({ kind: z.literal('error'), code: z.number().int(), message: z.string(), delayMs }),
-]);
-
-/** `methods`: JSON-RPC methods of the POST body this fault applies to; absent = every request. */
-const methods = z.array(z.string()).optional();
-export const HttpFaultSchema = z.discriminatedUnion('kind', [
-  /** Any 3xx with this Location: a same-origin path or another origin (use a trap's URL). */
-  z.strictObject({ kind: z.literal('redirect'), status: z.number().int().min(300).max(399), location: z.string(), methods }),
-  /** 401/403 with a WWW-Authenticate header (default `Bearer realm="fake-mcp"`). */
-  z.strictObject({ kind: z.literal('auth'), status: z.union([z.literal(401), z.literal(403)]), wwwAuthenticate: z.string().optional(), methods }),
-  /** A 200 application/json body of exactly `bytes` bytes, streamed (a JSON-RPC result with padding). */
-  z.strictObject({ kind: z.literal('oversized-body'), bytes: count, methods }),
-  /** A 200 application/json body that is not JSON. */
-  z.strictObject({ kind: z.literal('invalid-json'), methods }),
-  /** Any 4xx/5xx status with a plain-text body. */
-  z.strictObject({ kind: z.literal('status'), status: z.number().int().min(400).max(599), body: z.string().optional(), methods }),
-]);
 
 export const ResourceSchema = z.strictObject({
   uri: z.string(),
@@ -110,6 +88,9 @@ export const ResourceSchema = z.strictObject({
   /** Contents for resources/read: text, or base64 blob (default: empty text). */
   text: z.string().optional(),
   blob: z.string().optional(),
+  /** The text contents are exactly this many UTF-8 bytes of stamped text (instead of `text`). */
+  textBytes: count.max(MAX_STAMPED_BYTES).optional(),
+  fill: FillSchema.optional(),
 });
 
 export const ResourceTemplateSchema = z.strictObject({
@@ -133,21 +114,26 @@ export const ServerBehaviourSchema = z.strictObject({
   name: z.string().optional(),
   version: z.string().optional(),
   instructions: z.string().optional(),
-  /** stdio: exit(1) before reading stdin; HTTP: every TCP connection is closed at once. */
-  crashAtStart: z.boolean().optional(),
-  initialize: InitializeBehaviourSchema.optional(),
+  /** Misbehaviour at connect, initialize and each list, e.g. { 'tools/list': { kind: 'never' } }. */
+  stages: StagesSchema.optional(),
   tools: z.array(ToolSchema).optional(),
-  /** Appends `count` echo tools named `${prefix}${i}` (default prefix "tool_"). */
-  generateTools: z.strictObject({ count, prefix: z.string().optional(), descriptionBytes: count.optional() }).optional(),
+  /** Appends exactly `count` echo tools named `${prefix}${i}` (default prefix "tool_"), each
+   *  description `descriptionBytes` UTF-8 bytes of stamped text when given. */
+  generateTools: z
+    .strictObject({ count, prefix: z.string().optional(), descriptionBytes: count.max(MAX_STAMPED_BYTES).optional(), fill: FillSchema.optional() })
+    .optional(),
   toolsList: z
     .strictObject({
-      /** Splits the list over this many pages (cursor pagination); pages may be empty. */
+      /** Splits the list over exactly this many pages (cursor pagination); pages may be empty. */
       pages: z.number().int().min(1).optional(),
-      /** Adds this many bytes of `_meta.padding` to the first page (NET-3 oversized answer). */
-      padBytes: count.optional(),
+      /** LIMIT-1: the sum over every listed tool of the UTF-8 bytes of JSON.stringify(tool), the
+       *  tool exactly as sent, is this many bytes; the generated tools' descriptions carry the
+       *  padding (needs generateTools, excludes generateTools.descriptionBytes). */
+      definitionsBytes: count.max(MAX_STAMPED_BYTES).optional(),
     })
     .optional(),
-  /** After `afterCalls` tools/call (default 1) the list becomes `tools` and list_changed is sent. */
+  /** After `afterCalls` tools/call (default 1) the list becomes `tools` and list_changed is sent
+   *  (on the call's own stream: a call answered on the raw HTTP response switches nothing). */
   listChanged: z.strictObject({ afterCalls: z.number().int().min(1).optional(), tools: z.array(ToolSchema) }).optional(),
   /** INJECT-4: initialize requests after the first `afterInitializes` see `tools` instead (HTTP and SSE:
    *  the server outlives host restarts, a stdio server does not). */
@@ -164,9 +150,6 @@ export const ServerBehaviourSchema = z.strictObject({
       jsonResponse: z.boolean().optional(),
       /** Every request must carry `Authorization: Bearer <this>`, else 401. */
       requireBearer: z.string().optional(),
-      /** The first fault whose `methods` match answers the request instead of the server
-       *  (a fault without `methods` also answers the SSE flavour's GET event stream). */
-      faults: z.array(HttpFaultSchema).optional(),
       /** SSE flavour: the endpoint event names this origin (a trap's) instead of the server's own;
        *  the path /messages?sessionId=... is kept (TRANSPORT-2: a host must refuse it). */
       sseEndpointOrigin: z.string().optional(),
@@ -187,7 +170,6 @@ export const ServerBehaviourSchema = z.strictObject({
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 export type ToolOutcome = z.infer<typeof ToolOutcomeSchema>;
 export type FakeTool = z.infer<typeof ToolSchema>;
-export type HttpFault = z.infer<typeof HttpFaultSchema>;
 export type ServerBehaviour = z.infer<typeof ServerBehaviourSchema>;
 
 export class BehaviourError extends Error {
@@ -204,29 +186,4 @@ export function parseServerBehaviour(input: unknown, source = 'behaviour'): Serv
 
 function formatPath(path: readonly PropertyKey[]): string {
   return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
-}
-
-const HTTP_ONLY = new Set(['drop']);
-const STDIO_ONLY = new Set(['exit', 'stdout-garbage']);
-
-/** Refuses outcomes the chosen transport cannot produce, naming the tool. */
-export function assertBehaviourFitsTransport(behaviour: ServerBehaviour, transport: 'http' | 'stdio'): void {
-  const refused = transport === 'http' ? STDIO_ONLY : HTTP_ONLY;
-  if (transport === 'stdio' && behaviour.rugPull) {
-    throw new BehaviourError('behaviour.rugPull needs a server that outlives host restarts: use HTTP or SSE, not stdio');
-  }
-  const lists = [
-    ['tools', behaviour.tools ?? []],
-    ['listChanged.tools', behaviour.listChanged?.tools ?? []],
-    ['rugPull.tools', behaviour.rugPull?.tools ?? []],
-  ] as const;
-  for (const [where, tools] of lists) {
-    tools.forEach((tool, i) => {
-      for (const outcome of [tool.outcome, ...(tool.outcomes ?? [])]) {
-        if (outcome && refused.has(outcome.kind)) {
-          throw new BehaviourError(`behaviour.${where}[${i}] ("${tool.name}"): outcome "${outcome.kind}" is not possible over ${transport}`);
-        }
-      }
-    });
-  }
 }

@@ -1,8 +1,10 @@
 // The one behaviour engine behind every fake MCP transport: an SDK Server whose request
 // handlers act out a ServerBehaviour (DISCOVER-4/5, RESULT-1..8, UNKNOWN-1, STDIO-6,
 // RESOURCE-*, PROMPT-1, INJECT-4). State (call counts, the list_changed switch, initialize
-// counts for rug pulls) lives in the engine,
-// so stateless HTTP (a Server per request) and sessions (a Server per session) share it.
+// counts for rug pulls) lives in the engine, so stateless HTTP (a Server per request) and
+// sessions (a Server per session) share it. Each request is first planned (which stage,
+// which fault, which call number); HTTP routes plan before the SDK sees the request, so
+// faults that must answer on the raw HTTP response can do so (acts.ts, http-answers.ts).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -16,227 +18,210 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
-  type CallToolResult,
   type RequestId,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
+import { actOut, type RequestContext, type TransportHooks } from './acts.js';
+import { getPrompt, paddedResult, promptList, readResource, resourceList, resourceTemplateList, toolResult } from './answers.js';
 import type { ServerBehaviour, ToolOutcome } from './behaviour.js';
+import { faultsOf, isFault } from './behaviour-fit.js';
+import type { Fault, Stage } from './fault-schema.js';
 import type { JournalWriter } from './journal.js';
 import { JournaledTransport } from './journaled-transport.js';
-import { filler, initialTools, outcomeOfCall, toolPage } from './tool-catalogue.js';
+import { SizeError } from './stamped-text.js';
+import { catalogueOf, initialCatalogue, outcomeOfCall, pageIndex, toolPage, type CatalogueTool } from './tool-catalogue.js';
 
-/** Misbehaviour only the transport can act out; each transport supplies what it can. */
-export interface TransportFaults {
-  /** HTTP: destroy the connection that carries this request. */
-  drop?(requestId: RequestId): void;
-  /** stdio: end the process now. */
-  exit?(code: number): void;
-  /** stdio: write bytes on the protocol channel, outside any message. */
-  writeRaw?(data: string): void;
+export type { TransportHooks } from './acts.js';
+
+type Result = Record<string, unknown>;
+
+/** A JSON-RPC request as the engine sees it. */
+export interface PlannedRequest {
+  id: RequestId;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+/** What one request meets: its stage, the fault (if any) and, for a tools/call, the tool's outcome. */
+export interface Plan {
+  request: PlannedRequest;
+  stage: Stage | undefined;
+  fault: Fault | undefined;
+  call?: { tool: CatalogueTool; outcome: ToolOutcome; switchList: boolean };
 }
 
 export interface BehaviourEngine {
-  /** Connects a new SDK Server (sharing this engine's state) to `transport`, journaled. */
-  connect(transport: Transport, faults: TransportFaults): Promise<Server>;
+  readonly behaviour: ServerBehaviour;
+  readonly journal: JournalWriter;
+  /** Plans a request; a tools/call takes its call number here, so plan each request once. */
+  plan(request: PlannedRequest): Plan;
+  /** The JSON-RPC message the plan gets without its fault (a 'sized' fault: padded to its size). */
+  answerOf(plan: Plan): Promise<Result>;
+  /** Connects a new SDK Server (sharing this engine's state) to `transport`, journaled. Requests
+   *  an HTTP route planned already are found in `planned` by id; the others are planned here. */
+  connect(transport: Transport, hooks: TransportHooks, planned?: Map<RequestId, Plan>): Promise<Server>;
 }
 
-interface RequestContext {
-  signal: AbortSignal;
-  requestId: RequestId;
-  sendNotification(notification: { method: 'notifications/tools/list_changed' }): Promise<void>;
-}
+const STAGE_METHODS = new Set<string>(['initialize', 'tools/list', 'resources/list', 'resources/templates/list', 'prompts/list', 'tools/call']);
+
+export const rpcError = (code: number, message: string, data?: unknown): Error => Object.assign(new Error(message), { code, ...(data !== undefined && { data }) });
 
 export function createBehaviourEngine(behaviour: ServerBehaviour, journal: JournalWriter): BehaviourEngine {
-  let tools = initialTools(behaviour);
+  let tools = initialCatalogue(behaviour);
+  const changedTools = catalogueOf(behaviour.listChanged?.tools ?? [], 'behaviour.listChanged.tools');
+  const rugPullTools = catalogueOf(behaviour.rugPull?.tools ?? [], 'behaviour.rugPull.tools');
   let callsTotal = 0;
   let listSwitched = false;
   let initializes = 0;
   const callsPerTool = new Map<string, number>();
+  const busy = faultsOf(behaviour).some(({ fault }) => fault.kind === 'progress-forever');
   const capabilities: ServerCapabilities = {
     tools: { listChanged: behaviour.listChanged !== undefined },
     ...((behaviour.resources || behaviour.resourceTemplates) && { resources: {} }),
     ...(behaviour.prompts && { prompts: {} }),
+    // notifications/message (the busy fault's log lines) needs the logging capability.
+    ...(busy && { logging: {} }),
   };
+  const serverInfo = { name: behaviour.name ?? 'fake-mcp', version: behaviour.version ?? '1.0.0' };
 
-  async function initialize(requestedVersion: string, signal: AbortSignal) {
-    const init = behaviour.initialize ?? { kind: 'answer' };
-    if (init.kind === 'never') {
-      journal.record({ kind: 'fault', what: 'initialize-never' });
-      return untilAborted(signal);
+  function plan(request: PlannedRequest): Plan {
+    const { method } = request;
+    const stage = STAGE_METHODS.has(method) ? (method as Stage) : undefined;
+    if (method !== 'tools/call') {
+      const fault = stage === undefined || stage === 'tools/call' ? undefined : behaviour.stages?.[stage];
+      const onPage = fault?.page === undefined || fault.page === pageIndex(request.params?.cursor as string | undefined);
+      return { request, stage, fault: onPage ? fault : undefined };
     }
-    await pause(init.delayMs, signal);
-    if (init.kind === 'error') throw rpcError(init.code, init.message);
-    // A rug pull: the tools change between one host start (one initialize) and the next.
-    initializes++;
-    if (behaviour.rugPull && initializes > behaviour.rugPull.afterInitializes) {
-      if (tools !== behaviour.rugPull.tools) journal.record({ kind: 'fault', what: 'rug-pull' });
-      tools = behaviour.rugPull.tools;
-    }
-    return {
-      protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requestedVersion) ? requestedVersion : LATEST_PROTOCOL_VERSION,
-      capabilities,
-      serverInfo: { name: behaviour.name ?? 'fake-mcp', version: behaviour.version ?? '1.0.0' },
-      ...(behaviour.instructions !== undefined && { instructions: behaviour.instructions }),
-    };
-  }
-
-  function listTools(cursor: string | undefined) {
-    const page = toolPage(tools, behaviour.toolsList?.pages ?? 1, cursor);
-    if (!page) throw rpcError(-32602, `Invalid cursor: ${cursor}`);
-    const padBytes = behaviour.toolsList?.padBytes;
-    return cursor === undefined && padBytes !== undefined ? { ...page, _meta: { padding: filler(padBytes) } } : page;
-  }
-
-  async function callTool(name: string, args: Record<string, unknown>, ctx: RequestContext, faults: TransportFaults): Promise<CallToolResult> {
-    const tool = tools.find((t) => t.name === name);
-    if (!tool) throw rpcError(-32602, `Unknown tool: ${name}`);
+    const name = String(request.params?.name);
+    const tool = tools.find((t) => t.wire.name === name);
+    if (!tool) return { request, stage, fault: undefined };
     const index = callsPerTool.get(name) ?? 0;
     callsPerTool.set(name, index + 1);
     callsTotal++;
     const switchList = behaviour.listChanged !== undefined && !listSwitched && callsTotal >= (behaviour.listChanged.afterCalls ?? 1);
+    const outcome = outcomeOfCall(tool.spec, index);
+    const fault = isFault(outcome) ? outcome : undefined;
+    return { request, stage, fault, call: { tool, outcome, switchList } };
+  }
+
+  function initializeResult(params: Record<string, unknown> | undefined): Result {
+    // A rug pull: the tools change between one host start (one initialize) and the next.
+    initializes++;
+    if (behaviour.rugPull && initializes > behaviour.rugPull.afterInitializes && tools !== rugPullTools) {
+      journal.record({ kind: 'fault', what: 'rug-pull' });
+      tools = rugPullTools;
+    }
+    const requested = String(params?.protocolVersion);
+    return {
+      protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
+      capabilities,
+      serverInfo,
+      ...(behaviour.instructions !== undefined && { instructions: behaviour.instructions }),
+    };
+  }
+
+  /** The normal result of a planned request (its fault aside). */
+  function normalResult(p: Plan): Result {
+    const { method, params } = p.request;
+    switch (method) {
+      case 'initialize':
+        return initializeResult(params);
+      case 'tools/list': {
+        const page = toolPage(tools, behaviour.toolsList?.pages ?? 1, params?.cursor as string | undefined);
+        if (!page) throw rpcError(-32602, `Invalid cursor: ${String(params?.cursor)}`);
+        return page;
+      }
+      case 'resources/list':
+        return resourceList(behaviour);
+      case 'resources/templates/list':
+        return resourceTemplateList(behaviour);
+      case 'prompts/list':
+        return promptList(behaviour);
+      case 'tools/call': {
+        if (!p.call) throw rpcError(-32602, `Unknown tool: ${String(params?.name)}`);
+        return toolResult(p.call.outcome, (params?.arguments ?? {}) as Record<string, unknown>) as Result;
+      }
+      default:
+        throw rpcError(-32601, `Method not found: ${method}`);
+    }
+  }
+
+  /** The normal result, padded when the fault is 'sized'. */
+  function resultOf(p: Plan): Result {
+    const result = normalResult(p);
+    if (p.fault?.kind !== 'sized') return result;
     try {
-      return await actOut(outcomeOfCall(tool, index), args, ctx, faults);
+      return paddedResult(p.request.method, p.request.id, result, p.fault.bytes, p.fault.fill ?? 'ascii');
+    } catch (error) {
+      if (error instanceof SizeError) throw rpcError(-32603, `fake server: sized answer: ${error.message}`);
+      throw error;
+    }
+  }
+
+  async function answerOf(p: Plan): Promise<Result> {
+    const { id } = p.request;
+    try {
+      return { jsonrpc: '2.0', id, result: resultOf(p) };
+    } catch (error) {
+      const { code, message, data } = error as { code?: number; message: string; data?: unknown };
+      return { jsonrpc: '2.0', id, error: { code: code ?? -32603, message, ...(data !== undefined && { data }) } };
+    }
+  }
+
+  async function handle(p: Plan, ctx: RequestContext, hooks: TransportHooks): Promise<Result> {
+    try {
+      return await actOut(p, ctx, hooks, { journal, resultOf, answerOf });
     } finally {
-      if (switchList && behaviour.listChanged) {
+      if (p.call?.switchList && !listSwitched) {
         listSwitched = true;
-        tools = behaviour.listChanged.tools;
+        tools = changedTools;
         // Sent on the call's own stream, before its answer: works in every transport mode.
-        await ctx.sendNotification({ method: 'notifications/tools/list_changed' });
+        await ctx.sendNotification({ method: 'notifications/tools/list_changed' }).catch(() => undefined);
       }
     }
   }
 
-  async function actOut(outcome: ToolOutcome, args: Record<string, unknown>, ctx: RequestContext, faults: TransportFaults): Promise<CallToolResult> {
-    if (outcome.kind === 'never') {
-      journal.record({ kind: 'fault', what: 'tool-never' });
-      return untilAborted(ctx.signal);
-    }
-    await pause(outcome.delayMs, ctx.signal);
-    switch (outcome.kind) {
-      case 'content':
-        return {
-          content: outcome.content,
-          ...(outcome.structuredContent !== undefined && { structuredContent: outcome.structuredContent }),
-          ...(outcome.isError !== undefined && { isError: outcome.isError }),
-        } as CallToolResult;
-      case 'echo':
-        return { content: [{ type: 'text', text: JSON.stringify(args) }] };
-      case 'sized-text':
-        return { content: [{ type: 'text', text: filler(outcome.bytes) }] };
-      case 'jsonrpc-error':
-        throw rpcError(outcome.code, outcome.message, outcome.data);
-      case 'drop':
-        journal.record({ kind: 'fault', what: 'drop' });
-        required(faults.drop, 'drop')(ctx.requestId);
-        return untilAborted(ctx.signal);
-      case 'exit':
-        journal.record({ kind: 'fault', what: 'exit', detail: String(outcome.code ?? 1) });
-        required(faults.exit, 'exit')(outcome.code ?? 1);
-        return untilAborted(ctx.signal);
-      case 'stdout-garbage':
-        journal.record({ kind: 'fault', what: 'stdout-garbage' });
-        required(faults.writeRaw, 'stdout-garbage')(outcome.data ?? 'this line is not JSON-RPC\n');
-        if (outcome.thenText === undefined) return untilAborted(ctx.signal);
-        return { content: [{ type: 'text', text: outcome.thenText }] };
-    }
-  }
-
-  function newServer(faults: TransportFaults): Server {
-    const server = new Server(
-      { name: behaviour.name ?? 'fake-mcp', version: behaviour.version ?? '1.0.0' },
-      { capabilities, ...(behaviour.instructions !== undefined && { instructions: behaviour.instructions }) },
-    );
+  function newServer(hooks: TransportHooks, planned: Map<RequestId, Plan>): Server {
+    const server = new Server(serverInfo, { capabilities, ...(behaviour.instructions !== undefined && { instructions: behaviour.instructions }) });
+    const staged = (req: { method: string; params?: unknown }, ctx: RequestContext): Promise<Result> => {
+      const found = planned.get(ctx.requestId);
+      planned.delete(ctx.requestId);
+      const p = found ?? plan({ id: ctx.requestId, method: req.method, params: req.params as Record<string, unknown> | undefined });
+      return handle(p, ctx, hooks);
+    };
     // Replaces the SDK's own initialize handler so initialize can be delayed, refused or ignored.
-    server.setRequestHandler(InitializeRequestSchema, (req, extra) => initialize(req.params.protocolVersion, extra.signal));
-    server.setRequestHandler(ListToolsRequestSchema, (req) => listTools(req.params?.cursor));
-    server.setRequestHandler(CallToolRequestSchema, (req, extra) => callTool(req.params.name, req.params.arguments ?? {}, extra, faults));
-    if (capabilities.resources) registerResources(server, behaviour);
-    if (capabilities.prompts) registerPrompts(server, behaviour);
+    server.setRequestHandler(InitializeRequestSchema, staged as never);
+    server.setRequestHandler(ListToolsRequestSchema, staged as never);
+    server.setRequestHandler(CallToolRequestSchema, staged as never);
+    if (capabilities.resources) {
+      server.setRequestHandler(ListResourcesRequestSchema, staged as never);
+      server.setRequestHandler(ListResourceTemplatesRequestSchema, staged as never);
+      server.setRequestHandler(ReadResourceRequestSchema, (req) => {
+        const found = readResource(behaviour, req.params.uri);
+        if (!found) throw rpcError(-32002, `Resource not found: ${req.params.uri}`);
+        return found;
+      });
+    }
+    if (capabilities.prompts) {
+      server.setRequestHandler(ListPromptsRequestSchema, staged as never);
+      server.setRequestHandler(GetPromptRequestSchema, (req) => {
+        const found = getPrompt(behaviour, req.params.name, req.params.arguments ?? {});
+        if (!found) throw rpcError(-32602, `Unknown prompt: ${req.params.name}`);
+        return found as never;
+      });
+    }
     return server;
   }
 
   return {
-    async connect(transport, faults) {
-      const server = newServer(faults);
+    behaviour,
+    journal,
+    plan,
+    answerOf,
+    async connect(transport, hooks, planned = new Map()) {
+      const server = newServer(hooks, planned);
       await server.connect(new JournaledTransport(transport, journal));
       return server;
     },
   };
 }
-
-function registerResources(server: Server, behaviour: ServerBehaviour): void {
-  const resources = behaviour.resources ?? [];
-  const templates = behaviour.resourceTemplates ?? [];
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: resources.map(({ text: _text, blob: _blob, ...meta }) => meta),
-  }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: templates }));
-  server.setRequestHandler(ReadResourceRequestSchema, (req) => {
-    const { uri } = req.params;
-    const resource = resources.find((r) => r.uri === uri);
-    const mime = (mimeType: string | undefined) => (mimeType === undefined ? {} : { mimeType });
-    if (resource) {
-      const body = resource.blob !== undefined ? { blob: resource.blob } : { text: resource.text ?? '' };
-      return { contents: [{ uri, ...mime(resource.mimeType), ...body }] };
-    }
-    const template = templates.find((t) => templateMatches(t.uriTemplate, uri));
-    if (template) return { contents: [{ uri, ...mime(template.mimeType), text: `${template.name}: ${uri}` }] };
-    throw rpcError(-32002, `Resource not found: ${uri}`);
-  });
-}
-
-function registerPrompts(server: Server, behaviour: ServerBehaviour): void {
-  const prompts = behaviour.prompts ?? [];
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({
-    prompts: prompts.map(({ messages: _messages, ...meta }) => meta),
-  }));
-  server.setRequestHandler(GetPromptRequestSchema, (req) => {
-    const prompt = prompts.find((p) => p.name === req.params.name);
-    if (!prompt) throw rpcError(-32602, `Unknown prompt: ${req.params.name}`);
-    const args = req.params.arguments ?? {};
-    return {
-      ...(prompt.description !== undefined && { description: prompt.description }),
-      messages: prompt.messages.map((m) => ({
-        role: m.role,
-        content: { type: 'text' as const, text: m.text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => args[name] ?? whole) },
-      })),
-    };
-  });
-}
-
-function templateMatches(template: string, uri: string): boolean {
-  const pattern = template
-    .split(/\{[^}]+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^/]+');
-  return new RegExp(`^${pattern}$`).test(uri);
-}
-
-/** An error the SDK sends as a JSON-RPC error with exactly this code and message. */
-function rpcError(code: number, message: string, data?: unknown): Error {
-  return Object.assign(new Error(message), { code, ...(data !== undefined && { data }) });
-}
-
-function required<T>(fault: T | undefined, name: string): T {
-  if (!fault) throw rpcError(-32603, `fake server: outcome "${name}" is not possible on this transport`);
-  return fault;
-}
-
-function pause(ms: number | undefined, signal: AbortSignal): Promise<void> {
-  if (!ms) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
-  });
-}
-
-/** Never settles unless the connection closes (then the SDK sends nothing anyway). */
-function untilAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-}
-

@@ -1,17 +1,20 @@
 // The two HTTP flavours of a fake server, both on the SDK's own server transports:
 // Streamable HTTP (stateful sessions or stateless) at /mcp (TRANSPORT-1) and the legacy
-// HTTP+SSE transport, GET /sse + POST /messages (TRANSPORT-2). The engine supplies the
-// behaviour; here only the routing, the "drop this request's connection" fault and the SSE
-// endpoint-on-another-origin trap live.
+// HTTP+SSE transport, GET /sse + POST /messages (TRANSPORT-2). Each request is planned
+// here, before the SDK sees it, so a fault that answers on the raw HTTP response (a
+// redirect, a body of exactly N bytes without Content-Length, half a body...) can; the
+// others travel to the engine's handler with their plan. The connect stage of the SSE
+// flavour is its GET event stream.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { BehaviourEngine } from './engine.js';
-import { rpcMessages } from './http-faults.js';
+import { firstHalf, pause } from './acts.js';
+import type { BehaviourEngine, Plan } from './engine.js';
+import { DEFAULT_GARBAGE, type Fault } from './fault-schema.js';
+import { answerRaw, answersRaw, journalSwallowed, NO_REQUEST, rpcMessages, sseEvent } from './http-answers.js';
 
 export interface HttpRoute {
   /** The path a client is given (joined to the origin). */
@@ -25,26 +28,62 @@ export interface StreamableOptions {
   jsonResponse: boolean;
 }
 
+/** Aborted when the response closes, so a delayed fault stops waiting for a gone client. */
+function closeSignal(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.on('close', () => controller.abort(new Error('response closed')));
+  return controller.signal;
+}
+
+/**
+ * Plans the requests of a POST body. If one of them meets a fault answered on the raw
+ * response, it is acted out here and undefined is returned; otherwise the plans by id.
+ */
+async function planPost(engine: BehaviourEngine, req: IncomingMessage, res: ServerResponse, body: unknown, carrier: 'streamable' | 'sse'): Promise<Map<RequestId, Plan> | undefined> {
+  const messages = rpcMessages(body);
+  const plans = messages
+    .filter((m) => typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number'))
+    .map((m) => engine.plan({ id: m.id as RequestId, method: m.method as string, params: m.params as Record<string, unknown> | undefined }))
+    .filter((p) => p.stage !== undefined);
+  const raw = plans.find((p) => answersRaw(p.fault, carrier));
+  if (raw?.fault) {
+    journalSwallowed(engine.journal, messages, `${raw.stage} ${raw.fault.kind}`);
+    await pause(raw.fault.delayMs, closeSignal(res)).catch(() => undefined);
+    if (!res.destroyed) await answerRaw(raw.fault, req, res, { answer: () => engine.answerOf(raw), jsonResponse: engine.behaviour.http?.jsonResponse ?? false });
+    return undefined;
+  }
+  return new Map(plans.map((p) => [p.request.id, p]));
+}
+
+/** The connect fault of a Streamable HTTP server (every request; crash is the HTTP server's). */
+function streamableConnect(engine: BehaviourEngine): Fault | undefined {
+  const fault = engine.behaviour.stages?.connect;
+  return fault && fault.kind !== 'crash' ? fault : undefined;
+}
+
 export function streamableRoute(engine: BehaviourEngine, options: StreamableOptions): HttpRoute {
   const servers = new Set<Server>();
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; sockets: Map<RequestId, Socket> }>();
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; planned: Map<RequestId, Plan> }>();
+  const connect = streamableConnect(engine);
 
   async function openSession() {
-    const sockets = new Map<RequestId, Socket>();
+    const planned = new Map<RequestId, Plan>();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       enableJsonResponse: options.jsonResponse,
       onsessioninitialized: (id) => void sessions.set(id, session),
       onsessionclosed: (id) => void sessions.delete(id),
     });
-    const session = { transport, sockets };
-    servers.add(await engine.connect(transport, { drop: (id) => sockets.get(id)?.destroy() }));
+    const session = { transport, planned };
+    servers.add(await engine.connect(transport, {}, planned));
     return session;
   }
 
   async function stateless(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    const planned = await planPost(engine, req, res, body, 'streamable');
+    if (!planned) return;
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: options.jsonResponse });
-    const server = await engine.connect(transport, { drop: () => req.socket.destroy() });
+    const server = await engine.connect(transport, {}, planned);
     servers.add(server);
     res.on('close', () => {
       servers.delete(server);
@@ -57,14 +96,11 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
     const header = req.headers['mcp-session-id'];
     let session = typeof header === 'string' ? sessions.get(header) : undefined;
     if (header !== undefined && !session) return jsonError(res, 404, 'Session not found');
-    if (!session) {
-      if (!rpcMessages(body).some((m) => m.method === 'initialize')) return jsonError(res, 400, 'Bad Request: No valid session ID provided');
-      session = await openSession();
-    }
-    const { sockets } = session;
-    const ids = rpcMessages(body).flatMap((m) => ('method' in m && 'id' in m ? [m.id as RequestId] : []));
-    for (const id of ids) sockets.set(id, req.socket);
-    res.on('close', () => ids.forEach((id) => sockets.delete(id)));
+    if (!session && !rpcMessages(body).some((m) => m.method === 'initialize')) return jsonError(res, 400, 'Bad Request: No valid session ID provided');
+    const planned = await planPost(engine, req, res, body, 'streamable');
+    if (!planned) return;
+    session ??= await openSession();
+    for (const [id, p] of planned) session.planned.set(id, p);
     await session.transport.handleRequest(req, res, body);
   }
 
@@ -72,6 +108,10 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
     path: '/mcp',
     async handle(req, res, body) {
       if (pathOf(req) !== '/mcp') return jsonError(res, 404, 'Not found');
+      if (connect) {
+        journalSwallowed(engine.journal, rpcMessages(body), `connect ${connect.kind}`);
+        return answerRaw(connect, req, res, NO_REQUEST);
+      }
       await (options.session === 'stateless' ? stateless(req, res, body) : stateful(req, res, body));
     },
     async close() {
@@ -81,23 +121,41 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
 }
 
 export function sseRoute(engine: BehaviourEngine, options: { endpointOrigin?: string } = {}): HttpRoute {
-  const sessions = new Map<string, { transport: SSEServerTransport; server: Server }>();
+  const sessions = new Map<string, { transport: SSEServerTransport; server: Server; planned: Map<RequestId, Plan> }>();
+  const connect = engine.behaviour.stages?.connect;
+
+  /** The GET event stream: its connect fault, then the SDK transport (unless the fault ends it). */
+  async function openStream(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (connect && connect.kind !== 'crash') {
+      engine.journal.record({ kind: 'fault', what: `connect ${connect.kind}` });
+      if (connect.kind === 'never') return;
+      await pause(connect.delayMs, closeSignal(res)).catch(() => undefined);
+      if (res.destroyed) return;
+      if (connect.kind === 'redirect' || connect.kind === 'auth' || connect.kind === 'status') {
+        return answerRaw(connect, req, res, NO_REQUEST);
+      }
+    }
+    rewriteEndpoint(res, options.endpointOrigin, connect);
+    const transport = new SSEServerTransport('/messages', res);
+    const planned = new Map<RequestId, Plan>();
+    const hooks = { writeRaw: (data: string | Uint8Array) => void res.write(data), crash: () => res.socket?.destroy(), frame: sseEvent };
+    const server = await engine.connect(transport, hooks, planned);
+    sessions.set(transport.sessionId, { transport, server, planned });
+    res.on('close', () => sessions.delete(transport.sessionId));
+  }
+
   return {
     path: '/sse',
     async handle(req, res, body) {
       const path = pathOf(req);
-      if (path === '/sse' && req.method === 'GET') {
-        if (options.endpointOrigin !== undefined) endpointElsewhere(res, options.endpointOrigin);
-        const transport = new SSEServerTransport('/messages', res);
-        const server = await engine.connect(transport, { drop: () => res.socket?.destroy() });
-        sessions.set(transport.sessionId, { transport, server });
-        res.on('close', () => sessions.delete(transport.sessionId));
-        return;
-      }
+      if (path === '/sse' && req.method === 'GET') return openStream(req, res);
       if (path === '/messages' && req.method === 'POST') {
         const id = new URL(req.url ?? '/', 'http://x').searchParams.get('sessionId') ?? '';
         const session = sessions.get(id);
         if (!session) return jsonError(res, 404, 'Session not found');
+        const planned = await planPost(engine, req, res, body, 'sse');
+        if (!planned) return;
+        for (const [requestId, p] of planned) session.planned.set(requestId, p);
         return session.transport.handlePostMessage(req, res, body);
       }
       // A Streamable-HTTP-first client POSTs here first; 405 is its cue to fall back to SSE.
@@ -110,11 +168,30 @@ export function sseRoute(engine: BehaviourEngine, options: { endpointOrigin?: st
   };
 }
 
-/** The SDK always names a relative endpoint; this rewrites that one event to name `origin`. */
-function endpointElsewhere(res: ServerResponse, origin: string): void {
+/**
+ * The SDK writes the endpoint event itself; this rewrites that one write: to name another
+ * origin (TRANSPORT-2 trap), to put garbage before or instead of it, to cut it in half, or
+ * to leave only the headers (the connect faults of the SSE flavour).
+ */
+function rewriteEndpoint(res: ServerResponse, origin: string | undefined, fault: Fault | undefined): void {
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
-  res.write = ((chunk: unknown, ...rest: unknown[]) =>
-    write(typeof chunk === 'string' && chunk.startsWith('event: endpoint\ndata: /') ? chunk.replace('data: /', `data: ${origin}/`) : chunk, ...rest)) as ServerResponse['write'];
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== 'string' || !chunk.startsWith('event: endpoint\n')) return write(chunk, ...rest);
+    const event = origin === undefined ? chunk : chunk.replace('data: /', `data: ${origin}/`);
+    switch (fault?.kind) {
+      case 'garbage': {
+        const garbage = sseEvent(fault.data ?? DEFAULT_GARBAGE);
+        return write(fault.thenAnswer ? garbage + event : garbage, ...rest);
+      }
+      case 'partial':
+        return write(firstHalf(event), ...rest);
+      case 'headers-then-silence':
+        res.flushHeaders();
+        return true;
+      default:
+        return write(event, ...rest);
+    }
+  }) as ServerResponse['write'];
 }
 
 function pathOf(req: IncomingMessage): string {

@@ -61,11 +61,11 @@ describe('discovery', () => {
     expect(server.journal.methods().filter((m) => m === 'tools/list')).toHaveLength(3);
   });
 
-  it('pads an input schema and the tools/list answer to the requested sizes', async () => {
-    const { client } = await startAndConnect({ tools: [{ name: 'big', inputSchemaPadBytes: 20_000 }], toolsList: { padBytes: 100_000 } });
-    const list = await client.listTools();
-    expect(JSON.stringify(list.tools[0]?.inputSchema).length).toBeGreaterThan(20_000);
-    expect((list._meta?.padding as string).length).toBe(100_000);
+  it('sends an input schema of exactly the requested UTF-8 size', async () => {
+    const { client } = await startAndConnect({ tools: [{ name: 'big', inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, inputSchemaBytes: 16 * 1024, fill: 'utf8-3' }] });
+    const [tool] = (await client.listTools()).tools;
+    expect(Buffer.byteLength(JSON.stringify(tool?.inputSchema), 'utf8')).toBe(16 * 1024);
+    expect(tool?.inputSchema.properties).toEqual({ q: { type: 'string' } });
   });
 
   it('sends list_changed after the first call and then lists the changed tools', async () => {
@@ -77,7 +77,7 @@ describe('discovery', () => {
   });
 
   it('delays initialize by the requested time', async () => {
-    const { server } = await startAndConnect({ initialize: { kind: 'answer', delayMs: 50 } });
+    const { server } = await startAndConnect({ stages: { initialize: { kind: 'delay', delayMs: 50 } } });
     const entries = server.journal.entries();
     const asked = entries.find((e) => e.kind === 'jsonrpc-in' && e.message.method === 'initialize');
     const answered = entries.find((e) => e.kind === 'jsonrpc-out' && 'result' in e.message);
@@ -85,20 +85,20 @@ describe('discovery', () => {
   });
 
   it('answers initialize with the configured JSON-RPC error', async () => {
-    const server = await start({ initialize: { kind: 'error', code: -32001, message: 'not today' } });
+    const server = await start({ stages: { initialize: { kind: 'jsonrpc-error', code: -32001, message: 'not today' } } });
     await expect(connectHttp(server.url)).rejects.toThrow(/not today/);
   });
 
   it('never answers initialize when told so', async () => {
-    const server = await start({ initialize: { kind: 'never' } });
+    const server = await start({ stages: { initialize: { kind: 'never' } } });
     await expect(connectHttp(server.url, { timeoutMs: 300 })).rejects.toThrow(/timed out/i);
     expect(server.journal.methods()).toEqual(['initialize']);
   });
 
   it('closes every connection at once when it crashes at start', async () => {
-    const server = await start({ crashAtStart: true });
+    const server = await start({ stages: { connect: { kind: 'crash' } } });
     await expect(connectHttp(server.url)).rejects.toThrow();
-    expect(server.journal.entries().some((e) => e.kind === 'fault' && e.what === 'crash-at-start')).toBe(true);
+    expect(server.journal.entries().some((e) => e.kind === 'fault' && e.what === 'connect crash')).toBe(true);
     expect(server.journal.methods()).toEqual([]);
   });
 });
@@ -137,10 +137,12 @@ describe('tool outcomes', () => {
     expect(out?.kind === 'jsonrpc-out' && out.message.error).toEqual({ code: -32050, message: 'quota exceeded' });
   });
 
-  it('returns a text of exactly the requested size', async () => {
-    const { client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'sized-text', bytes: 70_000 } }] });
-    const result = await call(client, 't');
-    expect((result.content[0] as { text: string }).text).toHaveLength(70_000);
+  it('returns a stamped text of exactly the requested UTF-8 size', async () => {
+    const { client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'sized-text', bytes: 70_000, fill: 'utf8-4' } }] });
+    const { text } = (await call(client, 't')).content[0] as { text: string };
+    expect(Buffer.byteLength(text, 'utf8')).toBe(70_000);
+    expect(text.startsWith('[00000000]😀')).toBe(true);
+    expect(text).toContain('[00065536]');
   });
 
   it('echoes the arguments by default', async () => {
@@ -173,13 +175,13 @@ describe('tool outcomes', () => {
     expect(server.journal.entries().some((e) => e.kind === 'jsonrpc-out' && e.message.id === asked?.id)).toBe(false);
   });
 
-  it('drops the connection that carries the call', async () => {
-    const { server, client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'drop' } }] });
+  it('crashes the connection that carries the call', async () => {
+    const { server, client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'crash' } }] });
     const failed = client.callTool({ name: 't', arguments: {} }, undefined, { timeout: 5_000 }).then(
       () => 'answered',
       () => 'failed',
     );
-    await server.journal.waitFor((e) => e.kind === 'fault' && e.what === 'drop', 5_000);
+    await server.journal.waitFor((e) => e.kind === 'fault' && e.what === 'tools/call crash', 5_000);
     await server.journal.waitFor((e) => e.kind === 'connection-close', 5_000);
     expect(server.journal.toolCalls()).toHaveLength(1);
     client.close().catch(() => {});
@@ -208,13 +210,13 @@ describe('HTTP flavours', () => {
     expect(await call(client, 't', { z: 3 })).toEqual({ content: [{ type: 'text', text: '{"z":3}' }] });
   });
 
-  it('drops the SSE stream when a call over the legacy transport says drop', async () => {
-    const { server, client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'drop' } }], http: { flavour: 'sse' } });
+  it('destroys the SSE stream when a call over the legacy transport crashes', async () => {
+    const { server, client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'crash' } }], http: { flavour: 'sse' } });
     const outcome = client.callTool({ name: 't', arguments: {} }, undefined, { timeout: 5_000 }).then(
       () => 'answered',
       () => 'failed',
     );
-    await server.journal.waitFor((e) => e.kind === 'fault' && e.what === 'drop', 5_000);
+    await server.journal.waitFor((e) => e.kind === 'fault' && e.what === 'tools/call crash', 5_000);
     client.close().catch(() => {});
     expect(await outcome).toBe('failed');
   });
@@ -238,6 +240,14 @@ describe('resources and prompts', () => {
     expect((await client.readResource({ uri: 'notes://logo' })).contents[0]).toMatchObject({ blob: 'iVBORw0KGgo=' });
     expect((await client.readResource({ uri: 'notes://day/2024-01-01' })).contents[0]).toMatchObject({ text: 'day: notes://day/2024-01-01' });
     await expect(client.readResource({ uri: 'notes://secret' })).rejects.toThrow(/Resource not found/);
+  });
+
+  it('reads a resource of exactly textBytes UTF-8 bytes of stamped text', async () => {
+    const { client } = await startAndConnect({ resources: [{ uri: 'notes://big', name: 'big', textBytes: 20_000, fill: 'utf8-3' }] });
+    const [contents] = (await client.readResource({ uri: 'notes://big' })).contents as { text: string }[];
+    expect(Buffer.byteLength(contents?.text ?? '', 'utf8')).toBe(20_000);
+    expect(contents?.text.startsWith('[00000000]€')).toBe(true);
+    expect((await client.listResources()).resources).toEqual([{ uri: 'notes://big', name: 'big' }]);
   });
 
   it('lists prompts and fills their arguments on get', async () => {

@@ -3,9 +3,10 @@
 // (APPROVE-1, NET-2, CRED-2) and "the server received it once" (UNKNOWN-1) are facts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { assertBehaviourFitsTransport, parseServerBehaviour, type ServerBehaviour } from './behaviour.js';
+import { parseServerBehaviour, type ServerBehaviour } from './behaviour.js';
+import { assertBehaviourFitsTransport } from './behaviour-fit.js';
 import { createBehaviourEngine } from './engine.js';
-import { answerFault, faultFor, rpcMessages } from './http-faults.js';
+import { answerRaw, journalSwallowed, missingBearer, NO_REQUEST, rpcMessages } from './http-answers.js';
 import { sseRoute, streamableRoute } from './http-routes.js';
 import { MemoryJournal, type Journal } from './journal.js';
 
@@ -47,24 +48,21 @@ export async function startHttpFakeServer(behaviour: ServerBehaviour, options: {
       res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
       return;
     }
-    const messages = rpcMessages(body);
-    const fault = faultFor(http, req, messages);
-    if (fault) {
-      // The server did receive these messages, even though no MCP code answers them.
-      for (const message of messages) journal.record({ kind: 'jsonrpc-in', message });
-      journal.record({ kind: 'fault', what: `http-${fault.kind}` });
-      answerFault(fault, res, messages);
-      return;
+    const unauthorised = missingBearer(http, req);
+    if (unauthorised) {
+      journalSwallowed(journal, rpcMessages(body), 'bearer-missing');
+      return answerRaw(unauthorised, req, res, NO_REQUEST);
     }
     await route.handle(req, res, body);
   }
 
+  const crashAtConnect = parsed.stages?.connect?.kind === 'crash';
   const server = createServer((req, res) => {
     // Crash when a request arrives rather than on accept: undici (Node 20) leaves a fetch
     // pending forever when the socket dies before the request is written, which would turn
     // "crashed" into "hung" for every Node host.
-    if (parsed.crashAtStart) {
-      journal.record({ kind: 'fault', what: 'crash-at-start' });
+    if (crashAtConnect) {
+      journal.record({ kind: 'fault', what: 'connect crash' });
       req.socket.destroy();
       return;
     }

@@ -1,8 +1,5 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { FileJournalWriter, MemoryJournal, readStdioJournal } from './journal.js';
+import { describe, expect, it } from 'vitest';
+import { EntryJournal, MemoryJournal } from './journal.js';
 
 const call = (id: number, name: string) => ({ kind: 'jsonrpc-in' as const, message: { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { id } } } });
 
@@ -41,32 +38,18 @@ describe('MemoryJournal', () => {
   });
 });
 
-describe('stdio journal file', () => {
-  let dir = '';
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('reads what the writer appended and ignores a partial last line', () => {
-    dir = mkdtempSync(join(tmpdir(), 'journal-'));
-    const file = join(dir, 'j.jsonl');
-    new FileJournalWriter(file).record(call(1, 'a'));
-    appendFileSync(file, '{"seq":1,"kind":"jsonrpc');
-    expect(readStdioJournal(file).toolCalls().map((c) => c.name)).toEqual(['a']);
-  });
-
-  it('waits for entries appended after the file is watched, even before it exists', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'journal-'));
-    const file = join(dir, 'j.jsonl');
-    const journal = readStdioJournal(file);
-    expect(journal.entries()).toEqual([]);
-    const waiting = journal.waitFor((e) => e.kind === 'exit', 5_000);
-    new FileJournalWriter(file).record({ kind: 'exit', reason: 'stdin-closed' });
+describe('EntryJournal', () => {
+  it('keeps stamped entries as they arrive and wakes waiters', async () => {
+    const journal = new EntryJournal();
+    const waiting = journal.waitFor((e) => e.kind === 'exit', 1_000);
+    journal.append({ kind: 'exit', reason: 'stdin-closed', seq: 0, t: 1, mono: 2 });
     expect(await waiting).toMatchObject({ kind: 'exit', reason: 'stdin-closed' });
   });
 
-  it('names the file and line of a corrupt entry', () => {
-    dir = mkdtempSync(join(tmpdir(), 'journal-'));
-    const file = join(dir, 'j.jsonl');
-    appendFileSync(file, '{"kind":"nonsense"}\n');
-    expect(() => readStdioJournal(file).entries()).toThrow(`${file}:1: not a journal entry`);
+  it('becomes unreadable, with the first problem, once the record is broken', () => {
+    const journal = new EntryJournal();
+    journal.fail('line 3: not a journal entry');
+    journal.fail('line 4: not a journal entry');
+    expect(() => journal.entries()).toThrow('line 3: not a journal entry');
   });
 });

@@ -1,9 +1,7 @@
 // What a fake MCP server saw: every verdict about a host is computed from this record
 // (UNKNOWN-1 "one call", APPROVE-1 "nothing sent", DISCOVER-1 order, STDIO-3 env, STDIO-5 pids).
-// In-process servers keep it in memory; the stdio server appends JSONL synchronously so the
-// record survives kill -9, and readStdioJournal reads it back.
-import { appendFileSync, existsSync, readFileSync, watch } from 'node:fs';
-import { basename, dirname } from 'node:path';
+// In-process servers keep it in memory; stdio servers stream it to the harness's journal
+// collector (journal-collector.ts), entry by entry, over a channel the host cannot write to.
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 
@@ -137,7 +135,8 @@ function toolCallOf(entry: JournalEntry): ToolCallRecord | undefined {
   };
 }
 
-class Stamper {
+/** Adds seq and the two clocks to each event of one writer (one process). */
+export class Stamper {
   private seq = 0;
   private readonly origin = performance.now();
   stamp(event: JournalEvent): JournalEntry {
@@ -145,18 +144,24 @@ class Stamper {
   }
 }
 
-/** The journal of an in-process server. */
-export class MemoryJournal extends JournalView implements JournalWriter {
+/** A journal whose entries arrive already stamped; a fault in the record makes it unreadable. */
+export class EntryJournal extends JournalView {
   private readonly list: JournalEntry[] = [];
   private readonly listeners = new Set<() => void>();
-  private readonly stamper = new Stamper();
+  private problem: string | undefined;
 
-  record(event: JournalEvent): void {
-    this.list.push(this.stamper.stamp(event));
+  append(entry: JournalEntry): void {
+    this.list.push(entry);
     for (const listener of [...this.listeners]) listener();
   }
 
+  /** Marks the record broken (the first problem wins): entries() throws it from now on. */
+  fail(problem: string): void {
+    this.problem ??= problem;
+  }
+
   entries(): JournalEntry[] {
+    if (this.problem !== undefined) throw new Error(this.problem);
     return [...this.list];
   }
 
@@ -166,50 +171,11 @@ export class MemoryJournal extends JournalView implements JournalWriter {
   }
 }
 
-/** The stdio server's writer: one JSON line per entry, written before the event is acted on. */
-export class FileJournalWriter implements JournalWriter {
+/** The journal of an in-process server. */
+export class MemoryJournal extends EntryJournal implements JournalWriter {
   private readonly stamper = new Stamper();
-  constructor(private readonly file: string) {}
+
   record(event: JournalEvent): void {
-    appendFileSync(this.file, `${JSON.stringify(this.stamper.stamp(event))}\n`);
+    this.append(this.stamper.stamp(event));
   }
-}
-
-/** A live view of a stdio server's journal file (it may not exist yet). */
-class FileJournal extends JournalView {
-  constructor(private readonly file: string) {
-    super();
-  }
-
-  entries(): JournalEntry[] {
-    if (!existsSync(this.file)) return [];
-    const lines = readFileSync(this.file, 'utf8').split('\n');
-    // A process killed mid-write leaves at most one partial last line: it is not an entry yet.
-    const complete = lines.slice(0, -1);
-    return complete.map((line, i) => {
-      const parsed = JournalEntrySchema.safeParse(safeJson(line));
-      if (!parsed.success) throw new Error(`${this.file}:${i + 1}: not a journal entry: ${parsed.error.issues[0]?.message ?? ''}`);
-      return parsed.data;
-    });
-  }
-
-  protected subscribe(listener: () => void): () => void {
-    const name = basename(this.file);
-    const watcher = watch(dirname(this.file), (_event, changed) => {
-      if (changed === null || changed === name) listener();
-    });
-    return () => watcher.close();
-  }
-}
-
-function safeJson(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-}
-
-export function readStdioJournal(journalFile: string): Journal {
-  return new FileJournal(journalFile);
 }

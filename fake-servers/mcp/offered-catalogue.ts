@@ -2,7 +2,7 @@
 // by name, description and input schema as sent: what the scripted model knows it is looking
 // for (EXPOSE-1/5) and what the model must be given unchanged (EXPOSE-4).
 import type { ServerBehaviour } from './behaviour.js';
-import { initialTools, wireTool } from './tool-catalogue.js';
+import { catalogueOf, initialCatalogue } from './tool-catalogue.js';
 
 export interface OfferedEntry {
   tool: string;
@@ -12,10 +12,14 @@ export interface OfferedEntry {
 }
 
 export function offeredCatalogue(behaviour: ServerBehaviour): OfferedEntry[] {
-  const all = [...initialTools(behaviour), ...(behaviour.listChanged?.tools ?? []), ...(behaviour.rugPull?.tools ?? [])];
+  const all = [
+    ...initialCatalogue(behaviour),
+    ...catalogueOf(behaviour.listChanged?.tools ?? [], 'behaviour.listChanged.tools'),
+    ...catalogueOf(behaviour.rugPull?.tools ?? [], 'behaviour.rugPull.tools'),
+  ];
   const seen = new Map<string, OfferedEntry>();
-  for (const t of all) {
-    if (!seen.has(t.name)) seen.set(t.name, { tool: t.name, ...(t.description === undefined ? {} : { description: t.description }), inputSchema: wireTool(t).inputSchema });
+  for (const { wire } of all) {
+    if (!seen.has(wire.name)) seen.set(wire.name, { tool: wire.name, ...(wire.description === undefined ? {} : { description: wire.description }), inputSchema: wire.inputSchema });
   }
   return [...seen.values()];
 }

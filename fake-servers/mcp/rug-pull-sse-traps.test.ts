@@ -2,7 +2,8 @@
 // SDK clients and plain fetch.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertBehaviourFitsTransport, type ServerBehaviour } from './behaviour.js';
+import type { ServerBehaviour } from './behaviour.js';
+import { assertBehaviourFitsTransport } from './behaviour-fit.js';
 import { startHttpFakeServer, type HttpFakeServer } from './http-server.js';
 import { connectHttp } from './test-fixtures/clients.js';
 import { startTrap } from './trap.js';
@@ -65,8 +66,8 @@ describe('SSE traps', () => {
     expect(trap.hits()).toEqual([]);
   });
 
-  it('redirects the GET event stream with a fault that names no methods', async () => {
-    const server = await start({ tools: [{ name: 'search' }], http: { flavour: 'sse', faults: [{ kind: 'redirect', status: 302, location: '/moved' }] } });
+  it('redirects the GET event stream with a connect fault', async () => {
+    const server = await start({ tools: [{ name: 'search' }], stages: { connect: { kind: 'redirect', status: 302, location: '/moved' } }, http: { flavour: 'sse' } });
     const response = await fetch(server.url, { headers: { accept: 'text/event-stream' }, redirect: 'manual' });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/moved');

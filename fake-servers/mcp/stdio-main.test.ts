@@ -1,44 +1,40 @@
-// The stdio fake, run from dist/ as a host would run it, driven by the SDK Client.
+// The stdio fake, run from dist/ as a host would run it, driven by the SDK Client, its raw
+// stdout read where the SDK hides what was written (exact line sizes, half lines, garbage).
 // Needs a fresh build: npx tsc -p tsconfig.build.json
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerBehaviour } from './behaviour.js';
-import { readStdioJournal, stdioFakeServerCommand } from './stdio-command.js';
+import type { Fault } from './fault-schema.js';
+import { startJournalCollector, type JournalCollector } from './journal-collector.js';
+import { stdioFakeServerCommand } from './stdio-command.js';
 import { DetachedStdioTransport, newClient } from './test-fixtures/clients.js';
 import { requireBuilt } from '../../harness/vitest/require-built.js';
 
 // The stdio fake runs from dist/: a stale build would test yesterday's server.
 beforeAll(() => requireBuilt('dist/fake-servers/mcp/stdio-main.js', ['fake-servers/mcp']));
 
+let collector: JournalCollector;
 let transports: DetachedStdioTransport[] = [];
-let dirs: string[] = [];
+beforeAll(async () => {
+  collector = await startJournalCollector();
+  return () => collector.close();
+});
 afterEach(async () => {
   await Promise.all(transports.map((t) => t.killGroup()));
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   transports = [];
-  dirs = [];
 });
 
-function journalFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'fake-mcp-'));
-  dirs.push(dir);
-  return join(dir, 'journal.jsonl');
-}
-
 function spawnFake(behaviour: ServerBehaviour, env: Record<string, string> = { PATH: process.env.PATH ?? '' }) {
-  const file = journalFile();
-  const transport = new DetachedStdioTransport(stdioFakeServerCommand(behaviour, file), env);
+  const server = collector.stdioServer(behaviour, '/tmp/stdio-main-test');
+  const transport = new DetachedStdioTransport({ command: server.command, args: server.args }, env);
   transports.push(transport);
-  return { transport, journal: readStdioJournal(file), file };
+  return { transport, journal: server.journal };
 }
 
 async function connectFake(behaviour: ServerBehaviour, env?: Record<string, string>) {
   const fake = spawnFake(behaviour, env);
-  const client: Client = newClient();
+  const client = newClient();
   await client.connect(fake.transport, { timeout: 10_000 });
   return { ...fake, client };
 }
@@ -47,6 +43,15 @@ function groupOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
+
+/** Waits until the server has written `predicate`-satisfying bytes on stdout. */
+async function stdoutUntil(transport: DetachedStdioTransport, predicate: (out: Buffer) => boolean): Promise<Buffer> {
+  while (!predicate(transport.stdout)) await once(transport.child!.stdout!, 'data');
+  return transport.stdout;
+}
+
+const oneCall = (fault: Fault): ServerBehaviour => ({ tools: [{ name: 't', outcome: fault as never }] });
+const call = (id: number) => ({ jsonrpc: '2.0' as const, id, method: 'tools/call', params: { name: 't', arguments: {} } });
 
 describe('stdio fake server', () => {
   it('journals argv, cwd, environment, pid, group and parent, and keeps a child in its group', async () => {
@@ -63,40 +68,74 @@ describe('stdio fake server', () => {
   it('writes its stderr marker at start', async () => {
     const { transport, journal } = await connectFake({ stdio: { stderrText: 'MARKER-7f3a' } });
     await journal.waitFor((e) => e.kind === 'jsonrpc-in', 5_000);
-    // The transport's own listener runs first, so after each 'data' the text is appended.
     while (!transport.stderr.includes('MARKER-7f3a')) await once(transport.child!.stderr!, 'data');
     expect(transport.stderr).toContain('MARKER-7f3a');
   });
 
-  it('answers calls and journals them in the file', async () => {
+  it('answers calls and journals them', async () => {
     const { client, journal } = await connectFake({ tools: [{ name: 'echo' }] });
     expect(await client.callTool({ name: 'echo', arguments: { a: 1 } })).toEqual({ content: [{ type: 'text', text: '{"a":1}' }] });
     expect(journal.toolCalls('echo').map((c) => c.arguments)).toEqual([{ a: 1 }]);
     expect(journal.methods()).toEqual(['initialize', 'notifications/initialized', 'tools/call']);
   });
 
-  it('exits mid-call, leaving its child for the group reaper', async () => {
-    const { client, journal, transport } = await connectFake({ tools: [{ name: 'die', outcome: { kind: 'exit', code: 3 } }] });
-    const outcome = client.callTool({ name: 'die', arguments: {} }).then(() => 'answered', () => 'failed');
+  it('exits mid-call with its code, leaving its child for the group reaper, the fault journaled first', async () => {
+    const { client, journal, transport } = await connectFake(oneCall({ kind: 'crash', code: 3 }));
+    const outcome = client.callTool({ name: 't', arguments: {} }).then(() => 'answered', () => 'failed');
     expect(await transport.exited).toEqual({ code: 3, signal: null });
     expect(await outcome).toBe('failed');
-    expect(journal.toolCalls('die')).toHaveLength(1);
+    await collector.settled(2_000);
+    expect(journal.entries().at(-1)).toMatchObject({ kind: 'fault', what: 'tools/call crash' });
     expect(groupOf(journal.startInfo()!.childPid!)).toBe(transport.child!.pid);
   });
 
-  it('writes non-protocol bytes on stdout, then answers', async () => {
-    const { client, transport } = await connectFake({ tools: [{ name: 'g', outcome: { kind: 'stdout-garbage', data: 'garbage line\n', thenText: 'after' } }] });
+  it('writes a non-JSON line on stdout, then answers when told so', async () => {
+    const { client, transport } = await connectFake(oneCall({ kind: 'garbage', data: 'garbage line', thenAnswer: true }));
     const errors: Error[] = [];
     client.onerror = (e) => errors.push(e);
-    expect(await client.callTool({ name: 'g', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'after' }] });
+    expect(await client.callTool({ name: 't', arguments: {} })).toEqual({ content: [{ type: 'text', text: '{}' }] });
+    expect(transport.stdout.toString()).toContain('\ngarbage line\n');
     expect(errors.length).toBeGreaterThan(0);
-    expect(transport.child!.exitCode).toBeNull();
   });
 
-  it('crashes at start with exit code 1 before reading anything', async () => {
-    const { transport, journal } = spawnFake({ crashAtStart: true });
+  it.each([1024 * 1024, 1024 * 1024 + 1])('answers with one line holding a message of exactly %i bytes', async (bytes) => {
+    const { transport } = await connectFake(oneCall({ kind: 'sized', bytes, fill: 'utf8-2' }));
+    const before = transport.stdout.length;
+    await transport.send(call(9));
+    const out = await stdoutUntil(transport, (o) => o.indexOf('"id":9', before) >= 0 && o[o.length - 1] === 10);
+    const line = out.subarray(before, out.length - 1);
+    expect(line.length).toBe(bytes);
+    expect(line.includes(10)).toBe(false);
+    expect(JSON.parse(line.toString('utf8'))).toMatchObject({ id: 9, result: { content: [{ type: 'text' }] } });
+  });
+
+  it('writes half the answer line, without its newline, then stalls', async () => {
+    const { transport, journal } = await connectFake(oneCall({ kind: 'partial' }));
+    const before = transport.stdout.length;
+    await transport.send(call(5));
+    await journal.waitFor((e) => e.kind === 'fault' && e.what === 'tools/call partial', 5_000);
+    const half = (await stdoutUntil(transport, (o) => o.length > before)).subarray(before);
+    expect(half.toString()).toMatch(/^\{"jsonrpc":"2\.0","id":5/);
+    expect(half.includes(10)).toBe(false);
+  });
+
+  it.each([
+    [true, 'then serves'],
+    [false, 'then stays silent'],
+  ])('writes garbage on stdout at connect (thenAnswer %s: %s)', async (thenAnswer) => {
+    const { transport, journal } = spawnFake({ stages: { connect: { kind: 'garbage', data: 'hello from a noisy server', thenAnswer } } });
     await transport.start();
-    expect(await transport.exited).toEqual({ code: 1, signal: null });
+    await stdoutUntil(transport, (o) => o.includes('hello from a noisy server\n'));
+    await transport.send({ jsonrpc: '2.0', id: 0, method: 'ping' });
+    if (thenAnswer) await stdoutUntil(transport, (o) => o.includes('"id":0'));
+    else await expect(journal.waitFor((e) => e.kind === 'jsonrpc-in', 300)).rejects.toThrow(/within 300 ms/);
+  });
+
+  it('crashes at connect with the given code before reading anything', async () => {
+    const { transport, journal } = spawnFake({ stages: { connect: { kind: 'crash', code: 7 } } });
+    await transport.start();
+    expect(await transport.exited).toEqual({ code: 7, signal: null });
+    await collector.settled(2_000);
     expect(journal.startInfo()?.childPid).toBeNull();
     expect(journal.methods()).toEqual([]);
   });
@@ -105,6 +144,7 @@ describe('stdio fake server', () => {
     const { transport, journal } = await connectFake({});
     await transport.close();
     expect(await transport.exited).toEqual({ code: 0, signal: null });
+    await collector.settled(2_000);
     expect(journal.entries().at(-1)).toMatchObject({ kind: 'exit', reason: 'stdin-closed' });
   });
 
@@ -112,6 +152,7 @@ describe('stdio fake server', () => {
     const { transport, journal } = await connectFake({});
     transport.child!.kill('SIGTERM');
     expect(await transport.exited).toEqual({ code: 0, signal: null });
+    await collector.settled(2_000);
     expect(journal.entries().at(-1)).toMatchObject({ kind: 'exit', reason: 'SIGTERM' });
   });
 
@@ -129,15 +170,17 @@ describe('stdio fake server', () => {
     expect(journal.startInfo()!.argv.slice(-extraArgs.length)).toEqual(extraArgs);
   });
 
-  it('keeps its journal readable after kill -9', async () => {
-    const { client, transport, journal } = await connectFake({ tools: [{ name: 'hang', outcome: { kind: 'never' } }] });
-    void client.callTool({ name: 'hang', arguments: {} }).catch(() => {});
-    await journal.waitFor((e) => e.kind === 'fault' && e.what === 'tool-never', 5_000);
+  it('loses no entry written before kill -9', async () => {
+    const { client, transport, journal } = await connectFake({ tools: [{ name: 'echo' }] });
+    await client.callTool({ name: 'echo', arguments: { last: true } });
+    // The answer is journaled before it is sent: once it is here, so is its entry, kill or not.
     await transport.killGroup();
-    expect(journal.toolCalls('hang')).toHaveLength(1);
+    await collector.settled(2_000);
+    const answered = journal.entries().filter((e) => e.kind === 'jsonrpc-out' && JSON.stringify(e.message).includes('{\\"last\\":true}'));
+    expect(answered).toHaveLength(1);
   });
 
   it('refuses outcomes stdio cannot produce, naming the tool', () => {
-    expect(() => stdioFakeServerCommand({ tools: [{ name: 'x', outcome: { kind: 'drop' } }] }, '/tmp/j')).toThrow(/tools\[0\] \("x"\): outcome "drop"/);
+    expect(() => stdioFakeServerCommand(oneCall({ kind: 'headers-then-silence' }), { address: '127.0.0.1:1', id: 'x' })).toThrow(/tools\[0\] \("t"\)\.outcome: "headers-then-silence"/);
   });
 });

@@ -1,14 +1,10 @@
 // Starts one fixture (fake MCP servers + scripted model) for a host driven by hand, gives
 // its addresses and a ready-to-paste mcpServers snippet, and afterwards tells what each
 // part saw. Everything it starts is closed by close(), which is idempotent.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startHttpFakeServer } from '../mcp/http-server.js';
 import type { Journal } from '../mcp/journal.js';
+import { startJournalCollector, type JournalCollector } from '../mcp/journal-collector.js';
 import type { Trap } from '../mcp/trap.js';
-import { readStdioJournal } from '../mcp/journal.js';
-import { stdioFakeServerCommand } from '../mcp/stdio-command.js';
 import { startMockModel, type MockModel } from '../model/mock-model.js';
 import { DEFAULT_FIXTURE, FixtureError, readFixtureFile, type McpServerEntry, type ServeFixtureSpec } from './fixture.js';
 
@@ -37,8 +33,6 @@ export interface RunningFixture {
   /** What the fixture could not serve as its source describes (for the person at the keyboard). */
   notes: readonly string[];
   model: MockModel;
-  /** Where stdio servers write their journals (null without any); kept after close, since a host may still run them. */
-  journalDir: string | null;
   serverJournals(): Record<string, Journal>;
   close(): Promise<void>;
 }
@@ -91,14 +85,13 @@ export async function serveFixture(options: ServeOptions = {}): Promise<RunningF
   const fixture = chooseFixture(options);
   const started = new Map<string, StartedServer>();
   const trap = fixture.trap;
-  const hasStdio = Object.values(fixture.servers).some((s) => s.transport === 'stdio');
-  const journalDir = hasStdio ? mkdtempSync(join(tmpdir(), 'mcp-serve-')) : null;
+  let collector: JournalCollector | undefined;
   let model: MockModel | undefined;
   let closed = false;
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
-    await Promise.all([model?.close(), trap?.close(), ...[...started.values()].map((s) => s.close())]);
+    await Promise.all([model?.close(), trap?.close(), collector?.close(), ...[...started.values()].map((s) => s.close())]);
   };
   try {
     for (const [name, server] of Object.entries(fixture.servers)) {
@@ -108,10 +101,10 @@ export async function serveFixture(options: ServeOptions = {}): Promise<RunningF
         const headers = { ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}), ...server.headers };
         started.set(name, { entry: { url: http.url, ...withValues('headers', headers) }, journal: http.journal, close: http.close });
       } else {
-        const journalFile = join(journalDir ?? tmpdir(), `${name}.jsonl`);
-        const { command, args } = stdioFakeServerCommand(server.behaviour, journalFile);
+        // stdio servers stream their journals to one collector while serve runs.
+        const stdio = (collector ??= await startJournalCollector()).stdioServer(server.behaviour);
         // The host starts (and must stop) the stdio server; nothing to close here.
-        started.set(name, { entry: { command, args, ...withValues('env', server.env ?? {}) }, journal: readStdioJournal(journalFile), close: async () => undefined });
+        started.set(name, { entry: { command: stdio.command, args: stdio.args, ...withValues('env', server.env ?? {}) }, journal: stdio.journal, close: async () => undefined });
       }
     }
     model = await startMockModel({ script: fixture.model?.script ?? [], ...(fixture.model?.apiKey ? { apiKey: fixture.model.apiKey } : {}) });
@@ -132,11 +125,10 @@ export async function serveFixture(options: ServeOptions = {}): Promise<RunningF
       ...modelSummary(running),
       ...[...started].flatMap(([name, s]) => serverSummary(name, s.journal)),
       ...(trap ? trapSummary(trap) : []),
-      ...(journalDir === null ? [] : [`stdio journals kept in ${journalDir}`]),
+      ...(collector && collector.refusals().length > 0 ? [`journal collector: ${collector.refusals().length} connection(s) refused`] : []),
     ],
     notes: fixture.notes ?? [],
     model: running,
-    journalDir,
     serverJournals: () => Object.fromEntries([...started].map(([name, s]) => [name, s.journal])),
     close,
   };

@@ -126,7 +126,9 @@ const partialRegistration: Connect = async (config, options) => {
   return { ...withTools(connections, connections.tools, statuses), tools: [...connections.tools, ...extra] };
 };
 
-/** Bounds applied with >= instead of >: a server exactly at 16 pages or 128 tools is refused. */
+const utf8 = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8');
+
+/** Bounds applied with >= instead of >: a server exactly at 16 pages, 128 tools, a 16 KiB schema or 64 KiB of definitions is refused. */
 const offByOneLimits: Connect = async (config, options) => {
   const connections = await connectAll(config, options);
   const refused = new Set<string>();
@@ -134,7 +136,12 @@ const offByOneLimits: Connect = async (config, options) => {
     const server = config.mcpServers[status.server];
     if (!status.ok || server === undefined || !isHttpServer(server)) continue;
     const { pages, tools } = await listAllPages(server.url, server.headers, LIMITS.pages + 1);
-    if (pages >= LIMITS.pages || tools.length >= LIMITS.tools) refused.add(status.server);
+    const atBound =
+      pages >= LIMITS.pages ||
+      tools.length >= LIMITS.tools ||
+      (tools as RawTool[]).some((t) => utf8(t.inputSchema) >= LIMITS.schemaBytes) ||
+      tools.reduce((sum: number, t) => sum + utf8(t), 0) >= LIMITS.definitionBytes;
+    if (atBound) refused.add(status.server);
   }
   const statuses = connections.statuses.map((s): ServerStatus => (refused.has(s.server) ? { server: s.server, destination: s.destination, ok: false, reason: 'discovery limit reached' } : s));
   return withTools(connections, connections.tools.filter((t) => !refused.has(t.server)), statuses);
@@ -291,7 +298,7 @@ export const EXPOSURE_LIMIT_FAULTS: Readonly<Record<string, Fault>> = {
     deps: () => ({ connect: partialRegistration }),
   },
   'off-by-one-limits': {
-    breaks: 'LIMIT-1: a server exactly at 16 pages or 128 tools is refused',
+    breaks: 'LIMIT-1: a server exactly at 16 pages, 128 tools, a 16 KiB schema or 64 KiB of definitions is refused',
     deps: () => ({ connect: offByOneLimits }),
   },
   'limit-poisons-all': {

@@ -92,7 +92,7 @@ export interface ProfileOptions extends RepeatOptions {
 
 /** Measures every host-profile figure for `adapter`, each after its own warm-ups. */
 export async function measureHostProfile(adapter: HostAdapter, options: ProfileOptions): Promise<Figure[]> {
-  const slow: ServerBehaviour = { ...ECHO, initialize: { kind: 'answer', delayMs: SLOW_INIT_MS } };
+  const slow: ServerBehaviour = { ...ECHO, stages: { initialize: { kind: 'delay', delayMs: SLOW_INIT_MS } } };
   const plans: [Omit<FigureDef, 'group'>, () => Promise<number>][] = [
     [HOST_FIGURES.launch0, () => readyOf(adapter, { servers: {} })],
     [HOST_FIGURES.launch3, () => readyOf(adapter, { servers: servers(3, ECHO) })],

@@ -1,6 +1,34 @@
-import { describe, expect, test } from 'vitest';
+import { chmodSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
 import { textBeforePrompt } from '../adapters/screen-capture.js';
-import { startupSeen, unavailableLines } from './collect.js';
+import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
+import { collectFiles, startupSeen, unavailableLines } from './collect.js';
+
+describe('host files', () => {
+  let sandbox: Sandbox | undefined;
+  afterEach(() => sandbox?.cleanup());
+
+  test('are read even when the host locked them, with the mode they had', () => {
+    sandbox = createSandbox('collect');
+    const dir = join(sandbox.home, 'hidden');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'leak.txt'), 'canary-in-a-locked-file');
+    chmodSync(join(dir, 'leak.txt'), 0o000);
+    chmodSync(dir, 0o000);
+    expect(collectFiles(sandbox)).toEqual([{ path: '$HOME/hidden/leak.txt', mode: 0o000, size: 23, content: 'canary-in-a-locked-file' }]);
+  });
+
+  test('are read only up to the content cap, however large', () => {
+    sandbox = createSandbox('collect');
+    const huge = join(sandbox.tmp, 'huge');
+    writeFileSync(huge, 'head');
+    truncateSync(huge, 4 * 1024 * 1024 * 1024);
+    const [file] = collectFiles(sandbox);
+    expect([file?.size, file?.content.length]).toEqual([4 * 1024 * 1024 * 1024, 256 * 1024]);
+    expect(file?.content.startsWith('head')).toBe(true);
+  });
+});
 
 describe('start-up notices', () => {
   const screen = 'MCP server docs: 2 tools from http://x\nMCP server docs: tool a has instruction-like text\nMCP server docs: tool b changed\nYou> hello\nflagged later has instruction-like text\n';

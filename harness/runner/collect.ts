@@ -1,12 +1,13 @@
 // Turns what the run left behind into observations: the host's files under the sandbox
 // (modes included), the tool outputs the model received (classified by the adapter), and
 // the text items the canary scan searches.
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
 import type { FlagPatterns, HostReading } from '../adapters/host-adapter.js';
 import type { ScanItem } from '../sandbox/canaries.js';
+import { listDir, readHead } from '../sandbox/owner-access.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { CommandSeen, FileSeen, ServerObservation, ScreenText, StartupSeen, ToolOutputSeen } from '../scenario/observations.js';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
@@ -14,23 +15,21 @@ import type { ProcessInfo } from '../supervision/proc-scan.js';
 const FILE_CONTENT_CAP = 256 * 1024;
 const MAX_FILES = 500;
 
-/** Every regular file the host could have written (the harness's own folder excluded). */
+/** Every regular file the host could have written, locked or not (its mode as found), the start of each. */
 export function collectFiles(sandbox: Sandbox): FileSeen[] {
   const files: FileSeen[] = [];
   const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
+    for (const name of listDir(dir).sort()) {
       if (files.length >= MAX_FILES) return;
       const path = join(dir, name);
-      if (path === sandbox.harnessDir) continue;
       const stat = lstatSync(path);
       if (stat.isDirectory()) walk(path);
       else if (stat.isFile()) {
-        const buffer = readFileSync(path);
         files.push({
           path: sandbox.displayPath(path) ?? path,
           mode: stat.mode & 0o7777,
           size: stat.size,
-          content: buffer.subarray(0, FILE_CONTENT_CAP).toString('utf8'),
+          content: readHead(path, FILE_CONTENT_CAP).toString('utf8'),
         });
       }
     }

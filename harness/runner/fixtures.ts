@@ -1,11 +1,12 @@
 // Starts what a scenario's host talks to: the trap (with a decoy project .mcp.json pointing
 // at it, CONFIG-1), the scripted model (API key = a canary), and every fake server, each
-// credential replaced by a fresh canary (CRED-*). Produces the config entries to write.
+// credential replaced by a fresh canary (CRED-*), the stdio ones journaling to a collector
+// the host cannot write to. Produces the config entries to write.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHttpFakeServer, type HttpFakeServer } from '../../fake-servers/mcp/http-server.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import { readStdioJournal, stdioFakeServerCommand } from '../../fake-servers/mcp/stdio-command.js';
+import { startJournalCollector, type JournalCollector, type JournalRefusal } from '../../fake-servers/mcp/journal-collector.js';
 import { startTrap, type Trap } from '../../fake-servers/mcp/trap.js';
 import { startMockModel, type MockModel } from '../../fake-servers/model/mock-model.js';
 import { offeredCatalogue } from '../../fake-servers/mcp/offered-catalogue.js';
@@ -22,8 +23,8 @@ export interface RunningServer {
   transport: ServerObservation['transport'];
   destination: string;
   entry: ServerConfigEntry;
-  /** stdio journal file (its path marks the server's processes in /proc). */
-  journalFile: string | null;
+  /** stdio: a word only this server's command line holds (it marks its processes in /proc). */
+  processMarker: string | null;
   journal(): JournalEntry[];
   /** HTTP fakes: stops listening, so every later connection is refused (the server is offline). */
   takeDown?(): Promise<void>;
@@ -36,12 +37,20 @@ export interface Fixtures {
   catalogue: CatalogueEntry[];
   apiKey: Canary;
   servers: Record<string, RunningServer>;
+  /** Connections to the journal collector refused as not our stdio server (a host trying to forge). */
+  journalRefusals(): JournalRefusal[];
+  /** Waits (up to a deadline) until every stdio server's journal stream has ended: read it after this. */
+  settleJournals(): Promise<void>;
   close(): Promise<void>;
 }
 
 export const DECOY_FILE = '.mcp.json';
+/** How long the last entries of killed stdio servers may take to arrive once the run's processes are gone. */
+const JOURNAL_SETTLE_MS = 2000;
 
-async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx: FixtureContext & { configChannels: string[] }, closers: (() => Promise<void>)[]): Promise<RunningServer> {
+type ServerContext = FixtureContext & { configChannels: string[]; collector: JournalCollector };
+
+async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx: ServerContext, closers: (() => Promise<void>)[]): Promise<RunningServer> {
   // A credential may sit in its own server's journal and in the host's configuration file.
   const channels = [`server:${name}`, ...ctx.configChannels];
   if ('raw' in spec) {
@@ -52,22 +61,23 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
         ? { url: fill(raw.url), headers: withCanaries(sandbox.canaries, name, 'header', raw.headers, channels) }
         : { command: fill(raw.command), args: (raw.args ?? []).map(fill), env: withCanaries(sandbox.canaries, name, 'env', raw.env, channels) };
     const destination = 'url' in entry ? entry.url : [entry.command, ...entry.args].join(' ');
-    return { transport: 'raw', destination, entry, journalFile: null, journal: () => [] };
+    return { transport: 'raw', destination, entry, processMarker: null, journal: () => [] };
   }
   const behaviour = behaviourOf(spec, ctx);
   if (spec.transport === 'stdio') {
-    const journalFile = join(sandbox.harnessDir, `${name}.journal.jsonl`);
-    const { command, args } = stdioFakeServerCommand(behaviour, journalFile);
-    const journal = () => readStdioJournal(journalFile).entries();
-    const entry = { command, args, env: withCanaries(sandbox.canaries, name, 'env', spec.env, channels) };
-    return { transport: 'stdio', destination: [command, ...args].join(' '), entry, journalFile, journal };
+    // The sandbox root in the journal id: the run's process scan finds the server by it.
+    const server = ctx.collector.stdioServer(behaviour, sandbox.root);
+    const journal = () => server.journal.entries();
+    const entry = { command: server.command, args: server.args, env: withCanaries(sandbox.canaries, name, 'env', spec.env, channels) };
+    const destination = [server.command, ...server.args].join(' ');
+    return { transport: 'stdio', destination, entry, processMarker: server.journalId, journal };
   }
   const server: HttpFakeServer = await startHttpFakeServer(behaviour);
   closers.push(() => server.close());
   const journal = () => server.journal.entries();
   const headers = withCanaries(sandbox.canaries, name, 'header', spec.headers, channels);
   const entry: ServerConfigEntry = spec.transport === 'sse' ? { url: server.url, headers, type: 'sse' } : { url: server.url, headers };
-  return { transport: spec.transport, destination: server.url, entry, journalFile: null, journal, takeDown: () => server.close() };
+  return { transport: spec.transport, destination: server.url, entry, processMarker: null, journal, takeDown: () => server.close() };
 }
 
 /** Every tool the scenario's fake servers can announce: what the scripted model looks for. */
@@ -96,7 +106,9 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
     writeFileSync(join(sandbox.project, DECOY_FILE), `${JSON.stringify(decoy, null, 2)}\n`);
 
     const apiKey = sandbox.canaries.mint('model API key', ['model-headers', 'process:host']);
-    const ctx = { trapOrigin: trap.origin, trapUrl: trap.url, builtins: host.builtins, configChannels };
+    const collector = await startJournalCollector();
+    closers.push(() => collector.close());
+    const ctx = { trapOrigin: trap.origin, trapUrl: trap.url, builtins: host.builtins, configChannels, collector };
     const readFile = host.builtins.readFile;
     // "{hostConfig}" in a readFile path is the host's own configuration file (CONFIG-2).
     const fileTool = readFile === undefined ? undefined : { ...readFile, paths: { hostConfig: host.configFiles[0] ?? '' } };
@@ -106,7 +118,7 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
 
     const servers: Record<string, RunningServer> = {};
     for (const [name, spec] of Object.entries(scenario.servers)) servers[name] = await startServer(name, spec, sandbox, ctx, closers);
-    return { trap, model, apiKey, servers, catalogue, close };
+    return { trap, model, apiKey, servers, catalogue, journalRefusals: () => collector.refusals(), settleJournals: () => collector.settled(JOURNAL_SETTLE_MS), close };
   } catch (error) {
     await close();
     if (error instanceof HarnessError) throw error;

@@ -112,7 +112,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   } finally {
     for (const session of run.sessions) if (!session.hasExited()) await session.kill();
     const hostPids = new Set(run.sessions.map((s) => s.pid));
-    const journals = Object.entries(fixtures?.servers ?? {}).flatMap(([name, s]) => (s.journalFile === null ? [] : [[name, s.journalFile] as const]));
+    const journals = Object.entries(fixtures?.servers ?? {}).flatMap(([name, s]) => (s.processMarker === null ? [] : [[name, s.processMarker] as const]));
     const roleOf = (p: Omit<ProcessInfo, 'role'>): string => {
       if (hostPids.has(p.pid)) return 'host';
       const server = journals.find(([, file]) => p.cmdline.some((a) => a.includes(file)));
@@ -123,6 +123,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     if (survivors.length > 0) harnessErrors.push(`processes ${survivors.join(', ')} of the run could not be killed`);
   }
 
+  await fixtures?.settleJournals();
   const servers: Record<string, ServerObservation> = {};
   for (const [name, s] of Object.entries(fixtures?.servers ?? {})) {
     let journal: ServerObservation['journal'] = [];

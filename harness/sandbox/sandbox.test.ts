@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createSandbox, type Sandbox } from './sandbox.js';
@@ -9,7 +9,7 @@ afterEach(() => sandbox?.cleanup());
 describe('createSandbox', () => {
   test('creates private HOME, XDG, project and tmp directories under one root', () => {
     sandbox = createSandbox('unit');
-    for (const dir of [sandbox.home, sandbox.project, sandbox.configHome, sandbox.dataHome, sandbox.stateHome, sandbox.cacheHome, sandbox.tmp, sandbox.harnessDir]) {
+    for (const dir of [sandbox.home, sandbox.project, sandbox.configHome, sandbox.dataHome, sandbox.stateHome, sandbox.cacheHome, sandbox.tmp]) {
       expect(dir.startsWith(sandbox.root)).toBe(true);
       expect(statSync(dir).mode & 0o777).toBe(0o700);
     }
@@ -31,6 +31,17 @@ describe('createSandbox', () => {
 
   test('cleanup removes everything', () => {
     sandbox = createSandbox('unit');
+    sandbox.cleanup();
+    expect(existsSync(sandbox.root)).toBe(false);
+  });
+
+  test('cleanup removes directories the host locked', () => {
+    sandbox = createSandbox('unit');
+    const locked = join(sandbox.home, 'locked', 'deeper');
+    mkdirSync(locked, { recursive: true });
+    writeFileSync(join(locked, 'f'), 'x');
+    chmodSync(locked, 0o000);
+    chmodSync(join(sandbox.home, 'locked'), 0o000);
     sandbox.cleanup();
     expect(existsSync(sandbox.root)).toBe(false);
   });

@@ -1,11 +1,13 @@
 // A fresh world per scenario (CONFIG-1, CRED-*): its own HOME, XDG directories, TMPDIR and
-// a project directory used as cwd, plus a private folder for the harness's own files.
-// Everything lives under one temporary root that is removed afterwards.
+// a project directory used as cwd. Everything lives under one temporary root that is removed
+// afterwards. Everything under it is the host's to write, so nothing the harness trusts is
+// kept there (the stdio journals travel over the journal collector's checked channel).
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { HarnessError } from '../errors.js';
 import { CanaryRegistry } from './canaries.js';
+import { unlockTree } from './owner-access.js';
 
 export interface Sandbox {
   root: string;
@@ -17,8 +19,6 @@ export interface Sandbox {
   stateHome: string;
   cacheHome: string;
   tmp: string;
-  /** The harness's own files (stdio journals); not a host observation. */
-  harnessDir: string;
   canaries: CanaryRegistry;
   /** The environment every host process starts from: only sandbox paths, PATH and LANG. */
   baseEnv(): Record<string, string>;
@@ -50,7 +50,6 @@ export function createSandbox(scenario: string): Sandbox {
     stateHome: dir('xdg', 'state'),
     cacheHome: dir('xdg', 'cache'),
     tmp: dir('tmp'),
-    harnessDir: dir('harness'),
     canaries: new CanaryRegistry(),
   };
   // Longest prefixes first so $XDG_CONFIG_HOME wins over the root.
@@ -83,6 +82,14 @@ export function createSandbox(scenario: string): Sandbox {
       }
       return null;
     },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    cleanup: () => {
+      try {
+        rmSync(root, { recursive: true, force: true });
+      } catch {
+        // The host locked some of its directories: take them back, then remove.
+        unlockTree(root);
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
   };
 }

@@ -41,7 +41,7 @@ describe('connectAll over the legacy SSE transport', () => {
   });
 
   it('refuses a redirect of the event stream and never follows it', async () => {
-    const server = await sseServer({ tools: [{ name: 'search' }], http: { faults: [{ kind: 'redirect', status: 307, location: '/moved' }] } });
+    const server = await sseServer({ tools: [{ name: 'search' }], stages: { connect: { kind: 'redirect', status: 307, location: '/moved' } } });
     const connections = await connect(server.url);
     expect(connections.statuses[0]).toMatchObject({ ok: false, reason: 'HTTP 307 redirect refused; redirects are never followed' });
     expect(server.journal.entries().filter((e) => e.kind === 'http-request').map((r) => r.path)).toEqual(['/sse']);
@@ -57,7 +57,7 @@ describe('connectAll over the legacy SSE transport', () => {
   });
 
   it('ends a call in flight as unknown when the stream drops, and does not reconnect', async () => {
-    const server = await sseServer({ tools: [{ name: 'search', outcome: { kind: 'drop' } }] });
+    const server = await sseServer({ tools: [{ name: 'search', outcome: { kind: 'crash' } }] });
     const connections = await connect(server.url);
     const outcome = await connections.call(connections.tools[0]!, {});
     expect(outcome.status).toBe('unknown');

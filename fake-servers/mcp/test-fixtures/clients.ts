@@ -1,6 +1,7 @@
 // Real SDK clients for the fake servers' tests, plus a stdio client transport that starts
 // the server in its own process group (as a conforming host must, STDIO-2) so each test
-// can stop the whole group, the server's own child included.
+// can stop the whole group, the server's own child included, and launchFake: one fake on
+// any transport behind one interface.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -8,6 +9,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerBehaviour } from '../behaviour.js';
+import { startHttpFakeServer } from '../http-server.js';
+import type { Journal } from '../journal.js';
+import { startJournalCollector } from '../journal-collector.js';
 
 export function newClient(): Client {
   return new Client({ name: 'fake-mcp-test', version: '1.0.0' });
@@ -26,6 +31,8 @@ export class DetachedStdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   stderr = '';
+  /** Every byte the server wrote on stdout, framed or not. */
+  stdout = Buffer.alloc(0);
   child?: ChildProcess;
   /** Resolves with the exit of the direct child (node reaps it). */
   exited?: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -38,6 +45,7 @@ export class DetachedStdioTransport implements Transport {
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
     child.stdout.on('data', (chunk: Buffer) => {
+      this.stdout = Buffer.concat([this.stdout, chunk]);
       this.buffer.append(chunk);
       for (;;) {
         try {
@@ -79,4 +87,61 @@ export class DetachedStdioTransport implements Transport {
     }
     await this.exited;
   }
+}
+
+/** The transports a fake is reached by in tests ('streamable-json': Streamable HTTP with JSON answers). */
+export type TestCarrier = 'stdio' | 'streamable' | 'streamable-json' | 'sse';
+export const TEST_CARRIERS: readonly TestCarrier[] = ['stdio', 'streamable', 'streamable-json', 'sse'];
+
+export interface LaunchedFake {
+  journal: Journal;
+  /** HTTP carriers: the server's URL. */
+  url?: string;
+  /** stdio: the transport of the last connect (its process, stderr, exit). */
+  stdio?: DetachedStdioTransport;
+  /** A real SDK client over this carrier (stdio: starts a server process). */
+  connect(timeoutMs?: number): Promise<Client>;
+  close(): Promise<void>;
+}
+
+/** Starts a fake for `behaviour` on `carrier`; stdio servers journal to a collector of their own. */
+export async function launchFake(carrier: TestCarrier, behaviour: ServerBehaviour, env: Record<string, string> = { PATH: process.env.PATH ?? '' }): Promise<LaunchedFake> {
+  const clients: Client[] = [];
+  if (carrier === 'stdio') {
+    const collector = await startJournalCollector();
+    const server = collector.stdioServer(behaviour);
+    const fake: LaunchedFake = {
+      journal: server.journal,
+      async connect(timeoutMs = 10_000) {
+        fake.stdio = new DetachedStdioTransport({ command: server.command, args: server.args }, env);
+        const stdio = fake.stdio;
+        stdioTransports.push(stdio);
+        const client = newClient();
+        clients.push(client);
+        await client.connect(stdio, { timeout: timeoutMs });
+        return client;
+      },
+      async close() {
+        await Promise.all(stdioTransports.splice(0).map((t) => t.killGroup()));
+        await collector.close();
+      },
+    };
+    const stdioTransports: DetachedStdioTransport[] = [];
+    return fake;
+  }
+  const http = behaviour.http ?? {};
+  const server = await startHttpFakeServer({ ...behaviour, http: { ...http, ...(carrier === 'sse' && { flavour: 'sse' }), ...(carrier === 'streamable-json' && { jsonResponse: true }) } });
+  return {
+    journal: server.journal,
+    url: server.url,
+    async connect(timeoutMs = 5_000) {
+      const client = await connectHttp(server.url, { sse: carrier === 'sse', timeoutMs });
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+      await server.close();
+    },
+  };
 }
