@@ -16,7 +16,7 @@ export default defineScenario({
     },
   },
   model: [{ message: 'Hello.' }],
-  user: [{ end: 'eof' }],
+  user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
     {
       id: 'endpoint-elsewhere-gets-nothing',
