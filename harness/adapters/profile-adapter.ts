@@ -110,7 +110,7 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
         if (variable !== undefined && value !== undefined) env[variable] = String(value);
       }
       const proc = spawnInGroup(fill(profile.command, values), argTemplates.map((a) => fill(a, values)), { env, cwd: sandbox.project });
-      return new TerminalHostSession(proc, profile);
+      return new TerminalHostSession(proc, profile, sandbox.screenScan.tap());
     },
 
     classifyOutput: (output) => classifyWithProfile(profile.results, output),

@@ -28,7 +28,7 @@ export function addArgs(name: string, server: ServerConfigEntry): { args: string
 /** Runs one refhost command to its end (killed past the deadline), stdin given and closed. */
 async function runCommand(sandbox: Sandbox, args: string[], input: string, env: Record<string, string>, wrap: (args: readonly string[]) => string[]): Promise<AddServerOutcome> {
   const proc = spawnInGroup(process.execPath, wrap([join(suiteRoot(), 'bin', 'refhost.js'), ...args]), { env: { ...sandbox.baseEnv(), ...env }, cwd: sandbox.project });
-  const screen = new ScreenCapture();
+  const screen = new ScreenCapture(undefined, sandbox.screenScan.tap());
   screen.attach(proc.stdout, proc.stderr);
   proc.stdin.end(input);
   const timer = setTimeout(() => void stopGroup(proc), COMMAND_DEADLINE_MS);

@@ -10,7 +10,7 @@ import { startTrap, type Trap } from '../../fake-servers/mcp/trap.js';
 import { startMockModel, type MockModel } from '../../fake-servers/model/mock-model.js';
 import type { ServerConfigEntry } from '../adapters/host-adapter.js';
 import { HarnessError } from '../errors.js';
-import type { Canary } from '../sandbox/canaries.js';
+import { API_KEY_CHANNELS, credentialChannels, type Canary } from '../sandbox/canaries.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { ServerObservation } from '../scenario/observations.js';
 import type { FixtureContext, Scenario, ServerSpec } from '../scenario/scenario-schema.js';
@@ -41,8 +41,7 @@ function countCalls(journal: () => JournalEntry[]): () => number {
 }
 
 async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx: FixtureContext & { configChannels: string[] }, closers: (() => Promise<void>)[]): Promise<RunningServer> {
-  // A credential may sit in its own server's journal and in the host's configuration file.
-  const channels = [`server:${name}`, ...ctx.configChannels];
+  const channels = credentialChannels(name, ctx.configChannels);
   if ('raw' in spec) {
     const raw = spec.raw;
     const fill = (s: string): string => withTrap(s, ctx.trapOrigin);
@@ -82,7 +81,7 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, config
     const decoy = { mcpServers: { 'project-decoy': { url: trap.url, headers: { Authorization: `Bearer ${decoyKey.value}` } } } };
     writeFileSync(join(sandbox.project, DECOY_FILE), `${JSON.stringify(decoy, null, 2)}\n`);
 
-    const apiKey = sandbox.canaries.mint('model API key', ['model-headers', 'process:host']);
+    const apiKey = sandbox.canaries.mint('model API key', [...API_KEY_CHANNELS]);
     const model = await startMockModel({ script: scenario.model, apiKey: apiKey.value });
     closers.push(() => model.close());
 

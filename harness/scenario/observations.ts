@@ -4,7 +4,7 @@ import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
 import type { CallStatus, ConfiguredServers, TelemetrySeen } from '../adapters/host-adapter.js';
-import type { Canary, CanarySighting } from '../sandbox/canaries.js';
+import type { Canary, CanarySighting, ScanGap } from '../sandbox/canaries.js';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
 
 export interface ScreenText {
@@ -48,7 +48,7 @@ export interface FileSeen {
   path: string;
   mode: number;
   size: number;
-  /** UTF-8 content, capped. */
+  /** UTF-8 content, capped (the canary scan reads the whole file itself). */
   content: string;
 }
 
@@ -116,6 +116,8 @@ export interface Observations {
   exits: ExitSeen[];
   canaries: Canary[];
   canarySightings: CanarySighting[];
+  /** Channels the canary scan could not read in full (checks covering them are "not reached"). */
+  canaryGaps: ScanGap[];
   /** One entry per host start, in order. */
   startups: StartupSeen[];
   /** The host's per-call telemetry after the run; null when its adapter keeps none (TELEMETRY-*). */

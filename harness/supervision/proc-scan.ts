@@ -14,6 +14,8 @@ export interface ProcessInfo {
   env: Record<string, string>;
   /** "host", "server:NAME" or "other", decided by the caller's classifier. */
   role: string;
+  /** /proc/PID/environ could not be read (another user's process): `env` is empty, not known. */
+  envUnreadable?: true;
 }
 
 function readNulList(path: string): string[] | null {
@@ -43,13 +45,13 @@ export function readProcess(pid: number): Omit<ProcessInfo, 'role'> | null {
   const parsed = parseStat(stat);
   const cmdline = readNulList(`/proc/${pid}/cmdline`);
   if (parsed === null || cmdline === null) return null;
-  const envList = readNulList(`/proc/${pid}/environ`) ?? [];
+  const envList = readNulList(`/proc/${pid}/environ`);
   const env: Record<string, string> = {};
-  for (const entry of envList) {
+  for (const entry of envList ?? []) {
     const eq = entry.indexOf('=');
     if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
   }
-  return { pid, ...parsed, cmdline, env };
+  return { pid, ...parsed, cmdline, env, ...(envList === null ? { envUnreadable: true as const } : {}) };
 }
 
 /**

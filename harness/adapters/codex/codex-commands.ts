@@ -42,7 +42,7 @@ export function codexAddPlan(name: string, server: ServerConfigEntry, bearerVar:
 export async function runCodexCommand(bin: string, args: readonly string[], sandbox: Sandbox, env: Record<string, string>, note = ''): Promise<AddServerOutcome> {
   const path = [dirname(process.execPath), env['PATH'] ?? ''].filter((p) => p !== '').join(':');
   const proc = spawnInGroup(bin, args, { env: { ...env, PATH: path }, cwd: sandbox.project });
-  const screen = new ScreenCapture();
+  const screen = new ScreenCapture(undefined, sandbox.screenScan.tap());
   if (note !== '') screen.append('stdout', note);
   screen.attach(proc.stdout, proc.stderr);
   proc.stdin.end();
