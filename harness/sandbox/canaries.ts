@@ -1,7 +1,7 @@
 // Credential canaries (CRED-2, CRED-3, STDIO-3): every credential the suite hands a host is
 // a unique value, and a scan over every observation says where each one turned up, in which
 // form (canary-forms.ts), and whether it was allowed there.
-import { CanaryMatcher, randomPart, type CanaryForm } from './canary-forms.js';
+import { CanaryMatcher, randomPart, type CanaryForm, type CanaryHit } from './canary-forms.js';
 
 /**
  * Where a canary was seen. "screen"; "model-request" (body), "model-headers", "model-url"
@@ -92,6 +92,9 @@ export class CanaryRegistry {
 
 const EXCERPT_RADIUS = 80;
 
+/** The text around a hit, for the evidence. */
+export const excerptAround = (text: string, hit: Pick<CanaryHit, 'index' | 'length'>): string => text.slice(Math.max(0, hit.index - EXCERPT_RADIUS), hit.index + hit.length + EXCERPT_RADIUS);
+
 /** The sightings of `canaries` (in the matcher's order) in one text. */
 export function sightingsIn(matcher: CanaryMatcher, canaries: readonly Pick<Canary, 'label'>[], channel: Channel, source: string, text: string): RawSighting[] {
   return matcher.find(text).map((hit) => ({
@@ -100,7 +103,7 @@ export function sightingsIn(matcher: CanaryMatcher, canaries: readonly Pick<Cana
     source,
     form: hit.form,
     whole: hit.whole,
-    excerpt: text.slice(Math.max(0, hit.index - EXCERPT_RADIUS), hit.index + hit.length + EXCERPT_RADIUS),
+    excerpt: excerptAround(text, hit),
   }));
 }
 

@@ -124,8 +124,13 @@ export class CanaryMatcher {
   constructor(values: readonly string[]) {
     let reach = PROBE;
     values.forEach((value, canary) => {
+      // A needle an earlier form already has (a window without characters JSON changes reads
+      // the same raw) belongs to that form alone, so one spot of text is one form.
+      const taken = new Set<string>();
+      const fresh = (needles: string[]): string[] => needles.filter((n) => !taken.has(n));
       for (const form of FORMS) {
-        const target: Target = { canary, form, whole: encodings(value, form), windows: windowsOf(value).flatMap((w) => encodings(w, form)) };
+        const target: Target = { canary, form, whole: fresh(encodings(value, form)), windows: fresh(windowsOf(value).flatMap((w) => encodings(w, form))) };
+        for (const needle of [...target.whole, ...target.windows]) taken.add(needle);
         this.#targets.push(target);
         for (const needle of [...target.whole, ...target.windows]) reach = Math.max(reach, needle.length);
         for (const probe of blocksOf(value).flatMap((b) => encodings(b, form))) {
@@ -144,16 +149,9 @@ export class CanaryMatcher {
     this.#power = power;
   }
 
-  /**
-   * One hit per canary and form (the whole value preferred over a window), in order of
-   * discovery; a hit inside another hit of the same canary is left out (a window without
-   * special characters reads the same raw and JSON-escaped: it is reported once, as raw).
-   */
+  /** One hit per canary and form (the whole value preferred over a window), in order of discovery, outermost only. */
   find(text: string): CanaryHit[] {
-    const hits = this.#scan(text);
-    const inside = (h: CanaryHit, g: CanaryHit): boolean => g !== h && g.canary === h.canary && g.index <= h.index && h.index + h.length <= g.index + g.length;
-    const before = (g: CanaryHit, h: CanaryHit): boolean => g.length > h.length || FORMS.indexOf(g.form) < FORMS.indexOf(h.form);
-    return hits.filter((h) => !hits.some((g) => inside(h, g) && before(g, h)));
+    return outermost(this.#scan(text));
   }
 
   #scan(text: string): CanaryHit[] {
@@ -187,6 +185,15 @@ export class CanaryMatcher {
     };
     return look(target.whole, true) ?? (windowsToo ? look(target.windows, false) : null);
   }
+}
+
+/**
+ * The hits not inside a longer hit of the same canary (a raw window within a JSON-escaped
+ * value is that value's sighting, not one more).
+ */
+export function outermost<T extends Pick<CanaryHit, 'canary' | 'index' | 'length'>>(hits: readonly T[]): T[] {
+  const inside = (h: T, g: T): boolean => g !== h && g.canary === h.canary && g.index <= h.index && h.index + h.length <= g.index + g.length && g.length > h.length;
+  return hits.filter((h) => !hits.some((g) => inside(h, g)));
 }
 
 function hashOf(text: string, from: number): number {

@@ -1,12 +1,22 @@
 // CRED-3: canaries in text that arrives in pieces (a host's output, a file read in chunks),
 // whatever its length: each chunk is searched with the end of the previous one, so a value
 // split across chunks is found, and nothing but a short overlap is kept.
-import type { CanaryMatcher } from './canary-forms.js';
-import { sightingsIn, type Canary, type Channel, type RawSighting } from './canaries.js';
+import { outermost, type CanaryMatcher } from './canary-forms.js';
+import { excerptAround, type Canary, type Channel, type RawSighting } from './canaries.js';
+
+interface Found {
+  sighting: RawSighting;
+  canary: number;
+  /** Offset in the whole stream. */
+  index: number;
+  length: number;
+}
 
 export class StreamSightings {
   #carry = '';
-  readonly #found = new Map<string, RawSighting>();
+  /** Stream offset of the carry's first character. */
+  #offset = 0;
+  readonly #found = new Map<string, Found>();
 
   constructor(
     private readonly matcher: CanaryMatcher,
@@ -17,17 +27,22 @@ export class StreamSightings {
 
   write(chunk: string): void {
     const text = this.#carry + chunk;
-    for (const s of sightingsIn(this.matcher, this.canaries, this.channel, this.source, text)) {
-      const key = `${s.canary}\0${s.form}`;
+    for (const hit of this.matcher.find(text)) {
+      const key = `${hit.canary}\0${hit.form}`;
       const known = this.#found.get(key);
-      if (known === undefined || (s.whole && !known.whole)) this.#found.set(key, s);
+      if (known !== undefined && (known.sighting.whole || !hit.whole)) continue;
+      const sighting = { canary: this.canaries[hit.canary]?.label ?? `canary #${hit.canary}`, channel: this.channel, source: this.source, form: hit.form, whole: hit.whole, excerpt: excerptAround(text, hit) };
+      this.#found.set(key, { sighting, canary: hit.canary, index: this.#offset + hit.index, length: hit.length });
     }
     // A needle that did not fit yet starts within the last `reach` characters.
-    this.#carry = text.slice(-this.matcher.reach);
+    const keep = Math.min(text.length, this.matcher.reach);
+    this.#offset += text.length - keep;
+    this.#carry = text.slice(text.length - keep);
   }
 
+  /** One sighting per canary and form, outermost only (as in a single text). */
   sightings(): RawSighting[] {
-    return [...this.#found.values()];
+    return outermost([...this.#found.values()]).map((f) => f.sighting);
   }
 }
 

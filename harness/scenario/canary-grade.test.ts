@@ -81,6 +81,12 @@ describe('canaryAbsentEverywhere', () => {
     expect(verdict(canaryAbsentEverywhere('host environment')(w.observe([...w.used, start])))).toMatch(/^FAIL: .*host environment GITHUB_TOKEN in server notes journal/);
   });
 
+  test("a value never meant to be used (a refused server's) passes once the host ran, and is not reached while the host's process was never seen", () => {
+    const w = world();
+    expect(canaryAbsentEverywhere('server "notes"')(w.observe([w.used[2]!])).verdict).toBe('PASS');
+    expect(verdict(canaryAbsentEverywhere('server "notes"')(w.observe([w.used[3]!])))).toMatch(/^FAIL: not reached: the host's process was never seen/);
+  });
+
   test('is not reached while any channel was not scanned in full, or when nothing matches', () => {
     const w = world();
     expect(verdict(canaryAbsentEverywhere('')(w.observe(w.used, [{ channel: 'trap', why: 'trap hit #1: body past the cap' }])))).toMatch(/^FAIL: not reached: .*trap hit #1/);

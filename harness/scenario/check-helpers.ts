@@ -122,11 +122,12 @@ export function reportedUnavailable(server: string, reasonPatterns: readonly Reg
 }
 
 /**
- * No canary whose label contains `label` appears anywhere it is not allowed, in any form; not
- * reached until one was seen where it is used, nor while any channel was not scanned in full.
+ * No canary whose label contains `label` appears anywhere it is not allowed, in any form (also
+ * values never meant to be used: a decoy, a refused server's); not reached until the host's
+ * process was seen, nor while any channel was not scanned in full.
  */
 export function canaryAbsentEverywhere(label = ''): GradeFn {
-  return canaryGrade(label, ANYWHERE);
+  return canaryGrade(label, ANYWHERE, 'host-ran');
 }
 
 /** Nothing (no request, no connection) reached the trap. */

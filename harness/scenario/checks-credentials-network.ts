@@ -26,7 +26,7 @@ export const PLACES = {
  * host's process), nor while part of `place` could not be scanned in full.
  */
 export function canaryKeptFrom(place: Place, label: string): GradeFn {
-  return canaryGrade(label, place);
+  return canaryGrade(label, place, 'used');
 }
 
 const OAUTH_PATH = /^\/(\.well-known\/(oauth-|openid)|oauth|authorize|token)/i;

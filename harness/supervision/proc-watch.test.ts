@@ -35,9 +35,19 @@ describe('the process watch', () => {
     expect(records.some((r) => r.pid === stranger.pid)).toBe(false);
     expect(records.filter((r) => r.pid === host.pid).map((r) => [r.env.MARK, r.moment])).toEqual([[marker, 'approval #1 shown']]);
   });
+
+  test("a forked child that has not exec'd is not recorded on its own (it shows its parent's command line and environment)", async () => {
+    const marker = `mark-${randomBytes(6).toString('hex')}`;
+    // The subshell is a fork of the shell that never execs; `read` keeps both alive.
+    const host = start('(echo READY; read x); read y', { MARK: marker });
+    await printed(host, 'READY');
+    const watch = new ProcWatch(marker);
+    watch.snapshot('end of the user script');
+    expect(watch.records().map((r) => r.pid)).toEqual([host.pid]);
+  });
 });
 
-const record = (pid: number, ppid: number, pgid: number, cmd: string): ProcessRecord => ({ pid, ppid, pgid, sid: pgid, state: 'S', cmdline: [cmd], env: {}, moment: 'test' });
+const record = (pid: number, ppid: number, pgid: number, cmd: string, start = pid): ProcessRecord => ({ pid, ppid, pgid, sid: pgid, state: 'S', start, cmdline: [cmd], env: {}, moment: 'test' });
 
 describe('process roles', () => {
   const serverOf = (p: ProcessRecord): string | null => (p.cmdline[0] === 'server-docs' ? 'server:docs' : null);
@@ -54,6 +64,11 @@ describe('process roles', () => {
       ['reparented child', 'server:docs'],
       ['host helper', 'host'],
     ]);
+  });
+
+  test('a reused pid is another process: the host started after a server of the same pid died is the host', () => {
+    const roles = assignRoles([record(20, 10, 20, 'server-docs', 100), record(20, 1, 20, 'host', 900), record(21, 20, 20, 'host helper', 950)], serverOf);
+    expect(roles.map((p) => p.role)).toEqual(['server:docs', 'host', 'host']);
   });
 
   test("a server in the host's own group does not make the host's processes the server's", () => {

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readProcess, type ProcessInfo } from './proc-scan.js';
 
 export type ProcessRecord = Omit<ProcessInfo, 'role'> & {
-  /** When it was seen like this: "every 100 ms", "approval #1 shown", "end of the run". */
+  /** When it was seen like this: "periodic snapshot", "approval #1 shown", "end of the user script". */
   moment: string;
 };
 
@@ -33,19 +33,26 @@ function childrenOf(pid: number): number[] {
 
 const mentions = (p: Omit<ProcessInfo, 'role'>, marker: string): boolean => p.cmdline.some((a) => a.includes(marker)) || Object.values(p.env).some((v) => v.includes(marker));
 
+const sameState = (a: Omit<ProcessInfo, 'role'>, b: Omit<ProcessInfo, 'role'>): boolean =>
+  a.cmdline.join('\0') === b.cmdline.join('\0') && JSON.stringify(a.env) === JSON.stringify(b.env);
+
+/** Pids are reused (32768 of them on a busy machine): a process is its pid and start time. */
+const identity = (p: Pick<ProcessInfo, 'pid' | 'start'>): string => `${p.pid}@${p.start}`;
+
 export class ProcWatch {
-  /** Processes of the run: the harness's children that mention the marker, and their descendants. */
-  readonly #members = new Set<number>();
+  /** Processes of the run (identities): the harness's children that mention the marker, and their descendants. */
+  readonly #members = new Set<string>();
   /** The harness's children that belong to other runs (concurrent scenarios). */
-  readonly #strangers = new Set<number>();
+  readonly #strangers = new Set<string>();
   readonly #records = new Map<string, ProcessRecord>();
+  #self: Omit<ProcessInfo, 'role'> | null = null;
   #timer: NodeJS.Timeout | null = null;
 
   /** `marker`: the sandbox root, which every host process's environment or command line names. */
   constructor(private readonly marker: string) {}
 
   start(intervalMs = WATCH_INTERVAL_MS): void {
-    this.#timer ??= setInterval(() => this.snapshot(`every ${intervalMs} ms`), intervalMs);
+    this.#timer ??= setInterval(() => this.snapshot('periodic snapshot'), intervalMs);
     this.#timer.unref();
   }
 
@@ -56,17 +63,40 @@ export class ProcWatch {
 
   /** Reads every process of the run now; each distinct command line and environment is kept once. */
   snapshot(moment: string): void {
+    const alive: Omit<ProcessInfo, 'role'>[] = [];
+    const visit = (pid: number, member: (p: Omit<ProcessInfo, 'role'>) => boolean): void => {
+      const info = readProcess(pid);
+      if (info === null || info.state === 'Z' || !member(info)) return;
+      this.#members.add(identity(info));
+      alive.push(info);
+    };
+    this.#self ??= readProcess(process.pid);
     for (const pid of childrenOf(process.pid)) {
-      if (this.#members.has(pid) || this.#strangers.has(pid)) continue;
-      const info = readProcess(pid);
-      if (info !== null) (mentions(info, this.marker) ? this.#members : this.#strangers).add(pid);
+      visit(pid, (info) => {
+        const id = identity(info);
+        if (this.#members.has(id) || this.#strangers.has(id)) return this.#members.has(id);
+        if (mentions(info, this.marker)) return true;
+        // Not yet exec'd (it still shows the harness itself): what it becomes is decided next time.
+        if (this.#self === null || !sameState(info, this.#self)) this.#strangers.add(id);
+        return false;
+      });
     }
-    // Descendants join as they are found; a set grows while iterated, so grandchildren are reached too.
-    for (const pid of this.#members) for (const child of childrenOf(pid)) this.#members.add(child);
-    for (const pid of this.#members) {
-      const info = readProcess(pid);
-      if (info === null || info.state === 'Z') continue;
-      const key = [pid, ...info.cmdline, '\0', ...Object.entries(info.env).map(([k, v]) => `${k}=${v}`)].join('\0');
+    // Descendants join as they are found; the list grows while walked, so grandchildren are reached too.
+    const forks = new Set<Omit<ProcessInfo, 'role'>>();
+    for (let i = 0; i < alive.length; i++) {
+      const parent = alive[i];
+      if (parent === undefined) continue;
+      for (const child of childrenOf(parent.pid)) {
+        visit(child, (info) => {
+          // Forked, not yet exec'd: it shows the parent's command line and environment, not its own.
+          if (sameState(info, parent)) forks.add(info);
+          return true;
+        });
+      }
+    }
+    for (const info of alive) {
+      if (forks.has(info)) continue;
+      const key = [identity(info), ...info.cmdline, '\0', ...Object.entries(info.env).map(([k, v]) => `${k}=${v}`)].join('\0');
       if (!this.#records.has(key)) this.#records.set(key, { ...info, moment });
     }
   }
@@ -78,23 +108,28 @@ export class ProcWatch {
 
 /**
  * The role of each process: `direct` names the stdio servers ("server:NAME"); a process
- * descending from one, or in its process group (a child left behind), is that server's too;
+ * descending from one, or in the group it leads (a child left behind), is that server's too;
  * everything else of the run is the host's (the host and its helpers).
  */
 export function assignRoles<T extends Omit<ProcessInfo, 'role'>>(processes: readonly T[], direct: (p: T) => string | null): (T & { role: string })[] {
-  const byPid = new Map<number, T>(processes.map((p) => [p.pid, p]));
-  const servers = new Map<number, string>();
+  const byIdentity = new Map<string, T>(processes.map((p) => [identity(p), p]));
+  const servers = new Map<string, string>();
   for (const p of processes) {
     const role = direct(p);
-    if (role !== null) servers.set(p.pid, role);
+    if (role !== null) servers.set(identity(p), role);
   }
-  // Only a server that leads its own group (STDIO-2) claims the group.
-  const serverGroups = new Map([...servers].filter(([pid]) => byPid.get(pid)?.pgid === pid));
+  /** The process that was `pid` when `p` started (`p` itself for its own pid): the latest to start no later. */
+  const earlier = (pid: number, p: T): T | undefined =>
+    [...byIdentity.values()].filter((q) => q.pid === pid && q.start <= p.start).sort((a, b) => b.start - a.start)[0];
   const roleOf = (p: T, depth = 0): string => {
-    const own = servers.get(p.pid) ?? serverGroups.get(p.pgid);
+    const own = servers.get(identity(p));
     if (own !== undefined) return own;
-    const parent = byPid.get(p.ppid);
-    return parent === undefined || parent.pid === p.pid || depth > 64 ? 'host' : roleOf(parent, depth + 1);
+    // Only a server that leads its own group (STDIO-2) claims the group.
+    const leader = earlier(p.pgid, p);
+    const group = leader !== undefined && leader.pgid === leader.pid ? servers.get(identity(leader)) : undefined;
+    if (group !== undefined) return group;
+    const parent = earlier(p.ppid, p);
+    return parent === undefined || depth > 64 ? 'host' : roleOf(parent, depth + 1);
   };
   return processes.map((p) => ({ ...p, role: roleOf(p) }));
 }
