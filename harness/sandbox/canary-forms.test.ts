@@ -40,7 +40,9 @@ describe('every form a leaked value takes is found, and named', () => {
   const cases: [CanaryForm, string][] = [
     ['raw', `token=${v};`],
     ['json', JSON.stringify({ headers: { authorization: v } })],
-    ['json-in-json', JSON.stringify({ output: JSON.stringify({ authorization: v }) })],
+    ['json2', JSON.stringify({ output: JSON.stringify({ authorization: v }) })],
+    ['json3', JSON.stringify({ input: [{ output: JSON.stringify({ status: 'completed', output: JSON.stringify({ headers: { authorization: v } }) }) }] })],
+    ['json4', JSON.stringify({ a: JSON.stringify({ b: JSON.stringify({ c: JSON.stringify({ d: v }) }) }) })],
     ['percent', `https://example.invalid/cb?token=${encodeURIComponent(v)}&x=1`],
     ['form', new URLSearchParams({ grant_type: 'x', secret: v }).toString()],
     ['hex', `dump ${Buffer.from(v).toString('hex')} end`],

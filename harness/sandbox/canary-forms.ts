@@ -1,6 +1,7 @@
 // CRED-2, CRED-3, STDIO-3: the shapes a leaked canary takes and a fast search for all of
 // them at once. A sighting is the whole value or any 16-character window of its random part,
-// raw or encoded (JSON, JSON inside JSON, percent, form, hex, base64 at every byte alignment).
+// raw or encoded (JSON-escaped up to four times, percent, form, hex, base64 at every byte
+// alignment).
 import { randomInt } from 'node:crypto';
 
 /** Length of a canary's random part, the last characters of its value. */
@@ -36,7 +37,11 @@ export function randomPart(): string {
   return out;
 }
 
-export const FORMS = ['raw', 'json', 'json-in-json', 'percent', 'form', 'hex', 'HEX', 'base64', 'base64url'] as const;
+/**
+ * `json2`..`json4`: a JSON string inside a JSON string (and deeper): a configuration file
+ * read by a tool (1), in the tool's JSON output (2), in the model request's body (3).
+ */
+export const FORMS = ['raw', 'json', 'json2', 'json3', 'json4', 'percent', 'form', 'hex', 'HEX', 'base64', 'base64url'] as const;
 export type CanaryForm = (typeof FORMS)[number];
 
 const jsonEscape = (s: string): string => JSON.stringify(s).slice(1, -1);
@@ -45,7 +50,9 @@ const jsonEscape = (s: string): string => JSON.stringify(s).slice(1, -1);
 const PER_CHARACTER: Record<Exclude<CanaryForm, 'base64' | 'base64url'>, (s: string) => string> = {
   raw: (s) => s,
   json: jsonEscape,
-  'json-in-json': (s) => jsonEscape(jsonEscape(s)),
+  json2: (s) => jsonEscape(jsonEscape(s)),
+  json3: (s) => jsonEscape(jsonEscape(jsonEscape(s))),
+  json4: (s) => jsonEscape(jsonEscape(jsonEscape(jsonEscape(s)))),
   percent: encodeURIComponent,
   form: (s) => new URLSearchParams([['', s]]).toString().slice(1),
   hex: (s) => Buffer.from(s, 'utf8').toString('hex'),
