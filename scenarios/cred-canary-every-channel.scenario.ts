@@ -1,7 +1,10 @@
-// CRED-2, CRED-3: a header canary (http) and an env canary (stdio) are used in real calls; a
-// third server must never see them, nor may the screen, the session files or the model.
+// CRED-2, CRED-3, STDIO-3: a header canary (http) and an env canary (stdio) are used in real
+// calls; a third server must never see them, nor may the screen (all of it), the files, the
+// model or any process's command line. The host's own secrets (its environment) stay in its
+// processes. Every form counts: base64, percent, JSON, hex, or 16 characters of the value.
+import { HOST_SECRET_LABEL } from '../harness/sandbox/host-env.js';
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
+import { canaryAbsentEverywhere, modelSawStatuses } from '../harness/scenario/check-helpers.js';
 import { canaryKeptFrom, PLACES } from '../harness/scenario/checks-credentials-network.js';
 
 const CREDENTIALS = 'server "';
@@ -25,7 +28,9 @@ export default defineScenario({
     { id: 'calls-completed', guarantees: ['CRED-2'], expected: 'all three calls complete (the credentials were used)', provenBy: ['no-stdio'], grade: modelSawStatuses(['completed', 'completed', 'completed']) },
     { id: 'not-to-other-servers', guarantees: ['CRED-2'], expected: "no credential canary appears in another server's requests or environment", provenBy: ['leak-header-to-other-server'], grade: canaryKeptFrom(PLACES.otherServers, CREDENTIALS) },
     { id: 'not-to-the-model', guarantees: ['CRED-2', 'CRED-3'], expected: 'no credential canary appears in any model request (body or headers)', provenBy: ['leak-credentials-to-model'], grade: canaryKeptFrom(PLACES.model, CREDENTIALS) },
-    { id: 'not-on-screen', guarantees: ['CRED-3'], expected: 'no credential canary appears on screen (status lines, confirmations, results, errors)', provenBy: ['show-credential-in-status'], grade: canaryKeptFrom(PLACES.screen, CREDENTIALS) },
-    { id: 'not-in-session-files', guarantees: ['CRED-3'], expected: "no credential canary appears in the host's files other than its configuration", provenBy: ['log-credentials'], grade: canaryKeptFrom(PLACES.hostFiles, CREDENTIALS) },
+    { id: 'not-on-screen', guarantees: ['CRED-3'], expected: 'no credential canary appears in anything the host writes to stdout or stderr, past the screen capture cap too', provenBy: ['show-credential-in-status', 'credential-after-flood'], grade: canaryKeptFrom(PLACES.screen, CREDENTIALS) },
+    { id: 'not-in-session-files', guarantees: ['CRED-3'], expected: "no credential canary appears in any file the host wrote other than its configuration ($HOME, XDG, $TMPDIR, the project; whole files)", provenBy: ['log-credentials', 'base64-header-in-state-log'], grade: canaryKeptFrom(PLACES.hostFiles, CREDENTIALS) },
+    { id: 'not-on-command-lines', guarantees: ['CRED-2'], expected: "no credential canary appears on the command line or in the environment of any process the host ran other than its own server (seen during the run)", provenBy: ['credential-on-child-command-line'], grade: canaryKeptFrom(PLACES.processes, CREDENTIALS) },
+    { id: 'host-secrets-stay-in-host', guarantees: ['CRED-2', 'STDIO-3'], expected: "the host's own secrets (GITHUB_TOKEN, AWS and npm keys of its environment) appear nowhere but in its own processes: not in a server's environment or requests, the model, the screen or files", provenBy: ['pass-term-and-token-to-stdio', 'leak-env'], grade: canaryAbsentEverywhere(HOST_SECRET_LABEL) },
   ],
 });

@@ -36,15 +36,15 @@ export default defineScenario({
     {
       id: 'bare-environment',
       guarantees: ['STDIO-3'],
-      expected: 'the server environment holds only PATH, HOME, LANG and NOTES_TOKEN',
-      provenBy: ['leak-env'],
+      expected: "the server environment holds only PATH, HOME, LANG and NOTES_TOKEN: none of the host's shell variables (TERM, USER, SHELL, NODE_OPTIONS ...) or secrets",
+      provenBy: ['leak-env', 'pass-term-and-token-to-stdio'],
       grade: stdioEnvOnly('local', ['NOTES_TOKEN']),
     },
     {
       id: 'api-key-not-in-server',
       guarantees: ['STDIO-3', 'CRED-2'],
-      expected: 'the model API key and the server token appear only where allowed',
-      provenBy: ['leak-env'],
+      expected: "the model API key, the host's own secrets and the server token appear only where allowed, in any form (a leftover server holding its own token is STDIO-5's business)",
+      provenBy: ['leak-env', 'pass-term-and-token-to-stdio'],
       grade: canaryAbsentEverywhere(''),
     },
     {

@@ -2,7 +2,7 @@
 // server, original tool name, offered name, status and latency, and the records hold none of
 // the argument values, the result text or the server's credential.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { credentialCanaries, telemetryLacks, telemetryRecordFields, telemetryRecordPerCall } from '../harness/scenario/checks-policy-telemetry.js';
+import { telemetryLacks, telemetryLacksCredentials, telemetryRecordFields, telemetryRecordPerCall } from '../harness/scenario/checks-policy-telemetry.js';
 
 const ARGUMENT = 'arg-canary-5d1f0c';
 const RESULT = 'result-canary-9e27ab';
@@ -53,7 +53,7 @@ export default defineScenario({
       guarantees: ['TELEMETRY-2'],
       expected: "the server's credential never appears in the telemetry",
       provenBy: ['telemetry-logs-credentials'],
-      grade: telemetryLacks('credentials', credentialCanaries),
+      grade: telemetryLacksCredentials(),
     },
   ],
 });

@@ -8,7 +8,7 @@ import type { Fault } from './fault-schema.js';
 import { startHttpFakeServer, type HttpFakeServer } from './http-server.js';
 import { monotonicMs } from './journal.js';
 import { firstEventData, initializeMessage, openRawSse, rawRequest, sseSession, streamableSession } from './test-fixtures/raw-http.js';
-import { startTrap, type Trap } from './trap.js';
+import { startTrap, TRAP_BODY_CAP, type Trap } from './trap.js';
 
 let closers: (() => unknown)[] = [];
 afterEach(async () => {
@@ -260,5 +260,13 @@ describe('trap', () => {
       expect.objectContaining({ method: 'GET', path: '/.well-known/oauth-authorization-server', headers: expect.objectContaining({ authorization: 'Bearer x' }) }),
     ]);
     expect(t.connections()).toBe(1);
+  });
+
+  it('records the body it was sent, up to its cap, and counts the bytes past it', async () => {
+    const t = await trap();
+    await fetch(`${t.origin}/token`, { method: 'POST', body: 'client_secret=s3cr3t' });
+    const big = await fetch(`${t.origin}/big`, { method: 'POST', body: 'x'.repeat(TRAP_BODY_CAP + 10) });
+    expect(big.status).toBe(404);
+    expect(t.hits().map((h) => [h.body.length < 100 ? h.body : h.body.length, h.bodyDropped])).toEqual([['client_secret=s3cr3t', 0], [TRAP_BODY_CAP, 10]]);
   });
 });

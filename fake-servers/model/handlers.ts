@@ -33,6 +33,7 @@ function baseRecord(index: number, receivedAt: number, request: Request, headers
     receivedAt,
     method: request.method,
     path: new URL(request.url).pathname,
+    search: new URL(request.url).search,
     headers,
     authorization: headers['authorization'] ?? null,
     body: undefined,

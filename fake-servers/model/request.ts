@@ -69,6 +69,8 @@ export interface ModelRequestRecord {
   receivedAt: number;
   method: string;
   path: string;
+  /** The query string, "?" included ("" when none): a credential may ride in it (CRED-2). */
+  search: string;
   /** Header names lower-cased. */
   headers: Record<string, string>;
   authorization: string | null;

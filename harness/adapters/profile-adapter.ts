@@ -185,7 +185,7 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
         if (variable !== undefined && value !== undefined) env[variable] = String(value);
       }
       const proc = spawnInGroup(fillPlaceholders(profile.command, values), wrap(chosen.map((a) => fillPlaceholders(a, values))), { env, cwd: sandbox.project });
-      return new TerminalHostSession(proc, profile);
+      return new TerminalHostSession(proc, profile, sandbox.screenScan.tap());
     },
   };
 }

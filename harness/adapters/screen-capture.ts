@@ -1,8 +1,10 @@
 // Reads a terminal host's screen (stdout + stderr) as events: waiters are resolved when the
 // text they wait for arrives, when the host exits, or at their deadline. Never sleeps.
 // The capture is capped (a hostile host may write without end); past the cap output is
-// drained and dropped, and the screen is marked truncated.
+// drained and dropped, and the screen is marked truncated. A tap (the sandbox's canary scan,
+// CRED-3) sees every chunk, past the cap too.
 import type { Readable } from 'node:stream';
+import type { OutputTap } from '../sandbox/canary-stream.js';
 import type { ScreenText } from '../scenario/observations.js';
 
 export const DEFAULT_SCREEN_CAP = 4 * 1024 * 1024;
@@ -33,7 +35,10 @@ export class ScreenCapture {
   #cursor = 0;
   #waiters: Waiter[] = [];
 
-  constructor(private readonly cap = DEFAULT_SCREEN_CAP) {}
+  constructor(
+    private readonly cap = DEFAULT_SCREEN_CAP,
+    private readonly tap?: OutputTap,
+  ) {}
 
   attach(stdout: Readable, stderr: Readable): void {
     stdout.setEncoding('utf8');
@@ -43,6 +48,7 @@ export class ScreenCapture {
   }
 
   append(stream: 'stdout' | 'stderr', chunk: string): void {
+    this.tap?.write(stream, chunk);
     const room = this.cap - this.#all.length;
     if (room <= 0) {
       this.#truncated = true;

@@ -42,7 +42,7 @@ export function expandServerCommand(line: readonly CommandArg[], name: string, s
  */
 export async function runHostCommand(program: string, line: CommandLine, sandbox: Sandbox, env: Record<string, string>, options: { deadlineMs?: number; note?: string } = {}): Promise<CommandOutcome> {
   const proc = spawnInGroup(program, line.args, { env, cwd: sandbox.project });
-  const screen = new ScreenCapture();
+  const screen = new ScreenCapture(undefined, sandbox.screenScan.tap());
   if (options.note !== undefined && options.note !== '') screen.append('stdout', options.note);
   screen.attach(proc.stdout, proc.stderr);
   proc.stdin.end(line.input);

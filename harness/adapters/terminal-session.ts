@@ -8,6 +8,7 @@ import { ScreenCapture, textBeforePrompt, type ScreenPattern } from './screen-ca
 import { stopGroup, type GroupProcess } from '../supervision/process-group.js';
 import type { EndKind } from '../scenario/scenario-schema.js';
 import { HarnessError } from '../errors.js';
+import type { OutputTap } from '../sandbox/canary-stream.js';
 
 type Dialect = Pick<HostProfile, 'screen' | 'answers'>;
 
@@ -23,7 +24,7 @@ function readField(block: string, pattern: RegExp, encoding: HostProfile['screen
 }
 
 export class TerminalHostSession implements HostSession {
-  readonly #screen = new ScreenCapture();
+  readonly #screen: ScreenCapture;
   readonly pid: number;
   readonly exited: GroupProcess['exited'];
   readonly unknownGate?: HostSession['unknownGate'];
@@ -31,7 +32,9 @@ export class TerminalHostSession implements HostSession {
   constructor(
     private readonly proc: GroupProcess,
     private readonly dialect: Dialect,
+    tap?: OutputTap,
   ) {
+    this.#screen = new ScreenCapture(undefined, tap);
     this.pid = proc.pid;
     this.#screen.attach(proc.stdout, proc.stderr);
     this.exited = proc.exited;

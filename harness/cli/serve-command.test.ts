@@ -48,7 +48,7 @@ describe('serve --scenario', () => {
     await run.ready;
     const { addresses, snippet } = printed(run.stdout.text);
     const trapOrigin = new URL(addresses.trap ?? '').origin;
-    expect(snippet.mcpServers.docs?.headers?.Authorization).toMatch(/^Bearer cnry-[a-z0-9-]+$/);
+    expect(snippet.mcpServers.docs?.headers?.Authorization).toMatch(/^Bearer cnry-[a-z0-9-]+-.{32}$/);
     expect(snippet.mcpServers.wiki?.headers?.['X-Api-Key']).toMatch(/^cnry-/);
     const challenge = await fetch(addresses.servers.docs?.url ?? '', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
     expect(challenge.status).toBe(401);

@@ -9,8 +9,8 @@ export interface Fault {
   /** What the fault breaks, for the self-test's output. */
   breaks: string;
   deps(): ChatDeps;
-  /** Runs after runChat returned (before the process exits normally). */
-  afterChat?: () => void;
+  /** Runs after runChat returned, before the process exits normally (a promise it returns is awaited). */
+  afterChat?: () => unknown;
   /** Seams of `refhost mcp add|list|remove` (faults acting when a server is added or listed). */
   cliDeps?(): CliDeps;
 }

@@ -17,5 +17,5 @@ if (command === 'mcp') {
   process.exit(await runCli(['mcp', ...rest], io, fault.cliDeps?.() ?? {}));
 }
 const code = await runChat({ continue: rest.includes('--continue'), env: process.env, input: process.stdin, output: process.stdout, deps: fault.deps() });
-fault.afterChat?.();
+await fault.afterChat?.();
 process.exit(code);

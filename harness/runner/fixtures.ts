@@ -13,7 +13,7 @@ import { offeredCatalogue } from '../../fake-servers/mcp/offered-catalogue.js';
 import type { CatalogueEntry } from '../../fake-servers/model/tool-resolution.js';
 import type { BuiltinTools, ServerConfigEntry } from '../adapters/host-adapter.js';
 import { HarnessError } from '../errors.js';
-import type { Canary } from '../sandbox/canaries.js';
+import { API_KEY_CHANNELS, credentialChannels, type Canary } from '../sandbox/canaries.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { ServerObservation } from '../scenario/observations.js';
 import type { FixtureContext, Scenario, ServerSpec } from '../scenario/scenario-schema.js';
@@ -51,8 +51,7 @@ const JOURNAL_SETTLE_MS = 2000;
 type ServerContext = FixtureContext & { configChannels: string[]; collector: JournalCollector };
 
 async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx: ServerContext, closers: (() => Promise<void>)[]): Promise<RunningServer> {
-  // A credential may sit in its own server's journal and in the host's configuration file.
-  const channels = [`server:${name}`, ...ctx.configChannels];
+  const channels = credentialChannels(name, ctx.configChannels);
   if ('raw' in spec) {
     const raw = spec.raw;
     const fill = (s: string): string => withTrap(s, ctx.trapOrigin);
@@ -105,7 +104,7 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
     const decoy = { mcpServers: { 'project-decoy': { url: trap.url, headers: { Authorization: `Bearer ${decoyKey.value}` } } } };
     writeFileSync(join(sandbox.project, DECOY_FILE), `${JSON.stringify(decoy, null, 2)}\n`);
 
-    const apiKey = sandbox.canaries.mint('model API key', ['model-headers', 'process:host']);
+    const apiKey = sandbox.canaries.mint('model API key', [...API_KEY_CHANNELS]);
     const collector = await startJournalCollector();
     closers.push(() => collector.close());
     const ctx = { trapOrigin: trap.origin, trapUrl: trap.url, builtins: host.builtins, configChannels, collector };

@@ -6,13 +6,15 @@ import { monotonicMs } from '../../fake-servers/mcp/journal.js';
 import { deadlinesInForce, type HostAdapter, type HostCapabilities, type Knobs } from '../adapters/host-adapter.js';
 import { HarnessError } from '../errors.js';
 import type { CheckResult } from '../report/schema.js';
-import { scanCanaries } from '../sandbox/canaries.js';
 import { createSandbox } from '../sandbox/sandbox.js';
 import type { Observations, ServerObservation } from '../scenario/observations.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { killLeftovers, waitGone } from '../supervision/process-group.js';
 import { scanRunProcesses, type ProcessInfo } from '../supervision/proc-scan.js';
-import { collectFiles, collectToolOutputs, scanItems, startupSeen, unavailableLines } from './collect.js';
+import { assignRoles, ProcWatch, type ProcessRecord } from '../supervision/proc-watch.js';
+import { withApprovalMoments } from './approval-moments.js';
+import { scanRun } from './canary-scan.js';
+import { collectFiles, collectToolOutputs, startupSeen, unavailableLines } from './collect.js';
 import { startFixtures, type Fixtures } from './fixtures.js';
 import { gradeChecks, missingAbility } from './grade.js';
 import { placeScenarioFiles } from './scenario-files.js';
@@ -64,29 +66,33 @@ export function rerunCommand(hostSelector: string, scenario: string): string {
 }
 
 /** Processes still alive after the host is gone (given a short grace to finish dying). */
-async function findLeftovers(marker: string, roleOf: (p: Omit<ProcessInfo, 'role'>) => string, graceMs: number): Promise<ProcessInfo[]> {
-  const first = scanRunProcesses(marker, roleOf);
+async function findLeftovers(marker: string, graceMs: number): Promise<ProcessInfo[]> {
+  const first = scanRunProcesses(marker);
   if (first.length === 0) return [];
   const alive = new Set(await waitGone(first.map((p) => p.pid), graceMs));
   return first.filter((p) => alive.has(p.pid));
 }
 
 export async function runScenario(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRun> {
-  const { adapter } = options;
-  const { capabilities } = adapter;
+  const { capabilities } = options.adapter;
   const deadlines = deadlinesInForce(capabilities, scenario.host);
   const timing = { ...timingFor(deadlines), ...options.timing };
   const started = performance.now();
-  const rerun = rerunCommand(adapter.selector, scenario.name);
+  const rerun = rerunCommand(options.adapter.selector, scenario.name);
   // A scenario that needs what the host does not have (sessions, a quit command) is not run.
   if (missingAbility(scenario, null, capabilities) !== null) {
-    return { observations: emptyObservations(scenario.name, adapter, deadlines), results: gradeChecks({ scenario, observations: emptyObservations(scenario.name, adapter, deadlines), capabilities, durationMs: 0, rerun }) };
+    const observations = emptyObservations(scenario.name, options.adapter, deadlines);
+    return { observations, results: gradeChecks({ scenario, observations, capabilities, durationMs: 0, rerun }) };
   }
   const sandbox = createSandbox(scenario.name);
+  // What the host's processes hold while it runs (CRED-2, STDIO-3), also when each approval is shown.
+  const watch = new ProcWatch(sandbox.root);
+  const adapter = withApprovalMoments(options.adapter, (moment) => watch.snapshot(moment));
   const run = emptyScriptRun();
   const harnessErrors: string[] = [];
   let fixtures: Fixtures | null = null;
   let leftovers: ProcessInfo[] = [];
+  let processes: (ProcessRecord & { role: string })[] = [];
   try {
     fixtures = await startFixtures(scenario, sandbox, { builtins: capabilities.builtins, configFiles: adapter.config.files(sandbox) });
     // Servers marked `added` come in later, through the host's own add command (DISCOVER-6).
@@ -103,6 +109,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       const start = { modelUrl: fixtures.model.baseUrl, apiKey: fixtures.apiKey.value, knobs: scenario.host, resume: scenario.resume ?? false };
       const model = fixtures.model;
       run.sessionStarts.push({ request: 0, mono: monotonicMs() });
+      watch.start();
       run.sessions.push(await adapter.start(sandbox, start));
       const ctx = { adapter, sandbox, start, servers: fixtures.servers, timing, modelRequests: () => model.journal.requests().length, configured: new Set(configured.map(([name]) => name)) };
       await runUserScript(run, scenario.user, ctx);
@@ -110,15 +117,18 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   } catch (error) {
     harnessErrors.push(error instanceof HarnessError ? error.message : `unexpected: ${(error as Error).stack ?? String(error)}`);
   } finally {
+    watch.snapshot('end of the user script');
+    watch.stop();
     for (const session of run.sessions) if (!session.hasExited()) await session.kill();
-    const hostPids = new Set(run.sessions.map((s) => s.pid));
     const journals = Object.entries(fixtures?.servers ?? {}).flatMap(([name, s]) => (s.processMarker === null ? [] : [[name, s.processMarker] as const]));
-    const roleOf = (p: Omit<ProcessInfo, 'role'>): string => {
-      if (hostPids.has(p.pid)) return 'host';
+    const serverOf = (p: Omit<ProcessInfo, 'role'>): string | null => {
       const server = journals.find(([, file]) => p.cmdline.some((a) => a.includes(file)));
-      return server === undefined ? 'other' : `server:${server[0]}`;
+      return server === undefined ? null : `server:${server[0]}`;
     };
-    leftovers = await findLeftovers(sandbox.root, roleOf, options.leftoverGraceMs ?? 500);
+    const found = await findLeftovers(sandbox.root, options.leftoverGraceMs ?? 500);
+    // Roles from everything seen: a leftover child belongs to the server it descends from.
+    processes = assignRoles([...watch.records(), ...found.map((p) => ({ ...p, moment: 'left running after the host exited' }))], serverOf);
+    leftovers = processes.slice(processes.length - found.length);
     const survivors = await killLeftovers(leftovers);
     if (survivors.length > 0) harnessErrors.push(`processes ${survivors.join(', ')} of the run could not be killed`);
   }
@@ -154,7 +164,14 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     stderr: screens.map((s) => s.stderr).join(''),
     truncated: screens.some((s) => s.truncated),
   };
-  const canaries = sandbox.canaries.all();
+  const scan = scanRun({
+    sandbox,
+    screens: [...run.sessions.map((s, i) => ({ source: `host session #${i + 1}`, screen: s.screen() })), ...run.commands.map((c, i) => ({ source: `host command #${i + 1} (${c.command})`, screen: c.screen }))],
+    modelRequests,
+    servers,
+    trapHits,
+    processes,
+  });
   const { reading } = adapter;
   const statusLines = mergedScreen.all.split('\n').filter((line) => new RegExp(reading.statusLine.source).test(line));
   const observations: Observations = {
@@ -183,8 +200,9 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     exits: run.exits,
     startups: run.sessions.map((session) => startupSeen(session.startupText(), reading.flags)),
     telemetry,
-    canaries,
-    canarySightings: scanCanaries(canaries, scanItems({ screen: mergedScreen, commands: run.commands, modelRequests, servers, trapHits, files, leftovers })),
+    canaries: sandbox.canaries.all(),
+    canarySightings: scan.sightings,
+    canaryGaps: scan.gaps,
     harnessErrors,
   };
   sandbox.cleanup();
@@ -224,6 +242,7 @@ function emptyObservations(scenario: string, adapter: HostAdapter, deadlines: Re
     leftovers: [],
     exits: [],
     canaries: [],
+    canaryGaps: [],
     canarySightings: [],
     startups: [],
     telemetry: null,

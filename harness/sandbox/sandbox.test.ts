@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -15,11 +16,32 @@ describe('createSandbox', () => {
     }
   });
 
-  test('gives hosts an environment of sandbox paths, PATH and LANG only', () => {
+  test("gives hosts a developer's shell environment: sandbox paths, the real PATH, shell variables and secret canaries", () => {
     sandbox = createSandbox('unit');
     const env = sandbox.baseEnv();
-    expect(Object.keys(env).sort()).toEqual(['HOME', 'LANG', 'PATH', 'TMPDIR', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME']);
+    expect(Object.keys(env).sort()).toEqual([
+      'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'COLORTERM', 'EDITOR', 'GITHUB_TOKEN', 'HOME', 'LANG', 'LOGNAME', 'NODE_OPTIONS', 'NPM_TOKEN', 'PATH', 'PWD',
+      'SHELL', 'SHLVL', 'SSH_AUTH_SOCK', 'TERM', 'TMPDIR', 'USER', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME',
+    ]);
     expect(env.HOME).toBe(sandbox.home);
+    expect(env.PATH).toBe(process.env.PATH);
+    expect(env.PWD).toBe(sandbox.project);
+    expect(env.SSH_AUTH_SOCK?.startsWith(sandbox.tmp)).toBe(true);
+  });
+
+  test("the host's secrets are canaries allowed only in the host's processes' environments", () => {
+    sandbox = createSandbox('unit');
+    const env = sandbox.baseEnv();
+    const secrets = sandbox.canaries.all().filter((c) => c.label.startsWith('host environment '));
+    expect(secrets.map((c) => [c.label.slice('host environment '.length), c.value === env[c.label.slice('host environment '.length)], c.allowed, c.home])).toEqual(
+      ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'GITHUB_TOKEN', 'NPM_TOKEN'].map((name) => [name, true, ['process:host'], 'process:host']),
+    );
+  });
+
+  test('NODE_OPTIONS in the environment does not break a Node program', () => {
+    sandbox = createSandbox('unit');
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write("ok")'], { env: sandbox.baseEnv(), encoding: 'utf8' });
+    expect([child.status, child.stdout]).toEqual([0, 'ok']);
   });
 
   test('names paths by the variable they live under', () => {

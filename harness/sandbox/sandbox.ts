@@ -1,5 +1,6 @@
-// A fresh world per scenario (CONFIG-1, CRED-*): its own HOME, XDG directories, TMPDIR and
-// a project directory used as cwd. Everything lives under one temporary root that is removed
+// A fresh world per scenario (CONFIG-1, CRED-*, STDIO-3): its own HOME, XDG directories,
+// TMPDIR and a project directory used as cwd, and an environment like a developer's shell
+// with secrets that are canaries. Everything lives under one temporary root that is removed
 // afterwards. Everything under it is the host's to write, so nothing the harness trusts is
 // kept there (the stdio journals travel over the journal collector's checked channel).
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
@@ -8,6 +9,8 @@ import { join, relative, sep } from 'node:path';
 import { HarnessError } from '../errors.js';
 import { CanaryRegistry } from './canaries.js';
 import { unlockTree } from './owner-access.js';
+import { ScreenScan } from './canary-stream.js';
+import { developerShellEnv, mintHostSecrets } from './host-env.js';
 
 export interface Sandbox {
   root: string;
@@ -20,7 +23,12 @@ export interface Sandbox {
   cacheHome: string;
   tmp: string;
   canaries: CanaryRegistry;
-  /** The environment every host process starts from: only sandbox paths, PATH and LANG. */
+  /** The canary scan of every host output stream; adapters give each screen capture a tap of it. */
+  screenScan: ScreenScan;
+  /**
+   * The environment every host process starts from: a developer's shell (TERM, USER, SHELL,
+   * NODE_OPTIONS ...) with sandbox paths, the real PATH, and secrets that are canaries (host-env.ts).
+   */
   baseEnv(): Record<string, string>;
   /** "$HOME/.config/x" style path for reports; null for paths outside the host's part. */
   displayPath(absolute: string): string | null;
@@ -52,6 +60,7 @@ export function createSandbox(scenario: string): Sandbox {
     tmp: dir('tmp'),
     canaries: new CanaryRegistry(),
   };
+  const secrets = mintHostSecrets(sandbox.canaries);
   // Longest prefixes first so $XDG_CONFIG_HOME wins over the root.
   const names: [string, string][] = [
     [sandbox.configHome, '$XDG_CONFIG_HOME'],
@@ -64,7 +73,9 @@ export function createSandbox(scenario: string): Sandbox {
   ];
   return {
     ...sandbox,
+    screenScan: new ScreenScan(sandbox.canaries),
     baseEnv: () => ({
+      ...developerShellEnv(sandbox),
       PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
       LANG: 'C.UTF-8',
       HOME: sandbox.home,
@@ -73,6 +84,7 @@ export function createSandbox(scenario: string): Sandbox {
       XDG_STATE_HOME: sandbox.stateHome,
       XDG_CACHE_HOME: sandbox.cacheHome,
       TMPDIR: sandbox.tmp,
+      ...secrets,
     }),
     displayPath: (absolute: string) => {
       for (const [prefix, name] of names) {

@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { approvalShownBeforeSending, modelSawStatuses, serverGotToolCalls, trapUntouched } from './check-helpers.js';
+import { approvalShownBeforeSending, modelSawStatuses, serverGotToolCalls, stdioEnvOnly, trapUntouched } from './check-helpers.js';
 import { approval, modelRequest, observations, request, server } from './test-fixtures/observations.js';
-
+import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
+import { CanaryRegistry } from '../sandbox/canaries.js';
+import { mintHostSecrets } from '../sandbox/host-env.js';
+import type { Observations } from './observations.js';
 const call = (mono: number) => request('tools/call', mono, mono);
 
 describe('APPROVE-1 on the timeline', () => {
@@ -52,5 +55,28 @@ describe('statuses the model received', () => {
     expect(modelSawStatuses(['completed'])(outputs('completed', 'denied')).verdict).toBe('FAIL');
     expect(modelSawStatuses(['completed'], { first: true })(outputs('completed', 'denied')).verdict).toBe('PASS');
     expect(modelSawStatuses(['completed', 'completed'])(outputs('completed')).reached).toBe(false);
+  });
+});
+
+function withStart(env: Record<string, string> | null): Observations {
+  const registry = new CanaryRegistry();
+  mintHostSecrets(registry);
+  const start: JournalEntry = { seq: 0, t: 0, mono: 0, kind: 'start', argv: ['node'], cwd: '/', env: env ?? {}, pid: 20, pgid: 20, ppid: 10, childPid: null };
+  const journal = env === null ? [] : [start];
+  return { script: { completed: 2, stoppedAt: null }, screen: { all: '', stdout: '', stderr: '', truncated: false }, canaries: registry.all(), servers: { local: { name: 'local', transport: 'stdio', destination: 'node', journal } } } as unknown as Observations;
+}
+
+describe('stdioEnvOnly', () => {
+  test('passes a server started with PATH, HOME, LANG and its configured variables only', () => {
+    expect(stdioEnvOnly('local', ['NOTES_TOKEN'])(withStart({ PATH: '/bin', HOME: '/h', LANG: 'C.UTF-8', NOTES_TOKEN: 'x' })).verdict).toBe('PASS');
+  });
+
+  test("fails a server given TERM and the host's GITHUB_TOKEN, naming the secret as the host's", () => {
+    const grade = stdioEnvOnly('local', ['NOTES_TOKEN'])(withStart({ PATH: '/bin', HOME: '/h', NOTES_TOKEN: 'x', TERM: 'xterm-256color', GITHUB_TOKEN: 'y' }));
+    expect(`${grade.verdict}: ${grade.observed}`).toBe("FAIL: unexpected variables: GITHUB_TOKEN TERM (the host's own secrets among them: GITHUB_TOKEN)");
+  });
+
+  test('is not reached when the server never started', () => {
+    expect(stdioEnvOnly('local', [])(withStart(null)).observed).toMatch(/^not reached: stdio server local never started/);
   });
 });

@@ -2,37 +2,31 @@
 // turned up, which paths and destinations were contacted, what the host's own add and list
 // commands showed and stored. Each states its precondition ("not reached" when it never happened).
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import { fail, journalEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
-import type { CommandSeen, FileSeen, Observations } from './observations.js';
+import { scanCanaries } from '../sandbox/canaries.js';
+import { canaryGrade, type Place } from './canary-grade.js';
 import type { GradeFn } from './check-helpers.js';
 import { offeredAs, tracesOf } from './offered-tools.js';
+import { fail, journalEvidence, note, notReached, pass, screenAround } from './evidence.js';
+import type { CommandSeen, FileSeen, Observations } from './observations.js';
 
-/** A place a credential must never reach: a name for the report and which scan channels it covers. */
-export interface Place {
-  name: string;
-  covers: (channel: string) => boolean;
-}
+export type { Place } from './canary-grade.js';
 
 export const PLACES = {
   screen: { name: 'the screen (status lines, confirmations, errors, command output)', covers: (c: string) => c === 'screen' },
-  model: { name: 'model requests (bodies and headers)', covers: (c: string) => c.startsWith('model-') },
-  otherServers: { name: "other servers' journals", covers: (c: string) => c.startsWith('server:') },
+  model: { name: 'model requests (bodies, headers, path and query)', covers: (c: string) => c.startsWith('model-') },
+  otherServers: { name: "other servers' journals and processes", covers: (c: string) => /^(server|process:server|cmdline:server):/.test(c) },
   trap: { name: 'the trap', covers: (c: string) => c === 'trap' },
   hostFiles: { name: "the host's files other than its configuration (sessions, logs, telemetry)", covers: (c: string) => c.startsWith('file:') },
+  processes: { name: "processes' command lines and environments (the host's children included)", covers: (c: string) => /^(process|cmdline):/.test(c) },
 } as const satisfies Record<string, Place>;
 
-/** Canaries whose label contains `label` never appear in `place` (only allowed channels count as fine). */
+/**
+ * Canaries whose label contains `label` never appear in `place` (only allowed channels count
+ * as fine), in any form. Not reached until one was seen where it is used (its own server, the
+ * host's process), nor while part of `place` could not be scanned in full.
+ */
 export function canaryKeptFrom(place: Place, label: string): GradeFn {
-  return (obs) => {
-    const relevant = obs.canaries.filter((c) => c.label.includes(label));
-    if (relevant.length === 0) return notReached(`no credential canary matching "${label}" was configured`, obs);
-    const used = obs.canarySightings.filter((s) => s.allowed && s.canary.includes(label) && s.channel.startsWith('server:'));
-    if (used.length === 0) return notReached(`no canary matching "${label}" ever reached its own server`, obs);
-    const leaks = obs.canarySightings.filter((s) => !s.allowed && s.canary.includes(label) && place.covers(s.channel));
-    return leaks.length === 0
-      ? pass(`${relevant.map((c) => c.label).join(', ')}: not in ${place.name}`)
-      : fail(`leaked into ${place.name}: ${leaks.map((s) => `${s.canary} in ${s.source}`).join('; ')}`, leaks.map((s) => note(s.excerpt, `${s.canary} in ${s.source}`)));
-  };
+  return canaryGrade(label, place, 'used');
 }
 
 const OAUTH_PATH = /^\/(\.well-known\/(oauth-|openid)|oauth|authorize|token)/i;
@@ -164,7 +158,8 @@ export function listHidesValues(servers: readonly string[]): GradeFn {
     const evidence = [commandEvidence(list, index)];
     const missing = servers.filter((s) => !list.screen.all.includes(s));
     if (list.exit.code !== 0 || missing.length > 0) return notReached(`the list (exit ${list.exit.code ?? list.exit.signal}) did not name ${missing.join(', ') || 'the servers'}`, obs);
-    const shown = obs.canaries.filter((c) => list.screen.all.includes(c.value)).map((c) => c.label);
+    if (list.screen.truncated) return notReached('the list output went past the screen capture cap', obs);
+    const shown = [...new Set(scanCanaries(obs.canaries, [{ channel: 'screen', source: 'list', text: list.screen.all }]).map((s) => s.canary))];
     return shown.length === 0 ? pass(`listed ${servers.join(', ')} with no value shown`, evidence) : fail(`the list shows ${shown.join(', ')}`, evidence);
   };
 }

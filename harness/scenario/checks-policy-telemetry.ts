@@ -2,6 +2,7 @@
 // locally, approval stays, an invalid pack stops start-up) and TELEMETRY-1..2 (one record
 // per MCP call with who/what/how/how long, and nothing else of the call).
 import type { CallStatus } from '../adapters/host-adapter.js';
+import { canaryGrade } from './canary-grade.js';
 import { type GradeFn } from './check-helpers.js';
 import { approvalEvidence, cap, fail, journalEvidence, note, notReached, pass, screenTail } from './evidence.js';
 import type { Observations } from './observations.js';
@@ -176,8 +177,18 @@ export function telemetryLacks(what: string, values: (obs: Observations) => read
   };
 }
 
-/** Every credential canary of the run. */
-export const credentialCanaries = (obs: Observations): string[] => obs.canaries.map((c) => c.value);
+/**
+ * TELEMETRY-2, CRED-3: no credential canary (in any form, from the canary scan of the whole
+ * file) is in the telemetry, which holds at least one record.
+ */
+export function telemetryLacksCredentials(): GradeFn {
+  return (obs) => {
+    if (obs.telemetry === null) return notReached("the host's adapter reads no telemetry", obs);
+    if (obs.telemetry.records.length === 0) return notReached('the host left no telemetry record', obs);
+    const channel = `file:${obs.telemetry.file}`;
+    return canaryGrade('', { name: `the telemetry (${obs.telemetry.file})`, covers: (c) => c === channel }, 'used')(obs);
+  };
+}
 
 /**
  * POLICY-4 (fail closed): the checks of a scenario that hands the host an invalid pack and

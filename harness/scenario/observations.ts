@@ -6,7 +6,7 @@ import type { TrapHit } from '../../fake-servers/mcp/trap.js';
 import type { UnresolvedTarget } from '../../fake-servers/model/script.js';
 import type { CatalogueEntry } from '../../fake-servers/model/tool-resolution.js';
 import type { BuiltinTools, CallStatus, ConfiguredServers, TelemetrySeen } from '../adapters/host-adapter.js';
-import type { Canary, CanarySighting } from '../sandbox/canaries.js';
+import type { Canary, CanarySighting, ScanGap } from '../sandbox/canaries.js';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
 
 export interface ScreenText {
@@ -52,7 +52,7 @@ export interface FileSeen {
   path: string;
   mode: number;
   size: number;
-  /** UTF-8 content, capped. */
+  /** UTF-8 content, capped (the canary scan reads the whole file itself). */
   content: string;
 }
 
@@ -144,6 +144,8 @@ export interface Observations {
   exits: ExitSeen[];
   canaries: Canary[];
   canarySightings: CanarySighting[];
+  /** Channels the canary scan could not read in full (checks covering them are "not reached"). */
+  canaryGaps: ScanGap[];
   /** One entry per host start, in order. */
   startups: StartupSeen[];
   /** The host's per-call telemetry after the run; null when its adapter keeps none (TELEMETRY-*). */

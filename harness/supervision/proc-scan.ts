@@ -10,10 +10,14 @@ export interface ProcessInfo {
   sid: number;
   /** Single-letter state from /proc/PID/stat (R, S, Z ...). */
   state: string;
+  /** Start time (clock ticks since boot): with the pid, the process's identity (pids are reused). */
+  start: number;
   cmdline: string[];
   env: Record<string, string>;
-  /** "host", "server:NAME" or "other", decided by the caller's classifier. */
+  /** "host" or "server:NAME" (proc-watch.ts assignRoles), "other" until a classifier decided. */
   role: string;
+  /** /proc/PID/environ could not be read (another user's process): `env` is empty, not known. */
+  envUnreadable?: true;
 }
 
 function readNulList(path: string): string[] | null {
@@ -41,15 +45,16 @@ export function readProcess(pid: number): Omit<ProcessInfo, 'role'> | null {
     return null;
   }
   const parsed = parseStat(stat);
+  const start = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? -1);
   const cmdline = readNulList(`/proc/${pid}/cmdline`);
   if (parsed === null || cmdline === null) return null;
-  const envList = readNulList(`/proc/${pid}/environ`) ?? [];
+  const envList = readNulList(`/proc/${pid}/environ`);
   const env: Record<string, string> = {};
-  for (const entry of envList) {
+  for (const entry of envList ?? []) {
     const eq = entry.indexOf('=');
     if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
   }
-  return { pid, ...parsed, cmdline, env };
+  return { pid, ...parsed, start, cmdline, env, ...(envList === null ? { envUnreadable: true as const } : {}) };
 }
 
 /**

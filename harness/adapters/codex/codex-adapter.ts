@@ -109,7 +109,7 @@ export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): H
     async start(sandbox: Sandbox, run: StartOptions): Promise<HostSession> {
       const bin = locateCodex(lookupEnv).path;
       const config = written.get(sandbox.root) ?? { servers: [], env: {} };
-      const session = new CodexSession(config.servers);
+      const session = new CodexSession(config.servers, sandbox.screenScan.tap());
       const app = await CodexAppServer.start({
         bin,
         cwd: sandbox.project,

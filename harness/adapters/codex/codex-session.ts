@@ -2,6 +2,7 @@
 // approval requests wait for the user's answer (APPROVE-*), and every event is written to a
 // transcript screen (codex-transcript.ts) that scenarios read like a terminal host's.
 import { HarnessError } from '../../errors.js';
+import type { OutputTap } from '../../sandbox/canary-stream.js';
 import type { EndKind } from '../../scenario/scenario-schema.js';
 import type { ExitStatus } from '../../supervision/process-group.js';
 import { UndrivableStep, type Answer, type ApprovalShown, type HostSession } from '../host-adapter.js';
@@ -19,7 +20,7 @@ interface PendingApproval {
 const SETTLED: readonly StartupState[] = ['ready', 'failed', 'cancelled'];
 
 export class CodexSession implements HostSession {
-  readonly #screen = new ScreenCapture();
+  readonly #screen: ScreenCapture;
   #app: CodexAppServer | null = null;
   #threadId: string | null = null;
   #activeTurn: string | null = null;
@@ -28,7 +29,12 @@ export class CodexSession implements HostSession {
   readonly #settled = new Set<string>();
   #firstPromptShown = false;
 
-  constructor(private readonly servers: readonly string[]) {}
+  constructor(
+    private readonly servers: readonly string[],
+    tap?: OutputTap,
+  ) {
+    this.#screen = new ScreenCapture(undefined, tap);
+  }
 
   /** The callbacks to give CodexAppServer.start. */
   hooks(): Pick<CodexAppServerOptions, 'onEvent' | 'onStderr' | 'onApproval'> {

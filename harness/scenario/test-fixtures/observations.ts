@@ -31,6 +31,7 @@ export function observations(over: Partial<Observations> = {}): Observations {
     exits: [],
     canaries: [],
     canarySightings: [],
+    canaryGaps: [],
     startups: [],
     telemetry: null,
     harnessErrors: [],
@@ -57,7 +58,7 @@ export const fn = (name: string, extra: Partial<OfferedTool> = {}): OfferedTool 
 /** A model request whose body holds `input` and `tools` as the journal would have parsed them. */
 export function modelRequest(index: number, input: unknown[] = [], tools: OfferedTool[] = []): ModelRequestRecord {
   return {
-    index, receivedAt: index, method: 'POST', path: '/v1/responses', headers: {}, authorization: null,
+    index, receivedAt: index, method: 'POST', path: '/v1/responses', search: '', headers: {}, authorization: null,
     body: { model: 'm', input, tools }, model: 'm', stream: false, instructions: null, input, tools, functionCallOutputs: [],
   };
 }
