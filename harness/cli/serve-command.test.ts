@@ -32,7 +32,7 @@ describe('serve --scenario', () => {
     expect(addresses.model).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     expect(Object.keys(addresses.servers)).toEqual(['docs']);
     expect(snippet.mcpServers).toEqual({ docs: { url: addresses.servers.docs?.url } });
-    expect(run.stderr.text).toContain('note: its user: send "Find the release notes twice."; approval "approve"; approval "deny"; end "eof"');
+    expect(run.stderr.text).toContain('note: its user: send "Find the release notes three times."; approval "approve"; approval "approve"; approval "deny"; end "eof"');
 
     const docs = new Client({ name: 'test', version: '1' });
     await docs.connect(new StreamableHTTPClientTransport(new URL(addresses.servers.docs?.url ?? '')));
