@@ -19,7 +19,7 @@ export default defineScenario({
       id: 'each-answer-asked',
       guarantees: ['APPROVE-3'],
       expected: 'each of the five calls gets its own approval request (no answer approved the rest)',
-      provenBy: ['approve-answer-starts-with-y', 'approve-anything-but-no'],
+      provenBy: ['auto-approve'],
       thresholds: { answers: PROBES.map((p) => JSON.stringify(p)).join(' ') },
       grade: approvalsShown(PROBES.length),
     },

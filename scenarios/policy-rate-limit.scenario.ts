@@ -1,6 +1,6 @@
 // POLICY-2: server docs allows 3 calls per minute. The model asks for four calls at once; the
-// first answers only after 1.1 s, so the fourth comes more than a second after the first (a
-// limit counted per second would let it through). The first three (the bound itself) are asked
+// first answers only after 6.5 s, so the fourth comes more than six seconds after the first (a
+// limit counted over a shorter window than the minute would let it through). The first three (the bound itself) are asked
 // about and run; the fourth, and a fifth in the next turn of the same minute, are refused
 // locally: no question, nothing sent, the model told.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
@@ -9,14 +9,14 @@ import { modelToldRefused, noQuestionPast } from '../harness/scenario/checks-pol
 
 const LIMIT = 3;
 const search = (n: number) => ({ server: 'docs', tool: 'search', arguments: { page: n } });
-const slowFirst = { kind: 'content' as const, content: [{ type: 'text' as const, text: 'page 1' }], delayMs: 1100 };
+const slowFirst = { kind: 'content' as const, content: [{ type: 'text' as const, text: 'page 1' }], delayMs: 6500 };
 
 export default defineScenario({
   title: 'Calls past a per-minute limit are refused locally, a second later and in the next turn too',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search', outcomes: [slowFirst] }] } } },
   policy: { servers: { docs: { callsPerMinute: LIMIT } } },
   model: [{ calls: [search(1), search(2), search(3), search(4)] }, { message: 'Three pages.' }, { calls: [search(5)] }, { message: 'Done.' }],
-  host: { callTimeoutMs: 5000 },
+  host: { callTimeoutMs: 10_000 },
   user: [{ send: 'Search four pages.' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { send: 'One more page.' }, { end: 'eof' }],
   checks: [
     {
@@ -31,15 +31,15 @@ export default defineScenario({
       id: 'no-question-past-the-limit',
       guarantees: ['POLICY-2'],
       expected: `${LIMIT} approval requests in all: the calls past the limit raise no question and the host is back at its prompt each time`,
-      provenBy: ['ignore-rate-limit'],
+      provenBy: ['ignore-rate-limit', 'policy-rate-window-6s', 'policy-rate-window-60ms'],
       thresholds: { callsPerMinute: LIMIT },
       grade: noQuestionPast(LIMIT),
     },
     {
       id: 'calls-past-the-limit-never-sent',
       guarantees: ['POLICY-2'],
-      expected: `the server receives exactly ${LIMIT} tools/call: the fourth (over a second after the first) and the fifth (next turn) are not sent`,
-      provenBy: ['rate-limit-per-second', 'rate-limit-skips-approval'],
+      expected: `the server receives exactly ${LIMIT} tools/call: the fourth (over six seconds after the first) and the fifth (next turn) are not sent`,
+      provenBy: ['rate-limit-skips-approval'],
       thresholds: { callsPerMinute: LIMIT },
       grade: serverGotToolCalls('docs', LIMIT),
     },
@@ -47,7 +47,7 @@ export default defineScenario({
       id: 'model-told-refused',
       guarantees: ['POLICY-2'],
       expected: 'the model is told the fourth and the fifth call were refused (denied or failed)',
-      provenBy: ['ignore-rate-limit', 'rate-limit-per-second'],
+      provenBy: ['ignore-rate-limit', 'policy-rate-window-6s'],
       grade: (obs) => {
         const fourth = modelToldRefused(3)(obs);
         return fourth.verdict === 'PASS' ? modelToldRefused(4)(obs) : fourth;

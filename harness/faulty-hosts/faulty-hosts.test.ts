@@ -1,24 +1,28 @@
 // Proves the checks can fail: every scenario runs against each faulty host its checks name
 // in `provenBy`, and each such check must FAIL there (its PASS against the reference host is
-// asserted by the conformance run). Prints the detection rate. Pairs that cannot fail yet
-// are listed in PENDING with the reason; they must leave the list once they do.
+// asserted by the conformance run). A faulty host is refhost with a fault injected through
+// its seams (faults.ts) or a one-line source mutant of it (mutants.ts, built and cached).
+// Prints the detection rate. Pairs that cannot fail yet are listed in PENDING with the
+// reason; they must leave the list once they do.
 import { afterAll, describe, expect, test } from 'vitest';
+import type { HostAdapter } from '../adapters/host-adapter.js';
 import { runScenario } from '../runner/run-scenario.js';
 import { loadScenarios } from '../scenario/load-scenarios.js';
 import { createFaultyHostAdapter } from './faulty-host-adapter.js';
 import { FAULTS } from './faults.js';
+import { buildMutant } from './mutant-build.js';
+import { createMutantHostAdapter } from './mutant-host-adapter.js';
+import { MUTANTS } from './mutants.js';
 
 /** "<check id>@<fault>" or "*@<fault>" -> why that fault cannot make the check fail yet. */
-const PENDING: Readonly<Record<string, string>> = {
-  '*@rate-limit-per-second': 'a rate window of one second needs a source mutant of refhost (RATE_WINDOW_MS); it comes with the mutant builder',
-  '*@approve-answer-starts-with-y': 'source mutant; comes with the mutant builder',
-  '*@approve-answer-includes-y': 'source mutant; comes with the mutant builder',
-  '*@approve-anything-but-no': 'source mutant; comes with the mutant builder',
-  '*@approve-ok-and-sure-approve': 'source mutant; comes with the mutant builder',
-  '*@unknown-gate-armed-once': 'source mutant; comes with the mutant builder',
-  '*@limit-call-cap-turn-goes-on': 'source mutant; comes with the mutant builder',
-  '*@limit-call-cap-per-response': 'source mutant; comes with the mutant builder',
-};
+const PENDING: Readonly<Record<string, string>> = {};
+
+/** The faulty host named in a provenBy list: a seam fault or a source mutant; null when neither exists. */
+async function faultyHost(fault: string): Promise<HostAdapter | null> {
+  if (FAULTS[fault] !== undefined) return createFaultyHostAdapter(fault);
+  const mutant = MUTANTS.find((m) => m.id === fault);
+  return mutant === undefined ? null : createMutantHostAdapter(fault, await buildMutant(mutant));
+}
 
 const pendingReason = (check: string, fault: string): string | undefined => PENDING[`${check}@${fault}`] ?? PENDING[`*@${fault}`];
 
@@ -30,13 +34,13 @@ describe('faulty hosts make the checks that name them fail', () => {
   for (const scenario of scenarios) {
     const faults = [...new Set(scenario.checks.flatMap((c) => c.provenBy))].sort();
     for (const fault of faults) {
-      const runnable = FAULTS[fault] !== undefined;
       test.concurrent(`${scenario.name} against ${fault}`, { timeout: 60_000 }, async () => {
-        if (!runnable) {
-          expect(pendingReason('*', fault), `fault "${fault}" is neither in faults.ts nor pending`).toBeDefined();
+        const adapter = await faultyHost(fault);
+        if (adapter === null) {
+          expect(pendingReason('*', fault), `fault "${fault}" is in neither faults.ts nor mutants.ts, nor pending`).toBeDefined();
           return;
         }
-        const { results } = await runScenario(scenario, { adapter: createFaultyHostAdapter(fault) });
+        const { results } = await runScenario(scenario, { adapter });
         const problems: string[] = [];
         for (const check of scenario.checks.filter((c) => c.provenBy.includes(fault))) {
           const id = `${scenario.name}/${check.id}`;
