@@ -1,8 +1,8 @@
 // Checks for EXPOSE-1..6, LIMIT-1..3 and INJECT-1/2: what the model was offered (names,
 // schemas, descriptions, instructions), what each server received and what reached the screen.
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
-import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
-import { toolCalls, type GradeFn } from './check-helpers.js';
+import { resolveMcpTarget, type CatalogueEntry } from '../../fake-servers/model/tool-resolution.js';
+import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
 import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
 import type { Observations } from './observations.js';
 
@@ -22,11 +22,26 @@ function offered(obs: Observations, index: number, server: string, tool: string)
   return functions(request).find((t) => t.name === found.name && t.namespace === found.namespace) ?? 'resolved name vanished';
 }
 
-/** Functions attributed to `server` by their name prefix or their origin label. */
-function offeredFor(request: ModelRequestRecord, server: string): OfferedTool[] {
-  return functions(request).filter(
-    (t) => t.name.startsWith(`mcp_${server}_`) || t.name.startsWith(`mcp__${server}__`) || t.namespace?.includes(server) === true || t.description?.includes(`[MCP server ${server}, `) === true,
-  );
+/** The tools (name, description) `server` announced in its tools/list answers, as its journal shows them. */
+function announcedTools(obs: Observations, server: string): CatalogueEntry[] {
+  return (obs.servers[server]?.journal ?? []).flatMap((e) => {
+    const tools = e.kind === 'jsonrpc-out' ? (e.message.result as { tools?: unknown } | undefined)?.tools : undefined;
+    if (!Array.isArray(tools)) return [];
+    return tools.flatMap((t: { name?: unknown; description?: unknown }) =>
+      typeof t.name === 'string' ? [{ server, tool: t.name, ...(typeof t.description === 'string' ? { description: t.description } : {}) }] : [],
+    );
+  });
+}
+
+/** The functions offered for `server`'s announced tools, found the way the model finds them (any naming scheme). */
+function offeredFor(obs: Observations, request: ModelRequestRecord, server: string): OfferedTool[] {
+  const catalogue = Object.keys(obs.servers).flatMap((name) => announcedTools(obs, name));
+  return catalogue
+    .filter((e) => e.server === server)
+    .flatMap((e) => {
+      const found = resolveMcpTarget(request.tools, server, e.tool, { catalogue });
+      return found.ok ? functions(request).filter((t) => t.name === found.name && t.namespace === found.namespace) : [];
+    });
 }
 
 function firstRequest(obs: Observations): ModelRequestRecord | null {
@@ -99,17 +114,37 @@ export function allNamesValid(): GradeFn {
   };
 }
 
-const HEX_SUFFIX = /_[0-9a-f]{6,}$/i;
+/** The last segment of a name, when it can be a hash: 4+ letters or digits after a separator. */
+const LAST_SEGMENT = /[_.-]([a-z0-9]{4,})$/i;
 
-/** (server, tool) is offered under a name ending in a hash suffix, not the sanitised look-alike. */
-export function hashSuffixed(server: string, tool: string): GradeFn {
+/** `name` ends in a segment that is not part of the server's or the tool's own name: a suffix the host added. */
+function hasHashSuffix(name: string, server: string, tool: string): boolean {
+  const segment = LAST_SEGMENT.exec(name)?.[1]?.toLowerCase();
+  return segment !== undefined && !tool.toLowerCase().includes(segment) && !server.toLowerCase().includes(segment);
+}
+
+/** `longer` is `shorter` plus a suffix after a separator (`mcp_a_b_c_2` of `mcp_a_b_c`). */
+const addsSuffixTo = (longer: string, shorter: string): boolean => longer.length > shorter.length && longer.startsWith(shorter) && /^[_.-]/.test(longer.slice(shorter.length));
+
+/**
+ * (server, tool) is offered under a name ending in a hash suffix, not a sanitised look-alike
+ * (a name cut or with characters replaced, and nothing added). With `rival`, the pair that
+ * would share refhost's name: distinct names in the host's own scheme need no suffix, but
+ * one name that is the other plus a counter or a suffix (the look-alike way out) fails.
+ */
+export function hashSuffixed(server: string, tool: string, rival?: readonly [string, string]): GradeFn {
   return (obs) => {
     const t = offered(obs, 0, server, tool);
-    if (typeof t === 'string') return fail(`${server}/${JSON.stringify(tool)} is not offered distinctly: ${t}`, [toolsEvidence(obs, 0)]);
-    const lookalike = `mcp_${server}_${tool}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
-    return HEX_SUFFIX.test(t.name) && t.name !== lookalike
-      ? pass(`${server}/${JSON.stringify(tool)} is offered as ${t.name}`, [toolsEvidence(obs, 0)])
-      : fail(`${server}/${JSON.stringify(tool)} is offered as ${t.name}: no hash suffix (look-alike ${lookalike})`, [toolsEvidence(obs, 0)]);
+    const evidence = [toolsEvidence(obs, 0)];
+    if (typeof t === 'string') return fail(`${server}/${JSON.stringify(tool)} is not offered distinctly: ${t}`, evidence);
+    if (hasHashSuffix(t.name, server, tool)) return pass(`${server}/${JSON.stringify(tool)} is offered as ${t.name}`, evidence);
+    if (rival === undefined) return fail(`${server}/${JSON.stringify(tool)} is offered as ${t.name}: no hash suffix (its last segment is part of the name)`, evidence);
+    const other = offered(obs, 0, rival[0], rival[1]);
+    if (typeof other === 'string') return fail(`${rival[0]}/${JSON.stringify(rival[1])} is not offered distinctly: ${other}`, evidence);
+    if (other.name === t.name || addsSuffixTo(other.name, t.name) || addsSuffixTo(t.name, other.name)) {
+      return fail(`${server}/${JSON.stringify(tool)} is offered as ${t.name} beside ${rival[0]}/${JSON.stringify(rival[1])} as ${other.name}: a look-alike, not a hash suffix on both`, evidence);
+    }
+    return pass(`${server}/${JSON.stringify(tool)} and ${rival[0]}/${JSON.stringify(rival[1])} are offered as ${t.name} and ${other.name}: distinct in this host's scheme, no suffix needed`, evidence);
   };
 }
 
@@ -144,19 +179,25 @@ export function notStrict(server: string, tool: string): GradeFn {
   };
 }
 
-/** Label, then the server's text, then a note naming the server and calling results untrusted. */
+/** Ways a note says results are untrusted ("untrusted", "do not trust", "never trust", "not to be trusted"). */
+const UNTRUSTED = /untrust|\bnot\b[^.\n]{0,20}\btrust|n't trust|never trust/i;
+
+/**
+ * The origin first (a label naming the server and the tool, in the host's own words), then the
+ * server's text, then a note naming the server and calling its results untrusted (EXPOSE-5).
+ */
 export function descriptionLabelled(server: string, tool: string, serverText: string): GradeFn {
   return (obs) => {
     const t = offered(obs, 0, server, tool);
     if (typeof t === 'string') return notReached(`${server}/${tool} offered: ${t}`, obs);
     const d = t.description ?? '';
     const evidence = [note(d, `description of ${t.name}`)];
-    const head = `[MCP server ${server}, tool ${tool}]`;
-    if (!d.startsWith(head)) return fail(`the description does not start with ${head}`, evidence);
-    const at = d.indexOf(serverText, head.length);
-    if (at < 0) return fail("the server's text does not follow the label", evidence);
+    const at = d.indexOf(serverText);
+    if (at < 0) return fail("the description does not hold the server's text", evidence);
+    const head = d.slice(0, at);
+    if (!namesWord(head, server) || !namesWord(head, tool)) return fail(`the description does not name server ${server} and tool ${tool} before the server's text`, evidence);
     const tail = d.slice(at + serverText.length);
-    return /untrusted/i.test(tail) && tail.includes(server)
+    return UNTRUSTED.test(tail) && namesWord(tail, server)
       ? pass('label, server text, then a note naming the server and calling its results untrusted', evidence)
       : fail('no note after the server text naming the server and calling its results untrusted', evidence);
   };
@@ -186,7 +227,9 @@ export function onlyAsToolData(marker: string): GradeFn {
     const places = obs.modelRequests.flatMap((r) => {
       const input = r.input.filter((i) => (i as { type?: string }).type !== 'function_call_output' && JSON.stringify(i).includes(marker)).map(() => `an input message of request #${r.index + 1}`);
       const instr = (r.instructions ?? '').includes(marker) ? [`the instructions of request #${r.index + 1}`] : [];
-      const desc = functions(r).filter((t) => t.description?.includes(marker) === true && !t.description.startsWith('[MCP server')).map((t) => `the unlabelled description of ${t.name}`);
+      // Labelled: the text before the marker names the server it came from (EXPOSE-5).
+      const labelled = (d: string): boolean => Object.keys(obs.servers).some((server) => namesWord(d.slice(0, d.indexOf(marker)), server));
+      const desc = functions(r).filter((t) => t.description?.includes(marker) === true && !labelled(t.description)).map((t) => `the unlabelled description of ${t.name}`);
       return [...input, ...instr, ...desc];
     });
     const asOutput = obs.toolOutputs.some((o) => o.output.includes(marker));
@@ -202,8 +245,8 @@ export function serverNotRegistered(server: string): GradeFn {
   return (obs) => {
     const request = firstRequest(obs);
     if (request === null) return notReached('the host never sent a request to the model', obs);
-    const line = obs.unavailable.find((u) => u.line.includes(` ${server}`))?.line;
-    const tools = offeredFor(request, server).map(label);
+    const line = obs.unavailable.find((u) => namesWord(u.line, server))?.line;
+    const tools = offeredFor(obs, request, server).map(label);
     const evidence = [line === undefined ? screenTail(obs) : screenAround(obs, line, 100)];
     if (tools.length > 0) return fail(`${tools.length} tool(s) of ${server} offered: ${tools.slice(0, 5).join(', ')}${tools.length > 5 ? ', ...' : ''}`, evidence);
     return line === undefined ? fail(`no "unavailable" status line for ${server}`, evidence) : pass(line, evidence);
@@ -215,13 +258,13 @@ export function serverFullyRegistered(server: string, count: number): GradeFn {
   return (obs) => {
     const request = firstRequest(obs);
     if (request === null) return notReached('the host never sent a request to the model', obs);
-    const got = offeredFor(request, server).length;
+    const got = new Set(offeredFor(obs, request, server).map(label)).size;
     return got === count ? pass(`all ${count} tools of ${server} offered`) : fail(`${got} of ${count} tools of ${server} offered`, [statusEvidence(obs, server)]);
   };
 }
 
 const statusEvidence = (obs: Observations, server: string) => {
-  const line = obs.statusLines.find((l) => l.includes(` ${server}`));
+  const line = obs.statusLines.find((l) => namesWord(l, server));
   return line === undefined ? screenTail(obs) : screenAround(obs, line, 100);
 };
 
@@ -269,12 +312,19 @@ export function noRawControlsOnScreen(): GradeFn {
   };
 }
 
-/** The line holding `marker` does not start with the host's approval question: a forged prompt shows as text. */
+/**
+ * The line holding `marker` does not start with the host's approval question: a forged prompt
+ * shows as text. A host that never shows the result's text forges nothing (once the result
+ * reached it: the model got it).
+ */
 export function forgedPromptInert(marker: string, question: string): GradeFn {
   return (obs) => {
     const lines = obs.screen.all.split(/\r\n|[\n\r\u2028\u2029]/);
     const line = lines.find((l) => l.includes(marker));
-    if (line === undefined) return notReached(`the forged prompt ("${marker}") was never shown`, obs);
+    if (line === undefined) {
+      const received = obs.toolOutputs.some((o) => o.output.includes(marker));
+      return received ? pass('the result holding the forged prompt reached the model, and the host never showed its text on screen') : notReached(`the result holding the forged prompt ("${marker}") never reached the host`, obs);
+    }
     const evidence = [note(JSON.stringify(line), 'the screen line holding the forged prompt (JSON-escaped)')];
     const bare = line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
     return bare.startsWith(question) || line.startsWith(question) ? fail('the forged approval question starts a screen line, looking like the real one', evidence) : pass('the forged question is shown after visible escapes on its line', evidence);
