@@ -16,7 +16,7 @@ export default defineScenario({
       guarantees: ['LIMIT-2'],
       expected: 'the server receives 16 tools/call, not 17, and the screen says the tool-call limit ended the turn',
       provenBy: ['no-call-cap'],
-      grade: callCapHeld('docs', 16, /limit[^\n]*(16|tool calls)|(16|tool calls)[^\n]*limit/i),
+      grade: callCapHeld('docs', 16, /(?:limit|maximum|\bmax\b|\bcap\b|at most|too many)[^\n]*(?:16|tool calls)|(?:16|tool calls)[^\n]*(?:limit|maximum|\bmax\b|\bcap\b|at most)/i),
     },
   ],
 });
