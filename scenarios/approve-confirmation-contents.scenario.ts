@@ -6,6 +6,10 @@ import { confirmationArgumentsCut, confirmationSays, confirmationShowed } from '
 
 const TAIL = 'END-OF-ARGUMENTS-7c1';
 const args = { query: 'release notes', padding: 'p'.repeat(3000), last: TAIL };
+/** The usual ways to mark a cut: "cut", "truncated", an ellipsis, "N bytes not shown", "more omitted". */
+const CUT_MARKER = /cut|truncat|\.\.\.|…|not shown|omitted/i;
+/** The usual ways to say it: "cannot control", "has no control", "beyond (or outside) this host's control". */
+const NO_CONTROL = /\b(?:cannot|can ?not|can't|does not|doesn't|is unable to)\s+control\b|\bno control\b|\b(?:beyond|outside|out of)\b[^.\n]{0,40}\bcontrol\b/i;
 
 export default defineScenario({
   title: 'The confirmation shows server, destination, original tool name, the cut arguments and the warning',
@@ -40,14 +44,14 @@ export default defineScenario({
       guarantees: ['APPROVE-5'],
       expected: 'the formatted arguments are shown from the start, cut at about 2 KiB, the cut marked, the end not shown',
       provenBy: ['no-argument-cut'],
-      grade: confirmationArgumentsCut(0, { head: '"query": "release notes"', tail: TAIL, maxBytes: 2048, marker: /cut|truncat|\.\.\.|…/i }),
+      grade: confirmationArgumentsCut(0, { head: '"query": "release notes"', tail: TAIL, maxBytes: 2048, marker: CUT_MARKER }),
     },
     {
       id: 'warns-about-the-server',
       guarantees: ['APPROVE-5'],
       expected: 'the confirmation warns that the host cannot control what the server does with the arguments',
       provenBy: ['terse-confirmation'],
-      grade: confirmationSays(0, /cannot control|can't control|no control/i, 'warns that the host cannot control the server'),
+      grade: confirmationSays(0, NO_CONTROL, 'warns that the host cannot control the server'),
     },
   ],
 });

@@ -22,10 +22,10 @@ export default defineScenario({
       provenBy: ['raw-names'],
       grade: allNamesValid(),
     },
-    { id: 'invalid-characters-hashed', guarantees: ['EXPOSE-2'], expected: '"get.page" is offered with a hash suffix, not as the look-alike mcp_a_get_page', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a', 'get.page') },
+    { id: 'invalid-characters-hashed', guarantees: ['EXPOSE-2'], expected: '"get.page" is offered with a hash suffix, not as a look-alike such as mcp_a_get_page', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a', 'get.page') },
     { id: 'overlong-name-hashed', guarantees: ['EXPOSE-2'], expected: 'the 76-character tool name is offered cut, with a hash suffix', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a', LONG) },
-    { id: 'collision-hashed-first', guarantees: ['EXPOSE-2'], expected: 'a/b_c (clashing with a_b/c on mcp_a_b_c) gets a hash suffix', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a', 'b_c') },
-    { id: 'collision-hashed-second', guarantees: ['EXPOSE-2'], expected: 'a_b/c (clashing with a/b_c on mcp_a_b_c) gets a hash suffix', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a_b', 'c') },
+    { id: 'collision-hashed-first', guarantees: ['EXPOSE-2'], expected: 'a/b_c (clashing with a_b/c on mcp_a_b_c) gets a hash suffix, unless the host\'s scheme keeps the two apart', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a', 'b_c', ['a_b', 'c']) },
+    { id: 'collision-hashed-second', guarantees: ['EXPOSE-2'], expected: 'a_b/c (clashing with a/b_c on mcp_a_b_c) gets a hash suffix, unless the host\'s scheme keeps the two apart', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a_b', 'c', ['a', 'b_c']) },
     {
       id: 'same-names-on-second-start',
       guarantees: ['EXPOSE-3'],

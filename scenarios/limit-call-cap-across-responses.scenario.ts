@@ -2,7 +2,7 @@
 // seventeen times in one turn. Sixteen run; the seventeenth is not sent and the turn ends,
 // with a message, without asking the model again.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { callCapHeld, turnEndedAtCap } from '../harness/scenario/checks-exposure-limits.js';
+import { CALL_CAP_MESSAGE, callCapHeld, turnEndedAtCap } from '../harness/scenario/checks-exposure-limits.js';
 
 const CAP = 16;
 const note = (n: number) => ({ calls: [{ server: 'docs', tool: 'note', arguments: { n } }] });
@@ -20,7 +20,7 @@ export default defineScenario({
       expected: 'the server receives 16 tools/call, not 17, and the screen says the tool-call limit ended the turn',
       provenBy: ['no-call-cap', 'limit-call-cap-per-response'],
       thresholds: { maxCallsPerTurn: CAP },
-      grade: callCapHeld('docs', CAP, /limit[^\n]*(16|tool calls)|(16|tool calls)[^\n]*limit/i),
+      grade: callCapHeld('docs', CAP, CALL_CAP_MESSAGE),
     },
     {
       id: 'turn-ends-at-the-cap',

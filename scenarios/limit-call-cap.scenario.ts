@@ -1,7 +1,7 @@
 // LIMIT-2: the model asks for 17 MCP calls in one response; at most 16 run in the turn and
 // the turn ends with a clear message instead of the 17th call.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { callCapHeld, turnEndedAtCap } from '../harness/scenario/checks-exposure-limits.js';
+import { CALL_CAP_MESSAGE, callCapHeld, turnEndedAtCap } from '../harness/scenario/checks-exposure-limits.js';
 
 const calls = Array.from({ length: 17 }, (_, i) => ({ server: 'docs', tool: 'note', arguments: { n: i + 1 } }));
 
@@ -17,7 +17,7 @@ export default defineScenario({
       expected: 'the server receives 16 tools/call, not 17, and the screen says the tool-call limit ended the turn',
       provenBy: ['no-call-cap'],
       thresholds: { maxCallsPerTurn: 16 },
-      grade: callCapHeld('docs', 16, /limit[^\n]*(16|tool calls)|(16|tool calls)[^\n]*limit/i),
+      grade: callCapHeld('docs', 16, CALL_CAP_MESSAGE),
     },
     {
       id: 'turn-ends-at-the-cap',

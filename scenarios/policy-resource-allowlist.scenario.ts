@@ -1,4 +1,4 @@
-// POLICY-3: server docs lists a public and a private note; the policy allows only
+// POLICY-3 (with RESOURCE-2, which refuses what the allowlist excludes): server docs lists a public and a private note; the policy allows only
 // notes://public/*. The model reads the private note (refused locally: no question, nothing
 // sent), then the public one (asked about, read).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
@@ -29,21 +29,21 @@ export default defineScenario({
   checks: [
     {
       id: 'excluded-uri-never-read',
-      guarantees: ['POLICY-3'],
+      guarantees: ['POLICY-3', 'RESOURCE-2'],
       expected: `server docs receives resources/read of ${PUBLIC} but never of ${PRIVATE}`,
       provenBy: ['ignore-resource-allowlist'],
       grade: serverNeverRead('docs', PRIVATE, PUBLIC),
     },
     {
       id: 'user-not-asked-about-excluded-uri',
-      guarantees: ['POLICY-3'],
+      guarantees: ['POLICY-3', 'RESOURCE-2'],
       expected: `the only approval request is for ${PUBLIC}`,
       provenBy: ['ignore-resource-allowlist'],
       grade: noApprovalFor(PRIVATE),
     },
     {
       id: 'model-told-refused',
-      guarantees: ['POLICY-3'],
+      guarantees: ['POLICY-3', 'RESOURCE-2'],
       expected: 'the model is told the private read was refused (denied or failed)',
       provenBy: ['ignore-resource-allowlist'],
       grade: modelToldRefused(0),

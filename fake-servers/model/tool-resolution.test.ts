@@ -33,6 +33,18 @@ describe('resolveMcpTarget', () => {
     expect(resolveMcpTarget([tool(name)], 's', long)).toEqual({ ok: true, name });
   });
 
+  it('matches a tool-first name whose tool part was cut to keep the server', () => {
+    const long = 'x'.repeat(80);
+    const name = `${long.slice(0, 40)}-via-s-0a1b2c3d4e`;
+    expect(resolveMcpTarget([tool(name)], 's', long)).toEqual({ ok: true, name });
+  });
+
+  it('matches a cut name before a hash suffix in a form it does not know', () => {
+    const long = 'x'.repeat(80);
+    const name = `s__${long.slice(0, 50)}__inonbhxp`;
+    expect(resolveMcpTarget([tool(name)], 's', long)).toEqual({ ok: true, name });
+  });
+
   it('does not take a shorter tool for a longer one when nothing was truncated', () => {
     expect(resolveMcpTarget([tool('mcp_docs_search_0a1b2c3d')], 'docs', 'search_all').ok).toBe(false);
   });
@@ -51,6 +63,16 @@ describe('resolveMcpTarget', () => {
     for (const name of ['mcp_docs_search', 'mcp__docs__search', 'docs__search', 'docs-search', 'docs_search', 'docs.search', 'search@docs', 'Docs_Search', 'docs_search-2']) {
       expect(resolveMcpTarget([tool(name), tool('other_tool')], 'docs', 'search'), name).toEqual({ ok: true, name });
     }
+  });
+
+  it('finds a name whose hash suffix is in a form it does not know, but prefers the tool that fits whole', () => {
+    expect(resolveMcpTarget([tool('docs__notes-find__inonbhxp'), tool('other_tool')], 'docs', 'notes.find')).toEqual({ ok: true, name: 'docs__notes-find__inonbhxp' });
+    const catalogue = [
+      { server: 'docs', tool: 'search' },
+      { server: 'docs', tool: 'search_status' },
+    ];
+    expect(resolveMcpTarget([tool('docs__search_status')], 'docs', 'search', { catalogue }).ok).toBe(false);
+    expect(resolveMcpTarget([tool('docs__search_status'), tool('docs__search')], 'docs', 'search')).toEqual({ ok: true, name: 'docs__search' });
   });
 
   it('takes a unique bare tool name, and tells two bare names apart only by their descriptions', () => {

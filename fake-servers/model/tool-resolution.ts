@@ -34,7 +34,7 @@ const enum Fit {
   ToolOnly = 1,
   /** The offered name is exactly the tool name. */
   Bare = 2,
-  /** Server segment, then the start of the tool name cut at a length limit. */
+  /** Server segment, then the start of the tool name cut at a length limit (or the whole name before an unknown suffix). */
   Truncated = 3,
   /** Server segment and the whole tool name. */
   Exact = 4,
@@ -64,6 +64,9 @@ function stems(name: string): string[] {
   return out;
 }
 
+/** A last segment that may be a suffix in a form `stems` does not know (base32, base36: `__inonbh2p`). */
+const UNKNOWN_SUFFIX = /^(.*[a-z0-9])[_.-]+[a-z0-9]{6,}$/;
+
 /** `segment` stands in `text` on its own, bounded by separators or the ends. */
 function hasSegment(text: string, segment: string): boolean {
   for (let at = text.indexOf(segment); at >= 0; at = text.indexOf(segment, at + 1)) {
@@ -90,16 +93,22 @@ function nameFit(fullName: string, server: string, tool: string): Fit {
       if (stem.length > t.length && stem.startsWith(t) && SEPARATOR.test(stem[t.length] ?? '')) {
         raise(namesServer(stem.slice(t.length + 1), server) ? Fit.Exact : Fit.ToolOnly);
       }
-      // Cut to fit a length limit: the server segment, then only the start of the tool name.
+      // Cut to fit a length limit: the server segment and only the start of the tool name, either way round.
       for (let keep = t.length - 1; keep >= MIN_TRUNCATED; keep--) {
         const part = t.slice(0, keep);
-        if (stem.endsWith(part) && SEPARATOR.test(stem[stem.length - keep - 1] ?? '') && namesServer(stem.slice(0, stem.length - keep - 1), server)) {
+        const serverFirst = stem.endsWith(part) && SEPARATOR.test(stem[stem.length - keep - 1] ?? '') && namesServer(stem.slice(0, stem.length - keep - 1), server);
+        const toolFirst = stem.startsWith(part) && SEPARATOR.test(stem[keep] ?? '') && namesServer(stem.slice(keep + 1), server);
+        if (serverFirst || toolFirst) {
           raise(Fit.Truncated);
           break;
         }
       }
     }
   }
+  // Server and tool (whole or cut) before an unrecognised suffix: a match, but weaker than a
+  // whole one, so `docs__search_all` still fits search_all better than search.
+  const unsuffixed = UNKNOWN_SUFFIX.exec(fullName.toLowerCase())?.[1];
+  if (best < Fit.Truncated && unsuffixed !== undefined && nameFit(unsuffixed, server, tool) >= Fit.Truncated) raise(Fit.Truncated);
   return best;
 }
 

@@ -41,6 +41,12 @@ describe('grading optional features', () => {
     expect(verdictOf(failing(['RESOURCE-1', 'APPROVE-1']), ['RESOURCE'])).toBe('FAIL');
   });
 
+  test('a check of two optional guarantees is UNSUPPORTED when the host lacks either', () => {
+    expect(verdictOf(failing(['POLICY-3', 'RESOURCE-2']), ['RESOURCE'])).toBe('UNSUPPORTED');
+    expect(verdictOf(failing(['POLICY-3', 'RESOURCE-2']), ['POLICY'])).toBe('UNSUPPORTED');
+    expect(verdictOf(failing(['POLICY-3', 'RESOURCE-2']), [])).toBe('FAIL');
+  });
+
   test('declaring one group absent leaves the others graded', () => {
     expect(verdictOf(failing(['TELEMETRY-1']), ['POLICY'])).toBe('FAIL');
   });

@@ -19,11 +19,15 @@ export function levelOf(check: Check): Level {
   return levels.reduce((a, b) => (STRENGTH[b] > STRENGTH[a] ? b : a), 'MAY');
 }
 
-function declaredAbsent(check: Check, capabilities: Pick<HostCapabilities, 'unsupported'>): boolean {
-  return check.guarantees.every((id) => {
-    const g = guaranteeById(id);
-    return g !== undefined && g.optional && capabilities.unsupported.some((p) => p === id || p === g.group);
-  });
+/**
+ * For a check of optional guarantees only, the first the host declares absent: the check needs
+ * all of them (POLICY-3 with RESOURCE-2: no resource allowlist without resource reads). A check
+ * that also cites a mandatory guarantee is always graded.
+ */
+function declaredAbsent(check: Check, capabilities: Pick<HostCapabilities, 'unsupported'>): string | undefined {
+  const guarantees = check.guarantees.map((id) => ({ id, g: guaranteeById(id) }));
+  if (guarantees.some(({ g }) => g === undefined || !g.optional)) return undefined;
+  return guarantees.find(({ id, g }) => capabilities.unsupported.some((p) => p === id || p === g?.group))?.id;
 }
 
 /** Whether the host has an ability a check may need. */
@@ -89,8 +93,9 @@ export function gradeChecks(ctx: GradeContext): CheckResult[] {
       rerun: ctx.rerun,
       ...(check.thresholds === undefined ? {} : { thresholds: check.thresholds }),
     };
-    if (declaredAbsent(check, ctx.capabilities)) {
-      return { ...base, verdict: 'UNSUPPORTED', observed: 'the host declares this optional guarantee absent', evidence: [] };
+    const absent = declaredAbsent(check, ctx.capabilities);
+    if (absent !== undefined) {
+      return { ...base, verdict: 'UNSUPPORTED', observed: `the host declares the optional guarantee ${absent} absent`, evidence: [] };
     }
     const missing = missingAbility(scenario, check, ctx.capabilities);
     if (missing !== null) return { ...base, verdict: 'UNSUPPORTED', observed: `${missing}, so this does not apply`, evidence: [] };

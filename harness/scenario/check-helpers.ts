@@ -11,6 +11,13 @@ import type { Grade } from './scenario-schema.js';
 
 export type GradeFn = (obs: Observations) => Grade;
 
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `text` names `word` on its own (not inside a longer name: "docs" is not in "docs-2" or "mydocs"). */
+export function namesWord(text: string, word: string): boolean {
+  return new RegExp(`(^|[^\\w-])${escapeRegex(word)}([^\\w-]|$)`).test(text);
+}
+
 const isCall = (e: Observations['servers'][string]['journal'][number]): boolean => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call';
 
 export function toolCalls(obs: Observations, server: string): number {
@@ -129,9 +136,7 @@ export function serverGotNoRequestOn(server: string, path: string): GradeFn {
  */
 export function reportedUnavailable(server: string, reasonPatterns: readonly RegExp[] = []): GradeFn {
   return (obs) => {
-    // Scenario server names are [A-Za-z0-9_-]: no escaping needed, and "docs" never matches "docs-2".
-    const names = (l: string): boolean => new RegExp(`(^|[^\\w-])${server}([^\\w-]|$)`).test(l);
-    const line = obs.statusLines.find(names);
+    const line = obs.statusLines.find((l) => namesWord(l, server));
     if (line === undefined) return fail(`no status line for server ${server}`, [screenTail(obs)]);
     const evidence = [screenAround(obs, line)];
     const unavailable = obs.unavailable.find((u) => u.line === line);

@@ -93,10 +93,16 @@ function configFiles(obs: Observations): { path: string; file: FileSeen | undefi
 }
 
 const dirOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
+const nameOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+
+/** Names a temporary or partial copy gets: the file's own name inside it, or an editor's or writer's temp form. */
+const TEMP_NAME = /\.(tmp|temp|part|partial|swp|new)$|~$|^\.?#/i;
 
 /**
  * After `servers` were added, the typed values are in the configuration (CRED-1), which has
- * mode 0600 with no temp or partial file beside it (CONFIG-3: written whole, atomically).
+ * mode 0600 with no temp or partial file beside it (CONFIG-3: written whole, atomically). A
+ * file beside it is a leftover copy when it is named like one or holds a typed value; the
+ * host's other files (pins, logs) may share the folder.
  */
 export function configPrivateAndWhole(servers: readonly string[]): GradeFn {
   return (obs) => {
@@ -114,9 +120,13 @@ export function configPrivateAndWhole(servers: readonly string[]): GradeFn {
     }
     for (const file of stored) {
       if ((file.mode & 0o777) !== 0o600) problems.push(`${file.path} has mode ${(file.mode & 0o777).toString(8)}`);
-      for (const other of obs.files.filter((f) => f.path !== file.path && dirOf(f.path) === dirOf(file.path))) {
-        problems.push(`${other.path} lies beside it (mode ${(other.mode & 0o777).toString(8)}, ${other.size} bytes)`);
-      }
+      const typedValues = obs.canaries.filter((c) => c.label.startsWith('server "')).map((c) => c.value);
+      const copies = obs.files.filter((f) => {
+        if (f.path === file.path || dirOf(f.path) !== dirOf(file.path)) return false;
+        const name = nameOf(f.path);
+        return name.includes(nameOf(file.path)) || TEMP_NAME.test(name) || typedValues.some((v) => f.content.includes(v));
+      });
+      for (const other of copies) problems.push(`${other.path} lies beside it (mode ${(other.mode & 0o777).toString(8)}, ${other.size} bytes)`);
     }
     const listing = note(stored.map((f) => `${f.path} mode ${(f.mode & 0o777).toString(8)}`).join('\n'), 'configuration files');
     return problems.length === 0 ? pass(`${stored.map((f) => f.path).join(', ')}: values stored, mode 600, nothing beside it`, [listing]) : fail(problems.join('; '), [listing]);

@@ -1,7 +1,7 @@
 // Checks for EXPOSE-1..6, LIMIT-1..3 and INJECT-1/2: what the model was offered (names,
 // schemas, descriptions, instructions), what each server received and what reached the screen.
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
-import { toolCalls, type GradeFn } from './check-helpers.js';
+import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
 import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
 import { rawControlsIn } from './hostile-text.js';
 import { functionsOf as functions, label, offeredAs, offeredOf, serverTraces } from './offered-tools.js';
@@ -18,8 +18,6 @@ function offered(obs: Observations, index: number, server: string, tool: string)
   return request === undefined ? `the host sent no model request #${index + 1}` : offeredAs(obs, request, server, tool);
 }
 
-/** The status line naming `server` as a whole word, if any. */
-const lineFor = (lines: readonly string[], server: string): string | undefined => lines.find((l) => new RegExp(`(^|[^\\w-])${server}([^\\w-]|$)`).test(l));
 
 function firstRequest(obs: Observations): ModelRequestRecord | null {
   return obs.modelRequests[0] ?? null;
@@ -91,17 +89,37 @@ export function allNamesValid(): GradeFn {
   };
 }
 
-const HEX_SUFFIX = /_[0-9a-f]{6,}$/i;
+/** The last segment of a name, when it can be a hash: 4+ letters or digits after a separator. */
+const LAST_SEGMENT = /[_.-]([a-z0-9]{4,})$/i;
 
-/** (server, tool) is offered under a name ending in a hash suffix, not the sanitised look-alike. */
-export function hashSuffixed(server: string, tool: string): GradeFn {
+/** `name` ends in a segment that is not part of the server's or the tool's own name: a suffix the host added. */
+function hasHashSuffix(name: string, server: string, tool: string): boolean {
+  const segment = LAST_SEGMENT.exec(name)?.[1]?.toLowerCase();
+  return segment !== undefined && !tool.toLowerCase().includes(segment) && !server.toLowerCase().includes(segment);
+}
+
+/** `longer` is `shorter` plus a suffix after a separator (`mcp_a_b_c_2` of `mcp_a_b_c`). */
+const addsSuffixTo = (longer: string, shorter: string): boolean => longer.length > shorter.length && longer.startsWith(shorter) && /^[_.-]/.test(longer.slice(shorter.length));
+
+/**
+ * (server, tool) is offered under a name ending in a hash suffix, not a sanitised look-alike
+ * (a name cut or with characters replaced, and nothing added). With `rival`, the pair that
+ * would share refhost's name: distinct names in the host's own scheme need no suffix, but
+ * one name that is the other plus a counter or a suffix (the look-alike way out) fails.
+ */
+export function hashSuffixed(server: string, tool: string, rival?: readonly [string, string]): GradeFn {
   return (obs) => {
     const t = offered(obs, 0, server, tool);
-    if (typeof t === 'string') return fail(`${server}/${JSON.stringify(tool)} is not offered distinctly: ${t}`, [toolsEvidence(obs, 0)]);
-    const lookalike = `mcp_${server}_${tool}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
-    return HEX_SUFFIX.test(t.name) && t.name !== lookalike
-      ? pass(`${server}/${JSON.stringify(tool)} is offered as ${t.name}`, [toolsEvidence(obs, 0)])
-      : fail(`${server}/${JSON.stringify(tool)} is offered as ${t.name}: no hash suffix (look-alike ${lookalike})`, [toolsEvidence(obs, 0)]);
+    const evidence = [toolsEvidence(obs, 0)];
+    if (typeof t === 'string') return fail(`${server}/${JSON.stringify(tool)} is not offered distinctly: ${t}`, evidence);
+    if (hasHashSuffix(t.name, server, tool)) return pass(`${server}/${JSON.stringify(tool)} is offered as ${t.name}`, evidence);
+    if (rival === undefined) return fail(`${server}/${JSON.stringify(tool)} is offered as ${t.name}: no hash suffix (its last segment is part of the name)`, evidence);
+    const other = offered(obs, 0, rival[0], rival[1]);
+    if (typeof other === 'string') return fail(`${rival[0]}/${JSON.stringify(rival[1])} is not offered distinctly: ${other}`, evidence);
+    if (other.name === t.name || addsSuffixTo(other.name, t.name) || addsSuffixTo(t.name, other.name)) {
+      return fail(`${server}/${JSON.stringify(tool)} is offered as ${t.name} beside ${rival[0]}/${JSON.stringify(rival[1])} as ${other.name}: a look-alike, not a hash suffix on both`, evidence);
+    }
+    return pass(`${server}/${JSON.stringify(tool)} and ${rival[0]}/${JSON.stringify(rival[1])} are offered as ${t.name} and ${other.name}: distinct in this host's scheme, no suffix needed`, evidence);
   };
 }
 
@@ -150,19 +168,25 @@ export function notStrict(server: string, tool: string): GradeFn {
   };
 }
 
-/** Label, then the server's text, then a note naming the server and calling results untrusted. */
+/** Ways a note says results are untrusted ("untrusted", "do not trust", "never trust", "not to be trusted"). */
+const UNTRUSTED = /untrust|\bnot\b[^.\n]{0,20}\btrust|n't trust|never trust/i;
+
+/**
+ * The origin first (a label naming the server and the tool, in the host's own words), then the
+ * server's text, then a note naming the server and calling its results untrusted (EXPOSE-5).
+ */
 export function descriptionLabelled(server: string, tool: string, serverText: string): GradeFn {
   return (obs) => {
     const t = offered(obs, 0, server, tool);
     if (typeof t === 'string') return notReached(`${server}/${tool} offered: ${t}`, obs);
     const d = t.description ?? '';
     const evidence = [note(d, `description of ${t.name}`)];
-    const head = `[MCP server ${server}, tool ${tool}]`;
-    if (!d.startsWith(head)) return fail(`the description does not start with ${head}`, evidence);
-    const at = d.indexOf(serverText, head.length);
-    if (at < 0) return fail("the server's text does not follow the label", evidence);
+    const at = d.indexOf(serverText);
+    if (at < 0) return fail("the description does not hold the server's text", evidence);
+    const head = d.slice(0, at);
+    if (!namesWord(head, server) || !namesWord(head, tool)) return fail(`the description does not name server ${server} and tool ${tool} before the server's text`, evidence);
     const tail = d.slice(at + serverText.length);
-    return /untrusted/i.test(tail) && tail.includes(server)
+    return UNTRUSTED.test(tail) && namesWord(tail, server)
       ? pass('label, server text, then a note naming the server and calling its results untrusted', evidence)
       : fail('no note after the server text naming the server and calling its results untrusted', evidence);
   };
@@ -192,7 +216,9 @@ export function onlyAsToolData(marker: string): GradeFn {
     const places = obs.modelRequests.flatMap((r) => {
       const input = r.input.filter((i) => (i as { type?: string }).type !== 'function_call_output' && JSON.stringify(i).includes(marker)).map(() => `an input message of request #${r.index + 1}`);
       const instr = (r.instructions ?? '').includes(marker) ? [`the instructions of request #${r.index + 1}`] : [];
-      const desc = functions(r).filter((t) => t.description?.includes(marker) === true && !t.description.startsWith('[MCP server')).map((t) => `the unlabelled description of ${t.name}`);
+      // Labelled: the text before the marker names the server it came from (EXPOSE-5).
+      const labelled = (d: string): boolean => Object.keys(obs.servers).some((server) => namesWord(d.slice(0, d.indexOf(marker)), server));
+      const desc = functions(r).filter((t) => t.description?.includes(marker) === true && !labelled(t.description)).map((t) => `the unlabelled description of ${t.name}`);
       return [...input, ...instr, ...desc];
     });
     const asOutput = obs.toolOutputs.some((o) => o.output.includes(marker));
@@ -208,7 +234,7 @@ export function serverNotRegistered(server: string): GradeFn {
   return (obs) => {
     const request = firstRequest(obs);
     if (request === null) return notReached('the host never sent a request to the model', obs);
-    const line = lineFor(obs.unavailable.map((u) => u.line), server);
+    const line = obs.unavailable.find((u) => namesWord(u.line, server))?.line;
     const tools = serverTraces(obs, request, server);
     const evidence = [line === undefined ? screenTail(obs) : screenAround(obs, line, 100)];
     if (tools.length > 0) return fail(`${tools.length} tool(s) of ${server} offered: ${tools.slice(0, 5).join(', ')}${tools.length > 5 ? ', ...' : ''}`, evidence);
@@ -227,11 +253,14 @@ export function serverFullyRegistered(server: string, count: number): GradeFn {
 }
 
 const statusEvidence = (obs: Observations, server: string) => {
-  const line = lineFor(obs.statusLines, server);
+  const line = obs.statusLines.find((l) => namesWord(l, server));
   return line === undefined ? screenTail(obs) : screenAround(obs, line, 100);
 };
 
 // LIMIT-2 / LIMIT-3 ------------------------------------------------------------------------
+
+/** LIMIT-2's "clear message" in the usual words: a limit, maximum or cap of 16 (or of tool calls). */
+export const CALL_CAP_MESSAGE = /(?:limit|maximum|\bmax\b|\bcap\b|at most|too many)[^\n]*(?:16|tool calls)|(?:16|tool calls)[^\n]*(?:limit|maximum|\bmax\b|\bcap\b|at most)/i;
 
 /** At most `max` tools/call reached `server` and the screen then says why the turn ended. */
 export function callCapHeld(server: string, max: number, message: RegExp): GradeFn {

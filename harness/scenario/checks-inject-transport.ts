@@ -3,13 +3,11 @@
 // Flags are read from obs.startups: the lines of each host start, before its first prompt,
 // that match the profile's instructionFlag / changedFlag patterns.
 import { fail, note, notReached, pass } from './evidence.js';
-import type { GradeFn } from './check-helpers.js';
+import { namesWord, type GradeFn } from './check-helpers.js';
 import type { Observations, StartupSeen } from './observations.js';
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A flag line names the tool (as a whole word); the profile pattern already says which kind. */
-const linesFor = (lines: readonly string[], tool: string): string[] => lines.filter((line) => new RegExp(`(^|[^\\w-])${escape(tool)}($|[^\\w-])`).test(line));
+const linesFor = (lines: readonly string[], tool: string): string[] => lines.filter((line) => namesWord(line, tool));
 
 type Kind = 'instructionFlags' | 'changedFlags';
 const KIND_TEXT: Record<Kind, string> = { instructionFlags: 'instruction-like', changedFlags: 'changed-definition' };

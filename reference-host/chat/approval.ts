@@ -4,8 +4,8 @@
 // level is shown, never acted on: a "trusted" server is asked about like any other.
 import type { McpTool } from '../mcp/types.js';
 import type { TrustLevel } from '../policy/policy-schema.js';
-import { APPROVE_PROMPT, confirmationText, isYes } from '../ui/confirmation.js';
 import type { Screen } from '../ui/screen.js';
+import { REFERENCE_DIALECT, type Dialect } from './dialect.js';
 import type { Interrupts } from './interrupts.js';
 
 export interface ApprovalRequest {
@@ -18,11 +18,11 @@ export interface ApprovalRequest {
 /** Resolves true only when this one call may be sent (APPROVE-2: never remembered). */
 export type ApprovalPolicy = (request: ApprovalRequest) => Promise<boolean>;
 
-export function askUserApproval(screen: Screen, interrupts: Interrupts): ApprovalPolicy {
+export function askUserApproval(screen: Screen, interrupts: Interrupts, dialect: Dialect = REFERENCE_DIALECT): ApprovalPolicy {
   return async ({ tool, args, trust }) => {
-    screen.write(confirmationText(tool, args, trust));
-    const answer = await interrupts.abortable((signal) => screen.ask(APPROVE_PROMPT, signal));
+    screen.write(dialect.screen.confirmation(tool, args, trust));
+    const answer = await interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal));
     screen.write('\n');
-    return isYes(answer);
+    return dialect.approves(answer);
   };
 }

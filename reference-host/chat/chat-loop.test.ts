@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { askUserApproval } from './approval.js';
+import { REFERENCE_DIALECT } from './dialect.js';
 import { chatLoop, type ChatLoopContext } from './chat-loop.js';
 import { Conversation } from './conversation.js';
 import { Interrupts } from './interrupts.js';
@@ -24,6 +25,7 @@ function context(model: ModelClient, connections: McpConnections, screen: Screen
     workDir: process.cwd(),
     contextBudgetBytes: 400 * 1024,
     toolCallsPerTurn: 16,
+    dialect: REFERENCE_DIALECT,
   };
 }
 

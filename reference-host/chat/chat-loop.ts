@@ -2,8 +2,6 @@
 // call ended unknown, the next message waits for the user's confirmation that the call may
 // have run; declining keeps the message unsent and the host running, the gate armed.
 // `/prompts` and `/prompt` use server prompts only on the user's request (PROMPT-1).
-import { isYes } from '../ui/confirmation.js';
-import { USER_PROMPT, unknownGatePrompt } from '../ui/screen-text.js';
 import type { McpCallRef } from './conversation.js';
 import { fetchPromptItems, isPromptCommand, promptListing, PROMPTS_COMMAND } from './prompt-command.js';
 import { runTurn, type TurnContext } from './turn-loop.js';
@@ -14,28 +12,28 @@ export type ChatLoopContext = Omit<TurnContext, 'onUnknown'>;
 
 /** Runs until end of input, /quit, Ctrl-C at the prompt or shutdown. */
 export async function chatLoop(ctx: ChatLoopContext): Promise<void> {
-  const { screen, interrupts } = ctx;
+  const { screen, interrupts, dialect } = ctx;
   const mayHaveRun: McpCallRef[] = [];
   const turnContext: TurnContext = { ...ctx, onUnknown: (call) => mayHaveRun.push(call) };
   for (;;) {
     if (interrupts.shutdown.aborted) return;
-    const line = await interrupts.abortable((signal) => screen.ask(USER_PROMPT, signal));
+    const line = await interrupts.abortable((signal) => screen.ask(dialect.screen.prompt, signal));
     if (line === null) {
       screen.write('\n');
       return;
     }
     const text = line.trim();
     if (text === '') continue;
-    if (text === QUIT_COMMAND) return;
+    if (text === dialect.quitCommand) return;
     if (text === PROMPTS_COMMAND) {
       screen.write(promptListing(ctx.connections));
       continue;
     }
     if (mayHaveRun.length > 0) {
-      const answer = await interrupts.abortable((signal) => screen.ask(unknownGatePrompt(mayHaveRun), signal));
+      const answer = await interrupts.abortable((signal) => screen.ask(dialect.screen.unknownGatePrompt(mayHaveRun), signal));
       screen.write('\n');
-      if (!isYes(answer)) {
-        screen.write('Message not sent.\n');
+      if (!dialect.confirmsUnknown(answer)) {
+        screen.write(dialect.screen.messageNotSent);
         continue;
       }
       mayHaveRun.length = 0;

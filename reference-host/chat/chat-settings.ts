@@ -50,8 +50,10 @@ export class ChatSettingsError extends Error {
   override name = 'ChatSettingsError';
 }
 
-export function readChatSettings(env: NodeJS.ProcessEnv): ChatSettings {
-  const parsed = ChatEnvSchema.safeParse(env);
+/** `deadlineKnobs: false` (a conforming variant without knobs): the two timeouts are never read. */
+export function readChatSettings(env: NodeJS.ProcessEnv, options: { deadlineKnobs?: boolean } = {}): ChatSettings {
+  const source = options.deadlineKnobs === false ? { ...env, REFHOST_MCP_CONNECT_TIMEOUT_MS: undefined, REFHOST_MCP_CALL_TIMEOUT_MS: undefined } : env;
+  const parsed = ChatEnvSchema.safeParse(source);
   if (!parsed.success) {
     // Issue messages are ours and name only the variable.
     throw new ChatSettingsError(parsed.error.issues.map((issue) => issue.message).join('; '));

@@ -3,7 +3,7 @@
 // resolve a live server. Credential values are masked before an item is kept (CRED-3).
 import type { SessionItem } from '../sessions/session-store.js';
 import type { HistoryItem } from './history.js';
-import { toolOutputJson } from './history.js';
+import { JSON_RESULTS, type ResultFormat } from './history.js';
 import type { Redact } from './redaction.js';
 
 export interface McpCallRef {
@@ -49,13 +49,13 @@ function fromSessionItem(item: SessionItem): HistoryItem {
  * A function_call without its output (the host was killed mid-call) gets an `unknown`
  * output so the Responses API accepts the input.
  */
-export function historyFromSession(items: readonly SessionItem[]): HistoryItem[] {
+export function historyFromSession(items: readonly SessionItem[], format: ResultFormat = JSON_RESULTS): HistoryItem[] {
   const answered = new Set(items.flatMap((item) => (item.type === 'function_call_output' ? [item.call_id] : [])));
   const out: HistoryItem[] = [];
   for (const item of items.map(fromSessionItem)) {
     out.push(item);
     if (item.type === 'function_call' && !answered.has(item.call_id)) {
-      out.push({ type: 'function_call_output', call_id: item.call_id, output: toolOutputJson('unknown', MISSING_OUTPUT_TEXT) });
+      out.push({ type: 'function_call_output', call_id: item.call_id, output: format.write('unknown', MISSING_OUTPUT_TEXT) });
     }
   }
   return out;

@@ -17,44 +17,55 @@ export function toolOutputJson(status: CallStatus, output: string): string {
   return JSON.stringify({ status, output });
 }
 
+/** How tool outputs are written for the model, and read back (elision keeps the status). */
+export interface ResultFormat {
+  write(status: CallStatus, output: string): string;
+  /** The status and text of an output in this format; null when it is not (a recorded foreign output). */
+  read(text: string): { status: string; output: string } | null;
+}
+
+/** refhost's format: toolOutputJson. */
+export const JSON_RESULTS: ResultFormat = {
+  write: toolOutputJson,
+  read(text) {
+    try {
+      const parsed = JSON.parse(text) as { status?: unknown; output?: unknown };
+      if (typeof parsed.status !== 'string') return null;
+      return { status: parsed.status, output: typeof parsed.output === 'string' ? parsed.output : '' };
+    } catch {
+      return null;
+    }
+  },
+};
+
 export function serializedBytes(items: readonly HistoryItem[]): number {
   return Buffer.byteLength(JSON.stringify(items), 'utf8');
 }
 
-function elisionMarker(output: string): string {
-  let status = 'completed';
-  try {
-    const parsed = JSON.parse(output) as { status?: unknown };
-    if (typeof parsed.status === 'string') status = parsed.status;
-  } catch {
-    // A recorded output that is not our JSON keeps the default status.
-  }
+function elisionMarker(output: string, format: ResultFormat): string {
+  // A recorded output that is not in this format keeps the default status.
+  const status = (format.read(output)?.status ?? 'completed') as CallStatus;
   const bytes = Buffer.byteLength(output, 'utf8');
-  return JSON.stringify({ status, output: `[elided: ${bytes} bytes of earlier tool output removed to fit the context budget]` });
+  return format.write(status, `[elided: ${bytes} bytes of earlier tool output removed to fit the context budget]`);
 }
 
 const ELIDED_PREFIX = '[elided: ';
 
-function isElided(output: string): boolean {
-  try {
-    const parsed = JSON.parse(output) as { output?: unknown };
-    return typeof parsed.output === 'string' && parsed.output.startsWith(ELIDED_PREFIX);
-  } catch {
-    return false;
-  }
+function isElided(output: string, format: ResultFormat): boolean {
+  return format.read(output)?.output.startsWith(ELIDED_PREFIX) === true;
 }
 
 /**
  * Elides the oldest tool outputs in place until the input fits `budgetBytes` (or no output
  * is left to elide). Returns how many outputs were elided.
  */
-export function fitToBudget(items: HistoryItem[], budgetBytes: number): number {
+export function fitToBudget(items: HistoryItem[], budgetBytes: number, format: ResultFormat = JSON_RESULTS): number {
   let total = serializedBytes(items);
   let elided = 0;
   for (let i = 0; i < items.length && total > budgetBytes; i += 1) {
     const item = items[i];
-    if (item?.type !== 'function_call_output' || isElided(item.output)) continue;
-    const replacement = elisionMarker(item.output);
+    if (item?.type !== 'function_call_output' || isElided(item.output, format)) continue;
+    const replacement = elisionMarker(item.output, format);
     // JSON.stringify of the item changes by the difference of the two quoted outputs.
     total += Buffer.byteLength(JSON.stringify(replacement), 'utf8') - Buffer.byteLength(JSON.stringify(item.output), 'utf8');
     items[i] = { ...item, output: replacement };

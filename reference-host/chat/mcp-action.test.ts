@@ -4,6 +4,7 @@ import { createPolicyGate } from '../policy/policy-gate.js';
 import type { Policy } from '../policy/policy-schema.js';
 import type { TelemetryEntry } from '../telemetry/telemetry-log.js';
 import { askUserApproval } from './approval.js';
+import { REFERENCE_DIALECT } from './dialect.js';
 import { Interrupts } from './interrupts.js';
 import { runMcpAction, toolAction, type McpAction } from './mcp-action.js';
 import { fakeConnections, fakeModel, fakeScreen, mcpTool } from './test-fixtures/fakes.js';
@@ -31,6 +32,7 @@ function setup(answers: (string | null)[], policy?: Policy) {
     workDir: '/nonexistent',
     contextBudgetBytes: 400 * 1024,
     toolCallsPerTurn: 16,
+    dialect: REFERENCE_DIALECT,
     onUnknown: (call) => unknowns.push(call),
     ...(policy === undefined ? {} : { policy: createPolicyGate(policy) }),
     telemetry: { record: (entry) => records.push(entry), close: () => undefined },

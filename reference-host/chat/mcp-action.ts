@@ -6,7 +6,6 @@
 import { performance } from 'node:perf_hooks';
 import type { CallOutcome, McpTool } from '../mcp/types.js';
 import { unknownOutcome } from '../mcp/result-mapping.js';
-import { toolHeader } from '../ui/screen-text.js';
 import type { TurnContext } from './turn-loop.js';
 
 export interface McpAction {
@@ -44,7 +43,7 @@ export async function runMcpAction(ctx: TurnContext, action: McpAction): Promise
 async function decideAndSend(ctx: TurnContext, action: McpAction): Promise<{ outcome: CallOutcome; latencyMs: number }> {
   const refusal = ctx.policy?.check(action) ?? null;
   if (refusal !== null) {
-    ctx.screen.write(toolHeader(action.tool.exposedName));
+    ctx.screen.write(ctx.dialect.screen.toolHeader(action.tool.exposedName));
     return { outcome: { status: 'denied', output: refusal }, latencyMs: 0 };
   }
   const approved = await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) });

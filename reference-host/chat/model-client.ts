@@ -50,16 +50,21 @@ export function createOpenAiModelClient(settings: ModelSettings): ModelClient {
         },
         { signal },
       );
-      const items: ModelOutputItem[] = [];
-      for (const item of response.output) {
-        if (item.type === 'function_call') {
-          items.push({ type: 'function_call', call_id: item.call_id, name: item.name, arguments: item.arguments });
-        } else if (item.type === 'message') {
-          const text = item.content.map((part) => (part.type === 'output_text' ? part.text : part.refusal)).join('');
-          items.push({ type: 'message', text });
-        }
-      }
-      return items;
+      return outputItems(response.output);
     },
   };
+}
+
+/** The messages and function calls of a response's output, in order. */
+export function outputItems(output: readonly OpenAI.Responses.ResponseOutputItem[]): ModelOutputItem[] {
+  const items: ModelOutputItem[] = [];
+  for (const item of output) {
+    if (item.type === 'function_call') {
+      items.push({ type: 'function_call', call_id: item.call_id, name: item.name, arguments: item.arguments });
+    } else if (item.type === 'message') {
+      const text = item.content.map((part) => (part.type === 'output_text' ? part.text : part.refusal)).join('');
+      items.push({ type: 'message', text });
+    }
+  }
+  return items;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { McpConnections, McpPrompt, PromptOutcome } from '../mcp/types.js';
 import { askUserApproval } from './approval.js';
+import { REFERENCE_DIALECT } from './dialect.js';
 import { chatLoop } from './chat-loop.js';
 import { Conversation } from './conversation.js';
 import { Interrupts } from './interrupts.js';
@@ -38,6 +39,7 @@ async function chat(lines: string[]) {
     workDir: process.cwd(),
     contextBudgetBytes: 400 * 1024,
     toolCallsPerTurn: 16,
+    dialect: REFERENCE_DIALECT,
   });
   return { connections, screen, model };
 }

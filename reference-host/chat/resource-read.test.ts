@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { McpConnections, McpResource } from '../mcp/types.js';
 import { askUserApproval } from './approval.js';
+import { REFERENCE_DIALECT } from './dialect.js';
 import { Conversation } from './conversation.js';
 import { Interrupts } from './interrupts.js';
 import { READ_RESOURCE_NAME } from './resource-read.js';
@@ -40,6 +41,7 @@ function context(connections: McpConnections, answers: (string | null)[], script
     workDir: process.cwd(),
     contextBudgetBytes: 400 * 1024,
     toolCallsPerTurn: 16,
+    dialect: REFERENCE_DIALECT,
     onUnknown: () => undefined,
   };
   return { ctx, screen, model };

@@ -4,7 +4,6 @@
 // the user not asked. Everything else becomes an McpAction, so a read gets the same policy
 // gate, per-call approval and telemetry as a tool call (RESOURCE-1, POLICY-3).
 import type { CallOutcome, McpConnections, McpResource, McpResourceTemplate, McpTool } from '../mcp/types.js';
-import { toolHeader } from '../ui/screen-text.js';
 import { runMcpAction, type McpAction } from './mcp-action.js';
 import type { TurnContext } from './turn-loop.js';
 
@@ -92,7 +91,7 @@ export function resourceReadAction(connections: McpConnections, args: Record<str
 export async function runResourceRead(ctx: TurnContext, args: Record<string, unknown>): Promise<CallOutcome> {
   const action = resourceReadAction(ctx.connections, args);
   if ('status' in action) {
-    ctx.screen.write(toolHeader(READ_RESOURCE_NAME));
+    ctx.screen.write(ctx.dialect.screen.toolHeader(READ_RESOURCE_NAME));
     return action;
   }
   return runMcpAction(ctx, action);

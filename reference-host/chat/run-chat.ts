@@ -13,17 +13,19 @@ import { readPolicyFile } from '../policy/policy-file.js';
 import { createPolicyGate } from '../policy/policy-gate.js';
 import type { Policy } from '../policy/policy-schema.js';
 import { openTelemetryLog, type TelemetryRecorder } from '../telemetry/telemetry-log.js';
-import { BANNER, errorLine, statusLine } from '../ui/screen-text.js';
+import { errorLine } from '../ui/screen-text.js';
 import { startupNotices } from './startup-notices.js';
 import { createScreen, type Screen, type TerminalScreen } from '../ui/screen.js';
 import { askUserApproval, type ApprovalPolicy } from './approval.js';
 import { chatLoop } from './chat-loop.js';
 import { readChatSettings, type ChatSettings } from './chat-settings.js';
 import { Conversation, historyFromSession, type SessionSink } from './conversation.js';
+import { REFERENCE_DIALECT, type Dialect, type FlagLines } from './dialect.js';
 import type { HistoryItem } from './history.js';
 import { Interrupts } from './interrupts.js';
 import { createOpenAiModelClient, type ModelClient, type ModelSettings } from './model-client.js';
 import { createRedactor } from './redaction.js';
+import { NO_RESOURCES } from './resource-read.js';
 import { BUILTIN_TOOL_NAMES, buildToolCatalog } from './tool-catalog.js';
 import { MAX_TOOL_CALLS_PER_TURN } from './turn-loop.js';
 
@@ -43,7 +45,9 @@ export interface ChatDeps {
   /** Opens the telemetry log (TELEMETRY-1..2). */
   openTelemetry?: (file: string) => TelemetryRecorder;
   /** The start-up lines flagging tools (INJECT-3, INJECT-4); default startupNotices. */
-  startupNotices?: (tools: readonly McpTool[], env: NodeJS.ProcessEnv) => string[];
+  startupNotices?: (tools: readonly McpTool[], env: NodeJS.ProcessEnv, flags: FlagLines) => string[];
+  /** How the chat names, words and writes things; default refhost's own (the conforming variants set another). */
+  dialect?: Dialect;
 }
 
 /** Where SIGINT and SIGTERM come from; `process` unless a test drives them. */
@@ -64,8 +68,8 @@ export interface ChatOptions {
   deps?: ChatDeps;
 }
 
-function userApproval(deps: ChatDeps, screen: Screen, interrupts: Interrupts): ApprovalPolicy {
-  const ask = askUserApproval(screen, interrupts);
+function userApproval(deps: ChatDeps, screen: Screen, interrupts: Interrupts, dialect: Dialect): ApprovalPolicy {
+  const ask = askUserApproval(screen, interrupts, dialect);
   return deps.wrapApprove?.(ask, screen, interrupts) ?? ask;
 }
 
@@ -75,20 +79,23 @@ function message(error: unknown): string {
 
 interface OpenedSession {
   history: HistoryItem[];
-  sink: SessionSink;
+  /** null: nothing is saved (a dialect without sessions). */
+  sink: SessionSink | null;
   resumedId: string | null;
 }
 
 /** Loads the history for --resume/--continue; the sink appends to the same session. */
-function openSession(options: ChatOptions, dir: string): OpenedSession {
+function openSession(options: ChatOptions, dir: string, dialect: Dialect): OpenedSession {
+  if (!dialect.sessions) return { history: [], sink: null, resumedId: null };
   const id = options.resume ?? (options.continue === true ? latestSessionId(dir) : null);
   if (options.continue === true && id === null) throw new Error(`no saved session to continue in ${dir}`);
   if (id === null) return { history: [], sink: openNewSession(dir), resumedId: null };
-  return { history: historyFromSession(loadSession(dir, id).items), sink: reopenSession(dir, id), resumedId: id };
+  return { history: historyFromSession(loadSession(dir, id).items, dialect.results), sink: reopenSession(dir, id), resumedId: id };
 }
 
 export async function runChat(options: ChatOptions): Promise<number> {
   const { env, deps = {} } = options;
+  const dialect = deps.dialect ?? REFERENCE_DIALECT;
   const signals = options.signals ?? process;
   const plainWrite = (text: string): void => void options.output.write(text);
   let config: McpConfig;
@@ -100,8 +107,8 @@ export async function runChat(options: ChatOptions): Promise<number> {
     config = readMcpConfig(mcpConfigFile(env));
     // POLICY-4: an invalid policy stops start-up here, before anything is connected.
     policy = (deps.loadPolicy ?? readPolicyFile)(policyFile(env), Object.keys(config.mcpServers));
-    settings = readChatSettings(env);
-    session = openSession(options, sessionsDir(env));
+    settings = readChatSettings(env, { deadlineKnobs: dialect.deadlineKnobs });
+    session = openSession(options, sessionsDir(env), dialect);
     telemetry = (deps.openTelemetry ?? openTelemetryLog)(telemetryFile(env));
   } catch (error) {
     plainWrite(errorLine(message(error)));
@@ -129,23 +136,25 @@ export async function runChat(options: ChatOptions): Promise<number> {
       connectTimeoutMs: settings.connectTimeoutMs,
       callTimeoutMs: settings.callTimeoutMs,
       builtinNames: BUILTIN_TOOL_NAMES,
+      exposure: dialect.exposure,
     });
     screen = createScreen(options.input, options.output, redact);
-    for (const status of connections.statuses) screen.write(statusLine(status));
-    for (const line of (deps.startupNotices ?? startupNotices)(connections.tools, env)) screen.write(line);
-    screen.write(BANNER);
+    for (const status of connections.statuses) screen.write(dialect.screen.statusLine(status));
+    for (const line of (deps.startupNotices ?? startupNotices)(connections.tools, env, dialect.screen)) screen.write(line);
+    screen.write(dialect.screen.banner);
     if (session.resumedId !== null) screen.write(`Resumed session ${session.resumedId} (${session.history.length} items).\n`);
     await chatLoop({
       model: (deps.createModelClient ?? createOpenAiModelClient)(settings),
-      catalog: buildToolCatalog(connections.tools, connections),
+      catalog: buildToolCatalog(connections.tools, dialect.builtins.readResource ? connections : NO_RESOURCES, dialect.builtins.readFile),
       connections,
       conversation: new Conversation(session.history, session.sink, redact),
       screen,
       interrupts,
-      approve: deps.approve ?? userApproval(deps, screen, interrupts),
+      approve: deps.approve ?? userApproval(deps, screen, interrupts, dialect),
       workDir: options.cwd ?? process.cwd(),
       contextBudgetBytes: settings.contextBudgetBytes,
       toolCallsPerTurn: deps.toolCallsPerTurn ?? MAX_TOOL_CALLS_PER_TURN,
+      dialect,
       ...(policy === null ? {} : { policy: createPolicyGate(policy) }),
       telemetry,
     });

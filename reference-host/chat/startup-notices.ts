@@ -7,6 +7,9 @@ import { definitionTexts, isInstructionLike } from '../mcp/instruction-like.js';
 import { comparePins, readPins, writePins, type Pins } from '../mcp/tool-pins.js';
 import type { McpTool } from '../mcp/types.js';
 import { changedFlagLine, errorLine, instructionFlagLine } from '../ui/screen-text.js';
+import type { FlagLines } from './dialect.js';
+
+const REFERENCE_FLAGS: FlagLines = { instructionFlagLine, changedFlagLine };
 
 /** Where the pins are kept; the suite's faulty hosts swap it to break INJECT-4. */
 export interface PinStore {
@@ -19,10 +22,10 @@ export function filePinStore(file: string): PinStore {
 }
 
 /** INJECT-3: one line per tool whose description (or schema text) reads like instructions. */
-export function instructionNotices(tools: readonly McpTool[]): string[] {
+export function instructionNotices(tools: readonly McpTool[], flags: FlagLines = REFERENCE_FLAGS): string[] {
   return tools
     .filter((tool) => definitionTexts(tool.serverDescription ?? tool.description, tool.parameters).some(isInstructionLike))
-    .map((tool) => instructionFlagLine(tool.server, tool.originalName));
+    .map((tool) => flags.instructionFlagLine(tool.server, tool.originalName));
 }
 
 /**
@@ -30,7 +33,7 @@ export function instructionNotices(tools: readonly McpTool[]): string[] {
  * updated (the user has now been told). A pin file that cannot be read or written is
  * reported and start-up goes on: the chat itself does not depend on it.
  */
-export function changeNotices(tools: readonly McpTool[], store: PinStore): string[] {
+export function changeNotices(tools: readonly McpTool[], store: PinStore, flags: FlagLines = REFERENCE_FLAGS): string[] {
   let pins: Pins;
   try {
     pins = store.read();
@@ -38,7 +41,7 @@ export function changeNotices(tools: readonly McpTool[], store: PinStore): strin
     return [errorLine(`${(error as Error).message}; changed tools cannot be detected this time`)];
   }
   const { changed, next } = comparePins(pins, tools);
-  const lines = changed.map((tool) => changedFlagLine(tool.server, tool.originalName));
+  const lines = changed.map((tool) => flags.changedFlagLine(tool.server, tool.originalName));
   try {
     store.write(next);
   } catch (error) {
@@ -48,6 +51,6 @@ export function changeNotices(tools: readonly McpTool[], store: PinStore): strin
 }
 
 /** Every start-up notice, in the order printed. */
-export function startupNotices(tools: readonly McpTool[], env: NodeJS.ProcessEnv): string[] {
-  return [...changeNotices(tools, filePinStore(pinsFile(env))), ...instructionNotices(tools)];
+export function startupNotices(tools: readonly McpTool[], env: NodeJS.ProcessEnv, flags: FlagLines = REFERENCE_FLAGS): string[] {
+  return [...changeNotices(tools, filePinStore(pinsFile(env)), flags), ...instructionNotices(tools, flags)];
 }

@@ -30,12 +30,13 @@ export interface ToolCatalog {
   resolve(name: string): ResolvedTool | undefined;
 }
 
-export function buildToolCatalog(mcpTools: readonly McpTool[], offer: ResourceOffer = NO_RESOURCES): ToolCatalog {
+/** `readFile`: whether read_file is offered (a conforming variant may have no built-ins; pass NO_RESOURCES for no read_mcp_resource). */
+export function buildToolCatalog(mcpTools: readonly McpTool[], offer: ResourceOffer = NO_RESOURCES, readFile = true): ToolCatalog {
   const readsResources = offersResources(offer);
   const byName = new Map<string, McpTool>();
   for (const tool of mcpTools) if (!BUILTIN_TOOL_NAMES.includes(tool.exposedName)) byName.set(tool.exposedName, tool);
   const definitions: ToolDefinition[] = [
-    { type: 'function', name: READ_FILE_NAME, description: READ_FILE_DESCRIPTION, parameters: READ_FILE_PARAMETERS, strict: false },
+    ...(readFile ? [{ type: 'function', name: READ_FILE_NAME, description: READ_FILE_DESCRIPTION, parameters: READ_FILE_PARAMETERS, strict: false } as const] : []),
     ...(readsResources
       ? [{ type: 'function', name: READ_RESOURCE_NAME, description: resourceToolDescription(offer), parameters: READ_RESOURCE_PARAMETERS, strict: false } as const]
       : []),
@@ -50,7 +51,7 @@ export function buildToolCatalog(mcpTools: readonly McpTool[], offer: ResourceOf
   return {
     definitions,
     resolve(name) {
-      if (name === READ_FILE_NAME) return { kind: 'read_file' };
+      if (name === READ_FILE_NAME) return readFile ? { kind: 'read_file' } : undefined;
       if (name === READ_RESOURCE_NAME) return readsResources ? { kind: 'resource' } : undefined;
       const tool = byName.get(name);
       return tool === undefined ? undefined : { kind: 'mcp', tool };

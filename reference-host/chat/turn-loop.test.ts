@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallOutcome, McpConnections } from '../mcp/types.js';
 import type { Screen } from '../ui/screen.js';
 import { askUserApproval } from './approval.js';
+import { REFERENCE_DIALECT } from './dialect.js';
 import { Conversation, type RecordedItem } from './conversation.js';
 import { Interrupts } from './interrupts.js';
 import type { ModelClient } from './model-client.js';
@@ -36,6 +37,7 @@ function context(
     workDir: mkdtempSync(path.join(tmpdir(), 'refhost-turn-')),
     contextBudgetBytes: 400 * 1024,
     toolCallsPerTurn: MAX_TOOL_CALLS_PER_TURN,
+    dialect: REFERENCE_DIALECT,
     onUnknown: (c) => unknowns.push(c),
     recorded,
     unknowns,

@@ -6,11 +6,12 @@
 // approval, send, telemetry).
 import type { CallOutcome, McpConnections, McpTool } from '../mcp/types.js';
 import { readFileTool } from '../tools/read-file.js';
-import { assistantText, errorLine, toolHeader, toolLimitMessage, toolResult } from '../ui/screen-text.js';
+import { assistantText, errorLine } from '../ui/screen-text.js';
 import type { Screen } from '../ui/screen.js';
 import type { ApprovalPolicy } from './approval.js';
 import type { Conversation, McpCallRef } from './conversation.js';
-import { fitToBudget, toolOutputJson } from './history.js';
+import type { Dialect } from './dialect.js';
+import { fitToBudget } from './history.js';
 import type { Interrupts } from './interrupts.js';
 import { runMcpAction, toolAction } from './mcp-action.js';
 import { runResourceRead } from './resource-read.js';
@@ -33,6 +34,8 @@ export interface TurnContext {
   workDir: string;
   contextBudgetBytes: number;
   toolCallsPerTurn: number;
+  /** How the chat names, words and writes things (refhost's own, or a conforming variant's). */
+  dialect: Dialect;
   /** Called for every MCP call that ended unknown (arms the UNKNOWN-2 gate). */
   onUnknown(call: McpCallRef): void;
   /** The user's policy pack (POLICY-1..4); absent when there is no policy file. */
@@ -79,10 +82,10 @@ export async function runTurn(ctx: TurnContext, userText: string): Promise<TurnE
       callsThisTurn += 1;
       const outcome = callsThisTurn > ctx.toolCallsPerTurn ? limitOutcome(ctx.toolCallsPerTurn) : await runCall(ctx, call);
       overLimit ||= callsThisTurn > ctx.toolCallsPerTurn;
-      ctx.conversation.add({ type: 'function_call_output', call_id: call.call_id, output: toolOutputJson(outcome.status, outcome.output) });
+      ctx.conversation.add({ type: 'function_call_output', call_id: call.call_id, output: ctx.dialect.results.write(outcome.status, outcome.output) });
     }
     if (overLimit) {
-      ctx.screen.write(toolLimitMessage(ctx.toolCallsPerTurn));
+      ctx.screen.write(ctx.dialect.screen.toolLimitMessage(ctx.toolCallsPerTurn));
       return 'tool_limit';
     }
   }
@@ -100,7 +103,7 @@ function limitOutcome(limit: number): CallOutcome {
 }
 
 async function requestModel(ctx: TurnContext): Promise<ModelOutputItem[] | TurnEnd> {
-  fitToBudget(ctx.conversation.items, ctx.contextBudgetBytes);
+  fitToBudget(ctx.conversation.items, ctx.contextBudgetBytes, ctx.dialect.results);
   try {
     const output = await ctx.interrupts.abortable(async (signal) => {
       try {
@@ -127,19 +130,19 @@ async function runCall(ctx: TurnContext, call: FunctionCall): Promise<CallOutcom
   const args = objectArguments(call.arguments);
   let outcome: CallOutcome;
   if (resolved === undefined) {
-    ctx.screen.write(toolHeader(call.name));
+    ctx.screen.write(ctx.dialect.screen.toolHeader(call.name));
     outcome = { status: 'failed', output: `No tool named ${JSON.stringify(call.name)} is offered; nothing was run.` };
   } else if (args === null) {
-    ctx.screen.write(toolHeader(call.name));
+    ctx.screen.write(ctx.dialect.screen.toolHeader(call.name));
     outcome = { status: 'failed', output: 'The arguments are not a JSON object; nothing was run.' };
   } else if (resolved.kind === 'read_file') {
-    ctx.screen.write(toolHeader(call.name));
+    ctx.screen.write(ctx.dialect.screen.toolHeader(call.name));
     outcome = await readFileTool(ctx.workDir, args);
   } else if (resolved.kind === 'resource') {
     outcome = await runResourceRead(ctx, args);
   } else {
     outcome = await runMcpAction(ctx, toolAction(ctx, resolved.tool, args));
   }
-  ctx.screen.write(toolResult(outcome.status, outcome.output));
+  ctx.screen.write(ctx.dialect.screen.toolResult(outcome.status, outcome.output));
   return outcome;
 }

@@ -68,14 +68,16 @@ export async function connectAll(config: McpConfig, options: ConnectOptions, dep
   const names = assignExposedNames(
     results.flatMap((r) => r.tools.map((t) => ({ server: r.status.server, tool: t.name }))),
     options.builtinNames,
+    options.exposure?.names,
   );
+  const describe = options.exposure?.describe ?? describeTool;
   const tools: McpTool[] = results.flatMap(({ status, tools: discovered }) =>
     discovered.map((tool) => ({
       server: status.server,
       originalName: tool.name,
       exposedName: names.get(exposedNameKey(status.server, tool.name)) ?? '',
       // A server could echo the credential it was given into its own definitions (CRED-3).
-      description: redact(describeTool(status.server, tool.name, tool.description)),
+      description: redact(describe(status.server, tool.name, tool.description)),
       serverDescription: redact(tool.description ?? ''),
       parameters: redactSchema(tool.inputSchema, redact),
       destination: status.destination,

@@ -34,10 +34,23 @@ function nameAt(ref: ToolRef, level: number): string {
 const keyOf = (ref: ToolRef): string => `${ref.server}\0${ref.tool}`;
 
 /**
+ * How names are formed: `nameAt(ref, 0)` is the plain name, `nameAt(ref, n)` for n in
+ * 1..levels the name with the n-th (longer) hash suffix. The contest rules below hold for
+ * every scheme; the suite's conforming variants of refhost bring their own forms.
+ */
+export interface NameScheme {
+  readonly levels: number;
+  nameAt(ref: ToolRef, level: number): string;
+}
+
+/** refhost's own scheme: mcp_<server>_<tool>, then _<8|16|32 hex>. */
+export const REFERENCE_NAMES: NameScheme = { levels: SUFFIX_LENGTHS.length, nameAt };
+
+/**
  * Exposed name for every (server, tool) pair, keyed by `${server}\0${tool}`.
  * Always valid, unique, never a built-in name, and a pure function of the set of pairs.
  */
-export function assignExposedNames(refs: readonly ToolRef[], builtinNames: readonly string[]): Map<string, string> {
+export function assignExposedNames(refs: readonly ToolRef[], builtinNames: readonly string[], scheme: NameScheme = REFERENCE_NAMES): Map<string, string> {
   const unique = new Map<string, ToolRef>();
   for (const ref of refs) unique.set(keyOf(ref), ref);
   const builtins = new Set(builtinNames);
@@ -47,7 +60,7 @@ export function assignExposedNames(refs: readonly ToolRef[], builtinNames: reado
     names.clear();
     const claimants = new Map<string, string[]>();
     for (const [key, ref] of unique) {
-      const name = nameAt(ref, levels.get(key) ?? 0);
+      const name = scheme.nameAt(ref, levels.get(key) ?? 0);
       names.set(key, name);
       claimants.set(name, [...(claimants.get(name) ?? []), key]);
     }
@@ -57,7 +70,7 @@ export function assignExposedNames(refs: readonly ToolRef[], builtinNames: reado
       for (const key of keys) {
         const level = levels.get(key) ?? 0;
         // At the longest suffix a clash would need a 128-bit hash collision; stop there.
-        if (level < SUFFIX_LENGTHS.length) {
+        if (level < scheme.levels) {
           levels.set(key, level + 1);
           bumped = true;
         }

@@ -1,6 +1,7 @@
 // The contract between the MCP layer (reference-host/mcp) and the chat loop.
 // Everything a server wrote passes through here raw; the chat side neutralises it for
 // the terminal (INJECT-2). Credential values never leave this layer in any string (CRED-3).
+import type { NameScheme } from './naming.js';
 
 /** Statuses of a function_call_output (RESULT-1..9). */
 export type CallStatus = 'completed' | 'failed' | 'denied' | 'unknown' | 'output_limit';
@@ -40,6 +41,14 @@ export interface ConnectOptions {
   callTimeoutMs: number;
   /** Names of built-in tools that MCP tools may never shadow (EXPOSE-1). */
   builtinNames: readonly string[];
+  /** How tools are named and described for the model; absent = refhost's own (set only by the suite's conforming variants). */
+  exposure?: ToolExposure;
+}
+
+/** EXPOSE-1..3 and EXPOSE-5: the offered-name scheme and the labelled description. */
+export interface ToolExposure {
+  names: NameScheme;
+  describe(server: string, tool: string, serverText: string | undefined): string;
 }
 
 /** A resource a server listed (RESOURCE-1); only listed or template-matched URIs are read. */

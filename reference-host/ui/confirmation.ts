@@ -12,13 +12,16 @@ export const ARGUMENTS_DISPLAY_BYTES = 2048;
 
 export const APPROVE_PROMPT = 'Approve this operation? [y/N] ';
 
+/** refhost's cut marker, given the bytes shown and the bytes in all. */
+const cutMarker = (shownBytes: number, totalBytes: number): string => `... [cut: ${shownBytes} of ${totalBytes} bytes shown]`;
+
 /** The formatted JSON of the arguments, cut at ARGUMENTS_DISPLAY_BYTES with a visible marker. */
-export function formatArgumentsForDisplay(args: Record<string, unknown>): string {
+export function formatArgumentsForDisplay(args: Record<string, unknown>, marker = cutMarker): string {
   const formatted = JSON.stringify(args, null, 2);
   const total = Buffer.byteLength(formatted, 'utf8');
   if (total <= ARGUMENTS_DISPLAY_BYTES) return formatted;
   const shown = prefixWithinBytes(formatted, ARGUMENTS_DISPLAY_BYTES);
-  return `${shown}\n... [cut: ${Buffer.byteLength(shown, 'utf8')} of ${total} bytes shown]`;
+  return `${shown}\n${marker(Buffer.byteLength(shown, 'utf8'), total)}`;
 }
 
 /** Quotes a server-provided value for one screen line: a JSON string, neutralised. */

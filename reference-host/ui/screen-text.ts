@@ -50,13 +50,18 @@ export function toolHeader(exposedName: string): string {
   return `[Tool: ${neutralise(exposedName)}]\n`;
 }
 
-/** `[Tool result: STATUS]` and the first lines of the output, marked when there is more. */
-export function toolResult(status: CallStatus, output: string): string {
+/** The first lines of a tool's output (neutralised, multi-line) and whether there is more. */
+export function resultPreview(output: string): { preview: string; more: boolean } {
   const lines = output.split('\n');
   let preview = lines.slice(0, PREVIEW_MAX_LINES).join('\n');
   preview = prefixWithinBytes(preview, PREVIEW_MAX_BYTES);
-  const more = preview.length < output.length;
-  const body = preview.length > 0 ? `${neutralise(preview, { multiline: true })}\n` : '';
+  return { preview: neutralise(preview, { multiline: true }), more: preview.length < output.length };
+}
+
+/** `[Tool result: STATUS]` and the first lines of the output, marked when there is more. */
+export function toolResult(status: CallStatus, output: string): string {
+  const { preview, more } = resultPreview(output);
+  const body = preview.length > 0 ? `${preview}\n` : '';
   return `[Tool result: ${status}]\n${body}${more ? '...\n' : ''}`;
 }
 

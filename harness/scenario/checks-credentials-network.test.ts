@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import type { FileSeen, Observations } from './observations.js';
+import { configPrivateAndWhole } from './checks-credentials-network.js';
+
+const CONFIG = '$HOME/.host/mcp.json';
+const VALUE = 'typed-secret-5b1';
+const LABEL = 'server "wiki" header Authorization';
+const file = (path: string, content = '{}', mode = 0o600): FileSeen => ({ path, mode, size: content.length, content });
+
+// Fields other checks need are left out; this check never reads them.
+function afterAdd(files: FileSeen[]): Observations {
+  return {
+    commands: [{ command: 'add', server: 'wiki', exit: { code: 0, signal: null }, screen: { all: '', stdout: '', stderr: '', truncated: false }, argv: [], requestsWhenDone: {} }],
+    canaries: [{ label: LABEL, value: VALUE, allowed: [`file:${CONFIG}`] }],
+    canarySightings: [{ canary: LABEL, channel: `file:${CONFIG}`, source: CONFIG, allowed: true, excerpt: '' }],
+    files: [file(CONFIG, `{"Authorization":"${VALUE}"}`), ...files],
+  } as unknown as Observations;
+}
+
+describe('the configuration is private and written whole (CONFIG-3)', () => {
+  test("the host's other files in the same folder are fine", () => {
+    expect(configPrivateAndWhole(['wiki'])(afterAdd([file('$HOME/.host/tool-pins.json'), file('$HOME/.host/telemetry.jsonl', '')])).verdict).toBe('PASS');
+  });
+
+  test('a temporary copy, or any file beside it holding a typed value, fails', () => {
+    expect(configPrivateAndWhole(['wiki'])(afterAdd([file('$HOME/.host/mcp.json.tmp', '{"Auth')])).verdict).toBe('FAIL');
+    expect(configPrivateAndWhole(['wiki'])(afterAdd([file('$HOME/.host/.mcp.json.swp')])).verdict).toBe('FAIL');
+    expect(configPrivateAndWhole(['wiki'])(afterAdd([file('$HOME/.host/state', `token ${VALUE}`)])).verdict).toBe('FAIL');
+  });
+
+  test('a configuration readable by others fails', () => {
+    const obs = afterAdd([]);
+    obs.files[0] = { ...file(CONFIG, VALUE), mode: 0o644 };
+    expect(configPrivateAndWhole(['wiki'])(obs).verdict).toBe('FAIL');
+  });
+});
