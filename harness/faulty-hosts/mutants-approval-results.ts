@@ -2,7 +2,7 @@
 // developer would plausibly write, each breaking exactly one guarantee.
 import type { Mutant } from './mutant-build.js';
 
-const ASK = `    const answer = await interrupts.abortable((signal) => screen.ask(APPROVE_PROMPT, signal));`;
+const ASK = `    const answer = await interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal));`;
 
 const APPROVE: readonly Mutant[] = [
   {
@@ -43,22 +43,22 @@ const APPROVE: readonly Mutant[] = [
   {
     id: 'approve-eof-approves',
     file: 'chat/approval.ts',
-    find: '    return isYes(answer);',
-    replace: '    return answer === null || isYes(answer);',
+    find: '    return dialect.approves(answer);',
+    replace: '    return answer === null || dialect.approves(answer);',
     breaks: 'APPROVE-3: end of input at the approval question approves (closed stdin of a script = yes)',
   },
   {
     id: 'approve-auto-after-idle',
     file: 'chat/approval.ts',
     find: ASK,
-    replace: "    const answer = await Promise.race([interrupts.abortable((signal) => screen.ask(APPROVE_PROMPT, signal)), new Promise<string>((resolve) => setTimeout(() => resolve('y'), 20_000).unref())]);",
+    replace: "    const answer = await Promise.race([interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal)), new Promise<string>((resolve) => setTimeout(() => resolve('y'), 20_000).unref())]);",
     breaks: 'APPROVE-1: a question left unanswered for 20 s approves itself instead of waiting',
   },
   {
     id: 'approve-sticky-per-tool',
     file: 'chat/approval.ts',
-    find: "  return async ({ tool, args, trust }) => {\n    screen.write(confirmationText(tool, args, trust));\n" + ASK + "\n    screen.write('\\n');\n    return isYes(answer);",
-    replace: "  const approved = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    if (approved.has(tool.exposedName)) return true;\n    screen.write(confirmationText(tool, args, trust));\n" + ASK + "\n    screen.write('\\n');\n    if (isYes(answer)) approved.add(tool.exposedName);\n    return isYes(answer);",
+    find: "  return async ({ tool, args, trust }) => {\n    screen.write(dialect.screen.confirmation(tool, args, trust));\n" + ASK + "\n    screen.write('\\n');\n    return dialect.approves(answer);",
+    replace: "  const approved = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    if (approved.has(tool.exposedName)) return true;\n    screen.write(dialect.screen.confirmation(tool, args, trust));\n" + ASK + "\n    screen.write('\\n');\n    if (dialect.approves(answer)) approved.add(tool.exposedName);\n    return dialect.approves(answer);",
     breaks: 'APPROVE-2: once a tool was approved, later calls of it run without asking ("approve for this session")',
   },
   {
@@ -364,21 +364,21 @@ const UNKNOWN: readonly Mutant[] = [
   {
     id: 'unknown-gate-disarmed-by-decline',
     file: 'chat/chat-loop.ts',
-    find: "        screen.write('Message not sent.\\n');\n        continue;",
-    replace: "        screen.write('Message not sent.\\n');\n        mayHaveRun.length = 0;\n        continue;",
+    find: "        screen.write(dialect.screen.messageNotSent);\n        continue;",
+    replace: "        screen.write(dialect.screen.messageNotSent);\n        mayHaveRun.length = 0;\n        continue;",
     breaks: 'UNKNOWN-2: declining once disarms the gate: the next message goes out unasked',
   },
   {
     id: 'unknown-gate-declined-still-sent',
     file: 'chat/chat-loop.ts',
-    find: "        screen.write('Message not sent.\\n');\n        continue;",
-    replace: "        screen.write('Message not sent.\\n');",
+    find: "        screen.write(dialect.screen.messageNotSent);\n        continue;",
+    replace: "        screen.write(dialect.screen.messageNotSent);",
     breaks: 'UNKNOWN-2: a message the user declined at the gate is sent anyway',
   },
   {
     id: 'unknown-gate-only-n-declines',
     file: 'chat/chat-loop.ts',
-    find: '      if (!isYes(answer)) {',
+    find: '      if (!dialect.confirmsUnknown(answer)) {',
     replace: "      if (answer?.trim().toLowerCase() === 'n') {",
     breaks: 'UNKNOWN-2: only "n" declines at the gate; Enter (the [y/N] default) or end of input sends the message',
   },

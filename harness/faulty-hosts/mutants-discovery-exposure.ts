@@ -64,8 +64,8 @@ const DISCOVER: readonly Mutant[] = [
   {
     id: 'discover-status-healthy-lines-missing',
     file: 'chat/run-chat.ts',
-    find: '    for (const status of connections.statuses) screen.write(statusLine(status));',
-    replace: '    for (const status of connections.statuses) if (!status.ok) screen.write(statusLine(status));',
+    find: '    for (const status of connections.statuses) screen.write(dialect.screen.statusLine(status));',
+    replace: '    for (const status of connections.statuses) if (!status.ok) screen.write(dialect.screen.statusLine(status));',
     breaks: 'DISCOVER-3: only unavailable servers get a status line',
   },
   {
@@ -144,8 +144,8 @@ const EXPOSE: readonly Mutant[] = [
   {
     id: 'expose-builtin-shadowed',
     file: 'chat/tool-catalog.ts',
-    find: "      if (name === READ_FILE_NAME) return { kind: 'read_file' };",
-    replace: "      if (name === READ_FILE_NAME && !mcpTools.some((t) => t.originalName === READ_FILE_NAME)) return { kind: 'read_file' };\n      if (name === READ_FILE_NAME) return { kind: 'mcp', tool: mcpTools.find((t) => t.originalName === READ_FILE_NAME) as McpTool };",
+    find: "      if (name === READ_FILE_NAME) return readFile ? { kind: 'read_file' } : undefined;",
+    replace: "      if (name === READ_FILE_NAME && !mcpTools.some((t) => t.originalName === READ_FILE_NAME)) return readFile ? { kind: 'read_file' } : undefined;\n      if (name === READ_FILE_NAME) return { kind: 'mcp', tool: mcpTools.find((t) => t.originalName === READ_FILE_NAME) as McpTool };",
     breaks: 'EXPOSE-1: an MCP tool named read_file takes over the built-in read_file',
   },
   {
@@ -357,8 +357,8 @@ const LIMIT: readonly Mutant[] = [
   {
     id: 'limit-call-cap-turn-goes-on',
     file: 'chat/turn-loop.ts',
-    find: "      ctx.screen.write(toolLimitMessage(ctx.toolCallsPerTurn));\n      return 'tool_limit';",
-    replace: '      ctx.screen.write(toolLimitMessage(ctx.toolCallsPerTurn));',
+    find: "      ctx.screen.write(ctx.dialect.screen.toolLimitMessage(ctx.toolCallsPerTurn));\n      return 'tool_limit';",
+    replace: '      ctx.screen.write(ctx.dialect.screen.toolLimitMessage(ctx.toolCallsPerTurn));',
     breaks: 'LIMIT-2: past the cap the turn does not end: the model is asked again',
   },
   {

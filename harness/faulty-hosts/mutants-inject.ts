@@ -8,7 +8,7 @@ const UNSAFE = 'const UNSAFE = /[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\u115F\\u11
 const unsafe = (part: string, by: string): Pick<Mutant, 'file' | 'find' | 'replace'> => ({ file: 'ui/neutralise.ts', find: UNSAFE, replace: UNSAFE.replace(part, by) });
 const KEEP = "    options.multiline === true && (ch === '\\n' || ch === '\\t') ? ch : escapeCodePoint(ch),";
 const keeps = (extra: string): Pick<Mutant, 'file' | 'find' | 'replace'> => ({ file: 'ui/neutralise.ts', find: KEEP, replace: KEEP.replace("ch === '\\t')", `ch === '\\t' || ch === '${extra}')`) });
-const ADD_OUTPUT = '      ctx.conversation.add({ type: \'function_call_output\', call_id: call.call_id, output: toolOutputJson(outcome.status, outcome.output) });';
+const ADD_OUTPUT = '      ctx.conversation.add({ type: \'function_call_output\', call_id: call.call_id, output: ctx.dialect.results.write(outcome.status, outcome.output) });';
 const PATTERN_IGNORE = '  /\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+|the\\s+)?(?:previous\\s+|prior\\s+|above\\s+|earlier\\s+|other\\s+|your\\s+)?instructions\\b/i,\n';
 const PIN_DEFINITION = '  const definition = { name: tool.originalName, description: tool.serverDescription ?? tool.description, inputSchema: tool.parameters };';
 
@@ -51,15 +51,15 @@ const INJECT_2: readonly Mutant[] = [
   {
     id: 'inject-result-preview-raw',
     file: 'ui/screen-text.ts',
-    find: "  const body = preview.length > 0 ? `${neutralise(preview, { multiline: true })}\\n` : '';",
-    replace: "  const body = preview.length > 0 ? `${preview}\\n` : '';",
+    find: "  return { preview: neutralise(preview, { multiline: true }), more: preview.length < output.length };",
+    replace: "  return { preview, more: preview.length < output.length };",
     breaks: 'INJECT-2: result text is shown raw',
   },
   {
     id: 'inject-error-preview-raw',
     file: 'ui/screen-text.ts',
-    find: "  const body = preview.length > 0 ? `${neutralise(preview, { multiline: true })}\\n` : '';",
-    replace: "  const body = preview.length > 0 ? `${status === 'failed' ? preview : neutralise(preview, { multiline: true })}\\n` : '';",
+    find: "  const { preview, more } = resultPreview(output);",
+    replace: "  const { preview, more } = status === 'failed' ? { preview: output.split('\\n').slice(0, PREVIEW_MAX_LINES).join('\\n'), more: false } : resultPreview(output);",
     breaks: 'INJECT-2: the text of a failed call (server error messages) is shown raw',
   },
   {
@@ -160,8 +160,8 @@ const INJECT_3: readonly Mutant[] = [
   {
     id: 'inject-flag-first-tool-only',
     file: 'chat/startup-notices.ts',
-    find: '    .map((tool) => instructionFlagLine(tool.server, tool.originalName));',
-    replace: '    .slice(0, 1)\n    .map((tool) => instructionFlagLine(tool.server, tool.originalName));',
+    find: '    .map((tool) => flags.instructionFlagLine(tool.server, tool.originalName));',
+    replace: '    .slice(0, 1)\n    .map((tool) => flags.instructionFlagLine(tool.server, tool.originalName));',
     breaks: 'INJECT-3: only the first instruction-like tool is flagged; a second one is not',
   },
 ];

@@ -139,8 +139,8 @@ const REPLAY: readonly Mutant[] = [
   {
     id: 'replay-removed-server-refused',
     file: 'chat/run-chat.ts',
-    find: '    session = openSession(options, sessionsDir(env));',
-    replace: "    session = openSession(options, sessionsDir(env));\n    for (const item of session.history) if (item.type === 'function_call' && item.name.startsWith('mcp_') && !Object.keys(config.mcpServers).some((s) => item.name.startsWith(`mcp_${s}_`))) throw new Error(`the session uses ${item.name}, whose server is no longer configured`);",
+    find: '    session = openSession(options, sessionsDir(env), dialect);',
+    replace: "    session = openSession(options, sessionsDir(env), dialect);\n    for (const item of session.history) if (item.type === 'function_call' && item.name.startsWith('mcp_') && !Object.keys(config.mcpServers).some((s) => item.name.startsWith(`mcp_${s}_`))) throw new Error(`the session uses ${item.name}, whose server is no longer configured`);",
     breaks: 'REPLAY-1: a session that used a server no longer configured does not open',
   },
   {
