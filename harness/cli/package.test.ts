@@ -64,10 +64,10 @@ function packageName(specifier: string): string {
 
 describe('the npm package', () => {
   it('holds the built code, profiles, docs and schema, and none of the tests, CI, benchmarks or committed reports', () => {
-    for (const needed of ['bin/mcp-host-conformance.js', 'bin/refhost.js', 'dist/harness/cli/main.js', 'dist/refhost.mjs', 'dist/report-client.js', 'dist/scenarios/approve-once-then-deny.scenario.js', 'harness/profiles/reference-host.json', 'docs/guarantees.md', 'reports/schema.json', 'README.md', 'package.json']) {
+    for (const needed of ['bin/mcp-host-conformance.js', 'bin/refhost.js', 'dist/harness/cli/main.js', 'dist/refhost.mjs', 'dist/report-client.js', 'dist/scenarios/approve-once-then-deny.scenario.js', 'harness/profiles/reference-host.json', 'harness/profiles/fixtures/refhost-legacy-session.jsonl', 'docs/guarantees.md', 'reports/schema.json', 'README.md', 'package.json']) {
       expect(packed).toContain(needed);
     }
-    const unwanted = packed.filter((p) => /\.test\.|\.ts$|\.map$|^\.ci\/|^bench\/|benchmarks\/|faulty-hosts\/|test-fixtures\/|^reports\/(?!schema\.json$|README\.md$)|^scripts\//.test(p));
+    const unwanted = packed.filter((p) => /\.test\.|\.ts$|\.map$|^\.ci\/|^bench\/|benchmarks\/|faulty-hosts\/|conforming-host|test-fixtures\/|^reports\/(?!schema\.json$|README\.md$)|^scripts\//.test(p));
     expect(unwanted).toEqual([]);
   });
 
