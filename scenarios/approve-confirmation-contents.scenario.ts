@@ -1,11 +1,19 @@
 // APPROVE-5: the confirmation names the server, its destination and the tool's original name,
-// shows the arguments as formatted JSON cut at about 2 KiB with the cut marked, and warns that
-// the host cannot control what the server does with them.
+// shows the arguments as formatted JSON cut at about 2 KiB (UTF-8 bytes: the padding is made of
+// 2-byte characters, so a host counting characters shows too much) with the cut marked, and
+// warns that the host cannot control what the server does with them. A second call whose
+// arguments are under the cut (about 1.7 KiB) is shown whole.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { confirmationArgumentsCut, confirmationSays, confirmationShowed } from '../harness/scenario/checks-approval-results.js';
+import { confirmationArgumentsCut, confirmationArgumentsWhole, confirmationSays, confirmationShowed } from '../harness/scenario/checks-approval-results.js';
 
+const PAD = 'é';
 const TAIL = 'END-OF-ARGUMENTS-7c1';
-const args = { query: 'release notes', padding: 'p'.repeat(3000), last: TAIL };
+const SMALL_TAIL = 'END-OF-SMALL-ARGUMENTS-2d8';
+/** 3000 bytes of padding in 1500 characters: over 2 KiB in bytes, under it in characters. */
+const args = { query: 'release notes', padding: PAD.repeat(1500), last: TAIL };
+/** About 1.7 KiB formatted: under the cut however the JSON is indented. */
+const small = { query: 'small notes', padding: PAD.repeat(820), last: SMALL_TAIL };
+const ARGUMENT_BYTES = 2048;
 /** The usual ways to mark a cut: "cut", "truncated", an ellipsis, "N bytes not shown", "more omitted". */
 const CUT_MARKER = /cut|truncat|\.\.\.|…|not shown|omitted/i;
 /** The usual ways to say it: "cannot control", "has no control", "beyond (or outside) this host's control". */
@@ -14,9 +22,9 @@ const NO_CONTROL = /\b(?:cannot|can ?not|can't|does not|doesn't|is unable to)\s+
 export default defineScenario({
   title: 'The confirmation shows server, destination, original tool name, the cut arguments and the warning',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'notes.find' }] } } },
-  model: [{ calls: [{ server: 'docs', tool: 'notes.find', arguments: args }] }, { message: 'Done.' }],
+  model: [{ calls: [{ server: 'docs', tool: 'notes.find', arguments: args }, { server: 'docs', tool: 'notes.find', arguments: small }] }, { message: 'Done.' }],
   host: { callTimeoutMs: 2000 },
-  user: [{ send: 'Find notes.' }, { approval: 'deny' }, { end: 'eof' }],
+  user: [{ send: 'Find notes.' }, { approval: 'deny' }, { approval: 'deny' }, { end: 'eof' }],
   checks: [
     {
       id: 'shows-server',
@@ -30,6 +38,7 @@ export default defineScenario({
       guarantees: ['APPROVE-5'],
       expected: "the confirmation shows the server's URL",
       provenBy: ['terse-confirmation'],
+      needs: ['own-screen'],
       grade: confirmationShowed(0, 'destination', (obs) => obs.servers.docs?.destination ?? '(unknown)'),
     },
     {
@@ -42,15 +51,26 @@ export default defineScenario({
     {
       id: 'arguments-cut-and-marked',
       guarantees: ['APPROVE-5'],
-      expected: 'the formatted arguments are shown from the start, cut at about 2 KiB, the cut marked, the end not shown',
-      provenBy: ['no-argument-cut'],
-      grade: confirmationArgumentsCut(0, { head: '"query": "release notes"', tail: TAIL, maxBytes: 2048, marker: CUT_MARKER }),
+      expected: 'the formatted arguments are shown from the start, cut at about 2 KiB of UTF-8 (between 1.5 and 2 KiB of the padding shown), the cut marked, the end not shown',
+      provenBy: ['no-argument-cut', 'approve-args-cut-in-characters', 'approve-args-tail-shown'],
+      needs: ['own-screen'],
+      thresholds: { maxBytes: ARGUMENT_BYTES, minBytes: 1536, marker: String(CUT_MARKER) },
+      grade: confirmationArgumentsCut(0, { head: 'release notes', tail: TAIL, pad: PAD, marker: CUT_MARKER }, { minBytes: 1536, maxBytes: ARGUMENT_BYTES }),
+    },
+    {
+      id: 'small-arguments-whole',
+      guarantees: ['APPROVE-5'],
+      expected: 'arguments of about 1.7 KiB, under the cut, are shown whole',
+      provenBy: ['approve-args-cut-at-1k'],
+      needs: ['own-screen'],
+      grade: confirmationArgumentsWhole(1, { head: 'small notes', tail: SMALL_TAIL, marker: CUT_MARKER }),
     },
     {
       id: 'warns-about-the-server',
       guarantees: ['APPROVE-5'],
       expected: 'the confirmation warns that the host cannot control what the server does with the arguments',
       provenBy: ['terse-confirmation'],
+      needs: ['own-screen'],
       grade: confirmationSays(0, NO_CONTROL, 'warns that the host cannot control the server'),
     },
   ],

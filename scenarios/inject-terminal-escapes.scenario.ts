@@ -15,6 +15,7 @@ const text = (t: string) => [{ type: 'text' as const, text: t }];
 
 export default defineScenario({
   title: 'Terminal controls and invisible characters in any server text never reach the screen raw',
+  needs: ['own-screen'],
   servers: {
     docs: {
       transport: 'http',

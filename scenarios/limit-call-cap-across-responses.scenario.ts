@@ -12,6 +12,8 @@ export default defineScenario({
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'note' }] } } },
   model: [...Array.from({ length: CAP + 1 }, (_, i) => note(i + 1)), { message: 'All done.' }],
   host: { callTimeoutMs: 3000 },
+  // Sixteen approval round trips: a slower host needs more than the default 30 s.
+  timeoutMs: 90_000,
   user: [{ send: 'Take notes one by one.' }, ...Array.from({ length: CAP }, () => ({ approval: 'approve' as const })), { end: 'eof' }],
   checks: [
     {

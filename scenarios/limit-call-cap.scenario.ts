@@ -9,6 +9,8 @@ export default defineScenario({
   title: 'Seventeen calls asked for in one turn: sixteen run, then the turn ends with a message',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'note' }] } } },
   model: [{ calls }, { message: 'All done.' }],
+  // Sixteen approval round trips: a slower host needs more than the default 30 s.
+  timeoutMs: 90_000,
   user: [{ send: 'Take 17 notes.' }, ...Array.from({ length: 16 }, () => ({ approval: 'approve' as const })), { end: 'eof' }],
   checks: [
     {

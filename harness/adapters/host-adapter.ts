@@ -151,6 +151,11 @@ export interface HostCapabilities {
   quit: boolean;
   /** Whether the host asks for a confirmation after an unknown outcome (its sessions then offer `unknownGate`). */
   unknownGate: boolean;
+  /**
+   * Whether the host draws its own screen. A protocol host (app-server, ACP) hands events to a
+   * client that renders them: how server text and confirmations look is then the client's.
+   */
+  ownScreen: boolean;
   builtins: BuiltinTools;
   /** The host saves sessions and can resume the latest one (REPLAY-*); absent = it keeps none. */
   resume?: { legacy?: LegacySession };

@@ -108,6 +108,7 @@ function capabilitiesOf(loaded: LoadedProfile, wrap: (args: readonly string[]) =
     knobs: { callTimeoutMs: profile.knobs.callTimeoutMs !== undefined, connectTimeoutMs: profile.knobs.connectTimeoutMs !== undefined },
     quit: profile.answers.quit !== undefined,
     unknownGate: profile.screen.unknownGate !== undefined,
+    ownScreen: true,
     builtins: { names: profile.builtins.tools, ...(profile.builtins.readFile === undefined ? {} : { readFile: profile.builtins.readFile }) },
     ...(resume === undefined
       ? {}

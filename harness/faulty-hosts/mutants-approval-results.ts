@@ -76,6 +76,13 @@ const APPROVE: readonly Mutant[] = [
     breaks: 'APPROVE-5: the arguments are cut at 2048 characters, not bytes (up to 8 KiB of non-ASCII shown)',
   },
   {
+    id: 'approve-args-cut-at-1k',
+    file: 'ui/confirmation.ts',
+    find: 'export const ARGUMENTS_DISPLAY_BYTES = 2048;',
+    replace: 'export const ARGUMENTS_DISPLAY_BYTES = 1024;',
+    breaks: 'APPROVE-5: the arguments are cut at 1 KiB, so arguments well under 2 KiB are cut too',
+  },
+  {
     id: 'approve-args-compact-json',
     file: 'ui/confirmation.ts',
     find: '  const formatted = JSON.stringify(args, null, 2);',

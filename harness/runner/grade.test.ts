@@ -14,6 +14,7 @@ const ALL: HostCapabilities = {
   knobs: { callTimeoutMs: true, connectTimeoutMs: true },
   quit: true,
   unknownGate: true,
+  ownScreen: true,
   builtins: { names: ['read_file'], readFile: { tool: 'read_file', pathArgument: 'path' } },
   resume: {},
 };

@@ -47,6 +47,8 @@ export function hasAbility(capabilities: HostCapabilities, need: Need): boolean 
       return capabilities.builtins.readFile !== undefined;
     case 'builtin-tool':
       return capabilities.builtins.names.length > 0;
+    case 'own-screen':
+      return capabilities.ownScreen;
   }
 }
 

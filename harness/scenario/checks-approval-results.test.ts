@@ -30,11 +30,15 @@ describe('checks for approval and results', () => {
     expect(toolOutputHas(0, UNKNOWN_WARNING)(out('The call did not complete.')).verdict).toBe('FAIL');
   });
 
-  test('cut arguments pass only with the head, without the tail and with a marker', () => {
-    const shown = (args: string) => observations({ approvals: [{ text: '', fields: { arguments: args }, answer: 'deny', shownAt: 0, answeredAt: 0 }] });
-    const check = confirmationArgumentsCut(0, { head: 'HEAD', tail: 'TAIL', maxBytes: 100, marker: /cut/ });
-    expect(check(shown('HEAD ppp\n... [cut: 10 of 300 bytes shown]')).verdict).toBe('PASS');
-    expect(check(shown('HEAD ppp TAIL')).verdict).toBe('FAIL');
+  test('cut arguments pass with the head, the padding cut in bytes near the bound, a marker and no tail', () => {
+    const shown = (args: string, field = true) => observations({ approvals: [{ text: field ? '' : args, fields: field ? { arguments: args } : {}, answer: 'deny', shownAt: 0, answeredAt: 0 }] });
+    const check = confirmationArgumentsCut(0, { head: 'HEAD', tail: 'TAIL', pad: 'é', marker: /cut/ }, { minBytes: 80, maxBytes: 100 });
+    expect(check(shown(`HEAD ${'é'.repeat(50)}\n... [cut]`)).verdict).toBe('PASS');
+    expect(check(shown(`HEAD ${'\\u00e9'.repeat(45)} [cut]`, false)).verdict).toBe('PASS');
+    expect(check(shown(`HEAD ${'é'.repeat(100)} [cut]`)).observed).toMatch(/200 bytes of the padding shown, more than 100/);
+    expect(check(shown(`HEAD ${'é'.repeat(10)} [cut]`)).observed).toMatch(/cut well before 100/);
+    expect(check(shown(`HEAD ${'é'.repeat(50)} TAIL`)).verdict).toBe('FAIL');
+    expect(check(shown(`other call ${'é'.repeat(50)} [cut]`)).observed).toMatch(/does not show the start of the arguments/);
   });
 
   test('a declined message must reach no model request; a confirmed one must reach one', () => {

@@ -11,7 +11,24 @@ type CheckInput = ScenarioInput['checks'][number];
 
 type Field = keyof Observations['approvals'][number]['fields'];
 
-/** Approval request #index showed `field` equal to `expected` (the adapter read it from the screen). */
+/**
+ * What approval request #index showed, with every name offered to the model taken out: an
+ * exposed name like mcp_docs_notes_find holds the server's and the tool's names, and showing
+ * it is not showing them.
+ */
+function shownWithoutOfferedNames(obs: Observations, index: number): string {
+  const names = [...new Set(obs.modelRequests.flatMap((r) => r.tools.flatMap((t) => [t.name, ...(t.namespace === undefined ? [] : [t.namespace])])))];
+  const text = obs.approvals[index]?.text ?? '';
+  return names.sort((a, b) => b.length - a.length).reduce((rest, name) => rest.split(name).join(' '), text);
+}
+
+/** `word` stands in `text` on its own (not inside a longer name). */
+const standsAlone = (text: string, word: string): boolean => new RegExp(`(^|[^\\w.-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-]|\\.(?!\\w))`).test(text);
+
+/**
+ * Approval request #index showed `field` equal to `expected`: the adapter's reading of that
+ * field when it has one, else the value standing alone in the request text.
+ */
 export function confirmationShowed(index: number, field: Field, expected: (obs: Observations) => string): GradeFn {
   return (obs) => {
     const shown = obs.approvals[index];
@@ -19,8 +36,10 @@ export function confirmationShowed(index: number, field: Field, expected: (obs: 
     const want = expected(obs);
     const got = shown.fields[field];
     const evidence = [approvalEvidence(obs, index)];
-    if (got === undefined) return fail(`approval request #${index + 1} shows no ${field}`, evidence);
-    return got === want ? pass(`${field}: ${JSON.stringify(got)}`, evidence) : fail(`${field} shown as ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, evidence);
+    if (got !== undefined) return got.trim() === want ? pass(`${field}: ${JSON.stringify(got)}`, evidence) : fail(`${field} shown as ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, evidence);
+    return standsAlone(shownWithoutOfferedNames(obs, index), want)
+      ? pass(`the request shows ${field} ${JSON.stringify(want)}`, evidence)
+      : fail(`approval request #${index + 1} does not show ${field} ${JSON.stringify(want)} (an offered name holding it does not count)`, evidence);
   };
 }
 
@@ -34,25 +53,63 @@ export function confirmationSays(index: number, pattern: RegExp, what: string): 
   };
 }
 
+/** How arguments built around a run of one padding character look when a host shows them. */
+export interface ArgumentDisplay {
+  /** A value from the start of the arguments: the request must be about this call. */
+  head: string;
+  /** The last value: shown only when nothing was cut. */
+  tail: string;
+  /** The padding character (multi-byte, so a host counting characters is told from one counting bytes). */
+  pad: string;
+  /** How the cut may be marked. */
+  marker: RegExp;
+}
+
+/** `text` with `pad` written back where a host showed it as a \\uXXXX escape. */
+function unescapePad(text: string, pad: string): string {
+  const escape = `\\u${(pad.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+  return text.replace(new RegExp(escape.replace(/\\/g, '\\\\'), 'gi'), pad);
+}
+
+/** UTF-8 bytes of the longest run of `pad` in `text`. */
+function padBytesShown(text: string, pad: string): number {
+  const runs = [...text.matchAll(new RegExp(`(?:${pad})+`, 'g'))].map((m) => m[0].length / pad.length);
+  return Math.max(0, ...runs) * Buffer.byteLength(pad, 'utf8');
+}
+
 /**
- * The arguments shown by approval request #index begin with `head`, are cut within
- * `maxBytes` (plus room for a marker), leave out `tail`, and mark the cut.
+ * APPROVE-5: approval request #index shows the arguments from their start, cut at about
+ * `maxBytes` UTF-8 bytes (between `minBytes` and `maxBytes` of the padding shown), the cut
+ * marked and the end not shown. Reads the adapter's arguments field, else the request text.
  */
-export function confirmationArgumentsCut(index: number, opts: { head: string; tail: string; maxBytes: number; marker: RegExp }): GradeFn {
+export function confirmationArgumentsCut(index: number, display: ArgumentDisplay, bounds: { minBytes: number; maxBytes: number }): GradeFn {
   return (obs) => {
     const shown = obs.approvals[index];
     if (shown === undefined) return notReached(`approval request #${index + 1}`, obs);
-    const args = shown.fields.arguments;
+    const args = unescapePad(shown.fields.arguments ?? shown.text, display.pad);
     const evidence = [approvalEvidence(obs, index)];
-    if (args === undefined) return fail(`approval request #${index + 1} shows no arguments`, evidence);
-    const bytes = Buffer.byteLength(args, 'utf8');
+    if (!args.includes(display.head)) return fail(`approval request #${index + 1} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
+    const padBytes = padBytesShown(args, display.pad);
+    const afterPad = args.slice(args.lastIndexOf(display.pad) + 1);
     const problems = [
-      args.includes(opts.head) ? '' : `the start ${JSON.stringify(opts.head)} is missing`,
-      args.includes(opts.tail) ? `the end ${JSON.stringify(opts.tail)} is shown` : '',
-      bytes <= opts.maxBytes + 200 ? '' : `${bytes} bytes shown`,
-      opts.marker.test(args.slice(-200)) ? '' : `no cut marker matching ${opts.marker} at the end`,
+      args.includes(display.tail) ? `the end ${JSON.stringify(display.tail)} is shown` : '',
+      padBytes > bounds.maxBytes ? `${padBytes} bytes of the padding shown, more than ${bounds.maxBytes}` : '',
+      padBytes < bounds.minBytes ? `only ${padBytes} bytes of the padding shown: cut well before ${bounds.maxBytes}` : '',
+      display.marker.test(afterPad.slice(0, 300)) ? '' : `no cut marker matching ${display.marker} after what is shown`,
     ].filter(Boolean);
-    return problems.length === 0 ? pass(`${bytes} bytes of arguments shown, the cut marked`, evidence) : fail(problems.join('; '), evidence);
+    return problems.length === 0 ? pass(`${padBytes} bytes of the padding shown, the cut marked, the end not shown`, evidence) : fail(problems.join('; '), evidence);
+  };
+}
+
+/** APPROVE-5 at the bound: arguments under the cut are shown whole, unmarked (both ends visible). */
+export function confirmationArgumentsWhole(index: number, display: Pick<ArgumentDisplay, 'head' | 'tail' | 'marker'>): GradeFn {
+  return (obs) => {
+    const shown = obs.approvals[index];
+    if (shown === undefined) return notReached(`approval request #${index + 1}`, obs);
+    const args = shown.fields.arguments ?? shown.text;
+    const evidence = [approvalEvidence(obs, index)];
+    if (!args.includes(display.head)) return fail(`approval request #${index + 1} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
+    return args.includes(display.tail) ? pass('the arguments are shown whole, start and end', evidence) : fail(`the end ${JSON.stringify(display.tail)} of arguments under the cut is not shown`, evidence);
   };
 }
 

@@ -62,7 +62,13 @@ export function callGivenUpAt(server: string, deadlineMs: number, call = 0, slac
     const sent = (obs.servers[server]?.journal ?? []).filter(isRequest('tools/call'))[call];
     if (sent === undefined) return notReached(`tools/call #${call + 1} reaching server ${server}`, obs);
     const told = requestWithOutput(obs, call);
-    if (told === undefined) return notReached(`the outcome of call #${call + 1} reaching the model (waited ${ms(obs.host.deadlines.callTimeoutMs)} and more)`, obs);
+    if (told === undefined) {
+      // The user waited the deadline and its slack for the host to come back: it did not give up in time.
+      const waited = obs.script.stoppedAt !== null && obs.approvals.length > call;
+      return waited
+        ? fail(`no outcome of call #${call + 1} reached the model while the user waited (${ms(deadlineMs)} and more): past the ${ms(deadlineMs)} deadline`, [journalEvidence(obs, server, isRequest('tools/call'))])
+        : notReached(`the outcome of call #${call + 1} reaching the model`, obs);
+    }
     return judge(`the model was told the outcome of call #${call + 1}`, told - sent.mono, deadlineMs, slack, [note(`tools/call at 0, the model request carrying its outcome at +${ms(told - sent.mono)}`), journalEvidence(obs, server, isRequest('tools/call'))]);
   };
 }

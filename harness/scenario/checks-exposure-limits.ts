@@ -268,6 +268,7 @@ export function callCapHeld(server: string, max: number, message: RegExp): Grade
     const got = toolCalls(obs, server);
     const evidence = [screenTail(obs, 800)];
     if (got > max) return fail(`server ${server} received ${got} tools/call in one turn (cap ${max})`, evidence);
+    if (obs.approvals.length > max) return fail(`approval request #${max + 1} was shown: the turn went on past the cap of ${max} calls`, evidence);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
     return message.test(obs.screen.all) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(obs.screen.all)?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
   };

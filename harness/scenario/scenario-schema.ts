@@ -153,6 +153,7 @@ export const NEEDS = {
   'list-command': 'the host has no command to list servers',
   'file-tool': 'the host has no built-in tool that reads files',
   'builtin-tool': 'the host has no built-in tools',
+  'own-screen': "the host draws no screen of its own (its client renders what it is sent)",
 } as const;
 export type Need = keyof typeof NEEDS;
 const NeedSchema = z.enum(Object.keys(NEEDS) as [Need, ...Need[]]);

@@ -37,6 +37,19 @@ export function parseStat(stat: string): { state: string; ppid: number; pgid: nu
   return { state, ppid: Number(ppid), pgid: Number(pgid), sid: Number(sid) };
 }
 
+/** Field 22 of /proc/PID/stat: when the process started (clock ticks since boot). */
+const startTicks = (stat: string): number => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? -1);
+
+/** The process `pid` is still the one that started at `start`, and not a zombie. */
+function sameProcess(pid: number, start: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return startTicks(stat) === start && parseStat(stat)?.state !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 export function readProcess(pid: number): Omit<ProcessInfo, 'role'> | null {
   let stat: string;
   try {
@@ -45,10 +58,12 @@ export function readProcess(pid: number): Omit<ProcessInfo, 'role'> | null {
     return null;
   }
   const parsed = parseStat(stat);
-  const start = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? -1);
+  const start = startTicks(stat);
   const cmdline = readNulList(`/proc/${pid}/cmdline`);
   if (parsed === null || cmdline === null) return null;
   const envList = readNulList(`/proc/${pid}/environ`);
+  // A process that ended between the reads is simply gone, not one whose environment is hidden.
+  if (envList === null && !sameProcess(pid, start)) return null;
   const env: Record<string, string> = {};
   for (const entry of envList ?? []) {
     const eq = entry.indexOf('=');

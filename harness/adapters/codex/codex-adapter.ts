@@ -75,6 +75,8 @@ export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): H
       // app-server has no quit command (the TUI's /quit is not reachable through it).
       quit: false,
       unknownGate: false,
+      // The transcript is the adapter's rendering of protocol events; Codex's own TUI is its client.
+      ownScreen: false,
       builtins: CODEX_BUILTINS,
       resume: {},
       commands: {

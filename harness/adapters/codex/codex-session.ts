@@ -100,10 +100,8 @@ export class CodexSession implements HostSession {
   answer(answer: Answer): void {
     // app-server's approval takes accept/decline/cancel; a typed line is a client UI's business.
     if (typeof answer === 'object') throw new UndrivableStep(`app-server approvals take accept or decline, not the typed answer ${JSON.stringify(answer.text)}`);
-    if (answer === 'eof') {
-      this.#running().endInput();
-      return;
-    }
+    // Closing app-server's input ends the protocol, not the one answer a terminal user gives.
+    if (answer === 'eof') throw new UndrivableStep('app-server has no end of input at an approval: closing its stdin ends the whole session');
     const pending = this.#approvals.find((a) => !a.answered);
     if (pending === undefined) throw new HarnessError('SCRIPT', 'no Codex approval request is waiting for an answer');
     const action: ApprovalAction = answer === 'approve' ? 'accept' : answer === 'deny' ? 'decline' : 'cancel';
