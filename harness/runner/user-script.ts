@@ -152,13 +152,16 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     const shown = await session.waitForApproval(within);
     if (shown === null) throw new StepFailed(`no approval request (the host went on, exited, or ${within} ms passed)`);
     const shownAt = monotonicMs();
+    // Recorded before answering: a request the host showed counts even when its protocol cannot take this answer.
+    const seen = { ...shown, answer: step.approval, shownAt, answeredAt: shownAt };
+    ctx.run.approvals.push(seen);
     try {
       session.answer(step.approval);
     } catch (error) {
       if (error instanceof UndrivableStep) throw new StepUndrivable(error.message);
       throw error;
     }
-    ctx.run.approvals.push({ ...shown, answer: step.approval, shownAt, answeredAt: monotonicMs() });
+    seen.answeredAt = monotonicMs();
   } else if ('unknownGate' in step) {
     // A host without the confirmation is not stopped here: what it sends next is what UNKNOWN-2 grades.
     if (session.unknownGate === undefined) return;

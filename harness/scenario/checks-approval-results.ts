@@ -205,6 +205,7 @@ export function messageNeverSent(text: string, typedAtStep: number): GradeFn {
 /** The user message `text` reached the model, after the unknown-outcome confirmation was answered `gates` times. */
 export function messageSentAfterGates(text: string, gates: number): GradeFn {
   return (obs) => {
+    if (!obs.host.unknownGate) return fail('the host has no unknown-outcome confirmation (its adapter declares none), so nothing was confirmed');
     if (obs.unknownGates.length < gates) return notReached(`unknown-outcome confirmation #${obs.unknownGates.length + 1} of ${gates}`, obs);
     const at = firstRequestWith(obs, text);
     if (at === null) return fail(`${JSON.stringify(text)} never reached the model after the user confirmed`, [note(obs.unknownGates.join('\n'), 'unknown-outcome confirmations')]);
@@ -216,6 +217,7 @@ export function messageSentAfterGates(text: string, gates: number): GradeFn {
 export function unknownGateShown(count: number): GradeFn {
   return (obs) => {
     const evidence = [note(obs.unknownGates.join('\n') || '(none)', 'unknown-outcome confirmations')];
+    if (!obs.host.unknownGate) return fail('the host has no unknown-outcome confirmation (its adapter declares none)', evidence);
     if (obs.unknownGates.length !== count) return fail(`${obs.unknownGates.length} unknown-outcome confirmation(s) shown, expected ${count}`, evidence);
     const killed = obs.exits.some((e) => e.killedByHarness);
     return killed ? fail('the host had to be killed by the harness', evidence) : pass(`${count} unknown-outcome confirmation(s); the host kept running until told to end`, evidence);
