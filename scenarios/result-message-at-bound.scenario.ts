@@ -1,0 +1,43 @@
+// RESULT-6, NET-3 at the bound, on Streamable HTTP (a JSON body with its Content-Length) and
+// on stdio (one line): an answer whose JSON-RPC message is exactly 1 MiB is accepted (its text
+// is then over 64 KiB: output_limit); one byte more is over the message limit: unknown.
+import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
+
+const MESSAGE = 1024 * 1024;
+const sized = (bytes: number) => ({ kind: 'sized' as const, bytes, fill: 'utf8-2' as const });
+const tools = [
+  { name: 'atbound', outcome: { ...sized(MESSAGE), declared: true, framing: 'json' as const } },
+  { name: 'over', outcome: { ...sized(MESSAGE + 1), declared: true, framing: 'json' as const } },
+];
+const call = (server: string, tool: string) => ({ server, tool, arguments: {} });
+
+export default defineScenario({
+  title: 'An answer of exactly 1 MiB is accepted; one byte more is unknown, over HTTP and stdio',
+  servers: {
+    web: { transport: 'http', behaviour: { tools } },
+    local: { transport: 'stdio', behaviour: { tools: [{ name: 'atbound', outcome: sized(MESSAGE) }, { name: 'over', outcome: sized(MESSAGE + 1) }] } },
+  },
+  model: [{ calls: [call('web', 'atbound'), call('web', 'over'), call('local', 'atbound'), call('local', 'over')] }, { message: 'Done.' }],
+  host: { callTimeoutMs: 8000 },
+  user: [{ send: 'Get all four.' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
+  timeoutMs: 60_000,
+  checks: [
+    {
+      id: 'http-at-bound-accepted-past-unknown',
+      guarantees: ['RESULT-6', 'NET-3'],
+      expected: 'over HTTP the 1 MiB answer is accepted (output_limit: its text is over 64 KiB) and the 1 MiB + 1 byte answer is unknown',
+      provenBy: ['net-cap-1mb-decimal', 'net-cap-off-by-one'],
+      thresholds: { messageBytes: MESSAGE },
+      grade: modelSawStatuses(['output_limit', 'unknown'], { first: true }),
+    },
+    {
+      id: 'stdio-at-bound-accepted-past-unknown',
+      guarantees: ['RESULT-6', 'NET-3'],
+      expected: 'over stdio the same: the 1 MiB line is accepted (output_limit), one byte more is unknown',
+      provenBy: ['net-stdio-cap-16mib'],
+      thresholds: { messageBytes: MESSAGE },
+      grade: (obs) => modelSawStatuses(['output_limit', 'unknown'])({ ...obs, toolOutputs: obs.toolOutputs.slice(2) }),
+    },
+  ],
+});

@@ -1,0 +1,62 @@
+// RESULT-8 at the bound, in UTF-8 bytes: a result of exactly 64 KiB (3-byte characters, so
+// it is a third of that in characters) reaches the model whole and completed; one byte more
+// is output_limit, its first part kept. Every 64-byte block of the text names its offset, so
+// a host that keeps the tail, or counts characters, or cuts at 64 000 bytes, is seen.
+import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { modelSawStatus } from '../harness/scenario/check-helpers.js';
+import { atMostBytes, contains, toolOutputHas } from '../harness/scenario/checks-approval-results.js';
+import { stampAt } from '../fake-servers/mcp/stamped-text.js';
+
+const LIMIT = 64 * 1024;
+/** The opening stamp of the last whole 64-byte block of a 64 KiB text. */
+const LAST_BLOCK = stampAt(LIMIT - 64);
+
+export default defineScenario({
+  title: 'A result of exactly 64 KiB is kept whole; one byte more is output_limit with its first part',
+  servers: {
+    docs: {
+      transport: 'http',
+      behaviour: {
+        tools: [
+          { name: 'exact', outcome: { kind: 'sized-text', bytes: LIMIT, fill: 'utf8-3' } },
+          { name: 'over', outcome: { kind: 'sized-text', bytes: LIMIT + 1, fill: 'utf8-3' } },
+        ],
+      },
+    },
+  },
+  model: [{ calls: [{ server: 'docs', tool: 'exact', arguments: {} }, { server: 'docs', tool: 'over', arguments: {} }] }, { message: 'Got them.' }],
+  host: { callTimeoutMs: 5000 },
+  user: [{ send: 'Get both.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
+  checks: [
+    {
+      id: 'at-bound-completed',
+      guarantees: ['RESULT-8'],
+      expected: 'the result of exactly 64 KiB (UTF-8 bytes) reaches the model as completed',
+      provenBy: ['result-output-limit-off-by-one', 'result-output-limit-64000'],
+      thresholds: { limitBytes: LIMIT },
+      grade: modelSawStatus(0, 'completed'),
+    },
+    {
+      id: 'at-bound-whole',
+      guarantees: ['RESULT-8'],
+      expected: 'the result of exactly 64 KiB reaches the model whole: its first and its last block',
+      provenBy: ['result-output-limit-off-by-one', 'result-output-limit-64000'],
+      grade: toolOutputHas(0, [contains(stampAt(0)), contains(LAST_BLOCK)]),
+    },
+    {
+      id: 'past-bound-output-limit',
+      guarantees: ['RESULT-8'],
+      expected: 'one byte more is output_limit (a host counting characters sees a third of it and keeps it whole)',
+      provenBy: ['result-output-limit-characters', 'no-truncation'],
+      thresholds: { limitBytes: LIMIT },
+      grade: modelSawStatus(1, 'output_limit'),
+    },
+    {
+      id: 'past-bound-keeps-the-head',
+      guarantees: ['RESULT-8'],
+      expected: 'the output_limit result keeps the start (its first two blocks) within 64 KiB of text plus framing',
+      provenBy: ['result-output-keeps-tail', 'result-output-limit-characters'],
+      grade: toolOutputHas(1, [contains(stampAt(0)), contains(stampAt(64)), atMostBytes(LIMIT + 1024)]),
+    },
+  ],
+});
