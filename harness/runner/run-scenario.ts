@@ -10,8 +10,9 @@ import { scanCanaries } from '../sandbox/canaries.js';
 import { createSandbox } from '../sandbox/sandbox.js';
 import type { Observations, ServerObservation } from '../scenario/observations.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { killLeftovers, waitGone } from '../supervision/process-group.js';
-import { scanRunProcesses, type ProcessInfo } from '../supervision/proc-scan.js';
+import { killLeftovers } from '../supervision/process-group.js';
+import type { ProcessInfo } from '../supervision/proc-scan.js';
+import { ProcessScope } from '../supervision/process-scope.js';
 import { collectFiles, collectToolOutputs, scanItems, startupSeen, unavailableLines } from './collect.js';
 import { startFixtures, type Fixtures } from './fixtures.js';
 import { gradeChecks, missingAbility } from './grade.js';
@@ -63,14 +64,6 @@ export function rerunCommand(hostSelector: string, scenario: string): string {
   return `npx mcp-host-conformance run --host ${hostSelector} --scenario ${scenario}`;
 }
 
-/** Processes still alive after the host is gone (given a short grace to finish dying). */
-async function findLeftovers(marker: string, roleOf: (p: Omit<ProcessInfo, 'role'>) => string, graceMs: number): Promise<ProcessInfo[]> {
-  const first = scanRunProcesses(marker, roleOf);
-  if (first.length === 0) return [];
-  const alive = new Set(await waitGone(first.map((p) => p.pid), graceMs));
-  return first.filter((p) => alive.has(p.pid));
-}
-
 export async function runScenario(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRun> {
   const { adapter } = options;
   const { capabilities } = adapter;
@@ -83,6 +76,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     return { observations: emptyObservations(scenario.name, adapter, deadlines), results: gradeChecks({ scenario, observations: emptyObservations(scenario.name, adapter, deadlines), capabilities, durationMs: 0, rerun }) };
   }
   const sandbox = createSandbox(scenario.name);
+  // Every process the host starts belongs to this scope (a PID namespace per host where possible).
+  const scope = new ProcessScope();
   const run = emptyScriptRun();
   const harnessErrors: string[] = [];
   let fixtures: Fixtures | null = null;
@@ -103,9 +98,9 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       const start = { modelUrl: fixtures.model.baseUrl, apiKey: fixtures.apiKey.value, knobs: scenario.host, resume: scenario.resume ?? false };
       const model = fixtures.model;
       run.sessionStarts.push({ request: 0, mono: monotonicMs() });
-      run.sessions.push(await adapter.start(sandbox, start));
+      run.sessions.push(await scope.run(() => adapter.start(sandbox, start)));
       const ctx = { adapter, sandbox, start, servers: fixtures.servers, timing, modelRequests: () => model.journal.requests().length, configured: new Set(configured.map(([name]) => name)) };
-      await runUserScript(run, scenario.user, ctx);
+      await scope.run(() => runUserScript(run, scenario.user, ctx));
     }
   } catch (error) {
     harnessErrors.push(error instanceof HarnessError ? error.message : `unexpected: ${(error as Error).stack ?? String(error)}`);
@@ -118,8 +113,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       const server = journals.find(([, file]) => p.cmdline.some((a) => a.includes(file)));
       return server === undefined ? 'other' : `server:${server[0]}`;
     };
-    leftovers = await findLeftovers(sandbox.root, roleOf, options.leftoverGraceMs ?? 500);
-    const survivors = await killLeftovers(leftovers);
+    leftovers = await scope.leftovers(sandbox.root, roleOf, options.leftoverGraceMs ?? 500);
+    const survivors = [...(await killLeftovers(leftovers)), ...(await scope.close())];
     if (survivors.length > 0) harnessErrors.push(`processes ${survivors.join(', ')} of the run could not be killed`);
   }
 
