@@ -55,6 +55,8 @@ function hostRun(name: string, checks: CheckResult[], shard: string | null): Hos
       catalogueRevision: 'bench',
       command: `mcp-host-conformance run --host ${name}`,
       shard,
+      incomplete: null,
+      containment: null,
     },
     checks,
   };

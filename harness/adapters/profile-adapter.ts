@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { execa } from 'execa';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { suiteRoot } from '../suite-root.js';
-import { spawnInGroup } from '../supervision/process-group.js';
+import { spawnHost } from '../supervision/process-scope.js';
 import type { CallStatus, HostAdapter, HostCapabilities, HostSession, ServerConfigEntry, StartOptions } from './host-adapter.js';
 import { fillPlaceholders, profileDir, type HostProfile, type LoadedProfile, type Placeholder } from './profile-schema.js';
 import { jsonServerNames } from './configured-servers.js';
@@ -185,7 +185,7 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
         const value = run.knobs[knob];
         if (variable !== undefined && value !== undefined) env[variable] = String(value);
       }
-      const proc = spawnInGroup(fillPlaceholders(profile.command, values), wrap(chosen.map((a) => fillPlaceholders(a, values))), { env, cwd: sandbox.project });
+      const proc = await spawnHost(fillPlaceholders(profile.command, values), wrap(chosen.map((a) => fillPlaceholders(a, values))), { env, cwd: sandbox.project });
       return new TerminalHostSession(proc, profile, sandbox.screenScan.tap());
     },
   };

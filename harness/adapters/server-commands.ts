@@ -2,7 +2,8 @@
 // profile as argument templates: expanded per server, run to their end in the host's sandbox
 // environment with a deadline, stopped by process group on every path.
 import type { Sandbox } from '../sandbox/sandbox.js';
-import { spawnInGroup, stopGroup } from '../supervision/process-group.js';
+import { stopGroup } from '../supervision/process-group.js';
+import { spawnHost } from '../supervision/process-scope.js';
 import type { CommandOutcome, ServerConfigEntry } from './host-adapter.js';
 import { fillPlaceholders, type CommandArg } from './profile-schema.js';
 import { ScreenCapture } from './screen-capture.js';
@@ -41,7 +42,7 @@ export function expandServerCommand(line: readonly CommandArg[], name: string, s
  * host's command has no option for).
  */
 export async function runHostCommand(program: string, line: CommandLine, sandbox: Sandbox, env: Record<string, string>, options: { deadlineMs?: number; note?: string } = {}): Promise<CommandOutcome> {
-  const proc = spawnInGroup(program, line.args, { env, cwd: sandbox.project });
+  const proc = await spawnHost(program, line.args, { env, cwd: sandbox.project });
   const screen = new ScreenCapture(undefined, sandbox.screenScan.tap());
   if (options.note !== undefined && options.note !== '') screen.append('stdout', options.note);
   screen.attach(proc.stdout, proc.stderr);

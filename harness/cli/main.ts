@@ -18,7 +18,9 @@ Exit codes:
   0  every check conforms (or every failure is listed in --expected-failures)
   1  checks failed, or the run had a HARNESS-ERROR (never a conformant run)
   2  usage or input error (flags, host profile, --out, expected-failures file, shard,
-     an empty selection, a host that cannot start): one line on stderr, nothing run`;
+     an empty selection, a host that cannot start): one line on stderr, nothing run
+  130, 143  run stopped by SIGINT or SIGTERM: every process of the run stopped, the report of
+     the scenarios that finished written, marked incomplete (a second signal kills at once)`;
 
 const { version } = JSON.parse(readFileSync(join(suiteRoot(), 'package.json'), 'utf8')) as { version: string };
 

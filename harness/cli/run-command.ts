@@ -38,7 +38,7 @@ async function run(flags: RunFlags): Promise<number> {
   }
   const log = (line: string): void => void process.stdout.write(`${line}\n`);
   const { runConformance } = await import('../conformance/run-conformance.js');
-  const exitCode = await runConformance({
+  const outcome = await runConformance({
     host: flags.host,
     scenario: flags.scenario,
     guarantee: flags.guarantee,
@@ -48,8 +48,11 @@ async function run(flags: RunFlags): Promise<number> {
     command: ['mcp-host-conformance', ...process.argv.slice(2)].join(' '),
     log,
   });
+  // Interrupted: the report is written and every process of the run is gone; the test
+  // engine's handles would keep this process alive, so it ends here.
+  if (outcome.interrupted) process.exit(outcome.exitCode);
   if (flags.performance === true) await (await import('../performance/performance-section.js')).attachPerformance(inputs.adapter, inputs.outDir, log);
-  return exitCode;
+  return outcome.exitCode;
 }
 
 export function registerRunCommand(program: Command): void {

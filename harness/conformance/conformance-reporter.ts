@@ -1,6 +1,7 @@
 // Vitest reporter of the conformance run: gathers each scenario test's CheckResults (from
 // its meta) into the report model and hands it on. A scenario test that never finished
-// (timeout, crash) turns its planned checks into HARNESS-ERROR, never into silence.
+// (timeout, crash) turns its planned checks into HARNESS-ERROR, never into silence. A run
+// cut short by a signal reports what `finished` holds at that moment.
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import { createProgress, type Progress, type ProgressOutput } from '../progress/progress.js';
 import type { CheckResult } from '../report/schema.js';
@@ -18,12 +19,17 @@ export class ConformanceReporter implements Reporter {
   readonly checks: CheckResult[] = [];
   /** Test files that failed to load (an invalid scenario): the run cannot be trusted. */
   readonly loadErrors: string[] = [];
+  /** Results of the scenarios finished so far, and how many the run has (after --shard). */
+  readonly finished: CheckResult[] = [];
+  scenariosFinished = 0;
+  scenariosPlanned: number | undefined;
   private progress: Progress | undefined;
 
   constructor(private readonly out: ProgressOutput & { isTTY?: boolean }) {}
 
   /** The specifications are known only here, after vitest applied --shard. */
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    this.scenariosPlanned = specifications.length;
     this.progress = createProgress({ total: specifications.length, isTTY: this.out.isTTY === true, out: this.out });
   }
 
@@ -32,7 +38,10 @@ export class ConformanceReporter implements Reporter {
   }
 
   onTestCaseResult(test: TestCase): void {
-    this.progress?.finish(test.name, countVerdicts(resultsOf(test)));
+    const results = resultsOf(test);
+    this.finished.push(...results);
+    this.scenariosFinished += 1;
+    this.progress?.finish(test.name, countVerdicts(results));
   }
 
   /** Clears the live line and prints the summary table with the report paths. */

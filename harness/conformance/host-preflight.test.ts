@@ -1,13 +1,13 @@
 // The host is started once before any scenario: a host that cannot start, exits before its
 // prompt or never shows it is reported once (exit code, last lines), from the built CLI and
 // from the module; the preflight host is stopped with its whole process group.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveHost } from '../adapters/resolve-host.js';
 import { requireCliBuilt, runCli } from '../cli/test-fixtures/run-cli.js';
-import { isAlive } from '../supervision/proc-scan.js';
+import { scanRunProcesses } from '../supervision/proc-scan.js';
 import { preflightHost } from './host-preflight.js';
 
 let dir = '';
@@ -67,12 +67,12 @@ describe('preflightHost', () => {
   });
 
   it('reports a host that never shows its prompt, and stops it with its whole process group', async () => {
-    const pids = join(dir, 'pids');
-    const host = profile('silent', { script: `const c = require('node:child_process').spawn('sleep', ['60']); require('node:fs').writeFileSync(${JSON.stringify(pids)}, process.pid + ' ' + c.pid); console.log('thinking...')` });
+    // Pids a host prints are those of its own PID namespace: the two are found by a name in their command lines.
+    const name = `silent-host-${process.pid}-${Date.now()}`;
+    const host = profile('silent', { script: `require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)', '${name}']); console.log('thinking...')` });
     await expect(preflightHost(resolveHost(host), '--host silent.json', 4000)).rejects.toThrow(
       "--host silent.json: the host showed no prompt within 4000 ms (does the profile's screen.prompt match?); its last lines:\n  | thinking...",
     );
-    const [leader, child] = readFileSync(pids, 'utf8').split(' ').map(Number);
-    expect([isAlive(leader ?? 0), isAlive(child ?? 0)]).toEqual([false, false]);
+    expect(scanRunProcesses(name)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import type { HostAdapter } from '../adapters/host-adapter.js';
 import { HarnessError, oneLine } from '../errors.js';
 import { createSandbox } from '../sandbox/sandbox.js';
 import { killLeftovers } from '../supervision/process-group.js';
-import { scanRunProcesses } from '../supervision/proc-scan.js';
+import { ProcessScope } from '../supervision/process-scope.js';
 
 /** The same deadline a scenario gives a host for its first prompt. */
 export const PREFLIGHT_PROMPT_MS = 15_000;
@@ -24,11 +24,12 @@ function tail(screen: string): string {
 export async function preflightHost(adapter: HostAdapter, input: string, promptMs = PREFLIGHT_PROMPT_MS): Promise<void> {
   const model = await startMockModel({ script: [] });
   const sandbox = createSandbox(`preflight-${adapter.name}`);
+  const scope = new ProcessScope();
   try {
     adapter.config.write(sandbox, {});
     let session;
     try {
-      session = await adapter.start(sandbox, { modelUrl: model.baseUrl, apiKey: 'sk-preflight-not-a-real-key', knobs: {}, resume: false });
+      session = await scope.run(() => adapter.start(sandbox, { modelUrl: model.baseUrl, apiKey: 'sk-preflight-not-a-real-key', knobs: {}, resume: false }));
     } catch (error) {
       throw new HarnessError('HOST_START', `${input}: the host cannot be started: ${oneLine((error as Error).message)}`);
     }
@@ -42,7 +43,8 @@ export async function preflightHost(adapter: HostAdapter, input: string, promptM
       : `the host showed no prompt within ${promptMs} ms (does the profile's screen.prompt match?)`;
     throw new HarnessError('HOST_START', `${input}: ${how}; ${tail(screen)}`);
   } finally {
-    await killLeftovers(scanRunProcesses(sandbox.root));
+    await killLeftovers(await scope.leftovers(sandbox.root, () => 'other', 0));
+    await scope.close();
     sandbox.cleanup();
     await model.close();
   }

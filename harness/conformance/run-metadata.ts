@@ -1,5 +1,6 @@
 // Run metadata for a report: host, suite version and git revision, Node, OS, times, the
-// catalogue revision, the command line and the shard.
+// catalogue revision, the command line, the shard, whether a signal cut the run short and
+// how leftover processes were found (STDIO-5).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { platform, release } from 'node:os';
@@ -8,6 +9,7 @@ import { CATALOGUE_REVISION } from '../catalogue/guarantees.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
 import type { RunMetadata } from '../report/schema.js';
 import { suiteRoot } from '../suite-root.js';
+import { containment } from '../supervision/pid-namespace.js';
 
 /** The suite's own revision: none when installed from a package (git would report the enclosing project's). */
 async function gitRevision(): Promise<string | null> {
@@ -16,7 +18,14 @@ async function gitRevision(): Promise<string | null> {
   return r.exitCode === 0 ? String(r.stdout).trim() : null;
 }
 
-export async function runMetadata(adapter: HostAdapter, times: { startedAt: Date; endedAt: Date }, command: string, shard: string | null): Promise<RunMetadata> {
+export async function runMetadata(
+  adapter: HostAdapter,
+  times: { startedAt: Date; endedAt: Date },
+  command: string,
+  shard: string | null,
+  incomplete: RunMetadata['incomplete'] = null,
+): Promise<RunMetadata> {
+  const how = await containment();
   const pkg = JSON.parse(readFileSync(join(suiteRoot(), 'package.json'), 'utf8')) as { version: string };
   return {
     host: {
@@ -33,5 +42,7 @@ export async function runMetadata(adapter: HostAdapter, times: { startedAt: Date
     catalogueRevision: CATALOGUE_REVISION,
     command,
     shard,
+    incomplete,
+    containment: how.mechanism === 'pid-namespace' ? { mechanism: how.mechanism, note: null } : { mechanism: how.mechanism, note: how.reason },
   };
 }

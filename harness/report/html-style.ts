@@ -9,6 +9,7 @@ h1 { font-size: 20px; margin: 0 0 4px; }
 h2 { font-size: 16px; margin: 16px 0 8px; }
 h3 { font-size: 14px; margin: 14px 0 6px; }
 .muted { color: var(--muted); }
+.notice { margin: 6px 0; padding: 6px 10px; border-left: 4px solid var(--nonstrict); background: #fff8e1; }
 .wrap { padding: 8px 24px 24px; }
 .cards { display: flex; flex-wrap: wrap; gap: 12px; margin: 8px 0; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; min-width: 220px; background: var(--bg); }

@@ -11,6 +11,7 @@ import { REPORT_CSS } from './html-style.js';
 import { buildReportView } from './html-view.js';
 import { performanceRows } from './performance.js';
 import type { Report } from './schema.js';
+import { hostLabel, runNotes } from './summary.js';
 
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -36,6 +37,12 @@ export function performanceHtml(report: Report): string {
   return `<details class="meta" id="performance"><summary>Performance (INFO, not a verdict)</summary><table><tr><th>Host</th><th>Figure</th><th>Median (min – max) or value</th></tr>${cells}</table>${notes}</details>\n`;
 }
 
+/** Static, escaped markup: what a reader must know before trusting the numbers (an interrupted run, an escapable leftover scan). */
+export function runNotesHtml(report: Report): string {
+  const notes = report.hosts.flatMap((h) => runNotes(h.run).map((n) => `<p class="notice" role="note"><b>${escapeMarkup(hostLabel(h))}:</b> ${escapeMarkup(n)}</p>`));
+  return notes.length === 0 ? '' : `${notes.join('\n')}\n`;
+}
+
 export function renderHtml(report: Report): string {
   const script = reportScript();
   return `<!doctype html>
@@ -52,7 +59,7 @@ export function renderHtml(report: Report): string {
 <h1>MCP host conformance report</h1>
 <div class="muted" id="generated"></div>
 <noscript><p>This report draws itself with JavaScript; the same data is in report.json next to this file.</p></noscript>
-</header>
+${runNotesHtml(report)}</header>
 <div class="wrap">
 <div class="cards" id="cards"></div>
 <details class="meta"><summary>Run metadata</summary><table id="meta-table"></table></details>

@@ -4,7 +4,7 @@
 // INFO pass with a <system-out> note. Run metadata travels as <properties>.
 import { escapeMarkup } from './escape.js';
 import type { CheckResult, HostRun, Report } from './schema.js';
-import { checksByGroup, countVerdicts } from './summary.js';
+import { checksByGroup, countVerdicts, runNotes } from './summary.js';
 import { capText, firstLine, thresholdsText } from './text.js';
 
 const MESSAGE_MAX = 300;
@@ -31,6 +31,8 @@ function properties(host: HostRun, group: string): string {
     ['os', run.os],
     ['shard', run.shard],
     ['command', run.command],
+    ['containment', run.containment?.mechanism ?? null],
+    ...runNotes(run).map((note, i): [string, string] => [`note.${i + 1}`, note]),
   ];
   const lines = entries
     .filter((e): e is [string, string] => e[1] !== null)

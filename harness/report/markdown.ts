@@ -4,7 +4,7 @@
 // performance figures (issue 8) adds them as an INFO table.
 import { performanceRows } from './performance.js';
 import type { CheckResult, Report } from './schema.js';
-import { checksByGroup, countVerdicts, formatCounts, hostLabel, VERDICT_ORDER } from './summary.js';
+import { checksByGroup, countVerdicts, formatCounts, hostLabel, runNotes, VERDICT_ORDER } from './summary.js';
 import { capText, thresholdsText, visibleControls } from './text.js';
 
 export interface MarkdownOptions {
@@ -100,9 +100,11 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     const absent = r.host.declaredAbsent.length === 0 ? '' : `; optional features declared absent: ${mdInline(r.host.declaredAbsent.join(', '))}`;
     return `- ${mdInline(hostLabel(h))}: suite ${mdInline(r.suite.version + rev)}, node ${mdInline(r.node)}, ${mdInline(r.os)}, ${mdInline(r.startedAt)} → ${mdInline(r.endedAt)}${absent}`;
   });
+  const notes = report.hosts.flatMap((h) => runNotes(h.run).map((n) => `> **${mdInline(hostLabel(h))}:** ${mdInline(n)}`));
   const head = [
     `## MCP host conformance: ${mdInline(title)}`,
     '',
+    ...(notes.length === 0 ? [] : [notes.join('\n>\n'), '']),
     `**${formatCounts(countVerdicts(all))}** (${all.length} checks)`,
     '',
     ...meta,

@@ -2,7 +2,7 @@
 // one host column; different hosts (or versions) become separate columns. A check that two
 // inputs both report for the same host is an error, never silently overwritten.
 import { ReportError } from './report-error.js';
-import type { Guarantee, HostRun, Report } from './schema.js';
+import type { Guarantee, HostRun, Report, RunMetadata } from './schema.js';
 
 function hostKey(run: HostRun): string {
   return `${run.run.host.name}\u0000${run.run.host.version ?? ''}`;
@@ -20,6 +20,12 @@ function latest(a: string, b: string): string {
  * Merges reports in the order given. `sources` (e.g. file names, same order) only makes
  * error messages name the inputs. Deterministic: generatedAt is the latest input's.
  */
+function mergeIncomplete(a: RunMetadata['incomplete'], b: RunMetadata['incomplete']): RunMetadata['incomplete'] {
+  if (a === null) return b;
+  if (b === null) return a;
+  return { signal: a.signal, scenariosFinished: a.scenariosFinished + b.scenariosFinished, scenariosPlanned: a.scenariosPlanned + b.scenariosPlanned };
+}
+
 export function mergeReports(reports: readonly Report[], sources: readonly string[] = []): Report {
   const first = reports[0];
   if (!first) throw new ReportError('MERGE_EMPTY', 'nothing to merge: no reports given');
@@ -57,6 +63,9 @@ export function mergeReports(reports: readonly Report[], sources: readonly strin
       merged.startedAt = earliest(merged.startedAt, run.run.startedAt);
       merged.endedAt = latest(merged.endedAt, run.run.endedAt);
       merged.shard = null; // the merged column is the whole run, not one shard of it
+      // One interrupted shard leaves the whole column incomplete; one scanned shard, the column's leftovers escapable.
+      merged.incomplete = mergeIncomplete(merged.incomplete, run.run.incomplete);
+      if (run.run.containment?.mechanism === 'process-scan') merged.containment = run.run.containment;
     }
   });
 

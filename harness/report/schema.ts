@@ -73,6 +73,20 @@ export const RunMetadataSchema = z.object({
   command: z.string(),
   /** Set when this report is one shard of a larger run ("2/4"). */
   shard: z.string().nullable().default(null),
+  /**
+   * Set when a signal stopped the run before every scenario finished: the report holds the
+   * checks of the scenarios that finished, and the run is not a conformant run.
+   */
+  incomplete: z
+    .object({ signal: z.string(), scenariosFinished: z.number().int().nonnegative(), scenariosPlanned: z.number().int().nonnegative() })
+    .nullable()
+    .default(null),
+  /**
+   * How the processes a host started were found and killed (STDIO-5): a PID namespace per
+   * host (nothing escapes it), or a scan for the sandbox's path in command lines and
+   * environments, which a daemon with a clean environment escapes; `note` says why.
+   */
+  containment: z.object({ mechanism: z.enum(['pid-namespace', 'process-scan']), note: z.string().nullable() }).nullable().default(null),
 });
 export type RunMetadata = z.infer<typeof RunMetadataSchema>;
 

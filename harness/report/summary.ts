@@ -1,6 +1,6 @@
 // Shared views over the report model used by every writer (JSON, JUnit, Markdown, HTML),
 // the progress summary, merge and diff: verdict order, counts, groups, host labels.
-import type { CheckResult, Guarantee, HostRun, Report, Verdict } from './schema.js';
+import type { CheckResult, Guarantee, HostRun, Report, RunMetadata, Verdict } from './schema.js';
 
 /** Display order: what needs attention first. */
 export const VERDICT_ORDER: readonly Verdict[] = ['FAIL', 'HARNESS-ERROR', 'NON-STRICT', 'UNSUPPORTED', 'INFO', 'PASS'];
@@ -27,6 +27,27 @@ export function formatCounts(counts: VerdictCounts): string {
 export function hostLabel(run: HostRun): string {
   const { name, version } = run.run.host;
   return version ? `${name} ${version}` : name;
+}
+
+/**
+ * What a reader must know before trusting a host run's numbers, one sentence each: the run
+ * was stopped before it finished, or its leftover processes (STDIO-5) were found only by a
+ * scan a daemon can escape. Every writer shows them.
+ */
+export function runNotes(run: Pick<RunMetadata, 'incomplete' | 'containment'>): string[] {
+  const notes: string[] = [];
+  const { incomplete, containment } = run;
+  if (incomplete !== null) {
+    notes.push(
+      `Incomplete: ${incomplete.signal} stopped the run after ${incomplete.scenariosFinished} of ${incomplete.scenariosPlanned} scenarios; only the checks of the finished scenarios are here, and it is not a conformant run.`,
+    );
+  }
+  if (containment?.mechanism === 'process-scan') {
+    notes.push(
+      `Leftover processes (STDIO-5) were found only by a scan for the sandbox's path${containment.note === null ? '' : ` (${containment.note})`}: a daemon with a clean environment escapes it; run as root for a PID namespace per host.`,
+    );
+  }
+  return notes;
 }
 
 /** The group a guarantee belongs to: the catalogue's word, else the ID's prefix ("NET-2" -> "NET"). */

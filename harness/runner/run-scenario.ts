@@ -9,8 +9,9 @@ import type { CheckResult } from '../report/schema.js';
 import { createSandbox } from '../sandbox/sandbox.js';
 import type { Observations, ServerObservation } from '../scenario/observations.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { killLeftovers, waitGone } from '../supervision/process-group.js';
-import { scanRunProcesses, type ProcessInfo } from '../supervision/proc-scan.js';
+import { killLeftovers } from '../supervision/process-group.js';
+import type { ProcessInfo } from '../supervision/proc-scan.js';
+import { ProcessScope } from '../supervision/process-scope.js';
 import { assignRoles, ProcWatch, type ProcessRecord } from '../supervision/proc-watch.js';
 import { withApprovalMoments } from './approval-moments.js';
 import { scanRun } from './canary-scan.js';
@@ -65,14 +66,6 @@ export function rerunCommand(hostSelector: string, scenario: string): string {
   return `npx mcp-host-conformance run --host ${hostSelector} --scenario ${scenario}`;
 }
 
-/** Processes still alive after the host is gone (given a short grace to finish dying). */
-async function findLeftovers(marker: string, graceMs: number): Promise<ProcessInfo[]> {
-  const first = scanRunProcesses(marker);
-  if (first.length === 0) return [];
-  const alive = new Set(await waitGone(first.map((p) => p.pid), graceMs));
-  return first.filter((p) => alive.has(p.pid));
-}
-
 export async function runScenario(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRun> {
   const { capabilities } = options.adapter;
   const deadlines = deadlinesInForce(capabilities, scenario.host);
@@ -88,6 +81,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   // What the host's processes hold while it runs (CRED-2, STDIO-3), also when each approval is shown.
   const watch = new ProcWatch(sandbox.root);
   const adapter = withApprovalMoments(options.adapter, (moment) => watch.snapshot(moment));
+  // Every process the host starts belongs to this scope (a PID namespace per host where possible).
+  const scope = new ProcessScope();
   const run = emptyScriptRun();
   const harnessErrors: string[] = [];
   let fixtures: Fixtures | null = null;
@@ -110,9 +105,9 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       const model = fixtures.model;
       run.sessionStarts.push({ request: 0, mono: monotonicMs() });
       watch.start();
-      run.sessions.push(await adapter.start(sandbox, start));
+      run.sessions.push(await scope.run(() => adapter.start(sandbox, start)));
       const ctx = { adapter, sandbox, start, servers: fixtures.servers, timing, modelRequests: () => model.journal.requests().length, configured: new Set(configured.map(([name]) => name)) };
-      await runUserScript(run, scenario.user, ctx);
+      await scope.run(() => runUserScript(run, scenario.user, ctx));
     }
   } catch (error) {
     harnessErrors.push(error instanceof HarnessError ? error.message : `unexpected: ${(error as Error).stack ?? String(error)}`);
@@ -125,11 +120,11 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       const server = journals.find(([, file]) => p.cmdline.some((a) => a.includes(file)));
       return server === undefined ? null : `server:${server[0]}`;
     };
-    const found = await findLeftovers(sandbox.root, options.leftoverGraceMs ?? 500);
+    const found = await scope.leftovers(sandbox.root, () => 'other', options.leftoverGraceMs ?? 500);
     // Roles from everything seen: a leftover child belongs to the server it descends from.
     processes = assignRoles([...watch.records(), ...found.map((p) => ({ ...p, moment: 'left running after the host exited' }))], serverOf);
     leftovers = processes.slice(processes.length - found.length);
-    const survivors = await killLeftovers(leftovers);
+    const survivors = [...(await killLeftovers(leftovers)), ...(await scope.close())];
     if (survivors.length > 0) harnessErrors.push(`processes ${survivors.join(', ')} of the run could not be killed`);
   }
 

@@ -1,7 +1,7 @@
 // Reads the process table from /proc (STDIO-2, STDIO-3, STDIO-5): which processes belong to
-// a run (their command line or environment mentions the sandbox), their group, session and
-// environment. Linux only, like the suite's CI.
-import { readdirSync, readFileSync } from 'node:fs';
+// a run (their command line or environment mentions the sandbox, or they live in a host's
+// PID namespace), their group, session and environment. Linux only, like the suite's CI.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 export interface ProcessInfo {
   pid: number;
@@ -72,21 +72,42 @@ export function readProcess(pid: number): Omit<ProcessInfo, 'role'> | null {
   return { pid, ...parsed, start, cmdline, env, ...(envList === null ? { envUnreadable: true as const } : {}) };
 }
 
-/**
- * Live (non-zombie) processes other than this one whose command line or environment
- * contains `marker` (the sandbox root), classified by `roleOf`.
- */
-export function scanRunProcesses(marker: string, roleOf: (p: Omit<ProcessInfo, 'role'>) => string = () => 'other'): ProcessInfo[] {
+export type RoleOf = (p: Omit<ProcessInfo, 'role'>) => string;
+
+/** Live (non-zombie) processes other than this one that `wanted` picks, classified by `roleOf`. */
+function scanProcesses(wanted: (p: Omit<ProcessInfo, 'role'>) => boolean, roleOf: RoleOf): ProcessInfo[] {
   const found: ProcessInfo[] = [];
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);
     if (!Number.isInteger(pid) || pid === process.pid) continue;
     const info = readProcess(pid);
-    if (info === null || info.state === 'Z') continue;
-    const mentions = info.cmdline.some((a) => a.includes(marker)) || Object.values(info.env).some((v) => v.includes(marker));
-    if (mentions) found.push({ ...info, role: roleOf(info) });
+    if (info !== null && info.state !== 'Z' && wanted(info)) found.push({ ...info, role: roleOf(info) });
   }
   return found;
+}
+
+/** Live processes whose command line or environment contains `marker` (the sandbox root). */
+export function scanRunProcesses(marker: string, roleOf: RoleOf = () => 'other'): ProcessInfo[] {
+  return scanProcesses((p) => p.cmdline.some((a) => a.includes(marker)) || Object.values(p.env).some((v) => v.includes(marker)), roleOf);
+}
+
+/** The PID namespace of a process ("pid:[4026532179]"), or null when it is gone or not readable. */
+export function pidNamespaceOf(pid: number): string | null {
+  try {
+    return readlinkSync(`/proc/${pid}/ns/pid`);
+  } catch {
+    return null;
+  }
+}
+
+/** Live processes in PID namespace `namespace`: nothing a process does takes it out of there. */
+export function scanNamespace(namespace: string, roleOf: RoleOf = () => 'other'): ProcessInfo[] {
+  return scanProcesses((p) => pidNamespaceOf(p.pid) === namespace, roleOf);
+}
+
+/** Live direct children of `ppid`. */
+export function scanChildren(ppid: number, roleOf: RoleOf = () => 'other'): ProcessInfo[] {
+  return scanProcesses((p) => p.ppid === ppid, roleOf);
 }
 
 /** True while /proc shows the process alive (zombies count as gone: they hold no resources but a slot). */

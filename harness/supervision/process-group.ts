@@ -1,7 +1,7 @@
 // Process supervision (STDIO-5 and the suite's own hygiene): a host runs in its own process
 // group; stopping it kills the whole group (SIGTERM, a grace deadline, then SIGKILL) and
 // reaps the leader. Leftovers found by a /proc scan are killed the same way.
-import { execa } from 'execa';
+import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { HarnessError } from '../errors.js';
 import { isAlive, readProcess, type ProcessInfo } from './proc-scan.js';
@@ -22,30 +22,30 @@ export interface GroupProcess {
   hasExited(): boolean;
 }
 
+/** After a process exited, how long its output may take to drain: a process it left behind may hold the pipes open. */
+const DRAIN_MS = 500;
+
+/** `exit`, once `streams` closed too, or DRAIN_MS after the exit when something else holds them open. */
+export async function afterDrain(exit: Promise<ExitStatus>, streams: readonly Readable[]): Promise<ExitStatus> {
+  const status = await exit;
+  const closed = Promise.all(streams.map((s) => (s.destroyed ? null : new Promise((resolve) => s.once('close', resolve)))));
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
+  return status;
+}
+
 /** Starts `command` as the leader of a new process group with exactly `env` (nothing inherited). */
 export function spawnInGroup(command: string, args: readonly string[], options: { env: Record<string, string>; cwd: string }): GroupProcess {
-  const child = execa(command, args, {
-    env: options.env,
-    extendEnv: false,
-    cwd: options.cwd,
-    detached: true,
-    buffer: false,
-    reject: false,
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    // The harness decides when to kill, always by group.
-    cleanup: false,
-  });
-  if (child.pid === undefined || !child.stdin || !child.stdout || !child.stderr) {
-    throw new HarnessError('HOST_START', `cannot start ${command}: no process was created`);
-  }
+  // The harness decides when to kill, always by group.
+  const child = spawn(command, args, { env: options.env, cwd: options.cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.once('error', () => {});
+  if (child.pid === undefined) throw new HarnessError('HOST_START', `cannot start ${command}: no process was created`);
   // A host that exits while we write must not crash the harness.
   child.stdin.on('error', () => {});
   let done = false;
-  const exited = child.then((result) => {
+  const exit = new Promise<ExitStatus>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = afterDrain(exit, [child.stdout, child.stderr]).then((status) => {
     done = true;
-    return { code: result.exitCode ?? null, signal: result.signal ?? null };
+    return status;
   });
   return { pid: child.pid, stdin: child.stdin, stdout: child.stdout, stderr: child.stderr, exited, hasExited: () => done };
 }

@@ -4,7 +4,8 @@
 // in its own group and is always stopped by group and reaped (STDIO-5 hygiene).
 import { dirname } from 'node:path';
 import { HarnessError } from '../../errors.js';
-import { spawnInGroup, stopGroup, type ExitStatus, type GroupProcess } from '../../supervision/process-group.js';
+import { stopGroup, type ExitStatus, type GroupProcess } from '../../supervision/process-group.js';
+import { spawnHost } from '../../supervision/process-scope.js';
 import { JsonRpcError, JsonRpcLinePeer, type RequestId } from './json-rpc-lines.js';
 import {
   ApprovalParamsSchema,
@@ -84,7 +85,7 @@ export class CodexAppServer {
   /** Spawns `codex app-server` in its own process group and completes the initialize handshake. */
   static async start(options: CodexAppServerOptions): Promise<CodexAppServer> {
     const overrides = (options.configOverrides ?? []).flatMap((o) => ['-c', o]);
-    const proc = spawnInGroup(options.bin, ['app-server', ...overrides], { env: options.env, cwd: options.cwd });
+    const proc = await spawnHost(options.bin, ['app-server', ...overrides], { env: options.env, cwd: options.cwd });
     const server = new CodexAppServer(proc, options);
     try {
       await server.request('initialize', {

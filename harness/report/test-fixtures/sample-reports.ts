@@ -70,6 +70,8 @@ export function hostRun(name: string, version: string | null, checks: CheckResul
       catalogueRevision: 'cat-1',
       command: `mcp-host-conformance run --host ${name}`,
       shard,
+      incomplete: null,
+      containment: null,
     },
     checks,
   };

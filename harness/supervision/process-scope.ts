@@ -1,0 +1,105 @@
+// STDIO-5 and the suite's own hygiene: everything a host starts during one scenario (or one
+// preflight) belongs to a scope. Hosts started inside `scope.run(...)` go into PID
+// namespaces of their own when this machine allows it (pid-namespace.ts), else into plain
+// process groups, found afterwards only by the sandbox's path. The scope lists what is left
+// when the host is gone and kills it all at close. A SIGINT or SIGTERM to this process
+// kills every open scope's processes at once; the process then dies of the signal as it
+// would have, unless someone else (the CLI) handles that signal.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { containment, spawnInNamespace, type NamespacedProcess } from './pid-namespace.js';
+import { isAlive, scanNamespace, scanRunProcesses, type ProcessInfo, type RoleOf } from './proc-scan.js';
+import { spawnInGroup, waitGone, type GroupProcess } from './process-group.js';
+
+const current = new AsyncLocalStorage<ProcessScope>();
+const live = new Set<ProcessScope>();
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+function killGroup(pgid: number): void {
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    // the group is empty
+  }
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  for (const scope of live) scope.killNow();
+  live.clear();
+  for (const s of SIGNALS) process.off(s, onSignal);
+  // Nobody else handles it: end as the signal would have ended us.
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+function watchSignals(): void {
+  const watching = process.listeners('SIGINT').includes(onSignal);
+  if (live.size > 0 && !watching) for (const s of SIGNALS) process.on(s, onSignal);
+  if (live.size === 0 && watching) for (const s of SIGNALS) process.off(s, onSignal);
+}
+
+export class ProcessScope {
+  readonly #namespaces: NamespacedProcess[] = [];
+  readonly #groups: GroupProcess[] = [];
+  #closed = false;
+
+  /** Runs `fn` with this scope as the one host processes started inside it belong to. */
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    return current.run(this, fn);
+  }
+
+  /** Takes a process spawnHost started in this scope. */
+  adopt(proc: GroupProcess | NamespacedProcess): void {
+    if ('namespace' in proc) this.#namespaces.push(proc);
+    else this.#groups.push(proc);
+    live.add(this);
+    watchSignals();
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /**
+   * Processes of the scope still alive after `graceMs`: everything in its hosts' namespaces,
+   * and whatever names `marker` (the sandbox root) in its command line or environment.
+   */
+  async leftovers(marker: string, roleOf: RoleOf, graceMs: number): Promise<ProcessInfo[]> {
+    const ours = new Set(this.#namespaces.flatMap((n) => [n.reaper, n.supervisor]));
+    const found = new Map<number, ProcessInfo>();
+    for (const p of [...this.#namespaces.flatMap((n) => scanNamespace(n.namespace, roleOf)), ...scanRunProcesses(marker, roleOf)]) {
+      if (!ours.has(p.pid)) found.set(p.pid, p);
+    }
+    if (found.size === 0) return [];
+    const alive = new Set(await waitGone([...found.keys()], graceMs));
+    return [...found.values()].filter((p) => alive.has(p.pid));
+  }
+
+  /** Kills everything of the scope now, without waiting (signal handlers). */
+  killNow(): void {
+    for (const n of this.#namespaces) n.killNow();
+    for (const g of this.#groups) killGroup(g.pid);
+  }
+
+  /** Kills everything of the scope and waits for it to be gone; returns the pids still alive. */
+  async close(deadlineMs = 2000): Promise<number[]> {
+    this.#closed = true;
+    for (const g of this.#groups) killGroup(g.pid);
+    const survivors = (await Promise.all(this.#namespaces.map((n) => n.destroy(deadlineMs)))).flat();
+    live.delete(this);
+    watchSignals();
+    return [...survivors, ...this.#groups.map((g) => g.pid).filter(isAlive)];
+  }
+}
+
+/**
+ * Starts a host process (a host, its own server commands, an app server) as the leader of a
+ * new process group with exactly `env`. Inside a scope it goes into a PID namespace of its
+ * own where the machine allows it; outside any scope it is a plain group.
+ */
+export async function spawnHost(command: string, args: readonly string[], options: { env: Record<string, string>; cwd: string }): Promise<GroupProcess> {
+  const scope = current.getStore();
+  if (scope === undefined || scope.closed) return spawnInGroup(command, args, options);
+  const how = await containment();
+  const proc = how.mechanism === 'pid-namespace' ? await spawnInNamespace(how.tools, command, args, options) : spawnInGroup(command, args, options);
+  scope.adopt(proc);
+  return proc;
+}
