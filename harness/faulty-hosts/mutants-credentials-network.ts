@@ -199,6 +199,13 @@ const NET: readonly Mutant[] = [
     breaks: 'NET-3: messages up to 2 MiB are accepted',
   },
   {
+    id: 'net-cap-off-by-one',
+    file: 'mcp/guarded-fetch.ts',
+    find: '    if (Number.isFinite(declared) && declared > limit) {',
+    replace: '    if (Number.isFinite(declared) && declared >= limit) {',
+    breaks: 'NET-3: an HTTP answer of exactly 1 MiB (declared) is refused as oversized',
+  },
+  {
     id: 'net-cap-1mb-decimal',
     file: 'mcp/errors.ts',
     find: '  messageBytes: 1024 * 1024,',

@@ -1,5 +1,5 @@
-// CRED-2, STDIO-3: while an approval request is on screen the host waits for its user, with
-// its servers and helpers alive; the process watch takes a snapshot at each such moment. The
+// CRED-2, STDIO-3: while an approval request or its prompt is on screen the host waits for its
+// user, with its servers and helpers alive; the process watch takes a snapshot at each such moment. The
 // adapter and its sessions are otherwise untouched.
 import type { HostAdapter, HostSession } from '../adapters/host-adapter.js';
 
@@ -14,15 +14,24 @@ function overriding<T extends object>(target: T, overrides: Partial<T>): T {
   });
 }
 
-/** The adapter, whose sessions call `moment("approval #N shown")` when each approval request appears. */
+/**
+ * The adapter, whose sessions call `moment(...)` when each approval request appears and each
+ * time the host shows its prompt: moments when the host is surely alive and waiting.
+ */
 export function withApprovalMoments(adapter: HostAdapter, moment: (what: string) => void): HostAdapter {
   let shown = 0;
+  let prompts = 0;
   const watched = (session: HostSession): HostSession =>
     overriding(session, {
       waitForApproval: async (timeoutMs) => {
         const approval = await session.waitForApproval(timeoutMs);
         if (approval !== null) moment(`approval #${++shown} shown`);
         return approval;
+      },
+      waitForPrompt: async (timeoutMs) => {
+        const ready = await session.waitForPrompt(timeoutMs);
+        if (ready) moment(`prompt #${++prompts} shown`);
+        return ready;
       },
     });
   return overriding(adapter, { start: async (sandbox, options) => watched(await adapter.start(sandbox, options)) });

@@ -78,11 +78,11 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     return { observations, results: gradeChecks({ scenario, observations, capabilities, durationMs: 0, rerun }) };
   }
   const sandbox = createSandbox(scenario.name);
-  // What the host's processes hold while it runs (CRED-2, STDIO-3), also when each approval is shown.
-  const watch = new ProcWatch(sandbox.root);
-  const adapter = withApprovalMoments(options.adapter, (moment) => watch.snapshot(moment));
   // Every process the host starts belongs to this scope (a PID namespace per host where possible).
   const scope = new ProcessScope();
+  // What the host's processes hold while it runs (CRED-2, STDIO-3), also when each approval is shown.
+  const watch = new ProcWatch(sandbox.root, () => scope.roots());
+  const adapter = withApprovalMoments(options.adapter, (moment) => watch.snapshot(moment));
   const run = emptyScriptRun();
   const harnessErrors: string[] = [];
   let fixtures: Fixtures | null = null;

@@ -48,8 +48,14 @@ export class ProcWatch {
   #self: Omit<ProcessInfo, 'role'> | null = null;
   #timer: NodeJS.Timeout | null = null;
 
-  /** `marker`: the sandbox root, which every host process's environment or command line names. */
-  constructor(private readonly marker: string) {}
+  /**
+   * `marker`: the sandbox root, which every host process's environment or command line names;
+   * `roots`: the run's own children (a host's namespace supervisor names nothing of the sandbox).
+   */
+  constructor(
+    private readonly marker: string,
+    private readonly roots: () => readonly number[] = () => [],
+  ) {}
 
   start(intervalMs = WATCH_INTERVAL_MS): void {
     this.#timer ??= setInterval(() => this.snapshot('periodic snapshot'), intervalMs);
@@ -74,7 +80,9 @@ export class ProcWatch {
     for (const pid of childrenOf(process.pid)) {
       visit(pid, (info) => {
         const id = identity(info);
-        if (this.#members.has(id) || this.#strangers.has(id)) return this.#members.has(id);
+        // A root may have been seen before the scope adopted it: the roots decide first.
+        if (this.#members.has(id) || this.roots().includes(info.pid)) return true;
+        if (this.#strangers.has(id)) return false;
         if (mentions(info, this.marker)) return true;
         // Not yet exec'd (it still shows the harness itself): what it becomes is decided next time.
         if (this.#self === null || !sameState(info, this.#self)) this.#strangers.add(id);

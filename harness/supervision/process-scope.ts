@@ -58,6 +58,11 @@ export class ProcessScope {
     return this.#closed;
   }
 
+  /** The processes this scope started directly (a namespace's supervisor, a group's leader): everything of the run descends from them. */
+  roots(): number[] {
+    return [...this.#namespaces.map((n) => n.supervisor), ...this.#groups.map((g) => g.pid)];
+  }
+
   /**
    * Processes of the scope still alive after `graceMs`: everything in its hosts' namespaces,
    * and whatever names `marker` (the sandbox root) in its command line or environment.
