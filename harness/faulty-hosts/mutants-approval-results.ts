@@ -219,6 +219,13 @@ const RESULT: readonly Mutant[] = [
     breaks: 'RESULT-3: a denied call gives status failed',
   },
   {
+    id: 'result-deadline-reset-on-progress',
+    file: 'mcp/server-session.ts',
+    find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
+    replace: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS, onprogress: () => void timer.refresh() });',
+    breaks: 'RESULT-4: the call deadline restarts with every progress notification, so a busy server is waited for forever',
+  },
+  {
     id: 'result-call-deadline-60s',
     file: 'chat/chat-settings.ts',
     find: 'export const DEFAULT_CALL_TIMEOUT_MS = 30_000;',

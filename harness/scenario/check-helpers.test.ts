@@ -1,6 +1,21 @@
 import { describe, expect, test } from 'vitest';
-import { approvalShownBeforeSending, modelSawStatuses, serverGotToolCalls, stdioEnvOnly, trapUntouched } from './check-helpers.js';
-import { approval, modelRequest, observations, request, server } from './test-fixtures/observations.js';
+import {
+  approvalShownBeforeSending,
+  approvalsShown,
+  discoveredBeforeFirstQuestion,
+  modelSawStatus,
+  modelSawStatuses,
+  namesWord,
+  nothingLeftRunning,
+  reportedUnavailable,
+  serverGotNoRequestOn,
+  serverGotToolCalls,
+  stdioEnvOnly,
+  stdioOwnGroup,
+  textNowhere,
+  trapUntouched,
+} from './check-helpers.js';
+import { approval, exit, file, httpRequest, modelRequest, observations, outcome, output, request, screen, server, start, stoppedAt } from './test-fixtures/observations.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { CanaryRegistry } from '../sandbox/canaries.js';
 import { mintHostSecrets } from '../sandbox/host-env.js';
@@ -78,5 +93,193 @@ describe('stdioEnvOnly', () => {
 
   test('is not reached when the server never started', () => {
     expect(stdioEnvOnly('local', [])(withStart(null)).observed).toMatch(/^not reached: stdio server local never started/);
+  });
+});
+
+describe('serverGotToolCalls', () => {
+  test('passes the expected count, fails one more or one fewer', () => {
+    const obs = (n: number) => observations({ approvals: [approval('approve', 1, 2)], servers: server('docs', Array.from({ length: n }, (_, i) => call(10 + i))) });
+    expect(outcome(serverGotToolCalls('docs', 2)(obs(2)))).toBe('PASS');
+    expect(serverGotToolCalls('docs', 2)(obs(3)).observed).toBe('server docs received 3 tools/call, expected 2');
+    expect(outcome(serverGotToolCalls('docs', 2)(obs(1)))).toBe('FAIL');
+  });
+
+  test('an outcome the model received is enough to make an absence mean something', () => {
+    expect(outcome(serverGotToolCalls('docs', 0)(observations({ servers: server('docs', []), toolOutputs: [output(1, 'denied')] })))).toBe('PASS');
+  });
+});
+
+describe('approvalShownBeforeSending', () => {
+  test('a resource read sent before its approval counts like a call', () => {
+    const obs = observations({ approvals: [approval('approve', 10, 50)], servers: server('docs', [request('resources/read', 1, 20)]) });
+    expect(outcome(approvalShownBeforeSending('docs', 0)(obs))).toBe('FAIL');
+  });
+
+  test('a call after a denial answered later is not this check\'s business (serverGotToolCalls grades it)', () => {
+    const obs = observations({ approvals: [approval('deny', 10, 20)], servers: server('docs', [call(30)]) });
+    expect(outcome(approvalShownBeforeSending('docs', 0)(obs))).toBe('PASS');
+  });
+});
+
+describe('approvalsShown', () => {
+  const shown = (n: number, script = observations().script) => observations({ script, approvals: Array.from({ length: n }, (_, i) => approval('approve', i, i)) });
+  test('passes exactly that many approval requests', () => {
+    expect(outcome(approvalsShown(2)(shown(2)))).toBe('PASS');
+  });
+
+  test('fails one more, and fewer when the script ran to its end (the host went on without asking)', () => {
+    expect(approvalsShown(2)(shown(3)).observed).toBe('3 approval request(s) shown, expected 2');
+    expect(outcome(approvalsShown(2)(shown(1)))).toBe('FAIL');
+  });
+
+  test('is not reached when the script stopped before the next request could be shown', () => {
+    expect(approvalsShown(2)(shown(1, stoppedAt(2)))).toMatchObject({ reached: false, observed: expect.stringMatching(/^not reached: approval request #2 of 2/) });
+  });
+});
+
+describe('modelSawStatuses and modelSawStatus', () => {
+  const outputs = (...statuses: (string | null)[]) => observations({ toolOutputs: statuses.map((s, i) => output(i, s as never, `raw-${i}`)) });
+  test('the same statuses in another order fail', () => {
+    expect(outcome(modelSawStatuses(['completed', 'denied'])(outputs('denied', 'completed')))).toBe('FAIL');
+  });
+
+  test('an output the adapter cannot classify is named unreadable and fails', () => {
+    expect(modelSawStatuses(['completed'])(outputs(null)).observed).toMatch(/unreadable: raw-0; expected completed/);
+  });
+
+  test('one output: its status passes, another fails, none is not reached', () => {
+    expect(outcome(modelSawStatus(1, 'unknown')(outputs('completed', 'unknown')))).toBe('PASS');
+    expect(modelSawStatus(1, 'unknown')(outputs('completed', 'failed')).observed).toBe('tool output #2 has status failed, expected unknown');
+    expect(outcome(modelSawStatus(1, 'unknown')(outputs('completed')))).toBe('NOT-REACHED');
+  });
+});
+
+describe('discoveredBeforeFirstQuestion', () => {
+  const run = (journal: ReturnType<typeof request>[], firstAt: number | null = 100) =>
+    discoveredBeforeFirstQuestion('docs')(observations({ servers: server('docs', journal), modelRequestMono: firstAt === null ? [] : [firstAt], modelRequests: firstAt === null ? [] : [modelRequest(0)] }));
+  test('initialize and tools/list once, before the first model request, passes', () => {
+    expect(outcome(run([request('initialize', 1, 10), request('tools/list', 2, 20)]))).toBe('PASS');
+  });
+
+  test('tools/list after the first model request, never, or initialize twice fails', () => {
+    expect(run([request('initialize', 1, 10), request('tools/list', 2, 150)]).observed).toMatch(/tools\/list reached docs 50 ms after the first model request/);
+    expect(run([request('initialize', 1, 10)]).observed).toBe('server docs never received tools/list');
+    expect(run([request('initialize', 1, 10), request('initialize', 2, 15), request('tools/list', 3, 20)]).observed).toMatch(/initialize 2 times/);
+  });
+
+  test('is not reached when the host never asked the model', () => {
+    expect(outcome(run([request('initialize', 1, 10), request('tools/list', 2, 20)], null))).toBe('NOT-REACHED');
+  });
+});
+
+describe('serverGotNoRequestOn', () => {
+  const run = (...paths: string[]) => serverGotNoRequestOn('docs', '/moved')(observations({ servers: server('docs', paths.map((p) => httpRequest(p))) }));
+  test('requests only on the server\'s own path pass', () => {
+    expect(outcome(run('/mcp', '/mcp'))).toBe('PASS');
+  });
+
+  test('a request on the redirect target fails, with or without a query', () => {
+    expect(run('/mcp', '/moved').observed).toBe('1 request(s) reached /moved');
+    expect(outcome(run('/mcp', '/moved?session=1'))).toBe('FAIL');
+  });
+
+  test('is not reached when the server was never contacted', () => {
+    expect(outcome(run())).toBe('NOT-REACHED');
+  });
+});
+
+describe('reportedUnavailable', () => {
+  const run = (lines: string[], unavailable: { line: string; reason: string | null }[], patterns: RegExp[] = []) =>
+    reportedUnavailable('docs', patterns)(observations({ statusLines: lines, unavailable, screen: screen(lines.join('\n')) }));
+  test('an unavailable line naming the server whose reason matches passes', () => {
+    const line = 'docs: unavailable (401: OAuth is not supported)';
+    expect(outcome(run([line], [{ line, reason: '401: OAuth is not supported' }], [/OAuth/, /401/]))).toBe('PASS');
+  });
+
+  test('the whole line is the reason when the host gives none apart', () => {
+    const line = 'docs unavailable - redirect refused';
+    expect(outcome(run([line], [{ line, reason: null }], [/redirect/]))).toBe('PASS');
+  });
+
+  test('no status line, one that does not say unavailable, or a reason missing a pattern fails', () => {
+    expect(run([], []).observed).toBe('no status line for server docs');
+    expect(run(['docs: 2 tools'], []).observed).toMatch(/does not say the server is unavailable/);
+    expect(run(['docs: unavailable (timeout)'], [{ line: 'docs: unavailable (timeout)', reason: 'timeout' }], [/OAuth/]).observed).toMatch(/the reason "timeout" does not match \/OAuth\//);
+  });
+
+  test('a line about another server whose name holds this one is not its status line', () => {
+    expect(run(['docs-2: unavailable'], [{ line: 'docs-2: unavailable', reason: null }]).observed).toBe('no status line for server docs');
+    expect(namesWord('mydocs: ok', 'docs')).toBe(false);
+    expect(namesWord('[docs] ok', 'docs')).toBe(true);
+  });
+});
+
+describe('trapUntouched', () => {
+  test('a hit fails even when the host never reached the model', () => {
+    expect(outcome(trapUntouched()(observations({ trapHits: [{ method: 'GET', path: '/.well-known/oauth-protected-resource' } as never] })))).toBe('FAIL');
+  });
+});
+
+describe('stdioOwnGroup', () => {
+  const run = (pid: number, pgid: number) => stdioOwnGroup('local')(observations({ hostPid: 10, servers: server('local', [start({ pid, pgid })], 'stdio') }));
+  test('a server leading its own group passes', () => {
+    expect(outcome(run(20, 20))).toBe('PASS');
+  });
+
+  test("a server in the host's group, or in another process's group, fails", () => {
+    expect(run(20, 10).observed).toBe('server pid 20 runs in group 10 (host pid 10)');
+    expect(outcome(run(20, 15))).toBe('FAIL');
+  });
+
+  test('is not reached when the server never started', () => {
+    expect(outcome(stdioOwnGroup('local')(observations({ servers: server('local', [], 'stdio') })))).toBe('NOT-REACHED');
+  });
+});
+
+describe('textNowhere', () => {
+  const MARK = 'stderr-marker-1';
+  const run = (over: Partial<Observations> = {}) => textNowhere('local', MARK)(observations({ servers: server('local', [start()], 'stdio'), modelRequests: [modelRequest(0)], ...over }));
+  test('passes when the marker is neither on screen nor in a file', () => {
+    expect(outcome(run({ screen: screen('docs: 1 tool'), files: [file('$HOME/.host/log.txt', 'started')] }))).toBe('PASS');
+  });
+
+  test('fails when it is shown, or written to a log, naming where', () => {
+    expect(run({ screen: screen(`[local] ${MARK}`) }).observed).toMatch(/appears on screen/);
+    expect(run({ files: [file('$XDG_STATE_HOME/host/server.log', `local: ${MARK}\n`)] }).observed).toMatch(/appears \$XDG_STATE_HOME\/host\/server.log/);
+  });
+
+  test('fails when it is passed on to the model (discarded means sent nowhere)', () => {
+    expect(run({ modelRequests: [modelRequest(0, [{ type: 'function_call_output', call_id: 'c', output: `failed: ${MARK}` }])] }).observed).toMatch(/model request #1/);
+  });
+
+  test('is not reached while the screen or a file was kept only in part', () => {
+    expect(outcome(run({ screen: screen('x'.repeat(100), true) }))).toBe('NOT-REACHED');
+    expect(outcome(run({ files: [{ ...file('$HOME/.host/big.log', 'head'), size: 10_000_000 }] }))).toBe('NOT-REACHED');
+  });
+
+  test('is not reached when the server never started, or the host never reached the model', () => {
+    expect(outcome(textNowhere('local', MARK)(observations({ servers: server('local', [], 'stdio') })))).toBe('NOT-REACHED');
+    expect(outcome(run({ modelRequests: [] }))).toBe('NOT-REACHED');
+  });
+});
+
+describe('nothingLeftRunning', () => {
+  const leftover = { pid: 21, ppid: 1, pgid: 20, sid: 1, state: 'S', start: 1, cmdline: ['node', 'child.js'], env: {}, role: 'server:local' };
+  const run = (over: Partial<Observations> = {}, childPid: number | null = 21) =>
+    nothingLeftRunning('local')(observations({ servers: server('local', [start({ childPid })], 'stdio'), exits: [exit(0)], ...over }));
+  test('passes when the host exited by itself and nothing of the run was left', () => {
+    expect(outcome(run())).toBe('PASS');
+  });
+
+  test('fails when the server or its child outlived the host, or the harness had to kill the host', () => {
+    expect(run({ leftovers: [leftover] as never }).observed).toBe('still running after the host exited: 21 (server:local)');
+    expect(run({ exits: [exit(null, true, 'SIGKILL')] }).observed).toBe('the host did not exit by itself; the harness killed it');
+  });
+
+  test('is not reached without a child, a host exit, or when the script stopped before its end step', () => {
+    expect(outcome(run({}, null))).toBe('NOT-REACHED');
+    expect(outcome(run({ exits: [] }))).toBe('NOT-REACHED');
+    expect(outcome(run({ script: stoppedAt(1) }))).toBe('NOT-REACHED');
+    expect(outcome(nothingLeftRunning('local')(observations({ servers: server('local', [], 'stdio') })))).toBe('NOT-REACHED');
   });
 });

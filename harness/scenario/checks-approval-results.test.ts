@@ -1,7 +1,26 @@
 import { describe, expect, test } from 'vitest';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import { modelRequest, observations, reply, request, server, userMessage } from './test-fixtures/observations.js';
-import { callsOneAfterAnother, confirmationArgumentsCut, inOrder, messageNeverSent, messageSentAfterGates, toolOutputHas, UNKNOWN_WARNING } from './checks-approval-results.js';
+import { approval, exit, fn, modelRequest, observations, outcome, output, reply, request, server, stoppedAt, userMessage } from './test-fixtures/observations.js';
+import {
+  atMostBytes,
+  callsOneAfterAnother,
+  confirmationArgumentsCut,
+  confirmationArgumentsWhole,
+  confirmationSays,
+  confirmationShowed,
+  contains,
+  inOrder,
+  matches,
+  messageNeverSent,
+  messageSentAfterGates,
+  modelNeverSaw,
+  serverNeverGot,
+  toolOutputHas,
+  unknownGateShown,
+  unknownOutcomeChecks,
+  UNKNOWN_WARNING,
+} from './checks-approval-results.js';
+import type { Observations } from './observations.js';
 
 const withJournal = (journal: JournalEntry[]) => observations({ servers: server('docs', journal) });
 const callIn = (id: number) => request('tools/call', id);
@@ -47,5 +66,179 @@ describe('checks for approval and results', () => {
     expect(messageNeverSent('second', 3)(obs).verdict).toBe('FAIL');
     expect(messageSentAfterGates('second', 2)(obs).verdict).toBe('PASS');
     expect(messageSentAfterGates('second', 3)(obs).observed).toMatch(/^not reached/);
+  });
+});
+
+describe('confirmationShowed', () => {
+  const offered = [modelRequest(0, [], [fn('mcp_docs_notes_find')])];
+  const shown = (text: string, fields: Observations['approvals'][number]['fields'] = {}) => observations({ modelRequests: offered, approvals: [approval('deny', 1, 2, text, fields)] });
+  const tool = confirmationShowed(0, 'tool', () => 'notes.find');
+  test('the value standing alone in the request text passes, in any punctuation', () => {
+    expect(outcome(tool(shown('Call mcp_docs_notes_find?\n  tool: notes.find\n  server: docs')))).toBe('PASS');
+    expect(outcome(confirmationShowed(0, 'server', () => 'docs')(shown('Run "notes.find" on [docs]?')))).toBe('PASS');
+  });
+
+  test('the adapter\'s reading of the field is compared exactly, blanks aside', () => {
+    expect(outcome(tool(shown('', { tool: ' notes.find ' })))).toBe('PASS');
+    expect(tool(shown('notes.find', { tool: 'notes_find' })).observed).toBe('tool shown as "notes_find", expected "notes.find"');
+  });
+
+  test('a value only inside the offered name, or inside a longer one, fails', () => {
+    expect(outcome(tool(shown('Call mcp_docs_notes_find? [y/N]')))).toBe('FAIL');
+    expect(outcome(tool(shown('tool: notes.finder')))).toBe('FAIL');
+    expect(outcome(confirmationShowed(0, 'server', () => 'docs')(shown('server: mydocs-2')))).toBe('FAIL');
+  });
+
+  test('is not reached without that approval request', () => {
+    expect(outcome(tool(observations()))).toBe('NOT-REACHED');
+  });
+});
+
+describe('confirmationSays', () => {
+  const says = confirmationSays(0, /cannot control/i, 'warns');
+  test('a request matching the pattern passes, one not matching fails', () => {
+    expect(outcome(says(observations({ approvals: [approval('deny', 1, 2, 'The host cannot control what docs does. Run? [y/N]')] })))).toBe('PASS');
+    expect(outcome(says(observations({ approvals: [approval('deny', 1, 2, 'Run? [y/N]')] })))).toBe('FAIL');
+  });
+
+  test('is not reached without that approval request', () => {
+    expect(outcome(says(observations({ approvals: [approval('deny', 1, 2, 'cannot control')] })))).toBe('PASS');
+    expect(outcome(confirmationSays(1, /x/, 'x')(observations({ approvals: [approval('deny', 1, 2)] })))).toBe('NOT-REACHED');
+  });
+});
+
+describe('confirmationArgumentsCut and confirmationArgumentsWhole', () => {
+  const shown = (text: string) => observations({ approvals: [approval('deny', 0, 0, text)] });
+  const cut = confirmationArgumentsCut(0, { head: 'HEAD', tail: 'TAIL', pad: 'é', marker: /\bcut\b|truncat/i }, { minBytes: 80, maxBytes: 100 });
+  test('a cut at exactly the bounds passes; one pad character past the upper bound, or short of the lower, fails', () => {
+    expect(outcome(cut(shown(`HEAD ${'é'.repeat(50)} [cut]`)))).toBe('PASS');
+    expect(outcome(cut(shown(`HEAD ${'é'.repeat(40)} [cut]`)))).toBe('PASS');
+    expect(cut(shown(`HEAD ${'é'.repeat(51)} [cut]`)).observed).toBe('102 bytes of the padding shown, more than 100');
+    expect(cut(shown(`HEAD ${'é'.repeat(39)} [cut]`)).observed).toMatch(/only 78 bytes/);
+  });
+
+  test('a cut without a marker fails, also when the words after it merely contain "cut"', () => {
+    expect(cut(shown(`HEAD ${'é'.repeat(50)}\nRun? [y/N]`)).observed).toMatch(/no cut marker/);
+    expect(outcome(cut(shown(`HEAD ${'é'.repeat(50)}\nThe host cannot control what the server will execute.`)))).toBe('FAIL');
+  });
+
+  test('is not reached without that approval request', () => {
+    expect(outcome(cut(observations()))).toBe('NOT-REACHED');
+  });
+
+  const whole = confirmationArgumentsWhole(0, { head: 'HEAD', tail: 'TAIL', marker: /cut/ });
+  test('arguments under the cut pass shown whole; a missing end or start fails', () => {
+    expect(outcome(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(10)}", "last": "TAIL"}`)))).toBe('PASS');
+    expect(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(10)}... [cut]`)).observed).toMatch(/the end "TAIL" of arguments under the cut is not shown/);
+    expect(whole(shown('{"q": "other", "last": "TAIL"}')).observed).toMatch(/does not show the start/);
+    expect(outcome(whole(observations()))).toBe('NOT-REACHED');
+  });
+});
+
+describe('callsOneAfterAnother', () => {
+  test('a call answered with a JSON-RPC error still ends its turn', () => {
+    const error = (id: number) => ({ ...reply(id), message: { jsonrpc: '2.0', id, error: { code: -1, message: 'x' } } });
+    expect(outcome(callsOneAfterAnother('docs', 2)(withJournal([callIn(1), error(1), callIn(2), answer(2)])))).toBe('PASS');
+  });
+
+  test('a progress notification is not the answer that lets the next call go', () => {
+    const progress = { ...reply(1), message: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1 } } };
+    expect(outcome(callsOneAfterAnother('docs', 2)(withJournal([callIn(1), progress, callIn(2), answer(1), answer(2)])))).toBe('FAIL');
+  });
+});
+
+describe('toolOutputHas and its rules', () => {
+  const out = (text: string) => observations({ toolOutputs: [output(0, 'completed', text)] });
+  test('every rule must hold; the failure names each one missed', () => {
+    const check = toolOutputHas(0, [contains('a1'), matches(/omitted/, 'marks it omitted')]);
+    expect(outcome(check(out('a1 [image omitted]')))).toBe('PASS');
+    expect(check(out('nothing')).observed).toBe('tool output #1: not contains "a1"; not marks it omitted');
+  });
+
+  test('atMostBytes counts UTF-8 bytes: exactly the bound passes, one byte more fails', () => {
+    expect(atMostBytes(4).ok('éé')).toBe(true);
+    expect(atMostBytes(4).ok('ééa')).toBe(false);
+    expect(atMostBytes(4).ok('aaaa')).toBe(true);
+  });
+
+  test('is not reached when that output never reached the model', () => {
+    expect(outcome(toolOutputHas(1, [contains('x')])(out('x')))).toBe('NOT-REACHED');
+  });
+});
+
+describe('modelNeverSaw', () => {
+  const run = (input: unknown[]) => modelNeverSaw(['QUJD'], 'the base64')(observations({ toolOutputs: [output(0, 'completed')], modelRequests: [modelRequest(0, input)] }));
+  test('passes when no request holds the text', () => {
+    expect(outcome(run([userMessage('[image omitted]')]))).toBe('PASS');
+  });
+
+  test('fails on the text anywhere in a request, an input image included', () => {
+    expect(run([{ type: 'message', role: 'user', content: [{ type: 'input_image', image_url: 'data:image/png;base64,QUJD' }] }]).observed).toBe('model request(s) #1 contain the base64');
+  });
+
+  test('is not reached until a tool output reached the model', () => {
+    expect(outcome(modelNeverSaw(['QUJD'], 'x')(observations({ modelRequests: [modelRequest(0)] })))).toBe('NOT-REACHED');
+  });
+});
+
+describe('serverNeverGot', () => {
+  test('passes without the method once a call was sent, fails with it', () => {
+    expect(outcome(serverNeverGot('docs', 'resources/read')(withJournal([callIn(1), answer(1)])))).toBe('PASS');
+    expect(serverNeverGot('docs', 'resources/read')(withJournal([callIn(1), answer(1), request('resources/read', 2)])).observed).toBe('server docs received 1 resources/read');
+  });
+
+  test('is not reached when the server never got a call', () => {
+    expect(outcome(serverNeverGot('docs', 'resources/read')(withJournal([request('resources/read', 2)])))).toBe('NOT-REACHED');
+  });
+});
+
+describe('messageNeverSent', () => {
+  const run = (over: Partial<Observations>) => messageNeverSent('held-1', 3)(observations({ modelRequests: [asked(0, 'Run it.')], ...over }));
+  test('passes when the user declined and the message reached no request', () => {
+    expect(outcome(run({ script: { completed: 5, stoppedAt: null } }))).toBe('PASS');
+  });
+
+  test('fails when the message reached the model, in any role, even if the script stopped right after typing it', () => {
+    expect(outcome(run({ modelRequests: [asked(0, 'Run it.'), modelRequest(1, [{ role: 'developer', content: 'held-1' }])] }))).toBe('FAIL');
+    expect(outcome(run({ script: stoppedAt(3, 'no unknown-outcome confirmation within 5000 ms'), modelRequests: [asked(0, 'x'), asked(1, 'held-1')] }))).toBe('FAIL');
+  });
+
+  test('is not reached until the message was typed', () => {
+    expect(outcome(run({ script: stoppedAt(2) }))).toBe('NOT-REACHED');
+  });
+
+  test('is not reached when nothing was asked or declined after typing it (a host that died on it sent nothing either)', () => {
+    expect(outcome(run({ script: stoppedAt(3, 'no unknown-outcome confirmation within 5000 ms'), exits: [exit(1)] }))).toBe('NOT-REACHED');
+  });
+});
+
+describe('messageSentAfterGates and unknownGateShown', () => {
+  const gated = (over: Partial<Observations>) => observations({ unknownGates: ['Confirm?', 'Confirm?'], modelRequests: [asked(0, 'go'), asked(1, 'sent-1')], ...over });
+  test('the message reaching the model after the confirmations passes; never reaching it fails', () => {
+    expect(outcome(messageSentAfterGates('sent-1', 2)(gated({})))).toBe('PASS');
+    expect(messageSentAfterGates('missing', 2)(gated({})).observed).toMatch(/never reached the model after the user confirmed/);
+  });
+
+  test('a host without an unknown-outcome confirmation fails; fewer confirmations than needed is not reached', () => {
+    expect(outcome(messageSentAfterGates('sent-1', 2)(gated({ host: { ...observations().host, unknownGate: false } })))).toBe('FAIL');
+    expect(outcome(messageSentAfterGates('sent-1', 2)(gated({ unknownGates: ['Confirm?'] })))).toBe('NOT-REACHED');
+  });
+
+  test('exactly that many confirmations and a host that kept running pass; one fewer, one more, or a killed host fail', () => {
+    expect(outcome(unknownGateShown(2)(gated({ exits: [exit(0)] })))).toBe('PASS');
+    expect(unknownGateShown(2)(gated({ unknownGates: ['c'] })).observed).toBe('1 unknown-outcome confirmation(s) shown, expected 2');
+    expect(outcome(unknownGateShown(2)(gated({ unknownGates: ['c', 'c', 'c'] })))).toBe('FAIL');
+    expect(unknownGateShown(2)(gated({ exits: [exit(null, true)] })).observed).toBe('the host had to be killed by the harness');
+    expect(outcome(unknownGateShown(2)(gated({ host: { ...observations().host, unknownGate: false } })))).toBe('FAIL');
+  });
+});
+
+describe('unknownOutcomeChecks', () => {
+  test('grade status unknown and the warning on call #1, and one call at the server when a resend could reach it', () => {
+    const checks = unknownOutcomeChecks('docs', 'RESULT-4', 'the deadline', true);
+    expect(checks.map((c) => c.id)).toEqual(['model-told-unknown', 'unknown-says-may-have-acted', 'sent-once']);
+    const obs = observations({ toolOutputs: [output(1, 'unknown', 'The server may have acted; do not retry.')], servers: server('docs', [callIn(1), callIn(2)]) });
+    expect(checks.map((c) => outcome(c.grade(obs)))).toEqual(['PASS', 'PASS', 'FAIL']);
+    expect(unknownOutcomeChecks('docs', 'RESULT-5', 'a drop', false).map((c) => c.id)).not.toContain('sent-once');
   });
 });

@@ -198,6 +198,8 @@ export function messageNeverSent(text: string, typedAtStep: number): GradeFn {
     if (obs.script.completed < typedAtStep) return notReached(`the user message ${JSON.stringify(text)} was never typed`, obs);
     const at = firstRequestWith(obs, text);
     const evidence = [note(`${obs.modelRequests.length} model request(s) in all`)];
+    // A host that died on the message sent nothing either: only a later step proves it went on.
+    if (at === null && obs.script.completed <= typedAtStep) return notReached(`the host neither asked nor went on after ${JSON.stringify(text)} was typed`, obs);
     return at === null ? pass(`${JSON.stringify(text)} reached no model request`, evidence) : fail(`${JSON.stringify(text)} was sent to the model in request #${at + 1}`, [modelRequestEvidence(obs, at, inputOf)]);
   };
 }

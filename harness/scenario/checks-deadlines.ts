@@ -16,6 +16,9 @@ export interface DeadlineSlack {
 // TCP connection, seen at 100-150 ms). Late: reacting, writing and sending under load.
 export const DEADLINE_SLACK: DeadlineSlack = { earlyMs: 750, lateMs: 1000 };
 
+/** A deadline in ms, or the one in force for this host ('in-force': a knob's value, else the catalogue's). */
+export type Deadline = number | 'in-force';
+
 const isRequest = (method: string) => (e: JournalEntry) => e.kind === 'jsonrpc-in' && e.message.method === method;
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
 
@@ -31,8 +34,9 @@ function judge(what: string, measured: number, deadlineMs: number, slack: Deadli
  * meanwhile (within half the deadline), and the host went on (its first model request) at the
  * connect deadline, counted from the moment it opened its connection to `hung`.
  */
-export function connectGivenUpAt(hung: string, healthy: string, deadlineMs: number, slack: DeadlineSlack = DEADLINE_SLACK): GradeFn {
+export function connectGivenUpAt(hung: string, healthy: string, deadline: Deadline, slack: DeadlineSlack = DEADLINE_SLACK): GradeFn {
   return (obs) => {
+    const deadlineMs = deadline === 'in-force' ? obs.host.deadlines.connectTimeoutMs : deadline;
     const journal = obs.servers[hung]?.journal ?? [];
     const opened = journal.find((e) => e.kind === 'connection-open' || e.kind === 'start' || e.kind === 'http-request');
     if (opened === undefined || !journal.some(isRequest('initialize'))) return notReached(`server ${hung} never received initialize`, obs);
@@ -47,21 +51,29 @@ export function connectGivenUpAt(hung: string, healthy: string, deadlineMs: numb
   };
 }
 
-/** The model request that first carried an output for a call, or undefined. */
-function requestWithOutput(obs: Observations, call: number): number | undefined {
+/**
+ * When the host had given up call #`call` (sent at `sentAt`): the first thing it did next, the
+ * next approval request shown, the next call sent to any server, or the model request carrying
+ * the outcome (several calls of one response reach the model together, after the last).
+ */
+function gaveUpAt(obs: Observations, call: number, sentAt: number): number | undefined {
   const out = obs.toolOutputs[call];
-  return out === undefined ? undefined : obs.modelRequestMono[out.request];
+  if (out === undefined) return undefined;
+  const nextCall = Object.values(obs.servers).flatMap((s) => s.journal.filter((e) => isRequest('tools/call')(e) && e.mono > sentAt).map((e) => e.mono));
+  const nextApproval = obs.approvals.filter((a) => a.shownAt > sentAt).map((a) => a.shownAt);
+  return Math.min(obs.modelRequestMono[out.request] ?? Infinity, ...nextCall, ...nextApproval);
 }
 
 /**
- * RESULT-4: call #`call` (0-based) to `server` is never answered; its outcome reached the
- * model at the call deadline, counted from the tools/call's arrival at the server.
+ * RESULT-4: call #`call` (0-based) to `server` is never answered; the host gave it up at the
+ * call deadline, counted from the tools/call's arrival at the server.
  */
-export function callGivenUpAt(server: string, deadlineMs: number, call = 0, slack: DeadlineSlack = DEADLINE_SLACK): GradeFn {
+export function callGivenUpAt(server: string, deadline: Deadline, call = 0, slack: DeadlineSlack = DEADLINE_SLACK): GradeFn {
   return (obs) => {
+    const deadlineMs = deadline === 'in-force' ? obs.host.deadlines.callTimeoutMs : deadline;
     const sent = (obs.servers[server]?.journal ?? []).filter(isRequest('tools/call'))[call];
     if (sent === undefined) return notReached(`tools/call #${call + 1} reaching server ${server}`, obs);
-    const told = requestWithOutput(obs, call);
+    const told = gaveUpAt(obs, call, sent.mono);
     if (told === undefined) {
       // The user waited the deadline and its slack for the host to come back: it did not give up in time.
       const waited = obs.script.stoppedAt !== null && obs.approvals.length > call;
@@ -69,6 +81,6 @@ export function callGivenUpAt(server: string, deadlineMs: number, call = 0, slac
         ? fail(`no outcome of call #${call + 1} reached the model while the user waited (${ms(deadlineMs)} and more): past the ${ms(deadlineMs)} deadline`, [journalEvidence(obs, server, isRequest('tools/call'))])
         : notReached(`the outcome of call #${call + 1} reaching the model`, obs);
     }
-    return judge(`the model was told the outcome of call #${call + 1}`, told - sent.mono, deadlineMs, slack, [note(`tools/call at 0, the model request carrying its outcome at +${ms(told - sent.mono)}`), journalEvidence(obs, server, isRequest('tools/call'))]);
+    return judge(`the host gave up call #${call + 1}`, told - sent.mono, deadlineMs, slack, [note(`tools/call at 0, the host's next step (next question, next call or the outcome to the model) at +${ms(told - sent.mono)}`), journalEvidence(obs, server, isRequest('tools/call'))]);
   };
 }

@@ -3,7 +3,8 @@
 // requests, tool outputs and approvals that keep their cross-references consistent.
 import type { JournalEntry } from '../../../fake-servers/mcp/journal.js';
 import type { ModelRequestRecord, OfferedTool } from '../../../fake-servers/model/request.js';
-import type { ApprovalSeen, Observations, ServerObservation } from '../observations.js';
+import type { CallStatus } from '../../adapters/host-adapter.js';
+import type { ApprovalSeen, CommandSeen, ExitSeen, FileSeen, Observations, ScreenText, ServerObservation, StartupSeen, ToolOutputSeen } from '../observations.js';
 
 export function observations(over: Partial<Observations> = {}): Observations {
   return {
@@ -47,6 +48,14 @@ export function entry(kind: 'jsonrpc-in' | 'jsonrpc-out', message: Record<string
 }
 export const request = (method: string, id: number, mono?: number, params: Record<string, unknown> = {}): JournalEntry => entry('jsonrpc-in', { jsonrpc: '2.0', id, method, params }, mono);
 export const reply = (id: number, mono?: number): JournalEntry => entry('jsonrpc-out', { jsonrpc: '2.0', id, result: {} }, mono);
+/** A notification the server sent (e.g. notifications/tools/list_changed). */
+export const notification = (method: string, mono?: number): JournalEntry => entry('jsonrpc-out', { jsonrpc: '2.0', method }, mono);
+export const httpRequest = (path: string, method = 'POST', mono?: number): JournalEntry => ({ seq: ++seq, t: seq, mono: mono ?? seq, kind: 'http-request', connection: 1, method, path, headers: {}, body: '' }) as JournalEntry;
+export const httpResponse = (path: string, status: number, method = 'POST', mono?: number): JournalEntry => ({ seq: ++seq, t: seq, mono: mono ?? seq, kind: 'http-response', connection: 1, method, path, status }) as JournalEntry;
+/** A stdio server's start record (how the host launched it). */
+export function start(over: Partial<Extract<JournalEntry, { kind: 'start' }>> = {}): JournalEntry {
+  return { seq: ++seq, t: seq, mono: seq, kind: 'start', argv: ['node', 'server.js'], cwd: '/', env: { PATH: '/bin' }, pid: 20, pgid: 20, ppid: 1, childPid: 21, ...over } as JournalEntry;
+}
 export const connectionOpen = (mono: number): JournalEntry => ({ seq: ++seq, t: seq, mono, kind: 'connection-open', connection: 1 }) as JournalEntry;
 
 export function server(name: string, journal: JournalEntry[], transport: ServerObservation['transport'] = 'http'): Record<string, ServerObservation> {
@@ -65,6 +74,30 @@ export function modelRequest(index: number, input: unknown[] = [], tools: Offere
 
 export const userMessage = (text: string) => ({ type: 'message', role: 'user', content: text });
 
-export function approval(answer: ApprovalSeen['answer'], shownAt: number, answeredAt: number, text = ''): ApprovalSeen {
-  return { text, fields: {}, answer, shownAt, answeredAt };
+export function approval(answer: ApprovalSeen['answer'], shownAt: number, answeredAt: number, text = '', fields: ApprovalSeen['fields'] = {}): ApprovalSeen {
+  return { text, fields, answer, shownAt, answeredAt };
 }
+
+/** What the host showed, as stdout. */
+export const screen = (all: string, truncated = false): ScreenText => ({ all, stdout: all, stderr: '', truncated });
+
+/** Tool output #n as the model received it in request `request`. */
+export const output = (request: number, status: CallStatus | null, text = '', callId = `call-${request}`): ToolOutputSeen => ({ request, callId, output: text, status });
+
+export const exit = (code: number | null, killedByHarness = false, signal: string | null = null): ExitSeen => ({ code, signal, killedByHarness });
+
+/** A host command (add, list) that exited with `code`, showing `shown`. */
+export function command(kind: CommandSeen['command'], server: string | null, code: number | null, shown = '', requestsWhenDone: Record<string, number> = {}): CommandSeen {
+  return { command: kind, server, exit: { code, signal: null }, screen: screen(shown), argv: [], requestsWhenDone };
+}
+
+export const file = (path: string, content = '', mode = 0o600): FileSeen => ({ path, mode, size: Buffer.byteLength(content), content });
+
+/** One host start's screen before its first prompt, with the lines its profile flagged. */
+export const startup = (instructionFlags: string[] = [], changedFlags: string[] = [], text = [...instructionFlags, ...changedFlags].join('\n')): StartupSeen => ({ text, instructionFlags, changedFlags });
+
+/** The user script stopped at `step` for `reason`. */
+export const stoppedAt = (step: number, reason = 'no approval request within 5000 ms'): Observations['script'] => ({ completed: step, stoppedAt: { step, what: 'approval', reason } });
+
+/** A grade in one word: PASS, FAIL (a breach seen) or NOT-REACHED (its precondition never happened). */
+export const outcome = (grade: { verdict: string; reached?: false }): 'PASS' | 'FAIL' | 'NOT-REACHED' => (grade.reached === false ? 'NOT-REACHED' : (grade.verdict as 'PASS' | 'FAIL'));
