@@ -7,8 +7,12 @@ import { connect, type Socket } from 'node:net';
 import { z } from 'zod';
 import { Stamper, type JournalEvent, type JournalWriter } from './journal.js';
 
-/** Collector to server, first and only line: go ahead, or why not. */
-export const CollectorGreetingSchema = z.union([z.strictObject({ challenge: z.string() }), z.strictObject({ refused: z.string() })]);
+/**
+ * Collector to server, first and only line: go ahead, or why not. The stderr text comes this
+ * way, never on the command line a host shows and stores: STDIO-4 looks for it everywhere.
+ */
+export const CollectorGreetingSchema = z.union([z.strictObject({ challenge: z.string(), stderrText: z.string().optional() }), z.strictObject({ refused: z.string() })]);
+type Greeting = { challenge: string; stderrText?: string | undefined };
 /** Server to collector, first line: the challenge back (bytes written before it are refused). */
 export const ServerHelloSchema = z.strictObject({ hello: z.string() });
 
@@ -21,7 +25,7 @@ export function parseCollectorAddress(address: string): { host: string; port: nu
   return { host: match[1] ?? '127.0.0.1', port: Number(match[2]) };
 }
 
-function greeting(socket: Socket): Promise<string> {
+function greeting(socket: Socket): Promise<Greeting> {
   return new Promise((resolve, reject) => {
     let text = '';
     const timer = setTimeout(() => fail(new Error(`no answer from the journal collector within ${GREETING_TIMEOUT_MS} ms`)), GREETING_TIMEOUT_MS);
@@ -33,7 +37,7 @@ function greeting(socket: Socket): Promise<string> {
       const parsed = CollectorGreetingSchema.safeParse(safeJson(text.slice(0, end)));
       if (!parsed.success) return reject(new Error('the journal collector sent no challenge'));
       if ('refused' in parsed.data) return reject(new Error(`the journal collector refused this process: ${parsed.data.refused}`));
-      resolve(parsed.data.challenge);
+      resolve(parsed.data);
     };
     const onClose = (): void => fail(new Error('the journal collector closed the connection'));
     function done(): void {
@@ -57,12 +61,12 @@ export function safeJson(text: string): unknown {
   }
 }
 
-/** Connects, passes the collector's check and returns the writer; rejects with the reason otherwise. */
-export async function openJournalChannel(address: string): Promise<JournalWriter> {
+/** Connects, passes the collector's check and returns the writer and the stderr text handed over; rejects with the reason otherwise. */
+export async function openJournalChannel(address: string): Promise<{ journal: JournalWriter; stderrText: string | undefined }> {
   const { host, port } = parseCollectorAddress(address);
   const socket = connect({ host, port });
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  const challenge = await greeting(socket);
+  const { challenge, stderrText } = await greeting(socket);
   // Nothing more comes from the collector; no unread byte may linger either, or a kill would
   // reset the connection and drop what was sent.
   socket.pause();
@@ -75,5 +79,5 @@ export async function openJournalChannel(address: string): Promise<JournalWriter
     if (open) socket.write(`${JSON.stringify(line)}\n`);
   };
   send({ hello: challenge });
-  return { record: (event: JournalEvent) => send(stamper.stamp(event)) };
+  return { journal: { record: (event: JournalEvent) => send(stamper.stamp(event)) }, stderrText };
 }

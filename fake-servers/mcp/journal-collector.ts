@@ -51,6 +51,8 @@ interface Registered {
   /** The argv words after the node binary, exactly as the server must have them. */
   argv: string[];
   journal: EntryJournal;
+  /** Handed to the verified server in the greeting (STDIO-4), kept off its command line. */
+  stderrText: string | undefined;
 }
 
 /** Node options that load code into the process or open a debugger. */
@@ -149,10 +151,11 @@ export async function startJournalCollector(options: { checkPeer?: PeerCheck } =
     socket.pause();
     const verdict = verify(socket, (server.address() as AddressInfo).port);
     if ('reason' in verdict) return refuse(socket, verdict.reason, verdict.pids);
-    const journal = registered.get(verdict.id)?.journal;
-    if (!journal) return refuse(socket, 'unknown journal id', []);
+    const entry = registered.get(verdict.id);
+    if (!entry) return refuse(socket, 'unknown journal id', []);
+    const { journal, stderrText } = entry;
     const challenge = randomBytes(16).toString('hex');
-    socket.write(`${JSON.stringify({ challenge })}\n`);
+    socket.write(`${JSON.stringify({ challenge, ...(stderrText === undefined ? {} : { stderrText }) })}\n`);
     stream(socket, verdict.id, challenge, journal, connections++);
     streaming.add(socket);
     socket.on('close', () => {
@@ -172,10 +175,11 @@ export async function startJournalCollector(options: { checkPeer?: PeerCheck } =
     address,
     stdioServer(behaviour, marker = 'fake-mcp') {
       const journalId = `${marker}/journal-${randomBytes(6).toString('hex')}`;
-      const { command, args } = stdioFakeServerCommand(behaviour, { address, id: journalId });
+      const { stderrText, ...stdio } = behaviour.stdio ?? {};
+      const { command, args } = stdioFakeServerCommand(behaviour.stdio ? { ...behaviour, stdio } : behaviour, { address, id: journalId });
       const journal = new EntryJournal();
       // The words the collector insists on: script, behaviour, journal target (extra args are free: STDIO-1).
-      registered.set(journalId, { argv: args.slice(0, 7), journal });
+      registered.set(journalId, { argv: args.slice(0, 7), journal, stderrText });
       return { command, args, journalId, journal };
     },
     refusals: () => [...refusals],

@@ -65,11 +65,14 @@ describe('stdio fake server', () => {
     expect(groupOf(start.childPid!)).toBe(pid);
   });
 
-  it('writes its stderr marker at start', async () => {
+  it('writes its stderr marker at start, handed over by the collector and never on its command line', async () => {
     const { transport, journal } = await connectFake({ stdio: { stderrText: 'MARKER-7f3a' } });
     await journal.waitFor((e) => e.kind === 'jsonrpc-in', 5_000);
     while (!transport.stderr.includes('MARKER-7f3a')) await once(transport.child!.stderr!, 'data');
     expect(transport.stderr).toContain('MARKER-7f3a');
+    const argv = journal.startInfo()!.argv.join(' ');
+    const behaviourWord = journal.startInfo()!.argv[journal.startInfo()!.argv.indexOf('--behaviour') + 1] ?? '';
+    expect(`${argv} ${Buffer.from(behaviourWord, 'base64').toString('utf8')}`).not.toContain('MARKER-7f3a');
   });
 
   it('answers calls and journals them', async () => {

@@ -37,7 +37,7 @@ function readArgs(): { behaviour: ServerBehaviour; journal: JournalTarget } {
 
 async function main(): Promise<void> {
   const { behaviour, journal: target } = readArgs();
-  const journal: JournalWriter = await openJournalChannel(target.address).catch((error: Error) => fatal(error.message));
+  const { journal, stderrText }: { journal: JournalWriter; stderrText: string | undefined } = await openJournalChannel(target.address).catch((error: Error) => fatal(error.message));
   const connect = behaviour.stages?.connect;
   const crash = connect?.kind === 'crash';
   // Not detached: it shares our process group, as children of real servers do.
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     ppid: process.ppid,
     childPid: child?.pid ?? null,
   });
-  process.stderr.write(`${behaviour.stdio?.stderrText ?? `fake-mcp ${behaviour.name ?? 'server'}: stderr text a host must not show`}\n`);
+  process.stderr.write(`${stderrText ?? `fake-mcp ${behaviour.name ?? 'server'}: stderr text a host must not show`}\n`);
   if (connect) {
     journal.record({ kind: 'fault', what: `connect ${connect.kind}` });
     await sleep(connect.delayMs ?? 0);

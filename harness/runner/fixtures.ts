@@ -17,7 +17,7 @@ import { API_KEY_CHANNELS, credentialChannels, type Canary } from '../sandbox/ca
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { ServerObservation } from '../scenario/observations.js';
 import type { FixtureContext, Scenario, ServerSpec } from '../scenario/scenario-schema.js';
-import { behaviourOf, withCanaries, withTrap } from '../scenario/server-spec.js';
+import { behaviourOf, withCanaries, withStderrCanary, withTrap } from '../scenario/server-spec.js';
 
 export interface RunningServer {
   transport: ServerObservation['transport'];
@@ -65,7 +65,7 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
   const behaviour = behaviourOf(spec, ctx);
   if (spec.transport === 'stdio') {
     // The sandbox root in the journal id: the run's process scan finds the server by it.
-    const server = ctx.collector.stdioServer(behaviour, sandbox.root);
+    const server = ctx.collector.stdioServer(withStderrCanary(sandbox.canaries, name, behaviour), sandbox.root);
     const journal = () => server.journal.entries();
     const entry = { command: server.command, args: server.args, env: withCanaries(sandbox.canaries, name, 'env', spec.env, channels) };
     const destination = [server.command, ...server.args].join(' ');

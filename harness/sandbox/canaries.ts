@@ -32,6 +32,8 @@ export interface Canary {
   allowed: Channel[];
   /** Where it is seen when it was used as meant (its own server, the host's process); null = nowhere. */
   home: Channel | null;
+  /** Not a credential but a text that must be nowhere (a server's stderr): credential checks leave it out. */
+  marker?: true;
 }
 
 export interface CanarySighting {
@@ -71,6 +73,13 @@ export class CanaryRegistry {
     const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24);
     const canary = { label, value: `cnry-${slug}-${randomPart()}`, allowed: [...allowed], home };
     this.#canaries.push(canary);
+    return canary;
+  }
+
+  /** A fresh value no channel may hold, outside the credentials (STDIO-4's stderr text). */
+  mintMarker(label: string): Canary {
+    const canary = this.mint(label, [], null);
+    canary.marker = true;
     return canary;
   }
 

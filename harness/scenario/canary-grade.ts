@@ -25,7 +25,8 @@ export type CanaryBasis = 'used' | 'host-ran';
 
 export function canaryGrade(label: string, place: Place, basis: CanaryBasis): (obs: Observations) => Grade {
   return (obs) => {
-    const relevant = obs.canaries.filter((c) => c.label.includes(label));
+    // An empty label means every credential; a marker is graded only by the check naming it.
+    const relevant = obs.canaries.filter((c) => c.label.includes(label) && (label !== '' || c.marker !== true));
     if (relevant.length === 0) return notReached(`no credential canary matching "${label}" was configured`, obs);
     const labels = new Set(relevant.map((c) => c.label));
     const leaks = obs.canarySightings.filter((s) => !s.allowed && labels.has(s.canary) && place.covers(s.channel));

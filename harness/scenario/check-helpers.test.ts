@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   approvalShownBeforeSending,
+  canaryAbsentEverywhere,
   approvalsShown,
   discoveredBeforeFirstQuestion,
   modelSawStatus,
@@ -12,12 +13,12 @@ import {
   serverGotToolCalls,
   stdioEnvOnly,
   stdioOwnGroup,
-  textNowhere,
+  stderrDiscarded,
   trapUntouched,
 } from './check-helpers.js';
 import { approval, exit, file, httpRequest, modelRequest, observations, outcome, output, request, screen, server, start, stoppedAt } from './test-fixtures/observations.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import { CanaryRegistry } from '../sandbox/canaries.js';
+import { CanaryRegistry, scanCanaries, type ScanGap, type ScanItem } from '../sandbox/canaries.js';
 import { mintHostSecrets } from '../sandbox/host-env.js';
 import type { Observations } from './observations.js';
 const call = (mono: number) => request('tools/call', mono, mono);
@@ -236,30 +237,44 @@ describe('stdioOwnGroup', () => {
   });
 });
 
-describe('textNowhere', () => {
-  const MARK = 'stderr-marker-1';
-  const run = (over: Partial<Observations> = {}) => textNowhere('local', MARK)(observations({ servers: server('local', [start()], 'stdio'), modelRequests: [modelRequest(0)], ...over }));
-  test('passes when the marker is neither on screen nor in a file', () => {
-    expect(outcome(run({ screen: screen('docs: 1 tool'), files: [file('$HOME/.host/log.txt', 'started')] }))).toBe('PASS');
+describe('stderrDiscarded', () => {
+  /** A stdio server that wrote a marker canary to stderr; the host's own secrets show that its process was scanned. */
+  function world(items: ScanItem[] = [], gaps: ScanGap[] = [], over: Partial<Observations> = {}) {
+    const registry = new CanaryRegistry();
+    const marker = registry.mintMarker('server "local" stderr');
+    const secrets = mintHostSecrets(registry);
+    const hostEnv: ScanItem = { channel: 'process:host', source: 'environment of process 10 (host)', text: Object.values(secrets).join('\n') };
+    const canaries = registry.all();
+    const seen = (text: (value: string) => string, channel: string): ScanItem => ({ channel, source: channel, text: text(marker.value) });
+    const obs = (extra: ScanItem[] = items) =>
+      observations({ servers: server('local', [start()], 'stdio'), modelRequests: [modelRequest(0)], canaries, canarySightings: scanCanaries(canaries, [hostEnv, ...extra]), canaryGaps: gaps, ...over });
+    return { seen, obs };
+  }
+
+  test('passes when the stderr text is nowhere the scan looked', () => {
+    expect(outcome(stderrDiscarded('local')(world().obs()))).toBe('PASS');
   });
 
-  test('fails when it is shown, or written to a log, naming where', () => {
-    expect(run({ screen: screen(`[local] ${MARK}`) }).observed).toMatch(/appears on screen/);
-    expect(run({ files: [file('$XDG_STATE_HOME/host/server.log', `local: ${MARK}\n`)] }).observed).toMatch(/appears \$XDG_STATE_HOME\/host\/server.log/);
+  test('fails when it is shown, logged at the end of a large file, base64-encoded, or passed on to the model', () => {
+    const w = world();
+    expect(stderrDiscarded('local')(w.obs([w.seen((v) => `[local] ${v}`, 'screen')])).observed).toMatch(/screen/);
+    expect(outcome(stderrDiscarded('local')(w.obs([w.seen((v) => `${'x'.repeat(1_000_000)}${v}`, 'file:$HOME/.host/big.log')])))).toBe('FAIL');
+    expect(outcome(stderrDiscarded('local')(w.obs([w.seen((v) => Buffer.from(v).toString('base64'), 'file:$HOME/.host/state.db')])))).toBe('FAIL');
+    expect(outcome(stderrDiscarded('local')(w.obs([w.seen((v) => `failed: ${v}`, 'model-request')])))).toBe('FAIL');
   });
 
-  test('fails when it is passed on to the model (discarded means sent nowhere)', () => {
-    expect(run({ modelRequests: [modelRequest(0, [{ type: 'function_call_output', call_id: 'c', output: `failed: ${MARK}` }])] }).observed).toMatch(/model request #1/);
+  test('is not graded by the credential checks, which leave markers out', () => {
+    const w = world();
+    expect(outcome(canaryAbsentEverywhere('')(w.obs([w.seen((v) => v, 'screen')])))).toBe('PASS');
   });
 
-  test('is not reached while the screen or a file was kept only in part', () => {
-    expect(outcome(run({ screen: screen('x'.repeat(100), true) }))).toBe('NOT-REACHED');
-    expect(outcome(run({ files: [{ ...file('$HOME/.host/big.log', 'head'), size: 10_000_000 }] }))).toBe('NOT-REACHED');
+  test('is not reached while a place could not be scanned in full', () => {
+    expect(outcome(stderrDiscarded('local')(world([], [{ channel: 'file:$HOME/.host/', why: 'unreadable' }]).obs()))).toBe('NOT-REACHED');
   });
 
   test('is not reached when the server never started, or the host never reached the model', () => {
-    expect(outcome(textNowhere('local', MARK)(observations({ servers: server('local', [], 'stdio') })))).toBe('NOT-REACHED');
-    expect(outcome(run({ modelRequests: [] }))).toBe('NOT-REACHED');
+    expect(outcome(stderrDiscarded('local')(observations({ servers: server('local', [], 'stdio') })))).toBe('NOT-REACHED');
+    expect(outcome(stderrDiscarded('local')(world([], [], { modelRequests: [] }).obs()))).toBe('NOT-REACHED');
   });
 });
 

@@ -201,23 +201,15 @@ export function stdioEnvOnly(server: string, configured: readonly string[]): Gra
 }
 
 /**
- * `text`, which stdio server `server` wrote to its stderr, appears neither on screen, in any
- * file the host wrote, nor in a model request (STDIO-4: discarded). An absence means nothing
- * where the screen or a file was kept only in part.
+ * The canary stdio server `server` wrote to its stderr is nowhere, in any form: not on screen,
+ * in a file (read whole), a model request or another server (STDIO-4: discarded).
  */
-export function textNowhere(server: string, text: string): GradeFn {
+export function stderrDiscarded(server: string): GradeFn {
   return (obs) => {
     const start = stdioStart(obs, server);
     if ('verdict' in start) return start;
     if (obs.modelRequests.length === 0) return notReached('the host never got as far as asking the model after starting the server', obs);
-    const files = obs.files.filter((f) => f.content.includes(text)).map((f) => f.path);
-    const requests = obs.modelRequests.filter((r) => JSON.stringify(r.body ?? r.rawBody ?? '').includes(text)).map((r) => `in model request #${r.index + 1}`);
-    const onScreen = obs.screen.all.includes(text);
-    const found = [onScreen ? 'on screen' : '', ...files, ...requests].filter(Boolean);
-    if (found.length > 0) return fail(`"${text}" appears ${found.join(', ')}`, [screenAround(obs, text)]);
-    const partial = [obs.screen.truncated ? 'the screen (past its capture cap)' : '', ...obs.files.filter((f) => f.size > Buffer.byteLength(f.content)).map((f) => f.path)].filter(Boolean);
-    if (partial.length > 0) return notReached(`${partial.join(', ')} kept only in part, so "${text}" may be in what was not kept`, obs);
-    return pass(`"${text}" appears neither on screen, in the host's files nor in a model request`);
+    return canaryGrade(`server "${server}" stderr`, ANYWHERE, 'host-ran')(obs);
   };
 }
 

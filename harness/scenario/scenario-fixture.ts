@@ -8,7 +8,7 @@ import { HarnessError } from '../errors.js';
 import { CanaryRegistry } from '../sandbox/canaries.js';
 import { loadScenario, scenarioFiles, scenarioName } from './load-scenarios.js';
 import type { FixtureContext, Scenario, ServerSpec } from './scenario-schema.js';
-import { behaviourOf, withCanaries, withTrap } from './server-spec.js';
+import { behaviourOf, withCanaries, withStderrCanary, withTrap } from './server-spec.js';
 
 const CLOSE_NAMES = 5;
 
@@ -63,7 +63,7 @@ export function toServeFixture(scenario: Scenario, trap?: Trap): ServeFixtureSpe
       throw new FixtureError(`scenario ${scenario.name}: server ${name} is built from the trap's address; pass a trap`);
     }
     // Without a trap every behaviour is plain data, so the context is never read.
-    const behaviour = behaviourOf(spec, ctx ?? { trapOrigin: '', trapUrl: '', builtins: { names: [] } });
+    const behaviour = withStderrCanary(canaries, name, behaviourOf(spec, ctx ?? { trapOrigin: '', trapUrl: '', builtins: { names: [] } }));
     servers[name] = {
       transport: spec.transport === 'stdio' ? 'stdio' : 'http',
       behaviour,

@@ -21,6 +21,13 @@ export function withCanaries(
   );
 }
 
+/** Replaces "{canary}" in a stdio server's stderr text by a fresh canary allowed nowhere (STDIO-4: discarded). */
+export function withStderrCanary(canaries: CanaryRegistry, owner: string, behaviour: ServerBehaviour): ServerBehaviour {
+  const text = behaviour.stdio?.stderrText;
+  if (text === undefined || !text.includes('{canary}')) return behaviour;
+  return { ...behaviour, stdio: { ...behaviour.stdio, stderrText: text.replaceAll('{canary}', canaries.mintMarker(`server "${owner}" stderr`).value) } };
+}
+
 /** Fills "{trap}" (origin) and "{trapPort}" in a raw URL or command word. */
 export const withTrap = (text: string, trapOrigin: string): string =>
   text.replaceAll('{trap}', trapOrigin).replaceAll('{trapPort}', new URL(trapOrigin).port);
