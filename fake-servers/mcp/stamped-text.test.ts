@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILLS, padFor, SizeError, STAMP_BLOCK_BYTES, stampAt, stampedText, utf8Bytes } from './stamped-text.js';
+import { FILLS, padFor, SizeError, STAMP_BLOCK_BYTES, stampAt, stampedText, utf8Bytes, stampsIn, stampedPrefixFault } from './stamped-text.js';
 
 describe('stampedText', () => {
   it.each(FILLS)('is exactly the requested UTF-8 size with %s fill, at every length', (fill) => {
@@ -55,5 +55,24 @@ describe('padFor', () => {
 
   it('says how many bytes the text needs when the size is too small', () => {
     expect(() => padFor(3, 'ascii', (pad) => 10 + pad.length)).toThrow(new SizeError('3 bytes is less than the 10 bytes it takes without padding'));
+  });
+});
+
+describe('stampedPrefixFault', () => {
+  const text = stampedText(64 * 10, 'utf8-3');
+  it('accepts the first blocks whole, in order, inside any framing', () => {
+    expect(stampsIn(text)).toHaveLength(10);
+    expect(stampedPrefixFault(`Output:\n${text}\n[truncated]`, 10)).toBeNull();
+    expect(stampedPrefixFault(text.slice(0, text.indexOf(stampAt(320))), 5)).toBeNull();
+  });
+
+  it('names the first block out of place when the middle was dropped or the tail kept', () => {
+    const headAndTail = text.slice(0, text.indexOf(stampAt(192))) + '…' + text.slice(text.indexOf(stampAt(448)));
+    expect(stampedPrefixFault(headAndTail, 10)).toBe('block [00000448] where [00000192] belongs (3 block(s) in order before it)');
+    expect(stampedPrefixFault(text.slice(text.indexOf(stampAt(64))), 9)).toMatch(/^block \[00000064\] where \[00000000\] belongs/);
+  });
+
+  it('counts missing blocks at the end', () => {
+    expect(stampedPrefixFault(text.slice(0, text.indexOf(stampAt(576))), 10)).toBe('9 block(s) where 10 belong');
   });
 });

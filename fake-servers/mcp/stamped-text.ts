@@ -64,6 +64,19 @@ export function stampedText(bytes: number, fill: Fill = 'ascii'): string {
   return blocks.join('');
 }
 
+/** The offsets named by the whole stamps in `text`, in the order they appear. */
+export function stampsIn(text: string): number[] {
+  return [...text.matchAll(/\[(\d{8})\]/g)].map((m) => Number(m[1]));
+}
+
+/** How `text` deviates from the first `blocks` blocks of a stamped text, each once and in order; null when it is exactly that. */
+export function stampedPrefixFault(text: string, blocks: number): string | null {
+  const seen = stampsIn(text);
+  const at = seen.findIndex((offset, i) => offset !== i * STAMP_BLOCK_BYTES);
+  if (at >= 0) return `block ${stampAt(seen[at] ?? 0)} where ${stampAt(at * STAMP_BLOCK_BYTES)} belongs (${at} block(s) in order before it)`;
+  return seen.length === blocks ? null : `${seen.length} block(s) where ${blocks} belong`;
+}
+
 export class SizeError extends Error {
   override name = 'SizeError';
 }

@@ -310,6 +310,20 @@ const RESULT: readonly Mutant[] = [
     breaks: 'RESULT-8: an oversized result keeps its last part, not its first',
   },
   {
+    id: 'result-output-head-and-tail',
+    file: 'mcp/result-mapping.ts',
+    find: "    output: cutUtf8(text, limit - Buffer.byteLength(marker, 'utf8')) + marker,",
+    replace: "    output: cutUtf8(text, (limit - Buffer.byteLength(marker, 'utf8')) / 2) + Buffer.from(text, 'utf8').subarray(total - (limit - Buffer.byteLength(marker, 'utf8')) / 2).toString('utf8') + marker,",
+    breaks: 'RESULT-8: an oversized result keeps its head and its tail, dropping the middle, not the first part',
+  },
+  {
+    id: 'result-middle-elided-as-completed',
+    file: 'mcp/result-mapping.ts',
+    find: "  if (total <= limit) return { status, output: text };",
+    replace: "  if (total > limit / 2) return { status, output: cutUtf8(text, limit / 4) + '\\n[...]\\n' + Buffer.from(text, 'utf8').subarray(total - limit / 4).toString('utf8') };\n  if (total <= limit) return { status, output: text };",
+    breaks: 'RESULT-8: results over 32 KiB lose their middle (head and tail kept) and still say completed',
+  },
+  {
     id: 'result-error-text-uncapped',
     file: 'mcp/result-mapping.ts',
     find: "  if (parsed.data.isError === true) return capOutput('failed', text);",

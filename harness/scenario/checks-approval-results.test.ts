@@ -15,11 +15,14 @@ import {
   messageSentAfterGates,
   modelNeverSaw,
   serverNeverGot,
+  stampedHead,
   toolOutputHas,
   unknownGateShown,
   unknownOutcomeChecks,
   UNKNOWN_WARNING,
+  wholeStamped,
 } from './checks-approval-results.js';
+import { stampAt, stampedText } from '../../fake-servers/mcp/stamped-text.js';
 import type { Observations } from './observations.js';
 
 const withJournal = (journal: JournalEntry[]) => observations({ servers: server('docs', journal) });
@@ -163,6 +166,22 @@ describe('toolOutputHas and its rules', () => {
 
   test('is not reached when that output never reached the model', () => {
     expect(outcome(toolOutputHas(1, [contains('x')])(out('x')))).toBe('NOT-REACHED');
+  });
+
+  test('wholeStamped needs every block once and in order: first and last blocks alone do not make a text whole', () => {
+    const text = stampedText(1024, 'utf8-3');
+    expect(wholeStamped(1024).ok(`Output:\n${text}`)).toBe(true);
+    const middleDropped = text.slice(0, text.indexOf(stampAt(256))) + '\n[...]\n' + text.slice(text.indexOf(stampAt(768)));
+    expect(wholeStamped(1024).ok(middleDropped)).toBe(false);
+    expect(wholeStamped(1024).ok(text.slice(0, -64))).toBe(false);
+  });
+
+  test('stampedHead accepts a prefix of at least n blocks, not a head with its tail or a tail alone', () => {
+    const text = stampedText(1024, 'ascii');
+    expect(stampedHead(2).ok(`${text.slice(0, 200)}\n[truncated]`)).toBe(true);
+    expect(stampedHead(2).ok(text.slice(0, 60))).toBe(false);
+    expect(stampedHead(2).ok(text.slice(0, 200) + text.slice(900))).toBe(false);
+    expect(stampedHead(2).ok(text.slice(500))).toBe(false);
   });
 });
 

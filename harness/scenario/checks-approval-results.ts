@@ -2,6 +2,7 @@
 // of calls at the server, what a tool output told the model and which user messages the
 // model received. Each states its precondition and returns "not reached" when it never happened.
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
+import { stampedPrefixFault, stampedText, stampsIn } from '../../fake-servers/mcp/stamped-text.js';
 import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, note, notReached, pass } from './evidence.js';
 import type { Observations } from './observations.js';
 import { modelSawStatus, serverGotToolCalls, type GradeFn } from './check-helpers.js';
@@ -156,6 +157,19 @@ export const inOrder = (...parts: string[]): { what: string; ok: (o: string) => 
   ok: (o) => {
     const at = parts.map((p) => o.indexOf(p));
     return at.every((i, k) => i >= 0 && (k === 0 || i > (at[k - 1] ?? Infinity)));
+  },
+});
+/** Rule: the output holds a stamped text of `bytes` bytes whole: every block once, in order, none left out in the middle. */
+export function wholeStamped(bytes: number): { what: string; ok: (o: string) => boolean } {
+  const blocks = stampsIn(stampedText(bytes)).length;
+  return { what: `holds all ${blocks} blocks of the ${bytes}-byte text, in order`, ok: (o) => stampedPrefixFault(o, blocks) === null };
+}
+/** Rule: the output holds the first part of a stamped text, at least `blocks` blocks from the start with no gap and nothing from further on (RESULT-8: the first part). */
+export const stampedHead = (blocks: number): { what: string; ok: (o: string) => boolean } => ({
+  what: `holds the text's first part: blocks from the start in order, at least ${blocks}, no later part`,
+  ok: (o) => {
+    const count = stampsIn(o).length;
+    return count >= blocks && stampedPrefixFault(o, count) === null;
   },
 });
 /** Rule: the output's UTF-8 size is at most `bytes`. */
