@@ -70,4 +70,13 @@ describe('the canary scan of a run', () => {
     const gaps = scanRun({ ...nothing(sandbox), screens: [{ source: 'host session #1', screen }], trapHits: [trap], processes: [hidden] }).gaps;
     expect(gaps.map((g) => g.channel)).toEqual(['screen', 'trap', 'process:host']);
   });
+
+  test('a process whose environment was read in another snapshot is no gap', () => {
+    sandbox = createSandbox('unit');
+    const seen = { pid: 9, ppid: 5, pgid: 5, sid: 5, state: 'S', start: 1, cmdline: ['x'], env: { A: '1' }, moment: 'periodic snapshot', role: 'host' };
+    const refused = { ...seen, env: {}, envUnreadable: true as const, moment: 'end of the user script' };
+    const reused = { ...refused, start: 2 };
+    expect(scanRun({ ...nothing(sandbox), processes: [seen, refused] }).gaps).toEqual([]);
+    expect(scanRun({ ...nothing(sandbox), processes: [seen, reused] }).gaps.map((g) => g.channel)).toEqual(['process:host']);
+  });
 });

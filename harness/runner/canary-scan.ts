@@ -61,7 +61,11 @@ function gapsOf(src: RunScanSources): ScanGap[] {
     for (const s of src.screens.filter((s) => s.screen.truncated)) gaps.push({ channel: 'screen', why: `${s.source} went past the screen capture's cap, and its adapter gave the canary scan no tap` });
   }
   src.trapHits.forEach((hit, i) => hit.bodyDropped > 0 && gaps.push({ channel: 'trap', why: `trap hit #${i + 1}: ${hit.bodyDropped} body bytes past the trap's cap were not kept` }));
-  for (const p of src.processes.filter((p) => p.envUnreadable === true)) gaps.push({ channel: `process:${p.role}`, why: `the environment of process ${p.pid} could not be read` });
+  // A process whose environment was read in another snapshot was scanned: only one never read is a gap.
+  const read = new Set(src.processes.filter((p) => p.envUnreadable !== true).map((p) => `${p.pid}@${p.start}`));
+  for (const p of src.processes.filter((p) => p.envUnreadable === true && !read.has(`${p.pid}@${p.start}`))) {
+    gaps.push({ channel: `process:${p.role}`, why: `the environment of process ${p.pid} could not be read` });
+  }
   return gaps;
 }
 

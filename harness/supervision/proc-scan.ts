@@ -61,7 +61,8 @@ export function readProcess(pid: number): Omit<ProcessInfo, 'role'> | null {
   const start = startTicks(stat);
   const cmdline = readNulList(`/proc/${pid}/cmdline`);
   if (parsed === null || cmdline === null) return null;
-  const envList = readNulList(`/proc/${pid}/environ`);
+  // Read twice: a process in the middle of exec or exit may refuse one read and allow the next.
+  const envList = readNulList(`/proc/${pid}/environ`) ?? readNulList(`/proc/${pid}/environ`);
   // A process that ended between the reads is simply gone, not one whose environment is hidden.
   if (envList === null && !sameProcess(pid, start)) return null;
   const env: Record<string, string> = {};

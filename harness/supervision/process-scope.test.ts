@@ -40,6 +40,8 @@ const withName = (pattern: string): number[] => scanRunProcesses(pattern).map((p
 describe('process scopes', () => {
   test('outside a scope a host is a plain process group, as before', async () => {
     const proc = await spawnHost('sh', ['-c', 'exit 3'], { env: { PATH: process.env.PATH ?? '' }, cwd: '/' });
+    // Its own exit first: stopping at once would race the shell with SIGTERM.
+    expect(await proc.exited).toEqual({ code: 3, signal: null });
     expect(await stopGroup(proc)).toEqual({ code: 3, signal: null });
     expect('namespace' in proc).toBe(false);
   });
