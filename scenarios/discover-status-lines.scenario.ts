@@ -10,7 +10,8 @@ const FIRST_ANSWER = 'Hello from the model.';
 export default defineScenario({
   title: 'One status line per server before the first answer: tool count and destination, or unavailable with a reason',
   servers: {
-    docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }, { name: 'fetch' }] } },
+    // A resource and a prompt beside the tools: the count is of tools only.
+    docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }, { name: 'fetch' }], resources: [{ uri: 'file:///guide.md', name: 'guide' }], prompts: [{ name: 'summarise', messages: [{ role: 'user', text: 'Summarise.' }] }] } },
     notes: { transport: 'stdio', behaviour: { tools: [{ name: 'add' }, { name: 'list' }, { name: 'remove' }] } },
     broken: { transport: 'http', behaviour: { stages: { initialize: { kind: 'jsonrpc-error', code: -32603, message: 'not today' } } } },
   },
@@ -27,8 +28,8 @@ export default defineScenario({
     {
       id: 'http-line-counts-tools-and-url',
       guarantees: ['DISCOVER-3'],
-      expected: 'the line for docs says 2 tools and shows its URL',
-      provenBy: ['no-status-lines'],
+      expected: 'the line for docs says 2 tools (its resource and prompt are not tools) and shows its URL',
+      provenBy: ['no-status-lines', 'discover-status-counts-resources'],
       grade: statusLineCountsTools('docs', 2),
     },
     {
@@ -41,15 +42,15 @@ export default defineScenario({
     {
       id: 'broken-line-says-unavailable-with-reason',
       guarantees: ['DISCOVER-3'],
-      expected: 'the line for broken says unavailable and gives a reason',
-      provenBy: ['no-status-lines'],
-      grade: reportedUnavailable('broken', [/\w{3,}/]),
+      expected: 'the line for broken says unavailable and gives its reason: the server\'s message ("not today"), its code (-32603) or the step that failed (initialize)',
+      provenBy: ['no-status-lines', 'discover-status-reason-dropped'],
+      grade: reportedUnavailable('broken', [/not today|-32603|initiali[sz]/i]),
     },
     {
       id: 'http-discovered-once-before-first-question',
       guarantees: ['DISCOVER-1'],
       expected: 'initialize and tools/list reach docs once, before the first model request',
-      provenBy: ['double-connect'],
+      provenBy: ['double-connect', 'discover-tools-listed-twice'],
       grade: discoveredBeforeFirstQuestion('docs'),
     },
     {

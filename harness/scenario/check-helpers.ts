@@ -112,6 +112,9 @@ export function discoveredBeforeFirstQuestion(server: string): GradeFn {
     const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in'), note(`first model request at ${first.toFixed(1)} ms (monotonic)`)];
     if (list === undefined) return fail(`server ${server} never received tools/list`, evidence);
     if (inits.length !== 1) return fail(`server ${server} received initialize ${inits.length} times in one process`, evidence);
+    // A listing is a walk from the first page (no cursor); pages after it carry one. Once per process, calls included.
+    const walks = methods.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list' && (e.message.params as { cursor?: unknown } | undefined)?.cursor === undefined);
+    if (walks.length !== 1) return fail(`server ${server} was listed ${walks.length} times in one process (tools/list without a cursor)`, evidence);
     return list.mono <= first
       ? pass(`initialize and tools/list reached ${server} ${(first - list.mono).toFixed(0)} ms before the first model request`, evidence)
       : fail(`tools/list reached ${server} ${(list.mono - first).toFixed(0)} ms after the first model request`, evidence);

@@ -40,7 +40,9 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): FetchLike
     }
     if (response.body === null) return response;
     const perEvent = options.capPerEvent === true && (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
-    const body = capStream(response.body, limit, perEvent, (error) => options.onBodyError?.(error));
+    // A read that fails because our side aborted (the SDK closing after an error answer) is no
+    // dropped connection: reporting it would replace the server's real answer as the reason.
+    const body = capStream(response.body, limit, perEvent, (error) => init?.signal?.aborted !== true && options.onBodyError?.(error));
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
