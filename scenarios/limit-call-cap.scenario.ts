@@ -17,7 +17,7 @@ export default defineScenario({
       id: 'server-gets-at-most-16',
       guarantees: ['LIMIT-2'],
       expected: 'the server receives 16 tools/call, not 17, and the screen says the tool-call limit ended the turn',
-      provenBy: ['no-call-cap'],
+      provenBy: ['no-call-cap', 'limit-call-cap-off-by-one'],
       thresholds: { maxCallsPerTurn: 16 },
       grade: callCapHeld('docs', 16, CALL_CAP_MESSAGE),
     },

@@ -53,7 +53,7 @@ export interface StartOptions {
 }
 
 /** How the scripted user answers an approval request: a named answer or any text typed. */
-export type Answer = ApprovalSeen['answer'];
+export type Answer = Exclude<ApprovalSeen['answer'], 'unanswered'>;
 
 /** What an approval request showed, as read by the adapter. */
 export type ApprovalShown = Pick<ApprovalSeen, 'text' | 'fields'>;

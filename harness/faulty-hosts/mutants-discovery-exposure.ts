@@ -180,7 +180,8 @@ const EXPOSE: readonly Mutant[] = [
     id: 'expose-hash-includes-pid',
     file: 'mcp/naming.ts',
     find: '  return createHash(\'sha256\').update(`${ref.server}\\0${ref.tool}`).digest(\'hex\');',
-    replace: '  return createHash(\'sha256\').update(`${ref.server}\\0${ref.tool}\\0${process.pid}`).digest(\'hex\');',
+    // The start time, not the pid: inside the run's PID namespace every start has the same pid.
+    replace: '  return createHash(\'sha256\').update(`${ref.server}\\0${ref.tool}\\0${Date.now()}`).digest(\'hex\');',
     breaks: 'EXPOSE-3: hash suffixes change with every start',
   },
   {

@@ -117,6 +117,20 @@ async function unconfigure(name: string, ctx: Ctx): Promise<void> {
   ctx.adapter.config.write(ctx.sandbox, Object.fromEntries(kept.map(([n, s]) => [n, s.entry])));
 }
 
+/**
+ * The prompt did not come: when an approval request stands there instead, it is recorded
+ * (unanswered) before the step fails, so a question the host should not have asked counts.
+ */
+async function noPrompt(session: HostSession, ctx: Ctx, why: string): Promise<never> {
+  const stray = await session.waitForApproval(0);
+  if (stray !== null) {
+    const at = monotonicMs();
+    ctx.run.approvals.push({ ...stray, answer: 'unanswered', shownAt: at, answeredAt: at });
+    throw new StepFailed(`${why}: an approval request stood where the prompt was expected`);
+  }
+  throw new StepFailed(why);
+}
+
 async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   const session = ctx.run.sessions.at(-1);
   const firstWait = session !== undefined && !ctx.promptSeen.has(session);
@@ -146,7 +160,7 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   }
   if (session === undefined) throw new StepFailed('no host session');
   if ('send' in step) {
-    if (!(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms`);
+    if (!(await session.waitForPrompt(within))) await noPrompt(session, ctx, `no prompt within ${within} ms`);
     session.send(step.send);
   } else if ('approval' in step) {
     const shown = await session.waitForApproval(within);
@@ -187,7 +201,7 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     session.interrupt();
   } else {
     if (step.end === 'quit' && !ctx.adapter.capabilities.quit) throw new StepUndrivable('the host has no quit command');
-    if (step.now !== true && !(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms before ending`);
+    if (step.now !== true && !(await session.waitForPrompt(within))) await noPrompt(session, ctx, `no prompt within ${within} ms before ending`);
     session.end(step.end);
     ctx.run.exits.push(await awaitExit(session, ctx.timing.exitMs));
   }

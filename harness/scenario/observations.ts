@@ -24,8 +24,11 @@ export interface ApprovalSeen {
   text: string;
   /** Fields the adapter could read from it (server, destination, tool, arguments). */
   fields: Partial<Record<'exposedName' | 'server' | 'destination' | 'tool' | 'arguments', string>>;
-  /** A named answer, or any text the user typed (APPROVE-3: anything but yes denies). */
-  answer: 'approve' | 'deny' | 'empty' | 'eof' | { text: string };
+  /**
+   * A named answer, or any text the user typed (APPROVE-3: anything but yes denies);
+   * "unanswered": shown where the script waited for the prompt (a question the host should not have asked).
+   */
+  answer: 'approve' | 'deny' | 'empty' | 'eof' | { text: string } | 'unanswered';
   /** When the request was seen on screen and when it was answered (monotonic ms, comparable with journal `mono`). */
   shownAt: number;
   answeredAt: number;
