@@ -21,8 +21,10 @@ function linesOf(buffer: Buffer): string[] {
     if (line.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
     else lines.push(text);
   }
-  while (lines.at(-1) === '') lines.pop();
-  return lines;
+  // Trailing blanks are invisible, written or not.
+  const trimmed = lines.map((l) => l.trimEnd());
+  while (trimmed.at(-1) === '') trimmed.pop();
+  return trimmed;
 }
 
 export class RenderedScreen {

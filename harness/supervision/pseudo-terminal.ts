@@ -23,21 +23,22 @@ export const TERMINAL_NAME = 'xterm-256color';
 const PairSchema = z.object({ master: z.number().int(), slave: z.number().int(), pty: z.string().min(1) });
 type Native = { open(cols: number, rows: number): unknown };
 
-let loaded: { pty: typeof NodePty; native: Native } | string | undefined;
+type NodePtyModule = { pty: typeof NodePty; native: Native };
 
-function loadNodePty(): { pty: typeof NodePty; native: Native } {
-  if (loaded === undefined) {
-    try {
-      const pty = createRequire(import.meta.url)('node-pty') as typeof NodePty & { native?: Native | null };
-      if (typeof pty.native?.open !== 'function') throw new Error('it has no openpty on this platform');
-      loaded = { pty, native: pty.native };
-    } catch (error) {
-      loaded = (error as Error).message.split('\n')[0] ?? 'unknown error';
-    }
+/** node-pty through `load` (a require); a HarnessError of one line when it cannot be loaded. */
+export function loadNodePty(load: (name: string) => unknown = createRequire(import.meta.url)): NodePtyModule {
+  try {
+    const pty = load('node-pty') as typeof NodePty & { native?: Native | null };
+    if (typeof pty.native?.open !== 'function') throw new Error('it has no openpty on this platform');
+    return { pty, native: pty.native };
+  } catch (error) {
+    const why = (error as Error).message.split('\n')[0] ?? 'unknown error';
+    throw new HarnessError('HOST_START', `this host profile asks for "terminal": "pty", but node-pty cannot be loaded here (${why}); install node-pty 1.1.0 or set "terminal": "pipes"`);
   }
-  if (typeof loaded === 'string') throw new HarnessError('HOST_START', `this host profile asks for "terminal": "pty", but node-pty cannot be loaded here (${loaded}); install node-pty 1.1.0 or set "terminal": "pipes"`);
-  return loaded;
 }
+
+let loaded: NodePtyModule | undefined;
+const nodePty = (): NodePtyModule => (loaded ??= loadNodePty());
 
 /** A terminal the harness holds the master side of; the host opens `path`. */
 export interface PseudoTerminal {
@@ -50,7 +51,7 @@ export interface PseudoTerminal {
 }
 
 export function openTerminal(size: TerminalSize = TERMINAL_SIZE): PseudoTerminal {
-  const pair = PairSchema.parse(loadNodePty().native.open(size.cols, size.rows));
+  const pair = PairSchema.parse(nodePty().native.open(size.cols, size.rows));
   const master = new tty.ReadStream(pair.master);
   // EIO once nothing holds the slave any more: the host and all it started are gone.
   master.on('error', () => {});
@@ -86,7 +87,7 @@ export function onTerminal<P extends GroupProcess>(proc: P, term: PseudoTerminal
 
 /** Outside a PID namespace: node-pty starts the host as a session leader on a terminal of its own. */
 export function spawnOnTerminal(command: string, args: readonly string[], options: { env: Record<string, string>; cwd: string }, size: TerminalSize = TERMINAL_SIZE): GroupProcess {
-  const { pty } = loadNodePty();
+  const { pty } = nodePty();
   let child: NodePty.IPty;
   try {
     child = pty.spawn(command, [...args], { name: options.env.TERM ?? TERMINAL_NAME, ...size, cwd: options.cwd, env: options.env });
