@@ -119,7 +119,7 @@ export const HostProfileSchema = z.strictObject({
           sse: commandLine.optional(),
           stdio: commandLine.optional(),
           secrets: z.enum(['stdin', 'argv']).default('stdin'),
-          /** On a terminal, the prompt each typed secret waits for (default: anything new on screen). */
+          /** On a terminal, the prompt each typed secret waits for (default: new text that stops mid-line). */
           secretPrompt: regex.optional(),
         })
         .optional(),

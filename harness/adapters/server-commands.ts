@@ -40,15 +40,15 @@ export function expandServerCommand(line: readonly CommandArg[], name: string, s
   return { args, input: typed.map((v) => `${v}\n`).join('') };
 }
 
-/** Any new output: what a host shows before it reads a line (a prompt). */
-const ANY_OUTPUT = /[^]/;
+/** New text that stops mid-line: a prompt waiting for input (an error message ends its line, and gets nothing typed). */
+const PROMPT_LIKE = /[^\n]$/;
 
 export interface CommandRun {
   deadlineMs?: number;
   /** An adapter's own line shown first (marked as the adapter's, e.g. what the host's command has no option for). */
   note?: string;
   terminal?: TerminalKind;
-  /** On a terminal, each input line is typed once this appears (default: once anything new was shown). */
+  /** On a terminal, each input line is typed once this appears (default: once new text stops mid-line, as a prompt does). */
   inputPrompt?: RegExp;
 }
 
@@ -72,7 +72,7 @@ export async function runHostCommand(program: string, line: CommandLine, sandbox
   // The note is not the host's prompt.
   capture.skipShown();
   if (proc.terminal === undefined) proc.stdin.end(line.input);
-  else void typeAtPrompts(capture, line.input, options.inputPrompt ?? ANY_OUTPUT, deadlineMs, type);
+  else void typeAtPrompts(capture, line.input, options.inputPrompt ?? PROMPT_LIKE, deadlineMs, type);
   const timer = setTimeout(() => void stopGroup(proc), deadlineMs);
   try {
     const exit = await proc.exited;
