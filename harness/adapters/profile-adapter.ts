@@ -73,8 +73,9 @@ function serverCommands(loaded: LoadedProfile, wrap: (args: readonly string[]) =
   const { profile } = loaded;
   const { add, list, remove } = profile.commands;
   if (add === undefined && list === undefined && remove === undefined) return undefined;
+  const how = { terminal: profile.terminal, ...(add?.secretPrompt === undefined ? {} : { inputPrompt: add.secretPrompt }) };
   const run = (sandbox: Sandbox, line: { args: string[]; input: string }) =>
-    runHostCommand(fillPlaceholders(profile.command, placeholderValues(loaded, sandbox)), { ...line, args: wrap(line.args) }, sandbox, hostEnv(profile, sandbox, placeholderValues(loaded, sandbox)));
+    runHostCommand(fillPlaceholders(profile.command, placeholderValues(loaded, sandbox)), { ...line, args: wrap(line.args) }, sandbox, hostEnv(profile, sandbox, placeholderValues(loaded, sandbox)), how);
   const commands: Commands = {};
   if (add !== undefined) {
     commands.add = async (sandbox, name, server) => {
@@ -185,7 +186,7 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
         const value = run.knobs[knob];
         if (variable !== undefined && value !== undefined) env[variable] = String(value);
       }
-      const proc = await spawnHost(fillPlaceholders(profile.command, values), wrap(chosen.map((a) => fillPlaceholders(a, values))), { env, cwd: sandbox.project });
+      const proc = await spawnHost(fillPlaceholders(profile.command, values), wrap(chosen.map((a) => fillPlaceholders(a, values))), { env, cwd: sandbox.project, terminal: profile.terminal });
       return new TerminalHostSession(proc, profile, sandbox.screenScan.tap());
     },
   };

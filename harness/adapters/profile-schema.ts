@@ -68,6 +68,11 @@ export const HostProfileSchema = z.strictObject({
   args: z.array(templated).default([]),
   /** Arguments that print the version (first line kept). */
   versionArgs: z.array(templated).optional(),
+  /**
+   * How the host is connected: "pty" runs it on a pseudo-terminal (120x40, TERM=xterm-256color;
+   * its screen is also rendered as the user sees it), "pipes" on plain pipes (a host that needs them).
+   */
+  terminal: z.enum(['pty', 'pipes']).default('pipes'),
   /** Variables added to the sandbox's base environment. */
   env: z.record(z.string(), templated).default({}),
   /** Environment variables that shorten the host's deadlines (ms); absent = its real deadlines always (slower runs, same verdicts). */
@@ -114,6 +119,8 @@ export const HostProfileSchema = z.strictObject({
           sse: commandLine.optional(),
           stdio: commandLine.optional(),
           secrets: z.enum(['stdin', 'argv']).default('stdin'),
+          /** On a terminal, the prompt each typed secret waits for (default: new text that stops mid-line). */
+          secretPrompt: regex.optional(),
         })
         .optional(),
       list: z.array(templated).min(1).optional(),

@@ -46,4 +46,16 @@ describe('ScreenCapture', () => {
     screen.append('stderr', 'more');
     expect(screen.text()).toEqual({ all: '0123456789', stdout: '0123456789', stderr: '', truncated: true });
   });
+
+  test('on a terminal the terminal\'s line ends become the host\'s again, across chunks, while the emulator and the tap get the bytes as written', () => {
+    const mirrored: string[] = [];
+    const tapped: string[] = [];
+    const screen = new ScreenCapture(undefined, { write: (_stream, chunk) => tapped.push(chunk) }, { mirror: (chunk) => mirrored.push(chunk) });
+    for (const chunk of ['one\r', '\ntwo\r\n', 'bare\rthree\r']) screen.append('stdout', chunk);
+    expect(screen.text().all).toBe('one\ntwo\nbare\rthree');
+    screen.close();
+    expect(screen.text().all).toBe('one\ntwo\nbare\rthree\r');
+    expect(mirrored.join('')).toBe('one\r\ntwo\r\nbare\rthree\r');
+    expect(tapped.join('')).toBe(mirrored.join(''));
+  });
 });

@@ -2,7 +2,9 @@
 // text they wait for arrives, when the host exits, or at their deadline. Never sleeps.
 // The capture is capped (a hostile host may write without end); past the cap output is
 // drained and dropped, and the screen is marked truncated. A tap (the sandbox's canary scan,
-// CRED-3) sees every chunk, past the cap too.
+// CRED-3) sees every chunk, past the cap too. On a terminal, the kept chunks also go to the
+// terminal emulator as written, and the text patterns match has the terminal's "\r\n" line
+// ends (its ONLCR) turned back into the "\n" the host wrote.
 import type { Readable } from 'node:stream';
 import type { OutputTap } from '../sandbox/canary-stream.js';
 import type { ScreenText } from '../scenario/observations.js';
@@ -34,10 +36,13 @@ export class ScreenCapture {
   /** Matching starts here; advanced past each consumed match. */
   #cursor = 0;
   #waiters: Waiter[] = [];
+  /** On a terminal: a chunk's last "\r" waits for the next chunk (it may start a "\r\n"). */
+  #heldCr = false;
 
   constructor(
     private readonly cap = DEFAULT_SCREEN_CAP,
     private readonly tap?: OutputTap,
+    private readonly terminal?: { mirror(chunk: string): void },
   ) {}
 
   attach(stdout: Readable, stderr: Readable): void {
@@ -56,16 +61,29 @@ export class ScreenCapture {
     }
     const kept = chunk.length > room ? chunk.slice(0, room) : chunk;
     if (kept.length < chunk.length) this.#truncated = true;
-    this.#all += kept;
-    if (stream === 'stdout') this.#stdout += kept;
-    else this.#stderr += kept;
+    this.terminal?.mirror(kept);
+    this.#keep(stream, this.terminal === undefined ? kept : this.#unfoldLineEnds(kept));
     this.#wake();
   }
 
   /** The host exited: pending waiters get 'exit' (after a last look at what arrived). */
   close(): void {
+    if (this.#heldCr) this.#keep('stdout', '\r');
+    this.#heldCr = false;
     this.#closed = true;
     this.#wake();
+  }
+
+  #keep(stream: 'stdout' | 'stderr', text: string): void {
+    this.#all += text;
+    if (stream === 'stdout') this.#stdout += text;
+    else this.#stderr += text;
+  }
+
+  #unfoldLineEnds(chunk: string): string {
+    const text = `${this.#heldCr ? '\r' : ''}${chunk}`;
+    this.#heldCr = text.endsWith('\r');
+    return (this.#heldCr ? text.slice(0, -1) : text).replaceAll('\r\n', '\n');
   }
 
   text(): ScreenText {
@@ -75,6 +93,11 @@ export class ScreenCapture {
   /** Position up to which matches have been consumed. */
   get cursor(): number {
     return this.#cursor;
+  }
+
+  /** Consumes everything shown so far: later waits look only at what comes next. */
+  skipShown(): void {
+    this.#cursor = this.#all.length;
   }
 
   /** Text not yet consumed by a match. */

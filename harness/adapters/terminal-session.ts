@@ -2,13 +2,19 @@
 // screen patterns of its profile. Used by every terminal adapter; protocol hosts implement
 // HostSession their own way. Signals arrive as a person delivers them: Ctrl-C to the whole
 // foreground process group, SIGTERM to the host alone (as a process manager sends it).
+// On a pseudo-terminal keys are typed as a person types them (lines end with "\r", Ctrl-C
+// is "\x03" and the line discipline signals the foreground group, end of input is "\x04"
+// at a line start), and the screen is also rendered as the user sees it.
 import type { HostProfile } from './profile-schema.js';
 import { UndrivableStep, type Answer, type ApprovalShown, type HostSession } from './host-adapter.js';
-import { ScreenCapture, textBeforePrompt, type ScreenPattern } from './screen-capture.js';
+import { textBeforePrompt, type ScreenCapture, type ScreenPattern } from './screen-capture.js';
 import { stopGroup, type GroupProcess } from '../supervision/process-group.js';
 import type { EndKind } from '../scenario/scenario-schema.js';
+import type { ScreenText } from '../scenario/observations.js';
 import { HarnessError } from '../errors.js';
 import type { OutputTap } from '../sandbox/canary-stream.js';
+import type { RenderedScreen } from './rendered-screen.js';
+import { captureScreen, screenOf } from './host-screen.js';
 
 type Dialect = Pick<HostProfile, 'screen' | 'answers'>;
 
@@ -23,8 +29,16 @@ function readField(block: string, pattern: RegExp, encoding: HostProfile['screen
   }
 }
 
+/** What a terminal's user types: a line, end of input, Ctrl-C. */
+export const KEYS = {
+  pipes: { lineEnd: '\n', interrupt: null, endOfInput: null },
+  pty: { lineEnd: '\r', interrupt: '\u0003', endOfInput: '\u0004' },
+} as const;
+
 export class TerminalHostSession implements HostSession {
   readonly #screen: ScreenCapture;
+  readonly #rendered: RenderedScreen | null;
+  readonly #keys: (typeof KEYS)[keyof typeof KEYS];
   readonly pid: number;
   readonly exited: GroupProcess['exited'];
   readonly unknownGate?: HostSession['unknownGate'];
@@ -34,12 +48,13 @@ export class TerminalHostSession implements HostSession {
     private readonly dialect: Dialect,
     tap?: OutputTap,
   ) {
-    this.#screen = new ScreenCapture(undefined, tap);
+    const { capture, rendered, settled } = captureScreen(proc, tap, (data) => this.#write(data));
+    this.#screen = capture;
+    this.#rendered = rendered;
+    this.#keys = proc.terminal === undefined ? KEYS.pipes : KEYS.pty;
     this.pid = proc.pid;
-    this.#screen.attach(proc.stdout, proc.stderr);
-    this.exited = proc.exited;
-    // Let the last output chunks land before waiters are told the host is gone.
-    void proc.exited.then(() => setImmediate(() => this.#screen.close()));
+    // Exited means everything it wrote is on the screen, rendered too.
+    this.exited = settled.then(() => proc.exited);
     const gate = dialect.screen.unknownGate;
     if (gate !== undefined) {
       this.unknownGate = {
@@ -49,8 +64,8 @@ export class TerminalHostSession implements HostSession {
     }
   }
 
-  screen() {
-    return this.#screen.text();
+  screen(): ScreenText {
+    return screenOf(this.#screen, this.#rendered);
   }
 
   startupText(): string {
@@ -71,7 +86,7 @@ export class TerminalHostSession implements HostSession {
   }
 
   send(line: string): void {
-    this.#write(`${line}\n`);
+    this.#write(`${line}${this.#keys.lineEnd}`);
   }
 
   async waitForApproval(timeoutMs: number): Promise<ApprovalShown | null> {
@@ -91,7 +106,7 @@ export class TerminalHostSession implements HostSession {
   }
 
   answer(answer: Answer): void {
-    if (answer === 'eof') this.proc.stdin.end();
+    if (answer === 'eof') this.#endInput();
     else if (typeof answer === 'object') {
       // A probe meant to deny must not be this host's own approving word.
       if (answer.text.trim().toLowerCase() === this.dialect.answers.approve.trim().toLowerCase()) throw new UndrivableStep(`"${answer.text}" is this host's own approve answer`);
@@ -101,20 +116,27 @@ export class TerminalHostSession implements HostSession {
   }
 
   interrupt(): void {
-    this.#signal(-this.pid, 'SIGINT');
+    if (this.#keys.interrupt === null) this.#signal(-this.pid, 'SIGINT');
+    else this.#write(this.#keys.interrupt);
   }
 
   end(kind: EndKind): void {
-    if (kind === 'eof') this.proc.stdin.end();
+    if (kind === 'eof') this.#endInput();
     else if (kind === 'quit') {
       if (this.dialect.answers.quit === undefined) throw new HarnessError('SCRIPT', 'this host has no quit command (profile answers.quit)');
       this.send(this.dialect.answers.quit);
-    } else if (kind === 'SIGINT') this.#signal(-this.pid, 'SIGINT');
+    } else if (kind === 'SIGINT') this.interrupt();
     else this.#signal(this.pid, kind);
   }
 
-  kill(graceMs?: number) {
-    return stopGroup(this.proc, graceMs);
+  async kill(graceMs?: number) {
+    await stopGroup(this.proc, graceMs);
+    return this.exited;
+  }
+
+  #endInput(): void {
+    if (this.#keys.endOfInput === null) this.proc.stdin.end();
+    else this.#write(this.#keys.endOfInput);
   }
 
   /** Waits for `pattern`, unless the prompt comes back first (the host went on without asking). */

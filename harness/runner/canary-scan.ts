@@ -3,6 +3,8 @@
 // model requests (body, headers, path and query), every fake server's journal (headers,
 // query, bodies, stdio start records), the trap, and the processes seen during the run.
 // A channel that could not be read in full is a gap, so the checks covering it say so.
+// A screen rendered by a terminal emulator is scanned too (CRED-1: a secret the terminal
+// echoed, or one the host spelt out with cursor moves between its letters, is seen there).
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
@@ -75,6 +77,7 @@ export function scanRun(src: RunScanSources): { sightings: CanarySighting[]; gap
   const raw: RawSighting[] = [...src.sandbox.screenScan.sightings()];
   // Captures without a tap (an adapter that gives none) are scanned as kept.
   if (src.sandbox.screenScan.taps < src.screens.length) for (const s of src.screens) raw.push(...sightingsIn(matcher, canaries, 'screen', s.source, s.screen.all));
+  for (const s of src.screens) if (s.screen.rendered !== undefined) raw.push(...sightingsIn(matcher, canaries, 'screen', `${s.source}, as rendered on its terminal`, s.screen.rendered));
   for (const item of scanItems(src)) raw.push(...sightingsIn(matcher, canaries, item.channel, item.source, item.text));
   const files = scanSandboxFiles(src.sandbox, matcher, canaries);
   raw.push(...files.sightings);

@@ -158,6 +158,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     stdout: screens.map((s) => s.stdout).join(''),
     stderr: screens.map((s) => s.stderr).join(''),
     truncated: screens.some((s) => s.truncated),
+    ...(screens.some((s) => s.rendered !== undefined) ? { rendered: screens.map((s) => s.rendered ?? '').join('\n') } : {}),
   };
   const scan = scanRun({
     sandbox,

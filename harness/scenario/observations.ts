@@ -16,6 +16,8 @@ export interface ScreenText {
   stderr: string;
   /** True when the host wrote more than the capture cap (the rest was drained, not kept). */
   truncated: boolean;
+  /** On a pseudo-terminal: what the user sees, rendered by a terminal emulator, scrollback included (absent on pipes). */
+  rendered?: string;
 }
 
 /** One approval request as the host showed it, and how it was answered. */

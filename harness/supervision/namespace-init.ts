@@ -14,6 +14,9 @@
 // the supervisor reaches the host's screen: fds 0-2 point to /dev/null once the host runs.
 // The host's command line, environment and directory come over the socket, so neither the
 // supervisor nor the reaper looks like a process of the run (nor shows a secret on argv).
+// With a terminal (a pseudo-terminal's slave path), the host opens it as the new session's
+// leader, so it becomes its controlling terminal on fds 0-2: the line discipline then sends
+// Ctrl-C to the host's foreground group as a real terminal does.
 //
 // On fd 3 the harness writes hostSpec(); the supervisor answers "started HOST REAPER" or
 // "error MESSAGE", then "exited CODE SIGNAL".
@@ -32,11 +35,11 @@ my $mount = shift @ARGV;
 my ($in, $nenv, $nargs) = ('');
 for (;;) {
   ($nenv, $nargs) = $in =~ /\A(\d+) (\d+)\n/;
-  last if defined $nargs && ($in =~ tr/\0//) > $nenv + $nargs;
+  last if defined $nargs && ($in =~ tr/\0//) > $nenv + $nargs + 1;
   sysread($ctl, $in, 65536, length $in) or POSIX::_exit(121);
 }
 $in =~ s/\A\d+ \d+\n//;
-my ($cwd, @items) = split /\0/, $in, -1;
+my ($tty, $cwd, @items) = split /\0/, $in, -1;
 my %env = map { split /=/, $_, 2 } @items[0 .. $nenv - 1];
 my @argv = @items[$nenv .. $nenv + $nargs - 1];
 sub quiet { open(STDIN, '<', '/dev/null'); open(STDOUT, '>', '/dev/null'); open(STDERR, '>', '/dev/null'); }
@@ -58,6 +61,12 @@ pipe(my $err_r, my $err_w) or fail("pipe: $!");
 my $host = fork() // fail("fork: $!");
 if ($host == 0) {
   close $err_r; POSIX::setsid();
+  if ($tty ne '') {
+    my $fd = POSIX::open($tty, &POSIX::O_RDWR);
+    if (!defined $fd) { syswrite($err_w, "cannot open the terminal $tty: $!"); POSIX::_exit(127); }
+    POSIX::dup2($fd, $_) for 0 .. 2;
+    POSIX::close($fd) if $fd > 2;
+  }
   %ENV = %env;
   chdir($cwd) and exec { $argv[0] } @argv;
   syswrite($err_w, "$!"); POSIX::_exit(127);
@@ -72,15 +81,20 @@ waitpid($reaper, 0);
 POSIX::_exit(0);
 `;
 
-/** What the supervisor reads first on its control socket: the host's working directory, environment and command line. */
-export function hostSpec(command: string, args: readonly string[], env: Record<string, string>, cwd: string): Buffer {
+/** What the supervisor reads first on its control socket: the host's terminal ('' = none), working directory, environment and command line. */
+export function hostSpec(command: string, args: readonly string[], env: Record<string, string>, cwd: string, tty = ''): Buffer {
   const entries = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-  return Buffer.from(`${entries.length} ${args.length + 1}\n${[cwd, ...entries, command, ...args].map((item) => `${item}\0`).join('')}`);
+  return Buffer.from(`${entries.length} ${args.length + 1}\n${[tty, cwd, ...entries, command, ...args].map((item) => `${item}\0`).join('')}`);
 }
 
 export type InitLine = { kind: 'started'; host: number; reaper: number } | { kind: 'error'; message: string } | { kind: 'exited'; status: ExitStatus };
 
 const SIGNAL_NAMES = new Map(Object.entries(constants.signals).map(([name, number]) => [number, name]));
+
+/** "SIGTERM" for 15; "signal N" for a number without a name. */
+export function signalName(signal: number): string {
+  return SIGNAL_NAMES.get(signal) ?? `signal ${signal}`;
+}
 
 /** One control line of the supervisor, or null for anything else. */
 export function parseInitLine(line: string): InitLine | null {
@@ -89,7 +103,7 @@ export function parseInitLine(line: string): InitLine | null {
   const exited = /^exited (\d+) (\d+)$/.exec(line);
   if (exited !== null) {
     const signal = Number(exited[2]);
-    return { kind: 'exited', status: signal === 0 ? { code: Number(exited[1]), signal: null } : { code: null, signal: SIGNAL_NAMES.get(signal) ?? `signal ${signal}` } };
+    return { kind: 'exited', status: signal === 0 ? { code: Number(exited[1]), signal: null } : { code: null, signal: signalName(signal) } };
   }
   return line.startsWith('error ') ? { kind: 'error', message: line.slice('error '.length) } : null;
 }

@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import { HarnessError } from '../errors.js';
 import { hostSpec, NAMESPACE_INIT, parseInitLine, type InitLine } from './namespace-init.js';
 import { pollUntil } from './poll.js';
@@ -57,18 +57,26 @@ function onPath(name: string): string | null {
   return null;
 }
 
-function startSupervisor(tools: NamespaceTools, command: string, args: readonly string[], options: { env: Record<string, string>; cwd: string }): ChildProcess {
+/** How a host is started: exactly `env`, in `cwd`, and on the terminal `tty` (a pseudo-terminal's slave path) when given. */
+export interface HostStart {
+  env: Record<string, string>;
+  cwd: string;
+  tty?: string;
+}
+
+function startSupervisor(tools: NamespaceTools, command: string, args: readonly string[], options: HostStart): ChildProcess {
   const child = spawn(tools.unshare, ['--pid', '--mount', '--', tools.perl, '-e', NAMESPACE_INIT, '--', tools.mount], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     cwd: '/',
     // Its own session: nothing the host's terminal group receives reaches the supervisor.
     detached: true,
-    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    // On a terminal the host's fds 0-2 are the terminal; the supervisor's own stay unused.
+    stdio: options.tty === undefined ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['ignore', 'ignore', 'ignore', 'pipe'],
   });
   child.once('error', () => {});
   const control = child.stdio[3] as Writable | null;
   control?.on('error', () => {});
-  control?.write(hostSpec(command, args, options.env, options.cwd));
+  control?.write(hostSpec(command, args, options.env, options.cwd, options.tty));
   return child;
 }
 
@@ -118,9 +126,10 @@ export async function probeContainment(found: { [K in keyof NamespaceTools]: str
 }
 
 /** Starts `command` as the leader of a new session in a new PID namespace, with exactly `env`. */
-export async function spawnInNamespace(tools: NamespaceTools, command: string, args: readonly string[], options: { env: Record<string, string>; cwd: string }): Promise<NamespacedProcess> {
+export async function spawnInNamespace(tools: NamespaceTools, command: string, args: readonly string[], options: HostStart): Promise<NamespacedProcess> {
   const child = startSupervisor(tools, command, args, options);
-  const [stdin, stdout, stderr] = [child.stdin, child.stdout, child.stderr] as [Writable, Readable, Readable];
+  // On a terminal these are placeholders: the caller reads and writes the terminal instead.
+  const [stdin, stdout, stderr] = [child.stdin ?? new PassThrough(), child.stdout ?? Readable.from([]), child.stderr ?? Readable.from([])] as [Writable, Readable, Readable];
   // A host that exits while we write must not crash the harness.
   stdin.on('error', () => {});
   const supervisorExit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -138,7 +147,7 @@ export async function spawnInNamespace(tools: NamespaceTools, command: string, a
   let done = false;
   // No "exited" line: the supervisor was killed, and the namespace with the host in it.
   const exit = next().then((line): ExitStatus => (line?.kind === 'exited' ? line.status : { code: null, signal: 'SIGKILL' }));
-  const exited = afterDrain(exit, [stdout, stderr]).then((status) => {
+  const exited = afterDrain(exit, options.tty === undefined ? [stdout, stderr] : []).then((status) => {
     done = true;
     return status;
   });

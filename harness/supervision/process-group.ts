@@ -20,6 +20,8 @@ export interface GroupProcess {
   /** Resolves once the process has exited and been reaped. */
   exited: Promise<ExitStatus>;
   hasExited(): boolean;
+  /** Present when the host runs on a pseudo-terminal (stdin and stdout are then its master side, stderr empty). */
+  terminal?: { cols: number; rows: number };
 }
 
 /** After a process exited, how long its output may take to drain: a process it left behind may hold the pipes open. */

@@ -6,9 +6,10 @@
 // kills every open scope's processes at once; the process then dies of the signal as it
 // would have, unless someone else (the CLI) handles that signal.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { containment, spawnInNamespace, type NamespacedProcess } from './pid-namespace.js';
+import { containment, spawnInNamespace, type NamespacedProcess, type NamespaceTools } from './pid-namespace.js';
 import { isAlive, scanNamespace, scanRunProcesses, type ProcessInfo, type RoleOf } from './proc-scan.js';
 import { spawnInGroup, waitGone, type GroupProcess } from './process-group.js';
+import { onTerminal, openTerminal, spawnOnTerminal, TERMINAL_NAME } from './pseudo-terminal.js';
 
 const current = new AsyncLocalStorage<ProcessScope>();
 const live = new Set<ProcessScope>();
@@ -95,16 +96,36 @@ export class ProcessScope {
   }
 }
 
+/** How a host's screen and keyboard are connected: pipes, or a pseudo-terminal (pseudo-terminal.ts). */
+export type TerminalKind = 'pty' | 'pipes';
+
 /**
  * Starts a host process (a host, its own server commands, an app server) as the leader of a
- * new process group with exactly `env`. Inside a scope it goes into a PID namespace of its
- * own where the machine allows it; outside any scope it is a plain group.
+ * new process group with exactly `env` (plus TERM on a terminal). Inside a scope it goes into
+ * a PID namespace of its own where the machine allows it; outside any scope it is a plain group.
  */
-export async function spawnHost(command: string, args: readonly string[], options: { env: Record<string, string>; cwd: string }): Promise<GroupProcess> {
+export async function spawnHost(command: string, args: readonly string[], options: { env: Record<string, string>; cwd: string; terminal?: TerminalKind }): Promise<GroupProcess> {
+  const onPty = options.terminal === 'pty';
+  const start = { env: onPty ? { ...options.env, TERM: TERMINAL_NAME } : options.env, cwd: options.cwd };
+  const plain = (): GroupProcess => (onPty ? spawnOnTerminal(command, args, start) : spawnInGroup(command, args, start));
   const scope = current.getStore();
-  if (scope === undefined || scope.closed) return spawnInGroup(command, args, options);
+  if (scope === undefined || scope.closed) return plain();
   const how = await containment();
-  const proc = how.mechanism === 'pid-namespace' ? await spawnInNamespace(how.tools, command, args, options) : spawnInGroup(command, args, options);
+  const proc = how.mechanism === 'pid-namespace' ? await inNamespace(how.tools, command, args, start, onPty) : plain();
   scope.adopt(proc);
   return proc;
+}
+
+async function inNamespace(tools: NamespaceTools, command: string, args: readonly string[], start: { env: Record<string, string>; cwd: string }, onPty: boolean): Promise<GroupProcess | NamespacedProcess> {
+  if (!onPty) return spawnInNamespace(tools, command, args, start);
+  const term = openTerminal();
+  try {
+    return onTerminal(await spawnInNamespace(tools, command, args, { ...start, tty: term.path }), term);
+  } catch (error) {
+    term.close();
+    throw error;
+  } finally {
+    // The host holds its own slave now (or never will): the terminal hangs up when it is gone.
+    term.releaseSlave();
+  }
 }

@@ -109,10 +109,11 @@ export function createSecretReader(input: SecretInputStream, output: NodeJS.Writ
   return {
     read(prompt: string): Promise<string> {
       if (pending) return Promise.reject(new SecretInputError('a value is already being read'));
+      // Echo off before the prompt is shown (as getpass does): a value typed as soon as the prompt appears is never echoed.
+      if (tty) input.setRawMode?.(true);
       output.write(prompt);
       return new Promise<string>((resolve, reject) => {
         pending = { resolve, reject, typed: '' };
-        if (tty) input.setRawMode?.(true);
         pump();
         if (pending) input.resume();
       });

@@ -1,0 +1,29 @@
+// A host process's screen (every terminal host, every host command): the capture that screen
+// patterns and the canary scan read (CRED-3), and on a pseudo-terminal the screen as the user
+// sees it, rendered (CRED-1 echo-off, INJECT-2).
+import type { OutputTap } from '../sandbox/canary-stream.js';
+import type { ScreenText } from '../scenario/observations.js';
+import type { GroupProcess } from '../supervision/process-group.js';
+import { RenderedScreen } from './rendered-screen.js';
+import { ScreenCapture } from './screen-capture.js';
+
+/**
+ * A host's screen: the capture the patterns and the canary scan read, and on a terminal the
+ * rendered screen too. `settled` resolves once the host exited and its output was rendered.
+ */
+export function captureScreen(proc: GroupProcess, tap: OutputTap | undefined, answer: (data: string) => void): { capture: ScreenCapture; rendered: RenderedScreen | null; settled: Promise<void> } {
+  const rendered = proc.terminal === undefined ? null : new RenderedScreen(proc.terminal, answer);
+  const capture = new ScreenCapture(undefined, tap, rendered === null ? undefined : { mirror: (chunk) => rendered.write(chunk) });
+  capture.attach(proc.stdout, proc.stderr);
+  const settled = proc.exited.then(async () => {
+    // Let the last output chunks land before waiters are told the host is gone.
+    await new Promise((resolve) => setImmediate(resolve));
+    capture.close();
+    await rendered?.settled();
+  });
+  return { capture, rendered, settled };
+}
+
+export function screenOf(capture: ScreenCapture, rendered: RenderedScreen | null): ScreenText {
+  return rendered === null ? capture.text() : { ...capture.text(), rendered: rendered.text() };
+}

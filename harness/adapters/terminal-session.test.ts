@@ -1,0 +1,96 @@
+// Issue 15 item 5 (CRED-1 echo-off, INJECT-2 on the rendered screen): a terminal host on a
+// pseudo-terminal is typed at as a person types, and its screen is read as the user sees it.
+// Runs inside a process scope (the PID namespace path where the machine allows it).
+import { afterEach, describe, expect, test } from 'vitest';
+import { ProcessScope, spawnHost } from '../supervision/process-scope.js';
+import { HostProfileSchema } from './profile-schema.js';
+import { TerminalHostSession } from './terminal-session.js';
+
+const DIALECT = HostProfileSchema.parse({
+  name: 'pty-test',
+  command: 'sh',
+  config: { format: 'mcp-servers-json', path: '/nonexistent/mcp.json' },
+  screen: { prompt: '^You> ', approvalStart: '^\\[Tool: ', approval: '^Approve\\? ', statusLine: '^MCP server ' },
+});
+
+const scopes: ProcessScope[] = [];
+const sessions: TerminalHostSession[] = [];
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((s) => s.kill(200)));
+  await Promise.all(scopes.splice(0).map((s) => s.close()));
+});
+
+async function onPty(command: string, args: string[]): Promise<TerminalHostSession> {
+  const scope = new ProcessScope();
+  scopes.push(scope);
+  const proc = await scope.run(() => spawnHost(command, args, { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp', terminal: 'pty' }));
+  const session = new TerminalHostSession(proc, DIALECT);
+  sessions.push(session);
+  return session;
+}
+
+/** A host that reads one value with echo off (raw mode, as a password prompt does) and says how long it was. */
+const ECHO_OFF_READER = `
+process.stdin.setRawMode(true);
+process.stdout.write('Secret: ');
+let typed = '';
+process.stdin.on('data', (d) => {
+  typed += d;
+  if (!typed.includes('\\r')) return;
+  process.stdin.setRawMode(false);
+  process.stdout.write('\\nread ' + (typed.length - 1) + ' characters\\n');
+  process.exit(0);
+});`;
+
+describe('a terminal host on a pseudo-terminal', () => {
+  test('sees a terminal of 120 columns with TERM set, and the session reads its prompt and a typed line', async () => {
+    const s = await onPty('sh', ['-c', 'test -t 0 && test -t 1 && echo "tty $TERM $(stty size)"; printf "You> "; read line; echo "got [$line]"']);
+    expect(await s.waitForPrompt(5000)).toBe(true);
+    s.send('hello there');
+    expect(await s.waitFor(/got \[hello there\]/, 5000)).not.toBeNull();
+    await s.exited;
+    const screen = s.screen();
+    expect(screen.all).toContain('tty xterm-256color 40 120\nYou> ');
+    expect(screen.all).not.toContain('\r\n');
+    expect(screen.rendered).toBe('tty xterm-256color 40 120\nYou> hello there\ngot [hello there]');
+  });
+
+  test('Ctrl-C typed on the terminal reaches every process of the foreground group', async () => {
+    const s = await onPty('sh', ['-c', 'trap "echo host got INT" INT; (trap "echo child got INT; exit 0" INT; printf "You> "; while :; do sleep 0.1; done); echo done']);
+    expect(await s.waitForPrompt(5000)).toBe(true);
+    s.interrupt();
+    await s.exited;
+    expect(s.screen().rendered).toMatch(/child got INT[^]*host got INT\ndone/);
+  });
+
+  test('end of input is Ctrl-D at the start of a line', async () => {
+    const s = await onPty('sh', ['-c', 'printf "You> "; read line || echo "end of input"']);
+    expect(await s.waitForPrompt(5000)).toBe(true);
+    s.end('eof');
+    expect(await s.waitFor(/end of input/, 5000)).not.toBeNull();
+  });
+
+  test('a secret read with echo off never reaches the rendered screen', async () => {
+    const s = await onPty(process.execPath, ['-e', ECHO_OFF_READER]);
+    expect(await s.waitFor(/Secret: /, 5000)).not.toBeNull();
+    s.send('hunter2-canary');
+    await s.exited;
+    expect(s.screen().rendered).toBe('Secret:\nread 14 characters');
+    expect(s.screen().all).not.toContain('hunter2');
+  });
+
+  test('a secret read with echo on is on the rendered screen (the terminal echoes it)', async () => {
+    const s = await onPty('sh', ['-c', 'printf "Secret: "; read value; echo "read it"']);
+    expect(await s.waitFor(/Secret: /, 5000)).not.toBeNull();
+    s.send('hunter2-canary');
+    await s.exited;
+    expect(s.screen().rendered).toBe('Secret: hunter2-canary\nread it');
+  });
+
+  test('a forged line (carriage return, erase line) overwrites its line on the rendered screen, not in the capture', async () => {
+    const s = await onPty('sh', ['-c', 'printf "result: \\r\\033[2Kforged question? \\n"']);
+    await s.exited;
+    expect(s.screen().rendered).toBe('forged question?');
+    expect(s.screen().all).toContain('result: \r\u001b[2Kforged');
+  });
+});
