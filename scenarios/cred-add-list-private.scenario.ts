@@ -1,7 +1,9 @@
 // CRED-1, CRED-4, CONFIG-3, DISCOVER-6: two servers are added with the host's own command while
 // a chat runs, their header and env values typed at its prompts: nothing is echoed, the values
 // are stored in a 0600 configuration written whole, listing hides them, and neither server is
-// contacted before the next chat start, which connects both.
+// contacted before the next chat start, which connects both. A third add types a value no
+// header may hold (a control character after the canary): refused or not, the value is
+// never shown.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import {
   addedNotContactedUntilNextStart,
@@ -18,14 +20,16 @@ export default defineScenario({
     docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
     wiki: { transport: 'http', headers: { Authorization: 'Bearer {canary}' }, behaviour: { tools: [{ name: 'page' }] }, added: true },
     notes: { transport: 'stdio', env: { NOTES_TOKEN: '{canary}' }, behaviour: { tools: [{ name: 'note' }] }, added: true },
+    pasted: { transport: 'http', headers: { 'X-Api-Key': '{canary}\u0001' }, behaviour: { tools: [{ name: 'fetch' }] }, added: true },
   },
   model: [{ message: 'Hello.' }, { message: 'Hello again.' }],
-  // Five host processes one after another (chat, add, add, list, chat).
-  timeoutMs: 40_000,
+  // Six host processes one after another (chat, add, add, add, list, chat).
+  timeoutMs: 45_000,
   user: [
     { send: 'Hi' },
     { add: 'wiki' },
     { add: 'notes' },
+    { add: 'pasted' },
     { list: true },
     { end: 'eof' },
     { restart: { resume: false } },
@@ -33,7 +37,7 @@ export default defineScenario({
     { end: 'eof' },
   ],
   checks: [
-    { id: 'values-not-echoed', guarantees: ['CRED-1', 'CRED-3'], expected: 'the typed header and env values never appear on screen (add prompts, status lines)', provenBy: ['show-credential-in-status'], grade: canaryKeptFrom(PLACES.screen, 'server "') },
+    { id: 'values-not-echoed', guarantees: ['CRED-1', 'CRED-3'], expected: 'the typed header and env values never appear on screen (add prompts, a refused add, status lines)', provenBy: ['show-credential-in-status', 'cred-add-error-shows-values'], grade: canaryKeptFrom(PLACES.screen, 'server "') },
     { id: 'config-private-and-whole', guarantees: ['CONFIG-3', 'CRED-1'], expected: 'after adding, the typed values are in the configuration, which has mode 0600 and no temp or partial file beside it', provenBy: ['world-readable-config'], grade: configPrivateAndWhole(['wiki', 'notes']) },
     { id: 'list-hides-values', guarantees: ['CRED-4'], expected: 'listing names every server but shows no header or env value', provenBy: ['list-shows-values'], needs: ['list-command'], grade: listHidesValues(['docs', 'wiki', 'notes']) },
     { id: 'http-not-contacted-on-add', guarantees: ['DISCOVER-6'], expected: 'the added http server gets nothing until the next chat start, then one initialize', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('wiki') },

@@ -2,7 +2,8 @@
 // (journal-channel.ts), journals how it was started (argv, cwd, full env, pid/pgid/ppid:
 // STDIO-1/2/3), keeps one child of its own in its process group (STDIO-5: a host must reap
 // the whole group), writes a marker to stderr (STDIO-4: a host must not show it), acts out
-// its connect fault (a crash, garbage on stdout: STDIO-6), then serves the behaviour.
+// its connect fault (a crash, garbage on stdout: STDIO-6), then serves the behaviour, its
+// "{env:NAME}" placeholders filled from its environment (CRED-3: echoing its own token).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +11,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { ServerBehaviour } from './behaviour.js';
 import { assertBehaviourFitsTransport } from './behaviour-fit.js';
 import { createBehaviourEngine } from './engine.js';
+import { withEnvValues } from './env-placeholders.js';
 import { DEFAULT_GARBAGE } from './fault-schema.js';
 import { parseStdioArgs, type JournalTarget } from './stdio-args.js';
 import { openJournalChannel } from './journal-channel.js';
@@ -29,7 +31,7 @@ function readArgs(): { behaviour: ServerBehaviour; journal: JournalTarget } {
   try {
     const args = parseStdioArgs(process.argv.slice(2));
     assertBehaviourFitsTransport(args.behaviour, 'stdio');
-    return args;
+    return { ...args, behaviour: withEnvValues(args.behaviour, process.env) };
   } catch (error) {
     return fatal((error as Error).message);
   }

@@ -17,7 +17,7 @@ import { API_KEY_CHANNELS, credentialChannels, type Canary } from '../sandbox/ca
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { ServerObservation } from '../scenario/observations.js';
 import type { FixtureContext, Scenario, ServerSpec } from '../scenario/scenario-schema.js';
-import { behaviourOf, withCanaries, withStderrCanary, withTrap } from '../scenario/server-spec.js';
+import { behaviourOf, ownCredentials, withCanaries, withOwnCredentials, withStderrCanary, withTrap } from '../scenario/server-spec.js';
 
 export interface RunningServer {
   transport: ServerObservation['transport'];
@@ -62,19 +62,21 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
     const destination = 'url' in entry ? entry.url : [entry.command, ...entry.args].join(' ');
     return { transport: 'raw', destination, entry, processMarker: null, journal: () => [] };
   }
-  const behaviour = behaviourOf(spec, ctx);
+  // Credentials first: a behaviour may echo them (withOwnCredentials).
+  const env = withCanaries(sandbox.canaries, name, 'env', spec.env, channels);
+  const headers = withCanaries(sandbox.canaries, name, 'header', spec.headers, channels);
+  const behaviour = withOwnCredentials(behaviourOf(spec, ctx), ownCredentials(sandbox.canaries, name, spec));
   if (spec.transport === 'stdio') {
     // The sandbox root in the journal id: the run's process scan finds the server by it.
     const server = ctx.collector.stdioServer(withStderrCanary(sandbox.canaries, name, behaviour), sandbox.root);
     const journal = () => server.journal.entries();
-    const entry = { command: server.command, args: server.args, env: withCanaries(sandbox.canaries, name, 'env', spec.env, channels) };
+    const entry = { command: server.command, args: server.args, env };
     const destination = [server.command, ...server.args].join(' ');
     return { transport: 'stdio', destination, entry, processMarker: server.journalId, journal };
   }
   const server: HttpFakeServer = await startHttpFakeServer(behaviour);
   closers.push(() => server.close());
   const journal = () => server.journal.entries();
-  const headers = withCanaries(sandbox.canaries, name, 'header', spec.headers, channels);
   const entry: ServerConfigEntry = spec.transport === 'sse' ? { url: server.url, headers, type: 'sse' } : { url: server.url, headers };
   return { transport: spec.transport, destination: server.url, entry, processMarker: null, journal, takeDown: () => server.close() };
 }

@@ -71,7 +71,15 @@ export class CanaryRegistry {
   /** A fresh unique value `cnry-<label slug>-<random part>`; `home` defaults to the first allowed channel. */
   mint(label: string, allowed: Channel[], home: Channel | null = allowed[0] ?? null): Canary {
     const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24);
-    const canary = { label, value: `cnry-${slug}-${randomPart()}`, allowed: [...allowed], home };
+    return this.#add({ label, value: `cnry-${slug}-${randomPart()}`, allowed: [...allowed], home });
+  }
+
+  /** Like mint, but the value is the random part alone (32 characters): a credential as short as real tokens, under a mask's length floor. */
+  mintShort(label: string, allowed: Channel[]): Canary {
+    return this.#add({ label, value: randomPart(), allowed: [...allowed], home: allowed[0] ?? null });
+  }
+
+  #add(canary: Canary): Canary {
     this.#canaries.push(canary);
     return canary;
   }

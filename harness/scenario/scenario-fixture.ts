@@ -8,7 +8,7 @@ import { HarnessError } from '../errors.js';
 import { CanaryRegistry } from '../sandbox/canaries.js';
 import { loadScenario, scenarioFiles, scenarioName } from './load-scenarios.js';
 import type { FixtureContext, Scenario, ServerSpec } from './scenario-schema.js';
-import { behaviourOf, withCanaries, withStderrCanary, withTrap } from './server-spec.js';
+import { behaviourOf, ownCredentials, withCanaries, withOwnCredentials, withStderrCanary, withTrap } from './server-spec.js';
 
 const CLOSE_NAMES = 5;
 
@@ -62,14 +62,14 @@ export function toServeFixture(scenario: Scenario, trap?: Trap): ServeFixtureSpe
     if (typeof spec.behaviour === 'function' && ctx === undefined) {
       throw new FixtureError(`scenario ${scenario.name}: server ${name} is built from the trap's address; pass a trap`);
     }
-    // Without a trap every behaviour is plain data, so the context is never read.
-    const behaviour = withStderrCanary(canaries, name, behaviourOf(spec, ctx ?? { trapOrigin: '', trapUrl: '', builtins: { names: [] } }));
-    servers[name] = {
-      transport: spec.transport === 'stdio' ? 'stdio' : 'http',
-      behaviour,
+    // Credentials first: a behaviour may echo them. Without a trap every behaviour is plain data, so the context is never read.
+    const credentials = {
       ...(spec.headers ? { headers: withCanaries(canaries, name, 'header', spec.headers) } : {}),
       ...(spec.env ? { env: withCanaries(canaries, name, 'env', spec.env) } : {}),
     };
+    const built = behaviourOf(spec, ctx ?? { trapOrigin: '', trapUrl: '', builtins: { names: [] } });
+    const behaviour = withStderrCanary(canaries, name, withOwnCredentials(built, ownCredentials(canaries, name, spec)));
+    servers[name] = { transport: spec.transport === 'stdio' ? 'stdio' : 'http', behaviour, ...credentials };
   }
   scenario.model.forEach((step, i) => {
     if (typeof step === 'function') notes.push(`model step ${i + 1} is computed from the request it answers; it is replayed as-is`);

@@ -2,10 +2,14 @@
 // starts it in a sandbox) and `serve --scenario` (which starts it for a person to point a
 // host at): canary placeholders, trap placeholders and the behaviour itself.
 import type { ServerBehaviour } from '../../fake-servers/mcp/behaviour.js';
+import { envPlaceholder } from '../../fake-servers/mcp/env-placeholders.js';
 import type { CanaryRegistry, Channel } from '../sandbox/canaries.js';
 import type { FixtureContext, ServerSpec } from './scenario-schema.js';
 
-/** Replaces "{canary}" in each value by a fresh canary that only `channels` may hold. */
+/**
+ * Replaces "{canary}" in each value by a fresh canary that only `channels` may hold, and
+ * "{short-canary}" by a 32-character one (shorter than a whole canary, as real tokens are).
+ */
 export function withCanaries(
   canaries: CanaryRegistry,
   owner: string,
@@ -13,12 +17,39 @@ export function withCanaries(
   values: Record<string, string> = {},
   channels: Channel[] = [],
 ): Record<string, string> {
+  const label = (key: string): string => `server "${owner}" ${kind} ${key}`;
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [
       key,
-      value.includes('{canary}') ? value.replaceAll('{canary}', canaries.mint(`server "${owner}" ${kind} ${key}`, channels).value) : value,
+      value
+        .replaceAll('{canary}', () => canaries.mint(label(key), channels).value)
+        .replaceAll('{short-canary}', () => canaries.mintShort(label(key), channels).value),
     ]),
   );
+}
+
+/** In a behaviour's texts: the server's own credentials, space-separated (CRED-3: a server echoing them back). */
+export const OWN_CREDENTIALS = '{own-credentials}';
+
+/**
+ * What OWN_CREDENTIALS stands for: an HTTP server's canaries themselves (it runs in the
+ * harness); for a stdio server, placeholders of its configured variables, filled in by the
+ * server from its environment, since its behaviour travels in argv, which a host may show.
+ */
+export function ownCredentials(canaries: CanaryRegistry, owner: string, spec: Exclude<ServerSpec, { raw: unknown }>): string[] {
+  if (spec.transport === 'stdio') return Object.keys(spec.env ?? {}).map(envPlaceholder);
+  return canaries
+    .all()
+    .filter((c) => c.marker !== true && c.label.startsWith(`server "${owner}" `))
+    .map((c) => c.value);
+}
+
+/** Fills OWN_CREDENTIALS in every string of the behaviour with `own`. */
+export function withOwnCredentials(behaviour: ServerBehaviour, own: readonly string[]): ServerBehaviour {
+  const json = JSON.stringify(behaviour);
+  if (!json.includes(OWN_CREDENTIALS)) return behaviour;
+  const text = JSON.stringify(own.join(' ')).slice(1, -1);
+  return JSON.parse(json.replaceAll(OWN_CREDENTIALS, () => text)) as ServerBehaviour;
 }
 
 /** Replaces "{canary}" in a stdio server's stderr text by a fresh canary allowed nowhere (STDIO-4: discarded). */
