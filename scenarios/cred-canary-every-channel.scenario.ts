@@ -24,7 +24,7 @@ export default defineScenario({
     { calls: [{ server: 'other', tool: 'lookup', arguments: {} }] },
     { message: 'Done.' },
   ],
-  host: { callTimeoutMs: 5000 },
+  host: { callTimeoutMs: 15000 },
   user: [
     { send: 'Search, note, add a task and look up.' },
     { approval: 'approve', within: 15_000 },
