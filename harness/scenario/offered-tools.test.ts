@@ -21,4 +21,15 @@ describe('what a request offers', () => {
     expect(tracesOf(obs, modelRequest(0, [], [fn('t1', { description: 'Searches the archive of notes.' })]), 'docs', 'search')).toEqual(['t1']);
     expect(serverTraces(obs, modelRequest(0, [], [fn('other')]), 'docs')).toEqual([]);
   });
+
+  test('a description another server\'s tool holds too is no trace of either', () => {
+    const twins = [
+      { server: 'over', tool: 'over_tool_0', description: 'Generated tool 0.' },
+      { server: 'healthy', tool: 'healthy_tool_0', description: 'Generated tool 0.' },
+    ];
+    const obs = observations({ catalogue: twins });
+    const r = modelRequest(0, [], [fn('mcp__healthy__healthy_tool_0', { description: 'Generated tool 0.' })]);
+    expect(serverTraces(obs, r, 'over')).toEqual([]);
+    expect(serverTraces(obs, r, 'healthy')).toEqual(['mcp__healthy__healthy_tool_0']);
+  });
 });

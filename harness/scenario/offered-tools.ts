@@ -31,7 +31,10 @@ const MIN_DESCRIPTION = 12;
  */
 export function tracesOf(obs: Observations, r: ModelRequestRecord, server: string, tool: string): string[] {
   const name = squash(tool);
-  const description = obs.catalogue.find((e) => e.server === server && e.tool === tool)?.description?.trim() ?? '';
+  const own = obs.catalogue.find((e) => e.server === server && e.tool === tool)?.description?.trim() ?? '';
+  // A description another tool of the scenario holds too ("Generated tool 0.") traces neither.
+  const shared = obs.catalogue.some((e) => !(e.server === server && e.tool === tool) && (e.description ?? '').includes(own));
+  const description = shared ? '' : own;
   const found = offeredAs(obs, r, server, tool);
   const traced = functionsOf(r).filter(
     (t) => (name.length >= MIN_NAME && squash(label(t)).includes(name)) || (description.length >= MIN_DESCRIPTION && (t.description ?? '').includes(description)),
