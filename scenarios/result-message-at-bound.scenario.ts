@@ -1,6 +1,7 @@
-// RESULT-6, NET-3 at the bound, on Streamable HTTP (a JSON body with its Content-Length) and
-// on stdio (one line): an answer whose JSON-RPC message is exactly 1 MiB is accepted (its text
-// is then over 64 KiB: output_limit); one byte more is over the message limit: unknown.
+// RESULT-6, NET-3 at the bound, on Streamable HTTP (a JSON body with its Content-Length, the
+// same body chunked with no length, an SSE response) and on stdio (one line): an answer whose
+// JSON-RPC message is exactly 1 MiB is accepted (its text is then over 64 KiB: output_limit);
+// one byte more is over the message limit: unknown, however the body arrives.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
 
@@ -9,18 +10,25 @@ const sized = (bytes: number) => ({ kind: 'sized' as const, bytes, fill: 'utf8-2
 const tools = [
   { name: 'atbound', outcome: { ...sized(MESSAGE), declared: true, framing: 'json' as const } },
   { name: 'over', outcome: { ...sized(MESSAGE + 1), declared: true, framing: 'json' as const } },
+  // No Content-Length: the cap must count what streams in, across every chunk.
+  { name: 'chunkedatbound', outcome: { ...sized(MESSAGE), declared: false, framing: 'json' as const } },
+  { name: 'chunkedover', outcome: { ...sized(MESSAGE + 1), declared: false, framing: 'json' as const } },
+  { name: 'streamedover', outcome: { ...sized(MESSAGE + 1), declared: false, framing: 'sse' as const } },
 ];
 const call = (server: string, tool: string) => ({ server, tool, arguments: {} });
 
 export default defineScenario({
-  title: 'An answer of exactly 1 MiB is accepted; one byte more is unknown, over HTTP and stdio',
+  title: 'An answer of exactly 1 MiB is accepted; one byte more is unknown, over HTTP (with or without a length) and stdio',
   servers: {
     web: { transport: 'http', behaviour: { tools } },
     local: { transport: 'stdio', behaviour: { tools: [{ name: 'atbound', outcome: sized(MESSAGE) }, { name: 'over', outcome: sized(MESSAGE + 1) }] } },
   },
-  model: [{ calls: [call('web', 'atbound'), call('web', 'over'), call('local', 'atbound'), call('local', 'over')] }, { message: 'Done.' }],
+  model: [
+    { calls: [call('web', 'atbound'), call('web', 'over'), call('local', 'atbound'), call('local', 'over'), call('web', 'chunkedatbound'), call('web', 'chunkedover'), call('web', 'streamedover')] },
+    { message: 'Done.' },
+  ],
   host: { callTimeoutMs: 8000 },
-  user: [{ send: 'Get all four.' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
+  user: [{ send: 'Get all seven.' }, ...Array.from({ length: 7 }, () => ({ approval: 'approve' as const })), { end: 'eof' }],
   timeoutMs: 60_000,
   checks: [
     {
@@ -37,7 +45,15 @@ export default defineScenario({
       expected: 'over stdio the same: the 1 MiB line is accepted (output_limit), one byte more is unknown',
       provenBy: ['net-stdio-cap-16mib'],
       thresholds: { messageBytes: MESSAGE },
-      grade: (obs) => modelSawStatuses(['output_limit', 'unknown'])({ ...obs, toolOutputs: obs.toolOutputs.slice(2) }),
+      grade: (obs) => modelSawStatuses(['output_limit', 'unknown'])({ ...obs, toolOutputs: obs.toolOutputs.slice(2, 4) }),
+    },
+    {
+      id: 'http-undeclared-at-bound-accepted-past-unknown',
+      guarantees: ['RESULT-6', 'NET-3'],
+      expected: 'over HTTP without a Content-Length the 1 MiB body is accepted (output_limit), and one byte more is unknown, chunked or as an SSE response',
+      provenBy: ['net-cap-declared-only', 'net-cap-per-chunk'],
+      thresholds: { messageBytes: MESSAGE },
+      grade: (obs) => modelSawStatuses(['output_limit', 'unknown', 'unknown'])({ ...obs, toolOutputs: obs.toolOutputs.slice(4) }),
     },
   ],
 });
