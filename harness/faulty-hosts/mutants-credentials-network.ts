@@ -251,6 +251,13 @@ const CONFIG: readonly Mutant[] = [
     breaks: "CONFIG-1: a project-level .refhost/mcp.json in the working directory is merged into the configuration",
   },
   {
+    id: 'config-cursor-mcp-json-read',
+    file: 'chat/run-chat.ts',
+    find: '    config = readMcpConfig(mcpConfigFile(env));',
+    replace: "    config = { mcpServers: { ...readMcpConfig(`${process.cwd()}/.cursor/mcp.json`).mcpServers, ...readMcpConfig(mcpConfigFile(env)).mcpServers } };",
+    breaks: "CONFIG-1: the project's .cursor/mcp.json (another tool's MCP configuration) is merged into the configuration",
+  },
+  {
     id: 'config-relative-xdg',
     file: 'config/paths.ts',
     find: '  if (xdg && path.isAbsolute(xdg)) return xdg;',

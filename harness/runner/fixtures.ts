@@ -1,9 +1,9 @@
-// Starts what a scenario's host talks to: the trap (with a decoy project .mcp.json pointing
+// Starts what a scenario's host talks to: the trap (with decoy project MCP configurations pointing
 // at it, CONFIG-1), the scripted model (API key = a canary), and every fake server, each
 // credential replaced by a fresh canary (CRED-*), the stdio ones journaling to a collector
 // the host cannot write to. Produces the config entries to write.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { startHttpFakeServer, type HttpFakeServer } from '../../fake-servers/mcp/http-server.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { startJournalCollector, type JournalCollector, type JournalRefusal } from '../../fake-servers/mcp/journal-collector.js';
@@ -44,7 +44,16 @@ export interface Fixtures {
   close(): Promise<void>;
 }
 
-export const DECOY_FILE = '.mcp.json';
+/**
+ * CONFIG-1's decoys, written into every project directory: MCP configurations "and the like"
+ * in the formats other tools read (Claude Code's .mcp.json, VS Code's, Cursor's), each naming
+ * a server called project-decoy-* at the trap with its own bearer canary.
+ */
+const DECOYS: readonly { file: string; content: (url: string, key: string) => unknown }[] = [
+  { file: '.mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
+  { file: '.vscode/mcp.json', content: (url, key) => ({ servers: { 'project-decoy-vscode': { type: 'http', url, headers: { Authorization: `Bearer ${key}` } } } }) },
+  { file: '.cursor/mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy-cursor': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
+];
 /** How long the last entries of killed stdio servers may take to arrive once the run's processes are gone. */
 const JOURNAL_SETTLE_MS = 2000;
 
@@ -102,9 +111,11 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
   try {
     const trap = await startTrap();
     closers.push(() => trap.close());
-    const decoyKey = sandbox.canaries.mint('decoy project .mcp.json header', [`file:$PROJECT/${DECOY_FILE}`]);
-    const decoy = { mcpServers: { 'project-decoy': { url: trap.url, headers: { Authorization: `Bearer ${decoyKey.value}` } } } };
-    writeFileSync(join(sandbox.project, DECOY_FILE), `${JSON.stringify(decoy, null, 2)}\n`);
+    for (const decoy of DECOYS) {
+      const key = sandbox.canaries.mint(`decoy project ${decoy.file} header`, [`file:$PROJECT/${decoy.file}`]);
+      mkdirSync(dirname(join(sandbox.project, decoy.file)), { recursive: true });
+      writeFileSync(join(sandbox.project, decoy.file), `${JSON.stringify(decoy.content(trap.url, key.value), null, 2)}\n`);
+    }
 
     const apiKey = sandbox.canaries.mint('model API key', [...API_KEY_CHANNELS]);
     const collector = await startJournalCollector();
