@@ -3,7 +3,8 @@
 // are stored in a 0600 configuration written whole, listing hides them, and neither server is
 // contacted before the next chat start, which connects both. A third add types a value no
 // header may hold (a control character after the canary): refused or not, the value is
-// never shown.
+// never shown. (On a terminal the host's line editing may drop the character, so the refusal
+// is not certain: the mutant that prints refused values is proven on pipes only.)
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import {
   addedNotContactedUntilNextStart,
@@ -37,8 +38,8 @@ export default defineScenario({
     { end: 'eof' },
   ],
   checks: [
-    { id: 'values-not-echoed', guarantees: ['CRED-1', 'CRED-3'], expected: 'the typed header and env values never appear on screen (add prompts, a refused add, status lines)', provenBy: ['show-credential-in-status', 'cred-add-error-shows-values'], grade: canaryKeptFrom(PLACES.screen, 'server "') },
-    { id: 'config-private-and-whole', guarantees: ['CONFIG-3', 'CRED-1'], expected: 'after adding, the typed values are in the configuration, which has mode 0600 and no temp or partial file beside it', provenBy: ['world-readable-config'], grade: configPrivateAndWhole(['wiki', 'notes']) },
+    { id: 'values-not-echoed', guarantees: ['CRED-1', 'CRED-3'], expected: 'the typed header and env values never appear on screen (add prompts, a refused add, status lines)', provenBy: ['show-credential-in-status'], grade: canaryKeptFrom(PLACES.screen, 'server "') },
+    { id: 'config-private-and-whole', guarantees: ['CONFIG-3', 'CRED-1'], expected: 'after adding, the typed values are in the configuration, which has mode 0600 and no temp or partial file beside it', provenBy: ['world-readable-config', 'config-write-in-place'], grade: configPrivateAndWhole(['wiki', 'notes']) },
     { id: 'list-hides-values', guarantees: ['CRED-4'], expected: 'listing names every server but shows no header or env value', provenBy: ['list-shows-values'], needs: ['list-command'], grade: listHidesValues(['docs', 'wiki', 'notes']) },
     { id: 'http-not-contacted-on-add', guarantees: ['DISCOVER-6'], expected: 'the added http server gets nothing until the next chat start, then one initialize', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('wiki') },
     { id: 'stdio-not-started-on-add', guarantees: ['DISCOVER-6'], expected: 'the added stdio server is not started until the next chat start, then initialised once', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('notes') },

@@ -1,11 +1,12 @@
 // The scripted user: drives a host through the scenario's steps with a deadline on every
 // wait. A step that cannot happen (no approval request, no prompt) stops the script and is
 // recorded; checks then grade what was observed ("not reached: ..."), never an exception.
+import { statSync } from 'node:fs';
 import { UndrivableStep, type HostAdapter, type HostSession, type StartOptions } from '../adapters/host-adapter.js';
 import { monotonicMs } from '../../fake-servers/mcp/journal.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { pollUntil } from '../supervision/poll.js';
-import type { ApprovalSeen, CommandSeen, ExitSeen, ScriptOutcome } from '../scenario/observations.js';
+import type { ApprovalSeen, CommandSeen, ExitSeen, FileIdentity, ScriptOutcome } from '../scenario/observations.js';
 import type { UserStep } from '../scenario/scenario-schema.js';
 import type { RunningServer } from './fixtures.js';
 
@@ -75,9 +76,22 @@ function contactCounts(servers: Ctx['servers']): Record<string, number> {
 }
 
 /** `add` and `list`: the host's own commands, run beside (or between) chat sessions. */
+/** The host's configuration files that exist now, as the kernel knows them (CONFIG-3). */
+function configIdentities(ctx: Ctx): FileIdentity[] {
+  return ctx.adapter.config.files(ctx.sandbox).flatMap((path) => {
+    try {
+      const stat = statSync(path);
+      return [{ path: ctx.sandbox.displayPath(path) ?? path, inode: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs }];
+    } catch {
+      return [];
+    }
+  });
+}
+
 async function runCommand(step: Extract<UserStep, { add: string } | { list: true }>, ctx: Ctx): Promise<void> {
   const { adapter, sandbox } = ctx;
   const commands = adapter.capabilities.commands;
+  const before = configIdentities(ctx);
   let done;
   if ('add' in step) {
     const server = ctx.servers[step.add];
@@ -101,6 +115,7 @@ async function runCommand(step: Extract<UserStep, { add: string } | { list: true
     screen: done.screen,
     argv: done.argv,
     requestsWhenDone: contactCounts(ctx.servers),
+    config: { before, after: configIdentities(ctx) },
   });
 }
 

@@ -33,4 +33,15 @@ describe('the configuration is private and written whole (CONFIG-3)', () => {
     obs.files[0] = { ...file(CONFIG, VALUE), mode: 0o644 };
     expect(configPrivateAndWhole(['wiki'])(obs).verdict).toBe('FAIL');
   });
+
+  test('a configuration that changed but kept its inode was rewritten in place, not atomically', () => {
+    const withConfig = (inodeAfter: number, mtimeAfter = 2) => {
+      const obs = afterAdd([]);
+      const before = [{ path: CONFIG, inode: 7, size: 10, mtimeMs: 1 }];
+      obs.commands[0] = { ...obs.commands[0]!, config: { before, after: [{ path: CONFIG, inode: inodeAfter, size: 40, mtimeMs: mtimeAfter }] } };
+      return obs;
+    };
+    expect(configPrivateAndWhole(['wiki'])(withConfig(8)).verdict).toBe('PASS');
+    expect(configPrivateAndWhole(['wiki'])(withConfig(7)).observed).toBe(`adding wiki rewrote ${CONFIG} in place (inode 7 kept), not atomically`);
+  });
 });

@@ -128,6 +128,14 @@ export function configPrivateAndWhole(servers: readonly string[]): GradeFn {
       });
       for (const other of copies) problems.push(`${other.path} lies beside it (mode ${(other.mode & 0o777).toString(8)}, ${other.size} bytes)`);
     }
+    // Atomic means replaced whole (a new file renamed into place): a changed file that kept its inode was rewritten in place.
+    for (const add of adds) {
+      for (const was of add?.command.config?.before ?? []) {
+        const now = add?.command.config?.after.find((f) => f.path === was.path);
+        const changed = now !== undefined && (now.size !== was.size || now.mtimeMs !== was.mtimeMs);
+        if (changed && now.inode === was.inode) problems.push(`adding ${add?.command.server ?? '?'} rewrote ${was.path} in place (inode ${was.inode} kept), not atomically`);
+      }
+    }
     const listing = note(stored.map((f) => `${f.path} mode ${(f.mode & 0o777).toString(8)}`).join('\n'), 'configuration files');
     return problems.length === 0 ? pass(`${stored.map((f) => f.path).join(', ')}: values stored, mode 600, nothing beside it`, [listing]) : fail(problems.join('; '), [listing]);
   };

@@ -79,6 +79,16 @@ export interface CommandSeen {
   argv: string[];
   /** Requests (HTTP requests and JSON-RPC messages in) each fake server had received when the command exited. */
   requestsWhenDone: Record<string, number>;
+  /** The host's configuration files before and after it (CONFIG-3: a file replaced atomically is a new inode). */
+  config?: { before: FileIdentity[]; after: FileIdentity[] };
+}
+
+/** A file as the kernel knows it: a rewrite in place keeps its inode, a rename-into-place does not. */
+export interface FileIdentity {
+  path: string;
+  inode: number;
+  size: number;
+  mtimeMs: number;
 }
 
 /** One host start: what it showed before its first prompt (INJECT-3, INJECT-4). */
