@@ -3,7 +3,7 @@ import { forgedLineInert, noRawControlsInServerText } from './checks-exposure-li
 import { CONTROL_FAMILY, hostile, rawControlsIn } from './hostile-text.js';
 import { approval, observations } from './test-fixtures/observations.js';
 
-const escaped = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]|[\u{E0000}-\u{E007F}]/gu, (c) => `\\u{${c.codePointAt(0)?.toString(16)}}`);
+const escaped = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\u3164\uffa0]|[\u{E0000}-\u{E007F}]/gu, (c) => `\\u{${c.codePointAt(0)?.toString(16)}}`);
 
 describe('hostile server text', () => {
   test('a span shown with every member escaped holds; each raw member is named', () => {
