@@ -1,13 +1,21 @@
 // REPLAY-2, through the host itself: the first start calls docs/search with {"q": ...}; at the
 // next start the server's live schema requires "query" and forbids other keys. Recorded calls
-// are checked by shape only, so the resumed session still opens with its history.
+// are checked by shape only, so the resumed session still opens with its history: arguments
+// of every JSON kind (string, boolean, number, object, array) and empty arguments {} alike.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { resumedHistoryCarries } from '../harness/scenario/checks-replay.js';
 
 const RESULT = 'recorded-result-9e44';
-const OLD_SCHEMA = { type: 'object', properties: { q: { type: 'string' } } };
+const EMPTY_RESULT = 'recorded-empty-args-result-51c0';
+const OLD_SCHEMA = {
+  type: 'object',
+  properties: { q: { type: 'string' }, exact: { type: 'boolean' }, limit: { type: 'number' }, filters: { type: 'object' }, tags: { type: 'array', items: { type: 'string' } } },
+};
+const ARGUMENTS = { q: 'limits', exact: true, limit: 5, filters: { lang: 'en' }, tags: ['mcp', 'limits'] };
 const LIVE_SCHEMA = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false };
-const outcome = { kind: 'content' as const, content: [{ type: 'text' as const, text: RESULT }] };
+const answer = (text: string) => ({ kind: 'content' as const, content: [{ type: 'text' as const, text }] });
+const outcome = answer(RESULT);
+const recent = { name: 'recent', inputSchema: { type: 'object' }, outcome: answer(EMPTY_RESULT) };
 
 export default defineScenario({
   title: 'A recorded MCP call that no longer matches the live schema still loads',
@@ -15,19 +23,23 @@ export default defineScenario({
   servers: {
     docs: {
       transport: 'http',
-      behaviour: { tools: [{ name: 'search', inputSchema: OLD_SCHEMA, outcome }], rugPull: { afterInitializes: 1, tools: [{ name: 'search', inputSchema: LIVE_SCHEMA, outcome }] } },
+      behaviour: { tools: [{ name: 'search', inputSchema: OLD_SCHEMA, outcome }, recent], rugPull: { afterInitializes: 1, tools: [{ name: 'search', inputSchema: LIVE_SCHEMA, outcome }, recent] } },
     },
   },
-  model: [{ calls: [{ server: 'docs', tool: 'search', arguments: { q: 'limits' } }] }, { message: 'Found them.' }, { message: 'Earlier you searched for limits.' }],
+  model: [
+    { calls: [{ server: 'docs', tool: 'search', arguments: ARGUMENTS }, { server: 'docs', tool: 'recent', arguments: {} }] },
+    { message: 'Found them.' },
+    { message: 'Earlier you searched for limits.' },
+  ],
   host: { callTimeoutMs: 3000 },
-  user: [{ send: 'Search for limits.' }, { approval: 'approve' }, { end: 'eof' }, { restart: { resume: true } }, { send: 'What did I search for?' }, { end: 'eof' }],
+  user: [{ send: 'Search for limits.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }, { restart: { resume: true } }, { send: 'What did I search for?' }, { end: 'eof' }],
   checks: [
     {
       id: 'old-arguments-load',
       guarantees: ['REPLAY-2'],
-      expected: 'the resumed session opens and its recorded call, whose arguments no longer fit the live schema, reaches the model with its result',
-      provenBy: ['strict-replay'],
-      grade: resumedHistoryCarries([RESULT]),
+      expected: 'the resumed session opens and its recorded calls (arguments of every JSON kind that no longer fit the live schema, and empty arguments) reach the model with their results',
+      provenBy: ['strict-replay', 'replay-arguments-string-values-only', 'replay-empty-arguments-rejected'],
+      grade: resumedHistoryCarries([RESULT, EMPTY_RESULT]),
     },
   ],
 });

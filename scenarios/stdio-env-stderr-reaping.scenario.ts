@@ -12,6 +12,8 @@ export default defineScenario({
       env: { NOTES_TOKEN: '{canary}' },
       behaviour: { tools: [{ name: 'note' }], stdio: { stderrText: 'stderr {canary}', leaveChild: true } },
     },
+    // No configured variables at all: the bare environment must not fall back to the host's whole one.
+    plain: { transport: 'stdio', behaviour: { tools: [{ name: 'ping' }] } },
   },
   model: [{ calls: [{ server: 'local', tool: 'note', arguments: { text: 'hi' } }] }, { message: 'Noted.' }],
   host: { callTimeoutMs: 5000 },
@@ -39,10 +41,17 @@ export default defineScenario({
       grade: stdioEnvOnly('local', ['NOTES_TOKEN']),
     },
     {
+      id: 'bare-environment-none-configured',
+      guarantees: ['STDIO-3'],
+      expected: 'a server with no configured variables gets only PATH, HOME and LANG',
+      provenBy: ['leak-env', 'stdio-env-whole-when-none-configured'],
+      grade: stdioEnvOnly('plain', []),
+    },
+    {
       id: 'api-key-not-in-server',
       guarantees: ['STDIO-3', 'CRED-2'],
       expected: "the model API key, the host's own secrets and the server token appear only where allowed, in any form (a leftover server holding its own token is STDIO-5's business)",
-      provenBy: ['leak-env', 'pass-term-and-token-to-stdio'],
+      provenBy: ['leak-env', 'pass-term-and-token-to-stdio', 'stdio-env-whole-when-none-configured'],
       grade: canaryAbsentEverywhere(''),
     },
     {

@@ -3,7 +3,8 @@
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { stdioArgsLiteral } from '../harness/scenario/checks-stdio-discovery.js';
 
-const SHELL_SYNTAX = ['$(echo injected)', '`id`', 'a;b', 'x|y', '>out.txt', '*', '~', "'quoted'"];
+// $HOME and ~/ are the expansions a host might do by hand without any shell (STDIO-1 says literally).
+const SHELL_SYNTAX = ['$(echo injected)', '`id`', 'a;b', 'x|y', '>out.txt', '*', '~', "'quoted'", '$HOME', '${HOME}/x', '~/notes'];
 
 export default defineScenario({
   title: 'Arguments with $(...), ;, |, > and globs reach a stdio server literally',
@@ -15,7 +16,7 @@ export default defineScenario({
       id: 'arguments-reach-server-literally',
       guarantees: ['STDIO-1'],
       expected: `the server's argv ends with ${JSON.stringify(SHELL_SYNTAX)}, unexpanded`,
-      provenBy: ['use-shell'],
+      provenBy: ['use-shell', 'stdio-args-env-expanded', 'stdio-args-tilde-expanded'],
       grade: stdioArgsLiteral('local', SHELL_SYNTAX),
     },
   ],

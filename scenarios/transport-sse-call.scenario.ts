@@ -1,14 +1,24 @@
 // TRANSPORT-2: a server configured with the legacy HTTP+SSE transport is discovered and a
-// call to it goes through the same approval as any other, with its configured header.
+// call to it goes through the same approval as any other, with its configured header. The
+// NET-3 cap holds per message over SSE too: docs' stream carries 1.1 MB in two answers of
+// under 1 MiB each (padded initialize and tools/list) and works; bloated's one 1.1 MB
+// tools/list event makes it unavailable.
 // The checks cite TRANSPORT-2 alone ("the same guarantees over SSE"), so a host that declares
 // SSE absent gets UNSUPPORTED; the MUSTs themselves are checked over Streamable HTTP elsewhere.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { approvalShownBeforeSending, modelSawStatuses, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
+import { approvalShownBeforeSending, modelSawStatuses, reportedUnavailable, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 import { discoveredOverSse } from '../harness/scenario/checks-inject-transport.js';
 
 export default defineScenario({
   title: 'A legacy HTTP+SSE server is discovered and called after approval',
-  servers: { docs: { transport: 'sse', headers: { Authorization: 'Bearer {canary}' }, behaviour: { tools: [{ name: 'search' }] } } },
+  servers: {
+    docs: {
+      transport: 'sse',
+      headers: { Authorization: 'Bearer {canary}' },
+      behaviour: { tools: [{ name: 'search' }], stages: { initialize: { kind: 'sized', bytes: 500_000 }, 'tools/list': { kind: 'sized', bytes: 600_000 } } },
+    },
+    bloated: { transport: 'sse', behaviour: { tools: [{ name: 'lookup' }], stages: { 'tools/list': { kind: 'sized', bytes: 1_100_000 } } } },
+  },
   model: [{ calls: [{ server: 'docs', tool: 'search', arguments: { query: 'sse' } }] }, { message: 'Found it.' }],
   host: { callTimeoutMs: 3000 },
   user: [{ send: 'Search the docs.' }, { approval: 'approve' }, { end: 'eof' }],
@@ -30,12 +40,19 @@ export default defineScenario({
     {
       id: 'call-completed',
       guarantees: ['TRANSPORT-2'],
-      expected: 'the server receives the call once and the model gets status completed',
-      provenBy: ['sse-as-streamable'],
+      expected: 'the server receives the call once and the model gets status completed (after 1.1 MB on its event stream)',
+      provenBy: ['sse-as-streamable', 'transport-sse-whole-stream-capped'],
       grade: (obs) => {
         const got = serverGotToolCalls('docs', 1)(obs);
         return got.verdict === 'PASS' ? modelSawStatuses(['completed'])(obs) : got;
       },
+    },
+    {
+      id: 'oversized-event-unavailable',
+      guarantees: ['TRANSPORT-2'],
+      expected: 'bloated, whose tools/list event is over 1 MiB, is reported unavailable',
+      provenBy: ['sse-unguarded-fetch', 'transport-sse-stream-unguarded'],
+      grade: reportedUnavailable('bloated'),
     },
   ],
 });

@@ -137,7 +137,15 @@ export const ServerBehaviourSchema = z.strictObject({
   listChanged: z.strictObject({ afterCalls: z.number().int().min(1).optional(), tools: z.array(ToolSchema) }).optional(),
   /** INJECT-4: initialize requests after the first `afterInitializes` see `tools` instead (HTTP and SSE:
    *  the server outlives host restarts, a stdio server does not). */
-  rugPull: z.strictObject({ afterInitializes: z.number().int().min(1), tools: z.array(ToolSchema) }).optional(),
+  rugPull: z
+    .strictObject({
+      afterInitializes: z.number().int().min(1),
+      tools: z.array(ToolSchema),
+      /** The initialize of this number (1-based) is answered with an error: the server is
+       *  unavailable at that host start, the outage during which the rug pull happens. */
+      outageAtInitialize: z.number().int().min(1).optional(),
+    })
+    .optional(),
   resources: z.array(ResourceSchema).optional(),
   resourceTemplates: z.array(ResourceTemplateSchema).optional(),
   prompts: z.array(PromptSchema).optional(),
@@ -163,6 +171,9 @@ export const ServerBehaviourSchema = z.strictObject({
       extraArgs: z.array(z.string()).optional(),
       /** The child outlives the server at end of input and SIGTERM: only group reaping stops it (STDIO-5). */
       leaveChild: z.boolean().optional(),
+      /** Once its tools/list answer is written the server closes its stdin and keeps running, so
+       *  the host's next write (the call) meets a closed pipe: EPIPE (STDIO-6). */
+      closeStdinAfterListing: z.boolean().optional(),
     })
     .optional(),
 });

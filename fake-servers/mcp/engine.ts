@@ -111,6 +111,7 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
       journal.record({ kind: 'fault', what: 'rug-pull' });
       tools = rugPullTools;
     }
+    if (behaviour.rugPull?.outageAtInitialize === initializes) throw rpcError(-32603, 'fake server: temporarily unavailable (outage)');
     const requested = String(params?.protocolVersion);
     return {
       protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,

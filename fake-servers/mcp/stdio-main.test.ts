@@ -151,6 +151,16 @@ describe('stdio fake server', () => {
     expect(journal.entries().at(-1)).toMatchObject({ kind: 'exit', reason: 'stdin-closed' });
   });
 
+  it('closes its stdin after answering tools/list and stays up, so the next write meets EPIPE', async () => {
+    const { transport, client } = await connectFake({ tools: [{ name: 't' }], stdio: { closeStdinAfterListing: true } });
+    await client.listTools();
+    const failed = once(transport.child!.stdin!, 'error');
+    // The pipe's reader may close just after the answer is read: write until the kernel refuses.
+    while (transport.child!.stdin!.writable && transport.child!.stdin!.write(`${JSON.stringify(call(1))}\n`)) await new Promise((resolve) => setImmediate(resolve));
+    expect(((await failed)[0] as NodeJS.ErrnoException).code).toBe('EPIPE');
+    expect(transport.child!.exitCode).toBeNull();
+  });
+
   it('exits on SIGTERM', async () => {
     const { transport, journal } = await connectFake({});
     transport.child!.kill('SIGTERM');

@@ -5,7 +5,7 @@
 // its connect fault (a crash, garbage on stdout: STDIO-6), then serves the behaviour, its
 // "{env:NAME}" placeholders filled from its environment (CRED-3: echoing its own token).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { ServerBehaviour } from './behaviour.js';
@@ -76,12 +76,26 @@ async function main(): Promise<void> {
   }
 
   const engine = createBehaviourEngine(behaviour, journal);
-  await engine.connect(new StdioServerTransport(), {
+  const transport = new StdioServerTransport();
+  if (behaviour.stdio?.closeStdinAfterListing === true) closeStdinAfterListing(transport);
+  await engine.connect(transport, {
     // A crash mid-call leaves the child running on purpose: only group reaping stops it.
     crash: (code) => process.exit(code),
     writeRaw: (data) => void process.stdout.write(data),
     frame: (payload) => `${payload}\n`,
   });
+}
+
+/** destroy() stops reading without an 'end' event (the server stays up, stdout open); libuv
+ *  never closes fds 0-2 itself, so fd 0 is closed by hand once the handle is gone. */
+function closeStdinAfterListing(transport: StdioServerTransport): void {
+  const send = transport.send.bind(transport);
+  transport.send = async (message) => {
+    await send(message);
+    if (!('result' in message) || !Array.isArray((message.result as { tools?: unknown }).tools)) return;
+    process.stdin.once('close', () => closeSync(0));
+    process.stdin.destroy();
+  };
 }
 
 main().catch((error: unknown) => fatal(error instanceof Error ? error.message : String(error)));

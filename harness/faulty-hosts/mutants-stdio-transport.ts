@@ -11,6 +11,24 @@ const leaks = (name: string): Pick<Mutant, 'file' | 'find' | 'replace'> => ({
 const SPAWN = 'const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, [...args], options);';
 const ON_LINE_NOT_MESSAGE = "      this.onerror?.(new McpLayerError('protocol', 'skipped a line on stdout that is not a JSON-RPC message'));";
 
+const SSE_GUARD = "        if (isStream && ++streams > 1) throw new McpLayerError('closed', 'the SSE event stream ended; refhost does not reconnect');";
+const SSE_BETWEEN = `        return await guarded(input, init);
+      } catch (error) {
+        if (isMcpLayerError(error) && self && !self.started) self.refusal ??= error;
+        throw error;
+      }
+    };
+    super(new URL(url), { requestInit: { headers: { ...headers } }, fetch: fetchWithin });
+    self = this;
+    // The SDK Client chains its own handler after this one: once started, a stream failure
+    // ends the link for good (before that, start() rejects with the reason).
+`;
+const SSE_ON_ERROR = `    this.onerror = (error) => {
+      if (!(error instanceof SseError) || !this.started) return;
+      options.fail(this.streamError ?? new McpLayerError('closed', 'the SSE event stream ended'));
+      void this.close();
+    };`;
+
 const STDIO: readonly Mutant[] = [
   {
     id: 'stdio-shell-true',
@@ -127,11 +145,13 @@ const TRANSPORT: readonly Mutant[] = [
     breaks: 'TRANSPORT-2: the SSE event stream is opened with plain fetch, which follows redirects and has no cap',
   },
   {
+    // Both halves of refhost's no-reconnect rule go: the guard on a second GET and the close on a
+    // stream failure (either alone still stops the SDK's EventSource from reconnecting).
     id: 'transport-sse-reconnects',
     file: 'mcp/http-transport.ts',
-    find: "        if (isStream && ++streams > 1) throw new McpLayerError('closed', 'the SSE event stream ended; refhost does not reconnect');",
-    replace: '',
-    breaks: 'UNKNOWN-1: the legacy SSE event stream is reopened when it ends (a transport-level retry into a new session)',
+    find: `${SSE_GUARD}\n${SSE_BETWEEN}${SSE_ON_ERROR}`,
+    replace: `${SSE_BETWEEN}    this.onerror = () => undefined;`,
+    breaks: 'TRANSPORT-2: the legacy SSE event stream is reopened when it drops (UNKNOWN-1 over SSE: a transport-level retry into a new session)',
   },
 ];
 

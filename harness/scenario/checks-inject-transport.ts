@@ -101,3 +101,15 @@ export function discoveredOverSse(server: string): GradeFn {
     return lists > 0 ? pass(`SSE stream opened ${streams} time(s), tools/list answered ${lists} time(s); ${line}`, evidence) : fail(`the SSE stream opened but tools/list never arrived (status: ${line})`, evidence);
   };
 }
+
+/** TRANSPORT-2 with UNKNOWN-1: after a call was sent, the host opened the SSE event stream only
+ *  once (a reopened stream is a transport-level retry into a new session). */
+export function sseStreamOpenedOnce(server: string): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[server]?.journal ?? [];
+    if (!journal.some((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call')) return notReached(`server ${server} receiving the call`, obs);
+    const streams = sseStreams(obs, server);
+    const evidence = [note(journal.filter((e) => e.kind === 'http-request').map((e) => JSON.stringify(e).slice(0, 200)).join('\n'), `server ${server} HTTP requests`)];
+    return streams === 1 ? pass('the SSE event stream was opened once', evidence) : fail(`the SSE event stream was opened ${streams} times`, evidence);
+  };
+}

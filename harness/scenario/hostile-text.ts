@@ -27,6 +27,9 @@ export const CONTROL_FAMILY: readonly (readonly [string, string])[] = [
   ['bom', '\ufeff'],
   ['tag-chars', '\u{E0041}\u{E007F}'],
   ['line-separator', '\u2028'],
+  // Default-ignorable letters that render blank: invisible characters, though neither Cc nor Cf.
+  ['hangul-filler', '\u3164'],
+  ['halfwidth-hangul-filler', '\uffa0'],
 ];
 
 const open = (field: string): string => `{{F:${field}}}`;
@@ -37,8 +40,8 @@ export function hostile(field: string): string {
   return `${open(field)}${CONTROL_FAMILY.map(([name, raw]) => ` [${name}]${raw}`).join('')} ${close(field)}`;
 }
 
-/** C0 (but \n and \t), DEL, C1, format characters (bidi, zero-width, tags), line and paragraph separators. */
-export const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029\u{E0000}-\u{E007F}]/u;
+/** C0 (but \n and \t), DEL, C1, format characters (bidi, zero-width, tags), line and paragraph separators, Hangul fillers. */
+export const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0\u{E0000}-\u{E007F}]/u;
 
 export interface RawControlSeen {
   field: string;
