@@ -8,6 +8,12 @@ import type { TerminalSize } from '../supervision/pseudo-terminal.js';
 
 /** Lines kept above the visible screen; past them the oldest scroll away, as in a terminal window. */
 const SCROLLBACK_LINES = 100_000;
+/**
+ * Output rendered at most: xterm parses on the event loop, and a host flooding megabytes would
+ * keep the run waiting on the rendering. Past it the raw capture and the canary tap still see
+ * every byte, and the checks that read the rendered screen read the raw stream too.
+ */
+const RENDER_CAP_CHARS = 2 * 1024 * 1024;
 
 type Buffer = InstanceType<typeof xterm.Terminal>['buffer']['normal'];
 
@@ -29,14 +35,18 @@ function linesOf(buffer: Buffer): string[] {
 
 export class RenderedScreen {
   readonly #term: InstanceType<typeof xterm.Terminal>;
+  #written = 0;
 
   /** `answer` gets what the terminal sends back to the host. */
   constructor(size: TerminalSize, answer: (data: string) => void) {
-    this.#term = new xterm.Terminal({ ...size, scrollback: SCROLLBACK_LINES, allowProposedApi: true });
+    // Hostile output is expected: no parse-error logs.
+    this.#term = new xterm.Terminal({ ...size, scrollback: SCROLLBACK_LINES, allowProposedApi: true, logLevel: 'off' });
     this.#term.onData(answer);
   }
 
   write(chunk: string): void {
+    if (this.#written >= RENDER_CAP_CHARS) return;
+    this.#written += chunk.length;
     this.#term.write(chunk);
   }
 

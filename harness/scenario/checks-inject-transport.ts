@@ -2,6 +2,7 @@
 // changed tool flagged at the next start) and TRANSPORT-2 (the legacy SSE transport).
 // Flags are read from obs.startups: the lines of each host start, before its first prompt,
 // that match the profile's instructionFlag / changedFlag patterns.
+import { offeredOf } from './offered-tools.js';
 import { fail, note, notReached, pass } from './evidence.js';
 import { namesWord, type GradeFn } from './check-helpers.js';
 import type { Observations, StartupSeen } from './observations.js';
@@ -98,7 +99,14 @@ export function discoveredOverSse(server: string): GradeFn {
     const line = obs.statusLines.find((l) => l.includes(server)) ?? '(no status line)';
     const evidence = [note(journal.filter((e) => e.kind === 'http-request').map((e) => JSON.stringify(e).slice(0, 200)).join('\n') || '(no requests)', `server ${server} HTTP requests`), note(line, 'status line')];
     if (streams === 0) return fail(`server ${server} never had its SSE event stream opened (status: ${line})`, evidence);
-    return lists > 0 ? pass(`SSE stream opened ${streams} time(s), tools/list answered ${lists} time(s); ${line}`, evidence) : fail(`the SSE stream opened but tools/list never arrived (status: ${line})`, evidence);
+    if (lists === 0) return fail(`the SSE stream opened but tools/list never arrived (status: ${line})`, evidence);
+    // Listed is not discovered: the tools must reach the model (a host that dropped the server did not discover it).
+    const first = obs.modelRequests[0];
+    if (first === undefined) return notReached('the host never sent a request to the model', obs);
+    const offered = offeredOf(obs, first, server);
+    return offered.length > 0
+      ? pass(`SSE stream opened ${streams} time(s), tools/list answered ${lists} time(s), ${offered.join(', ')} offered; ${line}`, evidence)
+      : fail(`tools/list went over the SSE stream but none of ${server}'s tools reached the model (status: ${line})`, evidence);
   };
 }
 
