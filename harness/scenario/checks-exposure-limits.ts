@@ -262,13 +262,17 @@ const statusEvidence = (obs: Observations, server: string) => {
 /** LIMIT-2's "clear message" in the usual words: a limit, maximum or cap of 16 (or of tool calls). */
 export const CALL_CAP_MESSAGE = /(?:limit|maximum|\bmax\b|\bcap\b|at most|too many)[^\n]*(?:16|tool calls)|(?:16|tool calls)[^\n]*(?:limit|maximum|\bmax\b|\bcap\b|at most)/i;
 
-/** At most `max` tools/call reached `server` and the screen then says why the turn ended. */
-export function callCapHeld(server: string, max: number, message: RegExp): GradeFn {
+/**
+ * At most `max` tools/call reached `server` and the screen then says why the turn ended; at
+ * most `maxQuestions` approval requests in the turn (more when the host may also ask before
+ * calls that are not this server's, such as its own file reads).
+ */
+export function callCapHeld(server: string, max: number, message: RegExp, maxQuestions = max): GradeFn {
   return (obs) => {
     const got = toolCalls(obs, server);
     const evidence = [screenTail(obs, 800)];
     if (got > max) return fail(`server ${server} received ${got} tools/call in one turn (cap ${max})`, evidence);
-    if (obs.approvals.length > max) return fail(`approval request #${max + 1} was shown: the turn went on past the cap of ${max} calls`, evidence);
+    if (obs.approvals.length > maxQuestions) return fail(`approval request #${maxQuestions + 1} was shown: the turn went on past the cap of ${maxQuestions} calls`, evidence);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
     return message.test(obs.screen.all) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(obs.screen.all)?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
   };
