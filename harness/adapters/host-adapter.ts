@@ -93,7 +93,8 @@ export interface HostSession {
   readonly unknownGate?: {
     /** Waits for the confirmation; null when the prompt came first. */
     wait(timeoutMs: number): Promise<string | null>;
-    answer(confirm: boolean): void;
+    /** The host's confirm or decline word, an empty line (Enter) or end of input. */
+    answer(answer: 'approve' | 'deny' | 'empty' | 'eof'): void;
   };
 }
 

@@ -182,7 +182,7 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     const gate = await session.unknownGate.wait(within);
     if (gate === null) throw new StepFailed('no unknown-outcome confirmation before the prompt');
     ctx.run.unknownGates.push(gate);
-    session.unknownGate.answer(step.unknownGate === 'approve');
+    session.unknownGate.answer(step.unknownGate);
   } else if ('waitFor' in step) {
     if ((await session.waitFor(new RegExp(step.waitFor, 'm'), within)) === null) throw new StepFailed(`screen never showed /${step.waitFor}/`);
   } else if ('prompt' in step || 'listPrompts' in step) {

@@ -94,8 +94,8 @@ const USER_STEPS = [
   ['send', z.strictObject({ send: z.string(), within })],
   /** Waits for an approval request, records what it shows, answers it. */
   ['approval', z.strictObject({ approval: Answer, within })],
-  /** Waits for the unknown-outcome confirmation and answers it (UNKNOWN-2). */
-  ['unknownGate', z.strictObject({ unknownGate: z.enum(['approve', 'deny']), within })],
+  /** Waits for the unknown-outcome confirmation and answers it (UNKNOWN-2): the host's confirm or decline word, an empty line, or end of input. */
+  ['unknownGate', z.strictObject({ unknownGate: z.enum(['approve', 'deny', 'empty', 'eof']), within })],
   /** Waits until the screen shows this text (a regular expression source). */
   ['waitFor', z.strictObject({ waitFor: z.string().min(1), within })],
   /** Waits until a fake server has received this many JSON-RPC requests of `method` (e.g. the call is surely sent). */
