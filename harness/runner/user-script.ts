@@ -169,6 +169,8 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     // Recorded before answering: a request the host showed counts even when its protocol cannot take this answer.
     const seen = { ...shown, answer: step.approval, shownAt, answeredAt: shownAt };
     ctx.run.approvals.push(seen);
+    // A slow user: a deadline on the host going on without an answer, which it must not do.
+    if (step.thinkMs !== undefined) await session.waitForPrompt(step.thinkMs);
     try {
       session.answer(step.approval);
     } catch (error) {

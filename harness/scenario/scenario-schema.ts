@@ -92,8 +92,12 @@ const within = z.number().int().positive().optional();
 const USER_STEPS = [
   /** Waits for the prompt, then types the line. */
   ['send', z.strictObject({ send: z.string(), within })],
-  /** Waits for an approval request, records what it shows, answers it. */
-  ['approval', z.strictObject({ approval: Answer, within })],
+  /**
+   * Waits for an approval request, records what it shows, answers it. `thinkMs`: the user takes
+   * this long to answer; the host must go on waiting (APPROVE-1), so the wait ends early only
+   * if the prompt comes back meanwhile.
+   */
+  ['approval', z.strictObject({ approval: Answer, thinkMs: z.number().int().positive().optional(), within })],
   /** Waits for the unknown-outcome confirmation and answers it (UNKNOWN-2): the host's confirm or decline word, an empty line, or end of input. */
   ['unknownGate', z.strictObject({ unknownGate: z.enum(['approve', 'deny', 'empty', 'eof']), within })],
   /** Waits until the screen shows this text (a regular expression source). */
