@@ -85,7 +85,8 @@ export const ServerSpecSchema = byKey<typeof FakeServerSpecSchema | typeof RawSe
 
 /** A named answer (the host's own approve/deny keys, an empty line, end of input) or any text typed. */
 const Answer = z.union([z.enum(['approve', 'deny', 'empty', 'eof']), z.strictObject({ text: z.string() })]);
-export const EndKindSchema = z.enum(['eof', 'quit', 'SIGTERM', 'SIGINT']);
+/** How a session ends; SIGKILL is the host dying at once (a crash, the machine going down), leaving whatever it had recorded. */
+export const EndKindSchema = z.enum(['eof', 'quit', 'SIGTERM', 'SIGINT', 'SIGKILL']);
 /** Per-step deadline override (ms); steps default to the runner's step deadline. */
 const within = z.number().int().positive().optional();
 
