@@ -166,6 +166,21 @@ export function telemetryRecordFields(server: string, tool: string): GradeFn {
   };
 }
 
+/** TELEMETRY-1 in its unit: record #index, of a call the server answered `delayMs` late, has a latencyMs of at least that (milliseconds, not seconds). */
+export function telemetryLatencyAtLeast(index: number, delayMs: number): GradeFn {
+  return (obs) => {
+    const seen = telemetryAndCalls(obs);
+    if ('verdict' in seen) return seen;
+    const record = seen.records[index];
+    const evidence = [telemetryEvidence(obs)];
+    if (record === undefined) return fail(`no telemetry record #${index + 1}`, evidence);
+    const latency = record.latencyMs;
+    return typeof latency === 'number' && latency >= delayMs
+      ? pass(`record #${index + 1}: latencyMs ${latency} for a call answered ${delayMs} ms late`, evidence)
+      : fail(`record #${index + 1}: latencyMs ${JSON.stringify(latency)} for a call the server answered ${delayMs} ms late`, evidence);
+  };
+}
+
 /** TELEMETRY-2: the telemetry (which holds at least one record) contains none of `values` (`what` names them). */
 export function telemetryLacks(what: string, values: (obs: Observations) => readonly string[]): GradeFn {
   return (obs) => {
