@@ -208,21 +208,22 @@ export function telemetryLacksCredentials(): GradeFn {
 /**
  * POLICY-4 (fail closed): the checks of a scenario that hands the host an invalid pack and
  * ends it at once: start-up stops with an error naming `names`, nothing is connected.
+ * `faults`: more faulty hosts the checks must fail against (besides invalid-policy-ignored).
  */
-export function invalidPolicyChecks(names: readonly string[]) {
+export function invalidPolicyChecks(names: readonly string[], faults: readonly string[] = []) {
   return [
     {
       id: 'startup-stops',
       guarantees: ['POLICY-4'],
       expected: 'the host exits by itself with a non-zero code',
-      provenBy: ['invalid-policy-ignored'],
+      provenBy: ['invalid-policy-ignored', ...faults],
       grade: startupExitedWithError(),
     },
     {
       id: 'nothing-connected',
       guarantees: ['POLICY-4'],
       expected: 'no server is contacted and the model receives no request',
-      provenBy: ['invalid-policy-ignored'],
+      provenBy: ['invalid-policy-ignored', ...faults],
       grade: nothingConnected(),
     },
     {

@@ -205,9 +205,10 @@ export const ScenarioSchema = z.strictObject({
   /**
    * The policy pack written through the host's adapter before the first start (POLICY-*),
    * as given: {"servers": {NAME: {trust, denyTools, allowResources, callsPerMinute}}}. It is not
-   * validated here, so a scenario can hand the host an invalid pack (POLICY-4).
+   * validated here, so a scenario can hand the host an invalid pack (POLICY-4); a string is
+   * written as the file's whole text (POLICY-4: a file that is not JSON at all).
    */
-  policy: z.record(z.string(), z.unknown()).optional(),
+  policy: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
   /** The first start already resumes the most recent session (one placed through `files` or the host's legacy session). */
   resume: z.boolean().optional(),
   /** Host abilities every check of this scenario needs; a host without one does not run it (UNSUPPORTED). */
