@@ -257,6 +257,21 @@ export function unknownGateShown(count: number): GradeFn {
   };
 }
 
+/**
+ * UNKNOWN-1, no transport-level retry: once a call's crash dropped the server's connections,
+ * the server received no GET (the event stream reopened, as a reconnecting transport does).
+ */
+export function noStreamReopenedAfterDrop(server: string): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[server]?.journal ?? [];
+    const drop = journal.find((e) => e.kind === 'fault' && e.what === 'tools/call crash');
+    if (drop === undefined) return notReached(`server ${server} never dropped a call's connections`, obs);
+    const reopened = journal.filter((e) => e.kind === 'http-request' && e.method === 'GET' && e.seq > drop.seq);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'http-request' || e.kind === 'fault')];
+    return reopened.length === 0 ? pass(`no GET reached ${server} after the drop`, evidence) : fail(`${reopened.length} GET request(s) reached ${server} after the drop: the event stream was reopened`, evidence);
+  };
+}
+
 /** RESULT-9: what an unknown output must say. */
 export const UNKNOWN_WARNING = [
   matches(/may have|might have|could have/i, 'says the server may have acted'),
