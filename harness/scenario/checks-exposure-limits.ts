@@ -257,6 +257,23 @@ const statusEvidence = (obs: Observations, server: string) => {
   return line === undefined ? screenTail(obs) : screenAround(obs, line, 100);
 };
 
+/**
+ * LIMIT-1 for every list read at discovery: `server` (whose lists never end within the bound)
+ * received at most `maxPages` requests of each of `methods`; reached once it was discovered.
+ */
+export function listsReadWithinPages(server: string, methods: readonly string[], maxPages: number): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[server]?.journal ?? [];
+    const count = (method: string) => journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method).length;
+    if (count('tools/list') === 0) return notReached(`server ${server} was never discovered (no tools/list)`, obs);
+    const over = methods.filter((m) => count(m) > maxPages).map((m) => `${count(m)} ${m}`);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in')];
+    return over.length === 0
+      ? pass(`server ${server} received ${methods.map((m) => `${count(m)} ${m}`).join(', ')}: at most ${maxPages} pages of each`, evidence)
+      : fail(`server ${server} received ${over.join(', ')}: more than ${maxPages} pages`, evidence);
+  };
+}
+
 // LIMIT-2 / LIMIT-3 ------------------------------------------------------------------------
 
 /** LIMIT-2's "clear message" in the usual words: a limit, maximum or cap of 16 (or of tool calls). */
