@@ -2,9 +2,10 @@
 // shows the arguments as formatted JSON cut at about 2 KiB (UTF-8 bytes: the padding is made of
 // 2-byte characters, so a host counting characters shows too much) with the cut marked, and
 // warns that the host cannot control what the server does with them. A second call whose
-// arguments are under the cut (about 1.7 KiB) is shown whole.
+// arguments are under the cut (about 1.7 KiB) is shown whole. A third call goes to a stdio
+// server: its destination is the whole command line, the command and its arguments.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { confirmationArgumentsCut, confirmationArgumentsWhole, confirmationSays, confirmationShowed } from '../harness/scenario/checks-approval-results.js';
+import { confirmationArgumentsCut, confirmationArgumentsWhole, confirmationSays, confirmationShowed, confirmationShowedCommandLine } from '../harness/scenario/checks-approval-results.js';
 
 const PAD = 'é';
 const TAIL = 'END-OF-ARGUMENTS-7c1';
@@ -21,10 +22,13 @@ const NO_CONTROL = /\b(?:cannot|can ?not|can't|does not|doesn't|is unable to)\s+
 
 export default defineScenario({
   title: 'The confirmation shows server, destination, original tool name, the cut arguments and the warning',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'notes.find' }] } } },
-  model: [{ calls: [{ server: 'docs', tool: 'notes.find', arguments: args }, { server: 'docs', tool: 'notes.find', arguments: small }] }, { message: 'Done.' }],
+  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'notes.find' }] } }, local: { transport: 'stdio', behaviour: { tools: [{ name: 'grep' }] } } },
+  model: [
+    { calls: [{ server: 'docs', tool: 'notes.find', arguments: args }, { server: 'docs', tool: 'notes.find', arguments: small }, { server: 'local', tool: 'grep', arguments: { pattern: 'TODO' } }] },
+    { message: 'Done.' },
+  ],
   host: { callTimeoutMs: 2000 },
-  user: [{ send: 'Find notes.' }, { approval: 'deny' }, { approval: 'deny' }, { end: 'eof' }],
+  user: [{ send: 'Find notes.' }, { approval: 'deny' }, { approval: 'deny' }, { approval: 'deny' }, { end: 'eof' }],
   checks: [
     {
       id: 'shows-server',
@@ -40,6 +44,14 @@ export default defineScenario({
       provenBy: ['terse-confirmation'],
       needs: ['own-screen'],
       grade: confirmationShowed(0, 'destination', (obs) => obs.servers.docs?.destination ?? '(unknown)'),
+    },
+    {
+      id: 'shows-stdio-command-line',
+      guarantees: ['APPROVE-5'],
+      expected: 'the confirmation of the stdio call shows its command line: the command and every argument',
+      provenBy: ['terse-confirmation', 'approve-destination-command-only'],
+      needs: ['own-screen'],
+      grade: confirmationShowedCommandLine(2, 'local'),
     },
     {
       id: 'shows-original-tool-name',

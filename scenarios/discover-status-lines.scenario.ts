@@ -35,8 +35,8 @@ export default defineScenario({
     {
       id: 'stdio-line-counts-tools',
       guarantees: ['DISCOVER-3'],
-      expected: 'the line for notes says 3 tools',
-      provenBy: ['no-status-lines'],
+      expected: 'the line for notes says 3 tools and shows its command line: the command and every argument',
+      provenBy: ['no-status-lines', 'discover-status-stdio-command-only'],
       grade: statusLineCountsTools('notes', 3),
     },
     {

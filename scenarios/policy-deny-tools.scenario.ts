@@ -1,20 +1,22 @@
-// POLICY-1: the policy denies delete_* on server docs. The model calls delete_file, then
-// search: the delete is refused locally (denied to the model, no question, nothing sent)
-// while search is asked about and runs.
+// POLICY-1: the policy denies delete_* and purge_* on server docs. The model calls
+// delete_file, purge_cache (the second pattern applies as much as the first), then search:
+// both are refused locally (denied to the model, no question, nothing sent) while search is
+// asked about and runs.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
 import { noApprovalFor, serverNeverGotTool } from '../harness/scenario/checks-policy-telemetry.js';
 
 export default defineScenario({
   title: 'A tool matching a denied pattern is refused locally; another tool of the server still runs',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'delete_file' }, { name: 'search' }] } } },
-  policy: { servers: { docs: { denyTools: ['delete_*'] } } },
+  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'delete_file' }, { name: 'purge_cache' }, { name: 'search' }] } } },
+  policy: { servers: { docs: { denyTools: ['delete_*', 'purge_*'] } } },
   model: [
     { calls: [{ server: 'docs', tool: 'delete_file', arguments: { path: 'notes.txt' } }] },
+    { calls: [{ server: 'docs', tool: 'purge_cache', arguments: {} }] },
     { calls: [{ server: 'docs', tool: 'search', arguments: { query: 'notes' } }] },
     { message: 'Done.' },
   ],
-  user: [{ send: 'Delete notes.txt, then search for notes.' }, { approval: 'approve' }, { end: 'eof' }],
+  user: [{ send: 'Delete notes.txt, purge the cache, then search for notes.' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
     {
       id: 'denied-tool-never-sent',
@@ -22,6 +24,13 @@ export default defineScenario({
       expected: 'server docs receives tools/call for search but never for delete_file',
       provenBy: ['ignore-deny-tools'],
       grade: serverNeverGotTool('docs', 'delete_file', 'search'),
+    },
+    {
+      id: 'second-pattern-applies-too',
+      guarantees: ['POLICY-1'],
+      expected: 'server docs never receives tools/call for purge_cache, denied by the second pattern',
+      provenBy: ['ignore-deny-tools', 'policy-deny-first-pattern-only'],
+      grade: serverNeverGotTool('docs', 'purge_cache', 'search'),
     },
     {
       id: 'user-not-asked-about-denied-tool',
@@ -33,9 +42,9 @@ export default defineScenario({
     {
       id: 'model-told-denied',
       guarantees: ['POLICY-1'],
-      expected: 'the model receives status denied for delete_file and completed for search',
+      expected: 'the model receives status denied for delete_file and purge_cache, and completed for search',
       provenBy: ['ignore-deny-tools'],
-      grade: modelSawStatuses(['denied', 'completed']),
+      grade: modelSawStatuses(['denied', 'denied', 'completed']),
     },
   ],
 });

@@ -1,6 +1,7 @@
 // PROMPT-1: docs offers a prompt. The user first chats without it, lists the prompts, then
 // asks for it: only then is it fetched; it is shown, and the model gets it as user messages
-// marked with server docs, never as instructions or system text.
+// marked with server docs, never as instructions or system text. Its first message has two
+// lines: both are shown (a host showing only the first line sends the second unseen).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import {
   promptFetchedOnlyWhenAsked,
@@ -10,6 +11,7 @@ import {
 } from '../harness/scenario/checks-resources-prompts.js';
 
 const NEEDLE = 'Please greet';
+const SECOND_LINE = 'Then ask about';
 
 export default defineScenario({
   title: 'A server prompt is used only on request, shown, and sent as user content marked with its server',
@@ -24,7 +26,7 @@ export default defineScenario({
             description: 'Greets someone',
             arguments: [{ name: 'who', required: true }],
             messages: [
-              { role: 'user', text: `${NEEDLE} {{who}} warmly.` },
+              { role: 'user', text: `${NEEDLE} {{who}} warmly.\n${SECOND_LINE} their day.` },
               { role: 'assistant', text: 'Sure, I will.' },
             ],
           },
@@ -48,6 +50,13 @@ export default defineScenario({
       expected: 'every prompt message the model receives was on the screen',
       provenBy: ['prompt-fetched-at-startup'],
       grade: promptShownBeforeUse(NEEDLE),
+    },
+    {
+      id: 'every-line-shown-before-use',
+      guarantees: ['PROMPT-1'],
+      expected: 'the second line of the prompt message, which the model receives, was on the screen too',
+      provenBy: ['prompt-shown-first-line-only'],
+      grade: promptShownBeforeUse(SECOND_LINE),
     },
     {
       id: 'user-content-not-system',

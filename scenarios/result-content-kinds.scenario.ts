@@ -1,12 +1,15 @@
-// RESULT-1: a result mixing text, image, audio and a resource link, and one with only
-// structuredContent. Text keeps its order, media are marked omitted with no base64 reaching
-// the model, the link is listed and never opened, and structuredContent stands in for text.
+// RESULT-1: a result mixing text, image, audio, an embedded binary resource and a resource
+// link, one with only structuredContent and one with an image and structuredContent. Text
+// keeps its order, media are marked omitted with no base64 (of media or of the binary
+// resource) reaching the model, the link is listed and never opened, and structuredContent
+// stands in for text whenever there is no text (an image is not text).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
 import { contains, inOrder, matches, modelNeverSaw, serverNeverGot, toolOutputHas } from '../harness/scenario/checks-approval-results.js';
 
 const IMAGE = Buffer.from('IMAGE-BYTES-CANARY-51f0').toString('base64');
 const AUDIO = Buffer.from('AUDIO-BYTES-CANARY-0d9e').toString('base64');
+const BLOB = Buffer.from('BLOB-BYTES-CANARY-a3c8').toString('base64');
 const LINK = 'notes://release/42';
 
 export default defineScenario({
@@ -25,25 +28,30 @@ export default defineScenario({
                 { type: 'image', data: IMAGE, mimeType: 'image/png' },
                 { type: 'text', text: 'omega-block' },
                 { type: 'audio', data: AUDIO, mimeType: 'audio/wav' },
+                { type: 'resource', resource: { uri: 'notes://attachment/7', mimeType: 'application/octet-stream', blob: BLOB } },
                 { type: 'resource_link', uri: LINK, name: 'release-42' },
               ],
             },
           },
           { name: 'structured', outcome: { kind: 'content', content: [], structuredContent: { answer: 'structured-7d2' } } },
+          { name: 'pictured', outcome: { kind: 'content', content: [{ type: 'image', data: IMAGE, mimeType: 'image/png' }], structuredContent: { answer: 'structured-beside-image-3c1' } } },
         ],
       },
     },
   },
-  model: [{ calls: [{ server: 'docs', tool: 'mixed', arguments: {} }, { server: 'docs', tool: 'structured', arguments: {} }] }, { message: 'Done.' }],
+  model: [
+    { calls: [{ server: 'docs', tool: 'mixed', arguments: {} }, { server: 'docs', tool: 'structured', arguments: {} }, { server: 'docs', tool: 'pictured', arguments: {} }] },
+    { message: 'Done.' },
+  ],
   host: { callTimeoutMs: 2000 },
-  user: [{ send: 'Fetch both.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
+  user: [{ send: 'Fetch all three.' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
     {
-      id: 'both-completed',
+      id: 'all-completed',
       guarantees: ['RESULT-1'],
-      expected: 'the model receives status completed for both calls',
+      expected: 'the model receives status completed for all three calls',
       provenBy: ['send-denied'],
-      grade: modelSawStatuses(['completed', 'completed']),
+      grade: modelSawStatuses(['completed', 'completed', 'completed']),
     },
     {
       id: 'text-blocks-in-order',
@@ -55,16 +63,20 @@ export default defineScenario({
     {
       id: 'media-marked-omitted',
       guarantees: ['RESULT-1'],
-      expected: 'the image and the audio are marked as omitted',
-      provenBy: ['last-text-only'],
-      grade: toolOutputHas(0, [matches(/image[^\n]*omitted|omitted[^\n]*image/i, 'marks the image omitted'), matches(/audio[^\n]*omitted|omitted[^\n]*audio/i, 'marks the audio omitted')]),
+      expected: 'the image, the audio and the embedded binary resource are marked as omitted',
+      provenBy: ['last-text-only', 'result-embedded-blob-as-base64'],
+      grade: toolOutputHas(0, [
+        matches(/image[^\n]*omitted|omitted[^\n]*image/i, 'marks the image omitted'),
+        matches(/audio[^\n]*omitted|omitted[^\n]*audio/i, 'marks the audio omitted'),
+        matches(/(binary|blob)[^\n]{0,60}omitted|omitted[^\n]{0,60}(binary|blob)/i, 'marks the binary resource omitted'),
+      ]),
     },
     {
       id: 'no-base64-to-model',
       guarantees: ['RESULT-1'],
-      expected: 'no request to the model contains the image or audio base64 data',
-      provenBy: ['leak-base64'],
-      grade: modelNeverSaw([IMAGE, AUDIO], 'the base64 data of the image or the audio'),
+      expected: 'no request to the model contains the base64 data of the image, the audio or the embedded binary resource',
+      provenBy: ['leak-base64', 'result-embedded-blob-as-base64'],
+      grade: modelNeverSaw([IMAGE, AUDIO, BLOB], 'the base64 data of the image, the audio or the binary resource'),
     },
     {
       id: 'resource-link-listed',
@@ -86,6 +98,13 @@ export default defineScenario({
       expected: 'a result with only structuredContent gives the model that content',
       provenBy: ['drop-structured-content'],
       grade: toolOutputHas(1, [contains('structured-7d2')]),
+    },
+    {
+      id: 'structured-content-used-beside-image',
+      guarantees: ['RESULT-1'],
+      expected: 'a result of an image (not text) and structuredContent gives the model that content',
+      provenBy: ['drop-structured-content', 'result-media-counts-as-text'],
+      grade: toolOutputHas(2, [contains('structured-beside-image-3c1')]),
     },
   ],
 });

@@ -1,5 +1,6 @@
 // RESULT-8: a 70 000-byte text result: the model gets status output_limit and the first part,
-// within 64 KiB, marked truncated.
+// within 64 KiB, marked truncated. The same text as an isError result is bounded the same way
+// (its status may say failed or output_limit; what reaches the model is the first part, marked).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { modelSawStatus } from '../harness/scenario/check-helpers.js';
 import { atMostBytes, contains, matches, toolOutputHas } from '../harness/scenario/checks-approval-results.js';
@@ -11,10 +12,20 @@ const HEAD = stampedText(BYTES).slice(0, 2 * STAMP_BLOCK_BYTES);
 
 export default defineScenario({
   title: 'A result over 64 KiB: output_limit, the first part, marked truncated',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'big', outcome: { kind: 'sized-text', bytes: BYTES } }] } } },
-  model: [{ calls: [{ server: 'docs', tool: 'big', arguments: {} }] }, { message: 'Got part of it.' }],
+  servers: {
+    docs: {
+      transport: 'http',
+      behaviour: {
+        tools: [
+          { name: 'big', outcome: { kind: 'sized-text', bytes: BYTES } },
+          { name: 'failing', outcome: { kind: 'content', isError: true, content: [{ type: 'text', text: stampedText(BYTES) }] } },
+        ],
+      },
+    },
+  },
+  model: [{ calls: [{ server: 'docs', tool: 'big', arguments: {} }, { server: 'docs', tool: 'failing', arguments: {} }] }, { message: 'Got part of it.' }],
   host: { callTimeoutMs: 3000 },
-  user: [{ send: 'Get it all.' }, { approval: 'approve' }, { end: 'eof' }],
+  user: [{ send: 'Get it all.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
     {
       id: 'status-output-limit',
@@ -36,6 +47,13 @@ export default defineScenario({
       expected: 'the output says it was truncated',
       provenBy: ['cut-without-marker'],
       grade: toolOutputHas(0, [matches(/truncat|\bcut\b/i, 'marked truncated')]),
+    },
+    {
+      id: 'error-result-bounded-too',
+      guarantees: ['RESULT-8'],
+      expected: 'the same text as an isError result reaches the model as its first part, at most 64 KiB (plus a little framing), marked truncated',
+      provenBy: ['no-truncation', 'result-error-text-uncapped'],
+      grade: toolOutputHas(1, [contains(HEAD), atMostBytes(64 * 1024 + 512), matches(/truncat|\bcut\b/i, 'marked truncated')]),
     },
   ],
 });

@@ -4,9 +4,12 @@
 import { nothingLeftRunning, stdioOwnGroup } from '../harness/scenario/check-helpers.js';
 import type { EndKind, ScenarioInput } from '../harness/scenario/scenario-schema.js';
 
-const HOW: Record<EndKind, string> = { eof: 'end of input', quit: 'the quit command', SIGINT: 'SIGINT (Ctrl-C at the prompt)', SIGTERM: 'SIGTERM' };
+/** The ways STDIO-5 names (a host killed by SIGKILL can reap nothing). */
+type ReapingEnd = Exclude<EndKind, 'SIGKILL'>;
 
-export function reapingScenario(end: EndKind): ScenarioInput {
+const HOW: Record<ReapingEnd, string> = { eof: 'end of input', quit: 'the quit command', SIGINT: 'SIGINT (Ctrl-C at the prompt)', SIGTERM: 'SIGTERM' };
+
+export function reapingScenario(end: ReapingEnd): ScenarioInput {
   return {
     title: `A stdio server and the child it started are reaped when the host exits by ${HOW[end]}`,
     ...(end === 'quit' ? { needs: ['quit' as const] } : {}),

@@ -1,11 +1,14 @@
-// TELEMETRY-1/2: two calls of docs/search (approved, then denied) leave one record each with
-// server, original tool name, offered name, status and latency, and the records hold none of
-// the argument values, the result text or the server's credential.
+// TELEMETRY-1/2: five calls of docs/search (completed, denied, failed, output_limit, and one
+// answered a second late) leave one record each with server, original tool name, offered
+// name, the status the model got and the latency in ms, and the records hold none of the
+// argument values, the result or error text, or the server's credential.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { telemetryLacks, telemetryLacksCredentials, telemetryRecordFields, telemetryRecordPerCall } from '../harness/scenario/checks-policy-telemetry.js';
+import { telemetryLacks, telemetryLacksCredentials, telemetryLatencyAtLeast, telemetryRecordFields, telemetryRecordPerCall } from '../harness/scenario/checks-policy-telemetry.js';
 
 const ARGUMENT = 'arg-canary-5d1f0c';
 const RESULT = 'result-canary-9e27ab';
+const ERROR = 'error-canary-41c7d2';
+const SLOW_MS = 1000;
 const search = { server: 'docs', tool: 'search', arguments: { query: ARGUMENT } };
 
 export default defineScenario({
@@ -14,25 +17,46 @@ export default defineScenario({
     docs: {
       transport: 'http',
       headers: { Authorization: 'Bearer {canary}' },
-      behaviour: { tools: [{ name: 'search', outcome: { kind: 'content', content: [{ type: 'text', text: `found: ${RESULT}` }] } }] },
+      behaviour: {
+        tools: [
+          {
+            name: 'search',
+            // One per call the server receives (the denied call never reaches it).
+            outcomes: [
+              { kind: 'content', content: [{ type: 'text', text: `found: ${RESULT}` }] },
+              { kind: 'content', isError: true, content: [{ type: 'text', text: `index offline: ${ERROR}` }] },
+              { kind: 'sized-text', bytes: 70_000 },
+              { kind: 'content', content: [{ type: 'text', text: 'found late' }], delayMs: SLOW_MS },
+            ],
+          },
+        ],
+      },
     },
   },
-  model: [{ calls: [search] }, { calls: [search] }, { message: 'Done.' }],
-  user: [{ send: 'Search twice.' }, { approval: 'approve' }, { approval: 'deny' }, { end: 'eof' }],
+  model: [{ calls: [search] }, { calls: [search] }, { calls: [search] }, { calls: [search] }, { calls: [search] }, { message: 'Done.' }],
+  user: [{ send: 'Search five times.' }, { approval: 'approve' }, { approval: 'deny' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
     {
       id: 'one-record-per-call',
       guarantees: ['TELEMETRY-1'],
-      expected: 'the telemetry holds exactly one record for each of the 2 calls',
+      expected: 'the telemetry holds exactly one record for each of the 5 calls',
       provenBy: ['no-telemetry'],
       grade: telemetryRecordPerCall(),
     },
     {
       id: 'records-name-the-call',
       guarantees: ['TELEMETRY-1'],
-      expected: 'each record has server "docs", tool "search", the offered name the model called, the status the model got and a latency in ms',
-      provenBy: ['no-telemetry', 'telemetry-missing-fields'],
+      expected: 'each record has server "docs", tool "search", the offered name the model called, the status the model got (completed, denied, failed, output_limit, completed) and a latency in ms',
+      provenBy: ['no-telemetry', 'telemetry-missing-fields', 'telemetry-status-transport-level'],
       grade: telemetryRecordFields('docs', 'search'),
+    },
+    {
+      id: 'latency-in-milliseconds',
+      guarantees: ['TELEMETRY-1'],
+      expected: `the record of the call answered ${SLOW_MS} ms late has a latencyMs of at least ${SLOW_MS}`,
+      provenBy: ['no-telemetry', 'telemetry-latency-seconds'],
+      thresholds: { minLatencyMs: SLOW_MS },
+      grade: telemetryLatencyAtLeast(4, SLOW_MS),
     },
     {
       id: 'no-argument-values',
@@ -44,9 +68,9 @@ export default defineScenario({
     {
       id: 'no-result-text',
       guarantees: ['TELEMETRY-2'],
-      expected: 'the result text never appears in the telemetry',
-      provenBy: ['telemetry-logs-results'],
-      grade: telemetryLacks('result text', () => [RESULT]),
+      expected: 'neither the result text nor the error text of the failed call appears in the telemetry',
+      provenBy: ['telemetry-logs-results', 'telemetry-error-text-recorded'],
+      grade: telemetryLacks('result or error text', () => [RESULT, ERROR]),
     },
     {
       id: 'no-credentials',

@@ -149,6 +149,9 @@ export const ServerBehaviourSchema = z.strictObject({
   resources: z.array(ResourceSchema).optional(),
   resourceTemplates: z.array(ResourceTemplateSchema).optional(),
   prompts: z.array(PromptSchema).optional(),
+  /** LIMIT-1 beyond tools: resources/list, resources/templates/list and prompts/list are each
+   *  split over exactly this many pages (cursor pagination; pages may be empty). */
+  extrasList: z.strictObject({ pages: z.number().int().min(1) }).optional(),
   http: z
     .strictObject({
       flavour: z.enum(['streamable-http', 'sse']).optional(),

@@ -29,7 +29,7 @@ import type { Fault, Stage } from './fault-schema.js';
 import type { JournalWriter } from './journal.js';
 import { JournaledTransport } from './journaled-transport.js';
 import { SizeError } from './stamped-text.js';
-import { catalogueOf, initialCatalogue, outcomeOfCall, pageIndex, toolPage, type CatalogueTool } from './tool-catalogue.js';
+import { catalogueOf, initialCatalogue, outcomeOfCall, pageIndex, pageOf, toolPage, type CatalogueTool } from './tool-catalogue.js';
 
 export type { TransportHooks } from './acts.js';
 
@@ -121,6 +121,13 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     };
   }
 
+  /** Page `cursor` of the list under `key` of `whole`, split over behaviour.extrasList.pages. */
+  function extrasPage(whole: Result, key: string, cursor: unknown): Result {
+    const page = pageOf((whole as Record<string, unknown[]>)[key] ?? [], behaviour.extrasList?.pages ?? 1, cursor as string | undefined);
+    if (!page) throw rpcError(-32602, `Invalid cursor: ${String(cursor)}`);
+    return { [key]: page.items, ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) } as Result;
+  }
+
   /** The normal result of a planned request (its fault aside). */
   function normalResult(p: Plan): Result {
     const { method, params } = p.request;
@@ -133,11 +140,11 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
         return page;
       }
       case 'resources/list':
-        return resourceList(behaviour);
+        return extrasPage(resourceList(behaviour), 'resources', params?.cursor);
       case 'resources/templates/list':
-        return resourceTemplateList(behaviour);
+        return extrasPage(resourceTemplateList(behaviour), 'resourceTemplates', params?.cursor);
       case 'prompts/list':
-        return promptList(behaviour);
+        return extrasPage(promptList(behaviour), 'prompts', params?.cursor);
       case 'tools/call': {
         if (!p.call) throw rpcError(-32602, `Unknown tool: ${String(params?.name)}`);
         return toolResult(p.call.outcome, (params?.arguments ?? {}) as Record<string, unknown>) as Result;

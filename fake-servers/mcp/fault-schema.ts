@@ -36,9 +36,10 @@ function faultMembers<Extra extends z.ZodRawShape>(extra: Extra) {
     /** All transports (not connect): a JSON-RPC error with exactly this code, message and data. */
     z.strictObject({ kind: z.literal('jsonrpc-error'), code: z.number().int(), message: z.string(), data: z.unknown().optional(), delayMs, ...extra }),
     /** stdio: the process exits with `code` (default 1; stdio only); Streamable HTTP: the
-     *  connection carrying the request is destroyed; legacy SSE: the event stream is destroyed.
-     *  At connect: stdio exits before reading stdin, HTTP destroys every connection. */
-    z.strictObject({ kind: z.literal('crash'), code: z.number().int().min(0).max(255).optional(), delayMs, ...extra }),
+     *  connection carrying the request is destroyed (`everyConnection`: every open connection,
+     *  the GET event stream's too, while the server stays up); legacy SSE: the event stream is
+     *  destroyed. At connect: stdio exits before reading stdin, HTTP destroys every connection. */
+    z.strictObject({ kind: z.literal('crash'), code: z.number().int().min(0).max(255).optional(), everyConnection: z.literal(true).optional(), delayMs, ...extra }),
     /** `data` (default DEFAULT_GARBAGE) instead of the answer: stdio: one line on stdout;
      *  Streamable HTTP: the HTTP body (framing 'json': an invalid JSON body; 'sse': an event
      *  whose data is not JSON); legacy SSE: an event on the stream. `thenAnswer`: the normal

@@ -40,6 +40,8 @@ export interface RawContext {
   answer(): Promise<Record<string, unknown>>;
   /** How answers are framed when the fault does not say (http.jsonResponse). */
   jsonResponse: boolean;
+  /** Destroys every open connection of the server (a crash with `everyConnection`). */
+  dropConnections?: () => void;
 }
 
 /** For faults that answer no particular request (connect, a missing bearer). */
@@ -69,7 +71,8 @@ export async function answerRaw(fault: Fault, req: IncomingMessage, res: ServerR
       res.writeHead(fault.status, { 'content-type': 'text/plain' }).end(fault.body ?? `status ${fault.status}`);
       return;
     case 'crash':
-      req.socket.destroy();
+      if (fault.everyConnection === true && ctx.dropConnections !== undefined) ctx.dropConnections();
+      else req.socket.destroy();
       return;
     case 'headers-then-silence':
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

@@ -26,6 +26,8 @@ export interface HttpRoute {
 export interface StreamableOptions {
   session: 'stateful' | 'stateless';
   jsonResponse: boolean;
+  /** Destroys every open connection of the server (a call's crash with `everyConnection`). */
+  dropConnections?: () => void;
 }
 
 /** Aborted when the response closes, so a delayed fault stops waiting for a gone client. */
@@ -39,7 +41,7 @@ function closeSignal(res: ServerResponse): AbortSignal {
  * Plans the requests of a POST body. If one of them meets a fault answered on the raw
  * response, it is acted out here and undefined is returned; otherwise the plans by id.
  */
-async function planPost(engine: BehaviourEngine, req: IncomingMessage, res: ServerResponse, body: unknown, carrier: 'streamable' | 'sse'): Promise<Map<RequestId, Plan> | undefined> {
+async function planPost(engine: BehaviourEngine, req: IncomingMessage, res: ServerResponse, body: unknown, carrier: 'streamable' | 'sse', dropConnections?: () => void): Promise<Map<RequestId, Plan> | undefined> {
   const messages = rpcMessages(body);
   const plans = messages
     .filter((m) => typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number'))
@@ -49,7 +51,7 @@ async function planPost(engine: BehaviourEngine, req: IncomingMessage, res: Serv
   if (raw?.fault) {
     journalSwallowed(engine.journal, messages, `${raw.stage} ${raw.fault.kind}`);
     await pause(raw.fault.delayMs, closeSignal(res)).catch(() => undefined);
-    if (!res.destroyed) await answerRaw(raw.fault, req, res, { answer: () => engine.answerOf(raw), jsonResponse: engine.behaviour.http?.jsonResponse ?? false });
+    if (!res.destroyed) await answerRaw(raw.fault, req, res, { answer: () => engine.answerOf(raw), jsonResponse: engine.behaviour.http?.jsonResponse ?? false, ...(dropConnections === undefined ? {} : { dropConnections }) });
     return undefined;
   }
   return new Map(plans.map((p) => [p.request.id, p]));
@@ -80,7 +82,7 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
   }
 
   async function stateless(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    const planned = await planPost(engine, req, res, body, 'streamable');
+    const planned = await planPost(engine, req, res, body, 'streamable', options.dropConnections);
     if (!planned) return;
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: options.jsonResponse });
     const server = await engine.connect(transport, {}, planned);
@@ -97,7 +99,7 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
     let session = typeof header === 'string' ? sessions.get(header) : undefined;
     if (header !== undefined && !session) return jsonError(res, 404, 'Session not found');
     if (!session && !rpcMessages(body).some((m) => m.method === 'initialize')) return jsonError(res, 400, 'Bad Request: No valid session ID provided');
-    const planned = await planPost(engine, req, res, body, 'streamable');
+    const planned = await planPost(engine, req, res, body, 'streamable', options.dropConnections);
     if (!planned) return;
     session ??= await openSession();
     for (const [id, p] of planned) session.planned.set(id, p);

@@ -187,6 +187,22 @@ describe('tool outcomes', () => {
     client.close().catch(() => {});
     expect(await failed).toBe('failed');
   });
+
+  it('crashes every open connection at once with everyConnection, the server staying up', async () => {
+    const { server, client } = await startAndConnect({ tools: [{ name: 't', outcomes: [{ kind: 'crash', everyConnection: true }] }] });
+    const opened = () => server.journal.entries().filter((e) => e.kind === 'connection-open').length;
+    const open = opened();
+    const failed = client.callTool({ name: 't', arguments: {} }, undefined, { timeout: 5_000 }).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    await server.journal.waitFor((e) => e.kind === 'fault' && e.what === 'tools/call crash', 5_000);
+    expect(await failed).toBe('failed');
+    await server.journal.waitFor(() => server.journal.entries().filter((e) => e.kind === 'connection-close').length >= open, 5_000);
+    await client.close().catch(() => {});
+    const response = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+  });
 });
 
 describe('HTTP flavours', () => {

@@ -29,7 +29,7 @@ export async function startHttpFakeServer(behaviour: ServerBehaviour, options: {
   const route =
     http?.flavour === 'sse'
       ? sseRoute(engine, { ...(http.sseEndpointOrigin !== undefined && { endpointOrigin: http.sseEndpointOrigin }) })
-      : streamableRoute(engine, { session: http?.session ?? 'stateful', jsonResponse: http?.jsonResponse ?? false });
+      : streamableRoute(engine, { session: http?.session ?? 'stateful', jsonResponse: http?.jsonResponse ?? false, dropConnections: () => server.closeAllConnections() });
 
   const connectionIds = new WeakMap<Socket, number>();
   let nextConnection = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialCatalogue, toolPage, wireTool } from './tool-catalogue.js';
+import { initialCatalogue, pageOf, toolPage, wireTool } from './tool-catalogue.js';
 import { FILLS, jsonBytes, utf8Bytes } from './stamped-text.js';
 import type { ServerBehaviour } from './behaviour.js';
 
@@ -58,5 +58,14 @@ describe('tool counts and pages', () => {
     const catalogue = initialCatalogue({ generateTools: { count: 2 } });
     expect(toolPage(catalogue, 2, '2')).toBeUndefined();
     expect(toolPage(catalogue, 2, 'x')).toBeUndefined();
+  });
+});
+
+describe('pageOf (any list: resources, templates, prompts)', () => {
+  it('splits one item over 17 pages, the later ones empty, each naming the next', () => {
+    expect(pageOf(['a'], 17, undefined)).toEqual({ items: ['a'], nextCursor: '1' });
+    expect(pageOf(['a'], 17, '15')).toEqual({ items: [], nextCursor: '16' });
+    expect(pageOf(['a'], 17, '16')).toEqual({ items: [] });
+    expect(pageOf(['a'], 17, '17')).toBeUndefined();
   });
 });

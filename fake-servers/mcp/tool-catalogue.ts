@@ -67,13 +67,19 @@ export function initialCatalogue(behaviour: ServerBehaviour): CatalogueTool[] {
   return [...declared, ...catalogueOf(padded, 'behaviour.generateTools')];
 }
 
-/** Page `cursor` of `tools` split evenly over exactly `pages` pages; cursors are page indexes. */
-export function toolPage(tools: readonly CatalogueTool[], pages: number, cursor: string | undefined): { tools: Tool[]; nextCursor?: string } | undefined {
+/** Page `cursor` of `items` split evenly over exactly `pages` pages (pages may be empty); cursors are page indexes. */
+export function pageOf<T>(items: readonly T[], pages: number, cursor: string | undefined): { items: T[]; nextCursor?: string } | undefined {
   const index = pageIndex(cursor);
   if (index === undefined || index >= pages) return undefined;
-  const size = Math.ceil(tools.length / pages);
-  const slice = tools.slice(index * size, (index + 1) * size).map((t) => t.wire);
-  return index + 1 < pages ? { tools: slice, nextCursor: String(index + 1) } : { tools: slice };
+  const size = Math.ceil(items.length / pages);
+  const slice = items.slice(index * size, (index + 1) * size);
+  return index + 1 < pages ? { items: slice, nextCursor: String(index + 1) } : { items: slice };
+}
+
+/** Page `cursor` of `tools` split evenly over exactly `pages` pages. */
+export function toolPage(tools: readonly CatalogueTool[], pages: number, cursor: string | undefined): { tools: Tool[]; nextCursor?: string } | undefined {
+  const page = pageOf(tools, pages, cursor);
+  return page && { tools: page.items.map((t) => t.wire), ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
 }
 
 /** The 0-based page a tools/list cursor asks for (no cursor = page 0); undefined if invalid. */

@@ -93,7 +93,8 @@ export interface HostSession {
   readonly unknownGate?: {
     /** Waits for the confirmation; null when the prompt came first. */
     wait(timeoutMs: number): Promise<string | null>;
-    answer(confirm: boolean): void;
+    /** The host's confirm or decline word, an empty line (Enter) or end of input. */
+    answer(answer: 'approve' | 'deny' | 'empty' | 'eof'): void;
   };
 }
 
@@ -165,8 +166,8 @@ export interface HostCapabilities {
     list?(sandbox: Sandbox): Promise<CommandOutcome>;
     remove?(sandbox: Sandbox, name: string): Promise<CommandOutcome>;
   };
-  /** Writes a scenario's policy pack as the host's policy file, as given (POLICY-*; invalid packs too). */
-  policy?: { write(sandbox: Sandbox, pack: Record<string, unknown>): void };
+  /** Writes a scenario's policy pack as the host's policy file, as given (POLICY-*; invalid packs too; a string is the file's whole text). */
+  policy?: { write(sandbox: Sandbox, pack: Record<string, unknown> | string): void };
   /** Reads the host's per-call telemetry records (TELEMETRY-*). */
   telemetry?: { read(sandbox: Sandbox): TelemetrySeen };
   /** Chat lines that list and fetch server prompts (PROMPT-1). */

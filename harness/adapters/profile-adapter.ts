@@ -132,7 +132,12 @@ function capabilitiesOf(loaded: LoadedProfile, wrap: (args: readonly string[]) =
     ...(commands === undefined ? {} : { commands }),
     ...(policy === undefined
       ? {}
-      : { policy: { write: (sandbox: Sandbox, pack: Record<string, unknown>) => writePrivateFile(fillPlaceholders(policy.path, placeholderValues(loaded, sandbox)), `${JSON.stringify(pack, null, 2)}\n`) } }),
+      : {
+          policy: {
+            write: (sandbox: Sandbox, pack: Record<string, unknown> | string) =>
+              writePrivateFile(fillPlaceholders(policy.path, placeholderValues(loaded, sandbox)), typeof pack === 'string' ? pack : `${JSON.stringify(pack, null, 2)}\n`),
+          },
+        }),
     ...(telemetry === undefined
       ? {}
       : {

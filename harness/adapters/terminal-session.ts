@@ -59,7 +59,10 @@ export class TerminalHostSession implements HostSession {
     if (gate !== undefined) {
       this.unknownGate = {
         wait: async (timeoutMs) => (await this.#race('gate', gate, timeoutMs))?.text ?? null,
-        answer: (confirm) => this.send(confirm ? dialect.answers.confirmUnknown : dialect.answers.declineUnknown),
+        answer: (answer) => {
+          if (answer === 'eof') this.proc.stdin.end();
+          else this.send(answer === 'approve' ? dialect.answers.confirmUnknown : answer === 'deny' ? dialect.answers.declineUnknown : '');
+        },
       };
     }
   }

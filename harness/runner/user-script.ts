@@ -184,6 +184,8 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     // Recorded before answering: a request the host showed counts even when its protocol cannot take this answer.
     const seen = { ...shown, answer: step.approval, shownAt, answeredAt: shownAt };
     ctx.run.approvals.push(seen);
+    // A slow user: a deadline on the host going on without an answer, which it must not do.
+    if (step.thinkMs !== undefined) await session.waitForPrompt(step.thinkMs);
     try {
       session.answer(step.approval);
     } catch (error) {
@@ -197,7 +199,7 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     const gate = await session.unknownGate.wait(within);
     if (gate === null) throw new StepFailed('no unknown-outcome confirmation before the prompt');
     ctx.run.unknownGates.push(gate);
-    session.unknownGate.answer(step.unknownGate === 'approve');
+    session.unknownGate.answer(step.unknownGate);
   } else if ('waitFor' in step) {
     if ((await session.waitFor(new RegExp(step.waitFor, 'm'), within)) === null) throw new StepFailed(`screen never showed /${step.waitFor}/`);
   } else if ('prompt' in step || 'listPrompts' in step) {

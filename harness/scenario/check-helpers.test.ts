@@ -11,6 +11,7 @@ import {
   reportedUnavailable,
   serverGotNoRequestOn,
   serverGotToolCalls,
+  showsCommandLine,
   stdioEnvOnly,
   stdioOwnGroup,
   stderrDiscarded,
@@ -22,6 +23,17 @@ import { CanaryRegistry, scanCanaries, type ScanGap, type ScanItem } from '../sa
 import { mintHostSecrets } from '../sandbox/host-env.js';
 import type { Observations } from './observations.js';
 const call = (mono: number) => request('tools/call', mono, mono);
+
+describe('showsCommandLine', () => {
+  test('holds when the command and every argument appear in order, with any quoting between', () => {
+    expect(showsCommandLine('from "node" "server.js" --port 9', 'node server.js --port 9')).toBe(true);
+  });
+
+  test('fails for the command alone and for arguments out of order', () => {
+    expect(showsCommandLine('from node', 'node server.js --port 9')).toBe(false);
+    expect(showsCommandLine('node --port 9 server.js', 'node server.js --port 9')).toBe(false);
+  });
+});
 
 describe('APPROVE-1 on the timeline', () => {
   test('each call after its own approval passes', () => {

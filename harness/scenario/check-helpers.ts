@@ -18,6 +18,21 @@ export function namesWord(text: string, word: string): boolean {
   return new RegExp(`(^|[^\\w-])${escapeRegex(word)}([^\\w-]|$)`).test(text);
 }
 
+/**
+ * `text` shows the command line `commandLine` whole: the command, then every argument, in
+ * order, however the host quotes or separates them (a command without its arguments is not
+ * its command line).
+ */
+export function showsCommandLine(text: string, commandLine: string): boolean {
+  let at = 0;
+  for (const word of commandLine.split(' ').filter(Boolean)) {
+    const found = text.indexOf(word, at);
+    if (found < 0) return false;
+    at = found + word.length;
+  }
+  return true;
+}
+
 const isCall = (e: Observations['servers'][string]['journal'][number]): boolean => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call';
 
 export function toolCalls(obs: Observations, server: string): number {

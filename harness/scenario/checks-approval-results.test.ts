@@ -8,6 +8,7 @@ import {
   confirmationArgumentsWhole,
   confirmationSays,
   confirmationShowed,
+  confirmationShowedCommandLine,
   contains,
   inOrder,
   matches,
@@ -94,6 +95,25 @@ describe('confirmationShowed', () => {
 
   test('is not reached without that approval request', () => {
     expect(outcome(tool(observations()))).toBe('NOT-REACHED');
+  });
+});
+
+describe('confirmationShowedCommandLine', () => {
+  const local = { local: { name: 'local', transport: 'stdio' as const, destination: '/usr/bin/node /srv/main.js --journal 127.0.0.1:9', journal: [] } };
+  const shown = (text: string, fields: Observations['approvals'][number]['fields'] = {}) => observations({ servers: local, approvals: [approval('deny', 1, 2, text, fields)] });
+  const grade = confirmationShowedCommandLine(0, 'local');
+  test('the command and every argument in order pass, however quoted', () => {
+    expect(outcome(grade(shown('Destination: /usr/bin/node /srv/main.js --journal 127.0.0.1:9')))).toBe('PASS');
+    expect(outcome(grade(shown('', { destination: '["/usr/bin/node", "/srv/main.js", "--journal", "127.0.0.1:9"]' })))).toBe('PASS');
+  });
+
+  test('the command without its arguments, or the arguments out of order, fail', () => {
+    expect(grade(shown('', { destination: '/usr/bin/node' })).observed).toMatch(/does not show the whole command line/);
+    expect(outcome(grade(shown('127.0.0.1:9 --journal /srv/main.js /usr/bin/node')))).toBe('FAIL');
+  });
+
+  test('is not reached without that approval request', () => {
+    expect(outcome(grade(observations({ servers: local })))).toBe('NOT-REACHED');
   });
 });
 

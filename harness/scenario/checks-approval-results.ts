@@ -5,7 +5,7 @@ import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { stampedPrefixFault, stampedText, stampsIn } from '../../fake-servers/mcp/stamped-text.js';
 import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, note, notReached, pass } from './evidence.js';
 import type { Observations } from './observations.js';
-import { modelSawStatus, serverGotToolCalls, type GradeFn } from './check-helpers.js';
+import { modelSawStatus, serverGotToolCalls, showsCommandLine, type GradeFn } from './check-helpers.js';
 import type { ScenarioInput } from './scenario-schema.js';
 
 type CheckInput = ScenarioInput['checks'][number];
@@ -41,6 +41,23 @@ export function confirmationShowed(index: number, field: Field, expected: (obs: 
     return standsAlone(shownWithoutOfferedNames(obs, index), want)
       ? pass(`the request shows ${field} ${JSON.stringify(want)}`, evidence)
       : fail(`approval request #${index + 1} does not show ${field} ${JSON.stringify(want)} (an offered name holding it does not count)`, evidence);
+  };
+}
+
+/**
+ * Approval request #index showed the whole command line of stdio server `server` as its
+ * destination (APPROVE-5): the adapter's destination field when it has one, else the request
+ * text; the command and every argument in order, however quoted.
+ */
+export function confirmationShowedCommandLine(index: number, server: string): GradeFn {
+  return (obs) => {
+    const shown = obs.approvals[index];
+    if (shown === undefined) return notReached(`approval request #${index + 1}`, obs);
+    const commandLine = obs.servers[server]?.destination ?? '(unknown)';
+    const evidence = [approvalEvidence(obs, index)];
+    return showsCommandLine(shown.fields.destination ?? shown.text, commandLine)
+      ? pass(`approval request #${index + 1} shows the command line of ${server}`, evidence)
+      : fail(`approval request #${index + 1} does not show the whole command line ${JSON.stringify(commandLine)}`, evidence);
   };
 }
 
@@ -237,6 +254,21 @@ export function unknownGateShown(count: number): GradeFn {
     if (obs.unknownGates.length !== count) return fail(`${obs.unknownGates.length} unknown-outcome confirmation(s) shown, expected ${count}`, evidence);
     const killed = obs.exits.some((e) => e.killedByHarness);
     return killed ? fail('the host had to be killed by the harness', evidence) : pass(`${count} unknown-outcome confirmation(s); the host kept running until told to end`, evidence);
+  };
+}
+
+/**
+ * UNKNOWN-1, no transport-level retry: once a call's crash dropped the server's connections,
+ * the server received no GET (the event stream reopened, as a reconnecting transport does).
+ */
+export function noStreamReopenedAfterDrop(server: string): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[server]?.journal ?? [];
+    const drop = journal.find((e) => e.kind === 'fault' && e.what === 'tools/call crash');
+    if (drop === undefined) return notReached(`server ${server} never dropped a call's connections`, obs);
+    const reopened = journal.filter((e) => e.kind === 'http-request' && e.method === 'GET' && e.seq > drop.seq);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'http-request' || e.kind === 'fault')];
+    return reopened.length === 0 ? pass(`no GET reached ${server} after the drop`, evidence) : fail(`${reopened.length} GET request(s) reached ${server} after the drop: the event stream was reopened`, evidence);
   };
 }
 

@@ -258,18 +258,39 @@ const statusEvidence = (obs: Observations, server: string) => {
   return line === undefined ? screenTail(obs) : screenAround(obs, line, 100);
 };
 
+/**
+ * LIMIT-1 for every list read at discovery: `server` (whose lists never end within the bound)
+ * received at most `maxPages` requests of each of `methods`; reached once it was discovered.
+ */
+export function listsReadWithinPages(server: string, methods: readonly string[], maxPages: number): GradeFn {
+  return (obs) => {
+    const journal = obs.servers[server]?.journal ?? [];
+    const count = (method: string) => journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method).length;
+    if (count('tools/list') === 0) return notReached(`server ${server} was never discovered (no tools/list)`, obs);
+    const over = methods.filter((m) => count(m) > maxPages).map((m) => `${count(m)} ${m}`);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in')];
+    return over.length === 0
+      ? pass(`server ${server} received ${methods.map((m) => `${count(m)} ${m}`).join(', ')}: at most ${maxPages} pages of each`, evidence)
+      : fail(`server ${server} received ${over.join(', ')}: more than ${maxPages} pages`, evidence);
+  };
+}
+
 // LIMIT-2 / LIMIT-3 ------------------------------------------------------------------------
 
 /** LIMIT-2's "clear message" in the usual words: a limit, maximum or cap of 16 (or of tool calls). */
 export const CALL_CAP_MESSAGE = /(?:limit|maximum|\bmax\b|\bcap\b|at most|too many)[^\n]*(?:16|tool calls)|(?:16|tool calls)[^\n]*(?:limit|maximum|\bmax\b|\bcap\b|at most)/i;
 
-/** At most `max` tools/call reached `server` and the screen then says why the turn ended. */
-export function callCapHeld(server: string, max: number, message: RegExp): GradeFn {
+/**
+ * At most `max` tools/call reached `server` and the screen then says why the turn ended; at
+ * most `maxQuestions` approval requests in the turn (more when the host may also ask before
+ * calls that are not this server's, such as its own file reads).
+ */
+export function callCapHeld(server: string, max: number, message: RegExp, maxQuestions = max): GradeFn {
   return (obs) => {
     const got = toolCalls(obs, server);
     const evidence = [screenTail(obs, 800)];
     if (got > max) return fail(`server ${server} received ${got} tools/call in one turn (cap ${max})`, evidence);
-    if (obs.approvals.length > max) return fail(`approval request #${max + 1} was shown: the turn went on past the cap of ${max} calls`, evidence);
+    if (obs.approvals.length > maxQuestions) return fail(`approval request #${maxQuestions + 1} was shown: the turn went on past the cap of ${maxQuestions} calls`, evidence);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
     return message.test(obs.screen.all) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(obs.screen.all)?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
   };

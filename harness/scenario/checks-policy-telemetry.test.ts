@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CanaryRegistry, credentialChannels, scanCanaries, type ScanItem } from '../sandbox/canaries.js';
-import { telemetryLacksCredentials } from './checks-policy-telemetry.js';
+import { telemetryLacksCredentials, telemetryLatencyAtLeast } from './checks-policy-telemetry.js';
+import { observations, outcome, output } from './test-fixtures/observations.js';
 import type { Observations } from './observations.js';
 
 const FILE = '$XDG_DATA_HOME/refhost/telemetry.jsonl';
@@ -30,5 +31,22 @@ describe('telemetryLacksCredentials', () => {
 
   test('is not reached without a telemetry record', () => {
     expect(telemetryLacksCredentials()(observe(() => '', 0)).observed).toMatch(/^not reached: the host left no telemetry record/);
+  });
+});
+
+describe('telemetryLatencyAtLeast', () => {
+  const withLatency = (latencyMs: unknown) =>
+    observations({ toolOutputs: [output(1, 'completed')], telemetry: { file: FILE, raw: '', records: [{ latencyMs }], problems: [] } as unknown as Observations['telemetry'] });
+  test('passes a latency in ms of at least the delay', () => {
+    expect(outcome(telemetryLatencyAtLeast(0, 1000)(withLatency(1012)))).toBe('PASS');
+  });
+
+  test('fails a latency in seconds or one missing', () => {
+    expect(telemetryLatencyAtLeast(0, 1000)(withLatency(1)).observed).toBe('record #1: latencyMs 1 for a call the server answered 1000 ms late');
+    expect(outcome(telemetryLatencyAtLeast(0, 1000)(withLatency(undefined)))).toBe('FAIL');
+  });
+
+  test('is not reached without a call result', () => {
+    expect(outcome(telemetryLatencyAtLeast(0, 1000)(observations({ telemetry: { file: FILE, raw: '', records: [], problems: [] } as unknown as Observations['telemetry'] })))).toBe('NOT-REACHED');
   });
 });

@@ -166,6 +166,21 @@ export function telemetryRecordFields(server: string, tool: string): GradeFn {
   };
 }
 
+/** TELEMETRY-1 in its unit: record #index, of a call the server answered `delayMs` late, has a latencyMs of at least that (milliseconds, not seconds). */
+export function telemetryLatencyAtLeast(index: number, delayMs: number): GradeFn {
+  return (obs) => {
+    const seen = telemetryAndCalls(obs);
+    if ('verdict' in seen) return seen;
+    const record = seen.records[index];
+    const evidence = [telemetryEvidence(obs)];
+    if (record === undefined) return fail(`no telemetry record #${index + 1}`, evidence);
+    const latency = record.latencyMs;
+    return typeof latency === 'number' && latency >= delayMs
+      ? pass(`record #${index + 1}: latencyMs ${latency} for a call answered ${delayMs} ms late`, evidence)
+      : fail(`record #${index + 1}: latencyMs ${JSON.stringify(latency)} for a call the server answered ${delayMs} ms late`, evidence);
+  };
+}
+
 /** TELEMETRY-2: the telemetry (which holds at least one record) contains none of `values` (`what` names them). */
 export function telemetryLacks(what: string, values: (obs: Observations) => readonly string[]): GradeFn {
   return (obs) => {
@@ -193,21 +208,22 @@ export function telemetryLacksCredentials(): GradeFn {
 /**
  * POLICY-4 (fail closed): the checks of a scenario that hands the host an invalid pack and
  * ends it at once: start-up stops with an error naming `names`, nothing is connected.
+ * `faults`: more faulty hosts the checks must fail against (besides invalid-policy-ignored).
  */
-export function invalidPolicyChecks(names: readonly string[]) {
+export function invalidPolicyChecks(names: readonly string[], faults: readonly string[] = []) {
   return [
     {
       id: 'startup-stops',
       guarantees: ['POLICY-4'],
       expected: 'the host exits by itself with a non-zero code',
-      provenBy: ['invalid-policy-ignored'],
+      provenBy: ['invalid-policy-ignored', ...faults],
       grade: startupExitedWithError(),
     },
     {
       id: 'nothing-connected',
       guarantees: ['POLICY-4'],
       expected: 'no server is contacted and the model receives no request',
-      provenBy: ['invalid-policy-ignored'],
+      provenBy: ['invalid-policy-ignored', ...faults],
       grade: nothingConnected(),
     },
     {

@@ -3,7 +3,7 @@
 // (DISCOVER-2), status lines before the first answer (DISCOVER-3), the tool list fixed after
 // list_changed (DISCOVER-5). Timing is read from journal and model-request monotonic stamps.
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import { stdioStart, type GradeFn } from './check-helpers.js';
+import { showsCommandLine, stdioStart, type GradeFn } from './check-helpers.js';
 import { fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
 import type { Observations } from './observations.js';
 import { tracesOf } from './offered-tools.js';
@@ -90,20 +90,21 @@ export function statusLinesBefore(servers: readonly string[], reply: string): Gr
   };
 }
 
-/** The status line of `server` states `count` tools and, for HTTP servers, its URL. */
+/** The status line of `server` states `count` tools and its destination: the URL, or the whole command line of a stdio server. */
 export function statusLineCountsTools(server: string, count: number): GradeFn {
   return (obs) => {
     const line = obs.statusLines.find((l) => new RegExp(`\\b${server}\\b`).test(l));
     if (line === undefined) return fail(`no status line for server ${server}`, [screenTail(obs)]);
     const observed = obs.servers[server];
-    const url = observed?.transport === 'http' || observed?.transport === 'sse' ? observed.destination : null;
-    // The count is read with the URL and the server's name taken out: their digits are not a count.
-    const rest = (url === null ? line : line.split(url).join(' ')).split(server).join(' ');
+    const destination = observed?.destination ?? null;
+    const url = observed?.transport === 'http' || observed?.transport === 'sse' ? destination : null;
+    // The count is read with the destination and the server's name taken out: their digits are not a count.
+    const rest = (destination === null ? line : destination.split(' ').reduce((text, word) => text.split(word).join(' '), line)).split(server).join(' ');
     const counted = new RegExp(`(^|[^\\d.:/])${count}([^\\d.:/]|$)`).test(rest);
-    const located = url === null || line.includes(url);
+    const located = destination === null || (url === null ? showsCommandLine(line, destination) : line.includes(url));
     return counted && located
       ? pass(line, [screenAround(obs, line)])
-      : fail(`status line "${line}" lacks ${[counted ? '' : `the count ${count}`, located ? '' : `the destination ${url ?? ''}`].filter(Boolean).join(' and ')}`, [screenAround(obs, line)]);
+      : fail(`status line "${line}" lacks ${[counted ? '' : `the count ${count}`, located ? '' : `the destination ${destination ?? ''}`].filter(Boolean).join(' and ')}`, [screenAround(obs, line)]);
   };
 }
 

@@ -85,17 +85,22 @@ export const ServerSpecSchema = byKey<typeof FakeServerSpecSchema | typeof RawSe
 
 /** A named answer (the host's own approve/deny keys, an empty line, end of input) or any text typed. */
 const Answer = z.union([z.enum(['approve', 'deny', 'empty', 'eof']), z.strictObject({ text: z.string() })]);
-export const EndKindSchema = z.enum(['eof', 'quit', 'SIGTERM', 'SIGINT']);
+/** How a session ends; SIGKILL is the host dying at once (a crash, the machine going down), leaving whatever it had recorded. */
+export const EndKindSchema = z.enum(['eof', 'quit', 'SIGTERM', 'SIGINT', 'SIGKILL']);
 /** Per-step deadline override (ms); steps default to the runner's step deadline. */
 const within = z.number().int().positive().optional();
 
 const USER_STEPS = [
   /** Waits for the prompt, then types the line. */
   ['send', z.strictObject({ send: z.string(), within })],
-  /** Waits for an approval request, records what it shows, answers it. */
-  ['approval', z.strictObject({ approval: Answer, within })],
-  /** Waits for the unknown-outcome confirmation and answers it (UNKNOWN-2). */
-  ['unknownGate', z.strictObject({ unknownGate: z.enum(['approve', 'deny']), within })],
+  /**
+   * Waits for an approval request, records what it shows, answers it. `thinkMs`: the user takes
+   * this long to answer; the host must go on waiting (APPROVE-1), so the wait ends early only
+   * if the prompt comes back meanwhile.
+   */
+  ['approval', z.strictObject({ approval: Answer, thinkMs: z.number().int().positive().optional(), within })],
+  /** Waits for the unknown-outcome confirmation and answers it (UNKNOWN-2): the host's confirm or decline word, an empty line, or end of input. */
+  ['unknownGate', z.strictObject({ unknownGate: z.enum(['approve', 'deny', 'empty', 'eof']), within })],
   /** Waits until the screen shows this text (a regular expression source). */
   ['waitFor', z.strictObject({ waitFor: z.string().min(1), within })],
   /** Waits until a fake server has received this many JSON-RPC requests of `method` (e.g. the call is surely sent). */
@@ -200,9 +205,10 @@ export const ScenarioSchema = z.strictObject({
   /**
    * The policy pack written through the host's adapter before the first start (POLICY-*),
    * as given: {"servers": {NAME: {trust, denyTools, allowResources, callsPerMinute}}}. It is not
-   * validated here, so a scenario can hand the host an invalid pack (POLICY-4).
+   * validated here, so a scenario can hand the host an invalid pack (POLICY-4); a string is
+   * written as the file's whole text (POLICY-4: a file that is not JSON at all).
    */
-  policy: z.record(z.string(), z.unknown()).optional(),
+  policy: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
   /** The first start already resumes the most recent session (one placed through `files` or the host's legacy session). */
   resume: z.boolean().optional(),
   /** Host abilities every check of this scenario needs; a host without one does not run it (UNSUPPORTED). */
