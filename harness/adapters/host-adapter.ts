@@ -66,6 +66,11 @@ export class UndrivableStep extends Error {
   override name = 'UndrivableStep';
 }
 
+/** The host itself refused a start or resume with its own error: the step fails (the checks say "not reached"), the suite did not break. */
+export class HostRefused extends Error {
+  override name = 'HostRefused';
+}
+
 export interface HostSession {
   readonly pid: number;
   readonly exited: Promise<ExitStatus>;

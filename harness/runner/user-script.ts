@@ -2,7 +2,7 @@
 // wait. A step that cannot happen (no approval request, no prompt) stops the script and is
 // recorded; checks then grade what was observed ("not reached: ..."), never an exception.
 import { statSync } from 'node:fs';
-import { UndrivableStep, type HostAdapter, type HostSession, type StartOptions } from '../adapters/host-adapter.js';
+import { HostRefused, UndrivableStep, type HostAdapter, type HostSession, type StartOptions } from '../adapters/host-adapter.js';
 import { monotonicMs } from '../../fake-servers/mcp/journal.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { pollUntil } from '../supervision/poll.js';
@@ -160,7 +160,12 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   if ('restart' in step) {
     if (session !== undefined && !session.hasExited()) throw new StepFailed('the previous host session is still running (end it first)');
     ctx.run.sessionStarts.push({ request: ctx.modelRequests(), mono: monotonicMs() });
-    ctx.run.sessions.push(await ctx.adapter.start(ctx.sandbox, { ...ctx.start, resume: step.restart.resume }));
+    try {
+      ctx.run.sessions.push(await ctx.adapter.start(ctx.sandbox, { ...ctx.start, resume: step.restart.resume }));
+    } catch (error) {
+      if (error instanceof HostRefused) throw new StepFailed(error.message);
+      throw error;
+    }
     return;
   }
   if ('serverDown' in step) {

@@ -5,11 +5,12 @@ import { HarnessError } from '../../errors.js';
 import type { OutputTap } from '../../sandbox/canary-stream.js';
 import type { EndKind } from '../../scenario/scenario-schema.js';
 import type { ExitStatus } from '../../supervision/process-group.js';
-import { UndrivableStep, type Answer, type ApprovalShown, type HostSession } from '../host-adapter.js';
+import { HostRefused, UndrivableStep, type Answer, type ApprovalShown, type HostSession } from '../host-adapter.js';
 import { ScreenCapture, textBeforePrompt, type ScreenPattern } from '../screen-capture.js';
 import type { CodexAppServer, CodexAppServerOptions } from './app-server-client.js';
 import type { ApprovalAction, CodexEvent, McpToolApproval, StartupState } from './app-server-messages.js';
 import { APPROVAL, PROMPT, PROMPT_LINE, approvalText, line, statusLine, toolCallLine } from './codex-transcript.js';
+import { JsonRpcError } from './json-rpc-lines.js';
 
 interface PendingApproval {
   shown: ApprovalShown;
@@ -49,7 +50,14 @@ export class CodexSession implements HostSession {
   async begin(app: CodexAppServer, cwd: string, resume: boolean): Promise<void> {
     this.#app = app;
     void app.exited.then(() => setImmediate(() => this.#screen.close()));
-    this.#threadId = (resume ? await app.resumeLatestThread(cwd) : null) ?? (await app.startThread(cwd));
+    const resumed = resume
+      ? await app.resumeLatestThread(cwd).catch((error: unknown) => {
+          // Codex's own refusal (e.g. a thread still held by the writer a crash left): the host's answer, not the suite's fault.
+          if (error instanceof JsonRpcError) throw new HostRefused(`Codex refused to resume the last session: ${error.message}`);
+          throw error;
+        })
+      : null;
+    this.#threadId = resumed ?? (await app.startThread(cwd));
     this.#maybeFirstPrompt();
   }
 
