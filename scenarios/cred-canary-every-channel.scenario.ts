@@ -31,7 +31,8 @@ export default defineScenario({
     { approval: 'approve', within: 15_000 },
     { approval: 'approve', within: 15_000 },
     { approval: 'approve', within: 15_000 },
-    { end: 'eof' },
+    // A host that writes much at exit (a flood, then its secrets) gets the time to finish it.
+    { end: 'eof', within: 30_000 },
   ],
   checks: [
     { id: 'calls-completed', guarantees: ['CRED-2'], expected: 'all four calls complete (the credentials were used)', provenBy: ['no-stdio'], grade: modelSawStatuses(['completed', 'completed', 'completed', 'completed']) },

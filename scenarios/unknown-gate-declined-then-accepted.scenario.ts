@@ -28,6 +28,8 @@ export default defineScenario({
     { approval: 'approve' },
     { send: DECLINED_EOF },
     { unknownGate: 'eof' },
+    // On a terminal one Ctrl-D is one end of input: it declined, the host runs on; the next ends it (on pipes input has ended already).
+    { end: 'eof', now: true },
   ],
   checks: [
     {

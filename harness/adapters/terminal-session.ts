@@ -60,7 +60,7 @@ export class TerminalHostSession implements HostSession {
       this.unknownGate = {
         wait: async (timeoutMs) => (await this.#race('gate', gate, timeoutMs))?.text ?? null,
         answer: (answer) => {
-          if (answer === 'eof') this.proc.stdin.end();
+          if (answer === 'eof') this.#endInput();
           else this.send(answer === 'approve' ? dialect.answers.confirmUnknown : answer === 'deny' ? dialect.answers.declineUnknown : '');
         },
       };

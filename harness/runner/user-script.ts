@@ -225,7 +225,8 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     if (step.end === 'quit' && !ctx.adapter.capabilities.quit) throw new StepUndrivable('the host has no quit command');
     if (step.now !== true && !(await session.waitForPrompt(within))) await noPrompt(session, ctx, `no prompt within ${within} ms before ending`);
     session.end(step.end);
-    ctx.run.exits.push(await awaitExit(session, ctx.timing.exitMs));
+    // A step's own deadline covers the exit too (a host with much left to write before it goes).
+    ctx.run.exits.push(await awaitExit(session, Math.max(ctx.timing.exitMs, step.within ?? 0)));
   }
 }
 
