@@ -3,6 +3,7 @@
 // resumed model request tells the model that call's outcome is unknown, that the server may
 // have acted and that the call must not be retried; the call is not sent again.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { notReached } from '../harness/scenario/evidence.js';
 import { serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 import { toolOutputHas, UNKNOWN_WARNING } from '../harness/scenario/checks-approval-results.js';
 
@@ -34,7 +35,8 @@ export default defineScenario({
       guarantees: ['REPLAY-1'],
       expected: 'the server received the call once: resuming does not send it again',
       provenBy: ['replay-reinvokes'],
-      grade: serverGotToolCalls('docs', 1),
+      // Once the resumed session took a message: a session that never reopened re-sent nothing either.
+      grade: (obs) => (obs.script.completed < 6 ? notReached('the resumed session taking a message (step 6)', obs) : serverGotToolCalls('docs', 1)(obs)),
     },
   ],
 });
