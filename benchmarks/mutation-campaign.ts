@@ -111,9 +111,10 @@ async function baseline(scenarios: readonly Scenario[], concurrency: number): Pr
   const again = failed.size === 0 ? null : await runAll(scenarios.filter((s) => failed.has(s.name)), 'baseline', bundle, concurrency);
   const final = again === null ? pass.results : [...pass.results.filter((r) => !failed.has(r.scenario)), ...again.results];
   const bad = final.filter((r) => r.verdict !== 'PASS' && r.verdict !== 'INFO');
-  if (bad.length > 0 || pass.errors.length > 0) {
+  const errors = [...pass.errors, ...(again?.errors ?? [])];
+  if (bad.length > 0 || errors.length > 0) {
     for (const r of bad) process.stderr.write(`baseline ${r.verdict} ${r.id}: ${r.observed}\n`);
-    for (const e of [...pass.errors, ...(again?.errors ?? [])]) process.stderr.write(`baseline: ${e}\n`);
+    for (const e of errors) process.stderr.write(`baseline: ${e}\n`);
     process.stderr.write(`mutation-campaign: the unmutated bundle does not pass every check; no mutant was run\n`);
     process.exit(1);
   }
