@@ -211,7 +211,8 @@ export class CodexAppServer {
   /** Sends a signal to the launcher only (it forwards SIGINT/SIGTERM to the native binary), as a terminal would. */
   signal(signal: NodeJS.Signals): void {
     try {
-      process.kill(this.proc.pid, signal);
+      // A crash (SIGKILL) takes the whole program: the launcher cannot forward it to the native binary.
+      process.kill(signal === 'SIGKILL' ? -this.proc.pid : this.proc.pid, signal);
     } catch {
       // already gone
     }
