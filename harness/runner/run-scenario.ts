@@ -6,9 +6,11 @@ import { monotonicMs } from '../../fake-servers/mcp/journal.js';
 import { deadlinesInForce, type HostAdapter, type HostCapabilities, type Knobs } from '../adapters/host-adapter.js';
 import { HarnessError } from '../errors.js';
 import type { CheckResult } from '../report/schema.js';
+import { startNameWatch, type NameWatch } from '../sandbox/name-watch.js';
 import { createSandbox } from '../sandbox/sandbox.js';
 import type { Observations, ServerObservation } from '../scenario/observations.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
+import { containment } from '../supervision/pid-namespace.js';
 import { killLeftovers } from '../supervision/process-group.js';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
 import { ProcessScope } from '../supervision/process-scope.js';
@@ -78,8 +80,9 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     return { observations, results: gradeChecks({ scenario, observations, capabilities, durationMs: 0, rerun }) };
   }
   const sandbox = createSandbox(scenario.name);
-  // Every process the host starts belongs to this scope (a PID namespace per host where possible).
-  const scope = new ProcessScope();
+  const names = await watchNames();
+  // Every process the host starts belongs to this scope (a PID namespace per host where possible, looking names up at the watch).
+  const scope = new ProcessScope(names.watch?.resolvConf);
   // What the host's processes hold while it runs (CRED-2, STDIO-3), also when each approval is shown.
   const watch = new ProcWatch(sandbox.root, () => scope.roots());
   const adapter = withApprovalMoments(options.adapter, (moment) => watch.snapshot(moment));
@@ -142,6 +145,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const modelRequests = fixtures?.model.journal.requests() ?? [];
   const clockOffset = Number(process.hrtime.bigint()) / 1e6 - performance.now();
   const trapHits = fixtures?.trap.hits() ?? [];
+  const lookups: Observations['lookups'] = names.watch === undefined ? { watched: false, reason: names.reason } : { watched: true, names: names.watch.lookups() };
+  await names.watch?.close();
   const files = collectFiles(sandbox);
   const configuredServers = adapter.config.read(sandbox);
   let telemetry: Observations['telemetry'] = null;
@@ -190,6 +195,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     toolOutputs: collectToolOutputs(modelRequests, reading.classifyOutput),
     servers,
     trapHits,
+    lookups,
     files,
     configuredServers,
     leftovers,
@@ -204,6 +210,14 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   sandbox.cleanup();
   const results = gradeChecks({ scenario, observations, capabilities, durationMs: Math.round(performance.now() - started), rerun });
   return { observations, results };
+}
+
+/** A name watch for the hosts of one scenario: only hosts in a mount namespace of their own look names up there. */
+async function watchNames(): Promise<{ watch?: NameWatch; reason: string }> {
+  const how = await containment();
+  if (how.mechanism !== 'pid-namespace') return { reason: `hosts do not run in namespaces of their own here (${how.reason})` };
+  const watch = await startNameWatch();
+  return 'problem' in watch ? { reason: watch.problem } : { watch, reason: '' };
 }
 
 function hostTraits(adapter: HostAdapter, deadlines: Required<Knobs>): Observations['host'] {
@@ -233,6 +247,7 @@ function emptyObservations(scenario: string, adapter: HostAdapter, deadlines: Re
     toolOutputs: [],
     servers: {},
     trapHits: [],
+    lookups: { watched: false, reason: 'the scenario did not run' },
     files: [],
     configuredServers: { servers: [] },
     leftovers: [],

@@ -183,6 +183,25 @@ export function trapUntouched(): GradeFn {
   };
 }
 
+/**
+ * The host looked up no name (NET-4): the mock model and the fakes sit on loopback addresses,
+ * so any question to the name watch is a destination nobody configured (telemetry, update
+ * checks, catalogues); means something only once the host got as far as asking the model.
+ */
+export function nothingLookedUp(): GradeFn {
+  return (obs) => {
+    if (!obs.lookups.watched) return notReached(`the host's name lookups could be watched (${obs.lookups.reason})`, obs);
+    const { names } = obs.lookups;
+    if (names.length > 0) {
+      const distinct = [...new Set(names.map((n) => n.name))];
+      const evidence = { kind: 'trap' as const, source: 'name watch (questions the host asked)', excerpt: cap(names.map((n) => `${n.type} ${n.name}`).join('\n')) };
+      return fail(`the host looked up ${distinct.length} name(s) nobody configured: ${cap(distinct.join(', '), 300)}`, [evidence]);
+    }
+    if (obs.modelRequests.length === 0) return notReached('the host never got as far as asking the model', obs);
+    return pass(`the host looked up no name while it ran (${obs.modelRequests.length} model request(s)): it contacted only the loopback addresses it was given`);
+  };
+}
+
 /** The stdio server's start record (how the host launched it), or a "not reached" grade. */
 export function stdioStart(obs: Observations, server: string): StartEntry | Grade {
   const start = (obs.servers[server]?.journal ?? []).find((e): e is StartEntry => e.kind === 'start');

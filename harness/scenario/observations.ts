@@ -1,5 +1,6 @@
 // Everything the suite saw from outside the host during one scenario run. Checks grade
 // these after the run; nothing here is a verdict yet.
+import type { LookupSeen } from '../sandbox/name-watch.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
@@ -124,6 +125,9 @@ export interface HostTraits {
   deadlines: { callTimeoutMs: number; connectTimeoutMs: number };
 }
 
+/** What the name watch saw (sandbox/name-watch.ts); `watched: false` when this machine cannot watch. */
+export type LookupsSeen = { watched: true; names: LookupSeen[] } | { watched: false; reason: string };
+
 export interface Observations {
   scenario: string;
   hostPid: number | null;
@@ -151,6 +155,8 @@ export interface Observations {
   toolOutputs: ToolOutputSeen[];
   servers: Record<string, ServerObservation>;
   trapHits: TrapHit[];
+  /** The names the host's processes looked up (NET-4), or why lookups could not be watched. */
+  lookups: LookupsSeen;
   files: FileSeen[];
   /** The server names the host's configuration holds after the run, read by its adapter (CONFIG-2, NET-1). */
   configuredServers: ConfiguredServers;

@@ -12,6 +12,8 @@
 // then is the host started, as the leader of a session of its own (the group the harness
 // signals). The control socket is close-on-exec: the host cannot write to it. No output of
 // the supervisor reaches the host's screen: fds 0-2 point to /dev/null once the host runs.
+// Before the host starts, a name watch's resolv.conf is bound over /etc/resolv.conf in the
+// namespace (NET-4: every lookup the host makes is recorded; sandbox/name-watch.ts).
 // The host's command line, environment and directory come over the socket, so neither the
 // supervisor nor the reaper looks like a process of the run (nor shows a secret on argv).
 // With a terminal (a pseudo-terminal's slave path), the host opens it as the new session's
@@ -35,11 +37,11 @@ my $mount = shift @ARGV;
 my ($in, $nenv, $nargs) = ('');
 for (;;) {
   ($nenv, $nargs) = $in =~ /\A(\d+) (\d+)\n/;
-  last if defined $nargs && ($in =~ tr/\0//) > $nenv + $nargs + 1;
+  last if defined $nargs && ($in =~ tr/\0//) > $nenv + $nargs + 2;
   sysread($ctl, $in, 65536, length $in) or POSIX::_exit(121);
 }
 $in =~ s/\A\d+ \d+\n//;
-my ($tty, $cwd, @items) = split /\0/, $in, -1;
+my ($tty, $cwd, $resolv, @items) = split /\0/, $in, -1;
 my %env = map { split /=/, $_, 2 } @items[0 .. $nenv - 1];
 my @argv = @items[$nenv .. $nenv + $nargs - 1];
 sub quiet { open(STDIN, '<', '/dev/null'); open(STDOUT, '>', '/dev/null'); open(STDERR, '>', '/dev/null'); }
@@ -57,6 +59,7 @@ close $ready_w;
 sub fail { print $ctl "error $_[0]\n"; kill 'KILL', $reaper; waitpid($reaper, 0); POSIX::_exit(1); }
 sysread($ready_r, my $mounted, 1);
 fail('cannot mount /proc in the namespace') if ($mounted // '') ne 'y';
+fail('cannot bind the name watch over /etc/resolv.conf') if $resolv ne '' && system($mount, '--bind', $resolv, '/etc/resolv.conf') != 0;
 pipe(my $err_r, my $err_w) or fail("pipe: $!");
 my $host = fork() // fail("fork: $!");
 if ($host == 0) {
@@ -81,10 +84,10 @@ waitpid($reaper, 0);
 POSIX::_exit(0);
 `;
 
-/** What the supervisor reads first on its control socket: the host's terminal ('' = none), working directory, environment and command line. */
-export function hostSpec(command: string, args: readonly string[], env: Record<string, string>, cwd: string, tty = ''): Buffer {
+/** What the supervisor reads first on its control socket: the host's terminal ('' = none), working directory, the resolv.conf to bind over the namespace's own ('' = none; sandbox/name-watch.ts), environment and command line. */
+export function hostSpec(command: string, args: readonly string[], env: Record<string, string>, cwd: string, tty = '', resolvConf = ''): Buffer {
   const entries = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-  return Buffer.from(`${entries.length} ${args.length + 1}\n${[tty, cwd, ...entries, command, ...args].map((item) => `${item}\0`).join('')}`);
+  return Buffer.from(`${entries.length} ${args.length + 1}\n${[tty, cwd, resolvConf, ...entries, command, ...args].map((item) => `${item}\0`).join('')}`);
 }
 
 export type InitLine = { kind: 'started'; host: number; reaper: number } | { kind: 'error'; message: string } | { kind: 'exited'; status: ExitStatus };

@@ -62,6 +62,8 @@ export interface HostStart {
   env: Record<string, string>;
   cwd: string;
   tty?: string;
+  /** A name watch's resolv.conf, bound over /etc/resolv.conf in the host's mount namespace (NET-4). */
+  resolvConf?: string;
 }
 
 function startSupervisor(tools: NamespaceTools, command: string, args: readonly string[], options: HostStart): ChildProcess {
@@ -76,7 +78,7 @@ function startSupervisor(tools: NamespaceTools, command: string, args: readonly 
   child.once('error', () => {});
   const control = child.stdio[3] as Writable | null;
   control?.on('error', () => {});
-  control?.write(hostSpec(command, args, options.env, options.cwd, options.tty));
+  control?.write(hostSpec(command, args, options.env, options.cwd, options.tty, options.resolvConf));
   return child;
 }
 

@@ -6,7 +6,7 @@
 // kills every open scope's processes at once; the process then dies of the signal as it
 // would have, unless someone else (the CLI) handles that signal.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { containment, spawnInNamespace, type NamespacedProcess, type NamespaceTools } from './pid-namespace.js';
+import { containment, spawnInNamespace, type HostStart, type NamespacedProcess, type NamespaceTools } from './pid-namespace.js';
 import { isAlive, scanNamespace, scanRunProcesses, type ProcessInfo, type RoleOf } from './proc-scan.js';
 import { spawnInGroup, waitGone, type GroupProcess } from './process-group.js';
 import { onTerminal, openTerminal, spawnOnTerminal, TERMINAL_NAME } from './pseudo-terminal.js';
@@ -38,6 +38,9 @@ function watchSignals(): void {
 }
 
 export class ProcessScope {
+  /** @param resolvConf where the scope's hosts look names up (sandbox/name-watch.ts); absent = the machine's resolver. */
+  constructor(readonly resolvConf?: string) {}
+
   readonly #namespaces: NamespacedProcess[] = [];
   readonly #groups: GroupProcess[] = [];
   #closed = false;
@@ -111,12 +114,12 @@ export async function spawnHost(command: string, args: readonly string[], option
   const scope = current.getStore();
   if (scope === undefined || scope.closed) return plain();
   const how = await containment();
-  const proc = how.mechanism === 'pid-namespace' ? await inNamespace(how.tools, command, args, start, onPty) : plain();
+  const proc = how.mechanism === 'pid-namespace' ? await inNamespace(how.tools, command, args, { ...start, ...(scope.resolvConf === undefined ? {} : { resolvConf: scope.resolvConf }) }, onPty) : plain();
   scope.adopt(proc);
   return proc;
 }
 
-async function inNamespace(tools: NamespaceTools, command: string, args: readonly string[], start: { env: Record<string, string>; cwd: string }, onPty: boolean): Promise<GroupProcess | NamespacedProcess> {
+async function inNamespace(tools: NamespaceTools, command: string, args: readonly string[], start: HostStart, onPty: boolean): Promise<GroupProcess | NamespacedProcess> {
   if (!onPty) return spawnInNamespace(tools, command, args, start);
   const term = openTerminal();
   try {

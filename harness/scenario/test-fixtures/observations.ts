@@ -26,6 +26,7 @@ export function observations(over: Partial<Observations> = {}): Observations {
     toolOutputs: [],
     servers: {},
     trapHits: [],
+    lookups: { watched: true, names: [] },
     files: [],
     configuredServers: { servers: [] },
     leftovers: [],
