@@ -2,6 +2,7 @@
 // pseudo-terminal is typed at as a person types, and its screen is read as the user sees it.
 // Runs inside a process scope (the PID namespace path where the machine allows it).
 import { afterEach, describe, expect, test } from 'vitest';
+import { scanRunProcesses } from '../supervision/proc-scan.js';
 import { ProcessScope, spawnHost } from '../supervision/process-scope.js';
 import { HostProfileSchema } from './profile-schema.js';
 import { TerminalHostSession } from './terminal-session.js';
@@ -61,6 +62,16 @@ describe('a terminal host on a pseudo-terminal', () => {
     s.interrupt();
     await s.exited;
     expect(s.screen().rendered).toMatch(/child got INT[^]*host got INT\ndone/);
+  });
+
+  test('a crash (SIGKILL) takes the whole host group: a launcher cannot forward it to the program it started', async () => {
+    const marker = `launched-${process.pid}-${Date.now()}`;
+    const s = await onPty('sh', ['-c', `sh -c 'trap "" TERM HUP; printf "You> "; while :; do sleep 0.1; done' ${marker} & wait`]);
+    expect(await s.waitForPrompt(5000)).toBe(true);
+    expect(scanRunProcesses(marker).length).toBeGreaterThan(0);
+    s.end('SIGKILL');
+    expect(await s.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    await expect.poll(() => scanRunProcesses(marker).length, { timeout: 5000 }).toBe(0);
   });
 
   test('end of input is Ctrl-D at the start of a line', async () => {

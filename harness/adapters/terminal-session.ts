@@ -129,7 +129,8 @@ export class TerminalHostSession implements HostSession {
       if (this.dialect.answers.quit === undefined) throw new HarnessError('SCRIPT', 'this host has no quit command (profile answers.quit)');
       this.send(this.dialect.answers.quit);
     } else if (kind === 'SIGINT') this.interrupt();
-    else this.#signal(this.pid, kind);
+    // A crash takes the whole program: a launcher (a node or shell wrapper) cannot forward SIGKILL to what it started.
+    else this.#signal(kind === 'SIGKILL' ? -this.pid : this.pid, kind);
   }
 
   async kill(graceMs?: number) {
