@@ -1,7 +1,8 @@
 // Requests a host makes beside the conversation (titles, routing or next-speaker JSON calls,
 // token counts, quota probes) are answered plausibly without consuming a script step, so one
 // script drives every host whatever it asks on the side. Decided only by the request's shape
-// and data, never by which host sent it.
+// and data, never by which host sent it. Checks of EXPOSE-*, RESULT-* and APPROVE-* count the
+// script turns, so a host's extra requests must not shift them; CRED-2 still scans them.
 import { z } from 'zod';
 import type { RouteKind, SideSignals } from './apis/wire-api.js';
 import type { RequestSummary } from './request.js';

@@ -15,6 +15,6 @@ export function mockModels(): (options: MockModelOptions) => Promise<MockModel> 
   };
 }
 
-/** A scripted call of docs/search, and the step that reports which outputs it saw. */
+/** A scripted call of docs/search, and the input schema the tests offer it with. */
 export const SEARCH_CALL = { calls: [{ server: 'docs', tool: 'search', arguments: { q: 'mcp' } }] };
-export const SEARCH_SCHEMA = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };
+export const SEARCH_SCHEMA = { type: 'object' as const, properties: { q: { type: 'string' } }, required: ['q'] };
