@@ -41,6 +41,13 @@ describe('mock Gemini API', () => {
     expect(mock.journal.requests()[1]?.tools).toEqual([{ type: 'function', name: 'mcp_docs_search', description: 'Searches the docs.', parameters: SEARCH_SCHEMA, strict: null }]);
   });
 
+  it('streams a JSON array of the pieces when alt=sse is not asked for', async () => {
+    const mock = await start({ script: [{ message: 'one two' }] });
+    const res = await fetch(`${mock.origin}/v1beta/models/g:streamGenerateContent`, { method: 'POST', body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }) });
+    const pieces = (await res.json()) as GenerateContentResponse[];
+    expect(pieces.map((p) => [p.candidates?.[0]?.content?.parts?.[0]?.text, p.candidates?.[0]?.finishReason])).toEqual([['one ', undefined], ['two', 'STOP']]);
+  });
+
   it('gives a functionResponse without an id the id of the call it answers, the same in every later request', async () => {
     const mock = await start({ script: [] });
     const ai = client(mock.origin);

@@ -112,7 +112,9 @@ export const geminiApi: WireApi = {
     if (!request.stream) return HttpResponse.json(piece([...textParts, ...callParts], true));
     // Text in a few pieces, then the calls whole (Gemini does not split arguments); the last piece finishes.
     const groups: unknown[][] = [...(turn.message === undefined ? [] : chunks(turn.message).map((text) => [{ text }])), ...(callParts.length > 0 ? [callParts] : [])];
-    const frames = (groups.length > 0 ? groups : [[{ text: '' }]]).map((parts, i, all) => `data: ${JSON.stringify(piece(parts, i === all.length - 1))}\r\n\r\n`);
-    return sseResponse(frames);
+    const pieces = (groups.length > 0 ? groups : [[{ text: '' }]]).map((parts, i, all) => piece(parts, i === all.length - 1));
+    // Without alt=sse the API streams one JSON array of the pieces.
+    if (new URLSearchParams(request.search).get('alt') !== 'sse') return HttpResponse.json(pieces);
+    return sseResponse(pieces.map((p) => `data: ${JSON.stringify(p)}\r\n\r\n`));
   },
 };
