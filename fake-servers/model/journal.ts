@@ -1,11 +1,18 @@
 // Everything the model provider saw: every request with headers (CRED-2: which credential
 // reached the provider), instructions (EXPOSE-6), tools (EXPOSE-1..5), call outputs
-// (RESULT-*), plus script targets the host did not offer. Waiting is event-driven.
+// (RESULT-*), plus script targets the host did not offer. Waiting is event-driven. Side calls
+// (side-calls.ts) are kept apart: requests() are the script's turns, which checks count.
 import type { ModelRequestRecord } from './request.js';
 import type { UnresolvedTarget } from './script.js';
 
+/** A request beside the conversation, with why it was taken for one; `index` counts side calls. */
+export type SideCallRecord = ModelRequestRecord & { side: string };
+
 export interface ModelJournal {
+  /** The script's turns (and refused or unknown requests), in arrival order. */
   requests(): ModelRequestRecord[];
+  /** Side calls, answered without consuming a script step; their bytes reached the provider too. */
+  sideCalls(): SideCallRecord[];
   unresolved(): UnresolvedTarget[];
   /** Resolves with all requests once at least n have arrived; rejects at the deadline. */
   waitForRequests(n: number, timeoutMs: number): Promise<ModelRequestRecord[]>;
@@ -20,6 +27,7 @@ interface Waiter {
 export class ModelJournalRecorder implements ModelJournal {
   readonly #requests: ModelRequestRecord[] = [];
   readonly #unresolved: UnresolvedTarget[] = [];
+  readonly #sideCalls: SideCallRecord[] = [];
   #waiters: Waiter[] = [];
 
   get nextIndex(): number {
@@ -31,6 +39,18 @@ export class ModelJournalRecorder implements ModelJournal {
     const ready = this.#waiters.filter((w) => w.n <= this.#requests.length);
     this.#waiters = this.#waiters.filter((w) => w.n > this.#requests.length);
     for (const w of ready) w.resolve(this.requests());
+  }
+
+  get nextSideIndex(): number {
+    return this.#sideCalls.length;
+  }
+
+  recordSideCall(entry: SideCallRecord): void {
+    this.#sideCalls.push(entry);
+  }
+
+  sideCalls(): SideCallRecord[] {
+    return [...this.#sideCalls];
   }
 
   recordUnresolved(targets: readonly UnresolvedTarget[]): void {

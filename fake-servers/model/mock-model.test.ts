@@ -149,8 +149,8 @@ describe('mock Responses API', () => {
 
   it('journals requests to other endpoints as errors', async () => {
     const { client, mock } = await start([]);
-    await expect(client.chat.completions.create({ model: 'm', messages: [] })).rejects.toThrow(/Invalid URL/);
-    expect(mock.journal.requests()[0]).toMatchObject({ path: '/v1/chat/completions', error: 'Invalid URL (POST /v1/chat/completions)' });
+    await expect(client.embeddings.create({ model: 'm', input: 'x' })).rejects.toThrow(/Invalid URL/);
+    expect(mock.journal.requests()[0]).toMatchObject({ path: '/v1/embeddings', error: 'Invalid URL (POST /v1/embeddings)' });
   });
 
   it('writes SSE frames whose event line names the type in the data', async () => {

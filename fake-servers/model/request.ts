@@ -59,11 +59,24 @@ export interface OfferedTool {
 export interface FunctionCallOutputRecord {
   call_id: string;
   output: unknown;
+  /** The API's own error flag for this result, where it has one (Anthropic is_error; Gemini: an `error` key in the response). */
+  isError?: boolean;
   /** Set when output is a JSON string of the form {"status": S, "output": ...}. */
   parsed?: { status: string; output: unknown };
 }
 
+/** The wire format a request came in. */
+export type ModelApi = 'responses' | 'chat' | 'anthropic' | 'gemini';
+
+/** A credential and where it rode: a header name, or `?key` for the query. */
+export interface ModelCredential {
+  carrier: 'authorization' | 'x-api-key' | 'x-goog-api-key' | '?key';
+  /** The key itself, any `Bearer ` scheme removed. */
+  value: string;
+}
+
 export interface ModelRequestRecord {
+  api: ModelApi;
   index: number;
   /** performance.now() when the request arrived. */
   receivedAt: number;
@@ -73,7 +86,9 @@ export interface ModelRequestRecord {
   search: string;
   /** Header names lower-cased. */
   headers: Record<string, string>;
+  /** The credential as sent (the header's whole value, or the `?key` value), whatever carried it (CRED-2). */
   authorization: string | null;
+  credential: ModelCredential | null;
   /** The parsed JSON body; undefined when it was not JSON. */
   body: unknown;
   /** The raw text, kept only when the body was not JSON. */
@@ -118,7 +133,7 @@ function offeredTools(tools: ResponsesRequest['tools']): OfferedTool[] {
   return out;
 }
 
-function parseOutput(output: unknown): FunctionCallOutputRecord['parsed'] {
+export function parseOutput(output: unknown): FunctionCallOutputRecord['parsed'] {
   if (typeof output !== 'string') return undefined;
   try {
     const value: unknown = JSON.parse(output);
@@ -136,8 +151,11 @@ function inputItems(input: ResponsesRequest['input']): unknown[] {
   return typeof input === 'string' ? [{ role: 'user', content: input }] : input;
 }
 
+/** The fields every API fills from its validated body. */
+export type RequestSummary = Pick<ModelRequestRecord, 'model' | 'stream' | 'instructions' | 'input' | 'tools' | 'functionCallOutputs'>;
+
 /** Fields filled from a validated body. */
-export function summariseRequest(body: ResponsesRequest): Pick<ModelRequestRecord, 'model' | 'stream' | 'instructions' | 'input' | 'tools' | 'functionCallOutputs'> {
+export function summariseRequest(body: ResponsesRequest): RequestSummary {
   const input = inputItems(body.input);
   const functionCallOutputs: FunctionCallOutputRecord[] = [];
   for (const item of input) {
@@ -156,8 +174,10 @@ export function summariseRequest(body: ResponsesRequest): Pick<ModelRequestRecor
   };
 }
 
-/** Parses the raw body text; a problem is phrased like the real API's 400 answers. */
-export function parseRequestBody(text: string): { ok: true; body: ResponsesRequest; json: unknown } | { ok: false; json: unknown; problem: RequestProblem } {
+export type BodyParse<T> = { ok: true; body: T; json: unknown } | { ok: false; json: unknown; problem: RequestProblem };
+
+/** Parses raw body text against an API's schema; a problem is phrased like the real APIs' 400 answers. */
+export function parseBodyWith<T>(schema: z.ZodType<T>, text: string): BodyParse<T> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -173,7 +193,7 @@ export function parseRequestBody(text: string): { ok: true; body: ResponsesReque
       },
     };
   }
-  const result = ResponsesRequestSchema.safeParse(json);
+  const result = schema.safeParse(json);
   if (result.success) return { ok: true, body: result.data, json };
   const issue = result.error.issues[0];
   const param = issue ? issuePath(issue.path) : '';
@@ -187,3 +207,6 @@ export function parseRequestBody(text: string): { ok: true; body: ResponsesReque
     },
   };
 }
+
+/** Parses one Responses API body. */
+export const parseRequestBody = (text: string): BodyParse<ResponsesRequest> => parseBodyWith(ResponsesRequestSchema, text);

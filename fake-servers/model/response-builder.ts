@@ -23,7 +23,8 @@ export interface TurnIds {
   next(prefix: string): string;
 }
 
-const estimateTokens = (text: string): number => Math.max(1, Math.ceil(text.length / 4));
+/** A rough token count, the same for every API (usage fields, count endpoints). */
+export const estimateTokens = (text: string): number => Math.max(1, Math.ceil(text.length / 4));
 
 function outputItems(turn: ModelTurn, ids: TurnIds): ResponseOutputItem[] {
   const items: ResponseOutputItem[] = [];
@@ -87,7 +88,7 @@ function wireResponse(request: ParsedModelRequest, ids: TurnIds, createdAt: numb
 }
 
 /** Splits text into a few deltas so clients really accumulate. */
-function chunks(text: string): string[] {
+export function chunks(text: string): string[] {
   const pieces = text.match(/\S+\s*|\s+/g) ?? [];
   return pieces.length > 0 ? pieces : [''];
 }

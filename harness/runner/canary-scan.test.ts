@@ -15,7 +15,7 @@ afterEach(() => sandbox?.cleanup());
 
 const stamp = { seq: 0, t: 0, mono: 0 };
 const server = (name: string, journal: JournalEntry[]): ServerObservation => ({ name, transport: 'http', destination: 'x', journal });
-const nothing = (s: Sandbox): RunScanSources => ({ sandbox: s, screens: [], modelRequests: [], servers: {}, trapHits: [], processes: [] });
+const nothing = (s: Sandbox): RunScanSources => ({ sandbox: s, screens: [], modelRequests: [], modelSideCalls: [], servers: {}, trapHits: [], processes: [] });
 const where = (src: RunScanSources) => scanRun(src).sightings.filter((s) => !s.allowed).map((s) => [s.canary, s.channel, s.form]);
 
 describe('the canary scan of a run', () => {
@@ -36,6 +36,19 @@ describe('the canary scan of a run', () => {
         ['host environment GITHUB_TOKEN', 'server:notes', 'raw'],
         [docs.label, 'trap', 'form'],
         [docs.label, 'cmdline:host', 'raw'],
+      ]),
+    );
+  });
+
+  test("searches a model side call's body and headers: a secret sent in a title or count request is still sent", () => {
+    sandbox = createSandbox('unit');
+    const docs = sandbox.canaries.mint('server "docs" header Authorization', credentialChannels('docs', []));
+    const side = { index: 0, method: 'POST', path: '/v1/messages/count_tokens', search: '', headers: { 'x-api-key': docs.value }, body: { messages: [{ role: 'user', content: docs.value }] }, side: 'token count' } as unknown as ModelRequestRecord;
+    const sightings = scanRun({ ...nothing(sandbox), modelSideCalls: [side] }).sightings.filter((s) => !s.allowed);
+    expect(sightings.map((s) => [s.channel, s.source])).toEqual(
+      expect.arrayContaining([
+        ['model-request', 'model side call #1'],
+        ['model-headers', 'model side call #1 headers'],
       ]),
     );
   });

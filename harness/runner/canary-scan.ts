@@ -1,6 +1,6 @@
 // CRED-2, CRED-3, STDIO-3: the canary scan of a whole run, every channel in full: the host's
 // output (through the screen taps, past the capture cap), every file in the sandbox, the
-// model requests (body, headers, path and query), every fake server's journal (headers,
+// model requests and side calls (body, headers, path and query), every fake server's journal (headers,
 // query, bodies, stdio start records), the trap, and the processes seen during the run.
 // A channel that could not be read in full is a gap, so the checks covering it say so.
 // A screen rendered by a terminal emulator is scanned too (CRED-1: a secret the terminal
@@ -19,6 +19,8 @@ export interface RunScanSources {
   /** Every screen capture of the run (host sessions and host commands), as kept. */
   screens: readonly { source: string; screen: ScreenText }[];
   modelRequests: readonly ModelRequestRecord[];
+  /** Requests beside the conversation: they reached the provider too. */
+  modelSideCalls: readonly ModelRequestRecord[];
   servers: Record<string, ServerObservation>;
   trapHits: readonly TrapHit[];
   /** Every process of the run as seen (during the run and left at its end), with its role. */
@@ -40,8 +42,8 @@ function entryText(e: JournalEntry): string {
 /** The text of every observation but the screen and the files, labelled by channel (see canaries.ts). */
 export function scanItems(src: Omit<RunScanSources, 'sandbox' | 'screens'>): ScanItem[] {
   const items: ScanItem[] = [];
-  for (const r of src.modelRequests) {
-    const n = `model request #${r.index + 1}`;
+  const model = [...src.modelRequests.map((r) => [`model request #${r.index + 1}`, r] as const), ...src.modelSideCalls.map((r) => [`model side call #${r.index + 1}`, r] as const)];
+  for (const [n, r] of model) {
     items.push({ channel: 'model-request', source: n, text: r.rawBody ?? JSON.stringify(r.body ?? '') });
     items.push({ channel: 'model-headers', source: `${n} headers`, text: headerLines(r.headers) });
     items.push({ channel: 'model-url', source: `${n} URL`, text: `${r.method} ${r.path}${r.search}` });

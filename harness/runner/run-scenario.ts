@@ -169,6 +169,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     sandbox,
     screens: [...run.sessions.map((s, i) => ({ source: `host session #${i + 1}`, screen: s.screen() })), ...run.commands.map((c, i) => ({ source: `host command #${i + 1} (${c.command})`, screen: c.screen }))],
     modelRequests,
+    modelSideCalls: fixtures?.model.journal.sideCalls() ?? [],
     servers,
     trapHits,
     processes,

@@ -68,7 +68,7 @@ export const fn = (name: string, extra: Partial<OfferedTool> = {}): OfferedTool 
 /** A model request whose body holds `input` and `tools` as the journal would have parsed them. */
 export function modelRequest(index: number, input: unknown[] = [], tools: OfferedTool[] = []): ModelRequestRecord {
   return {
-    index, receivedAt: index, method: 'POST', path: '/v1/responses', search: '', headers: {}, authorization: null,
+    api: 'responses', index, receivedAt: index, method: 'POST', path: '/v1/responses', search: '', headers: {}, authorization: null, credential: null,
     body: { model: 'm', input, tools }, model: 'm', stream: false, instructions: null, input, tools, functionCallOutputs: [],
   };
 }
