@@ -176,13 +176,13 @@ export class AcpSession implements HostSession {
   #ask(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
     this.#flushMessage();
     return new Promise((resolve) => {
-      const text = permissionText(request);
+      const text = permissionText(request, this.#titles.get(request.toolCall.toolCallId));
       // The title is the agent's wording ("Approve MCP tool call"), not a tool name: checks read the tool from the text.
       const fields: ApprovalShown['fields'] = { arguments: JSON.stringify(request.toolCall.rawInput ?? null) };
       const pending: PendingPermission = { request, shown: { text, fields }, resolve, answered: false };
       this.#pending.push(pending);
-      // The agent withdrew its request ($/cancel_request): it is over, answered `cancelled`.
-      signal.addEventListener('abort', () => this.#settle(pending, { outcome: { outcome: 'cancelled' } }, 'cancelled (withdrawn by the agent)'), { once: true });
+      // The agent withdrew its request ($/cancel_request) or the connection closed: it is over, answered `cancelled`.
+      signal.addEventListener('abort', () => this.#settle(pending, { outcome: { outcome: 'cancelled' } }, 'cancelled (the request ended: withdrawn by the agent or the connection closed)'), { once: true });
       this.#screen.append('stdout', text);
     });
   }

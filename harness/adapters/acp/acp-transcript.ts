@@ -24,11 +24,17 @@ function options(list: readonly PermissionOption[]): string {
   return list.map((o) => `${o.kind} ${JSON.stringify(o.name)}`).join(', ');
 }
 
-/** The permission request as a client shows it: title, kind, raw input, the options offered, then the question. */
-export function permissionText(request: RequestPermissionRequest): string {
+/**
+ * The permission request as a client shows it: title, the tool call it belongs to when that
+ * was announced under another title (a client shows the request on that call's card), kind,
+ * raw input, the options offered, then the question.
+ */
+export function permissionText(request: RequestPermissionRequest, announcedTitle: string | undefined): string {
   const call = request.toolCall;
+  const title = call.title ?? announcedTitle ?? call.toolCallId;
   return (
-    line('permission request', call.title ?? call.toolCallId) +
+    line('permission request', title) +
+    (announcedTitle !== undefined && announcedTitle !== title ? line('  tool call', announcedTitle) : '') +
     line('  kind', call.kind ?? 'other') +
     line('  rawInput', json(call.rawInput)) +
     line('  options', options(request.options)) +
