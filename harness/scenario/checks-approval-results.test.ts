@@ -93,12 +93,6 @@ describe('confirmationShowed', () => {
     expect(outcome(confirmationShowed(0, 'server', () => 'docs')(shown('server: mydocs-2')))).toBe('FAIL');
   });
 
-  test('a tool offered under its original name (in a namespace) is shown by showing that name', () => {
-    const namespaced = [modelRequest(0, [], [{ ...fn('notes.find'), namespace: 'mcp__docs' }])];
-    const request = observations({ modelRequests: namespaced, approvals: [approval('deny', 1, 2, 'Tool: docs/notes.find', {})] });
-    expect(outcome(tool(request))).toBe('PASS');
-  });
-
   test('is not reached without that approval request', () => {
     expect(outcome(tool(observations()))).toBe('NOT-REACHED');
   });

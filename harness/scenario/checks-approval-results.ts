@@ -15,12 +15,10 @@ type Field = keyof Observations['approvals'][number]['fields'];
 /**
  * What approval request #index showed, with every name offered to the model taken out: an
  * exposed name like mcp_docs_notes_find holds the server's and the tool's names, and showing
- * it is not showing them. A name offered exactly as `wanted` stays: a host that offers a tool
- * under its original name (in a namespace, as Codex does) shows that name by showing it.
+ * it is not showing them.
  */
-function shownWithoutOfferedNames(obs: Observations, index: number, wanted: string): string {
-  const offered = obs.modelRequests.flatMap((r) => r.tools.flatMap((t) => [t.name, ...(t.namespace === undefined ? [] : [t.namespace])]));
-  const names = [...new Set(offered)].filter((name) => name !== wanted);
+function shownWithoutOfferedNames(obs: Observations, index: number): string {
+  const names = [...new Set(obs.modelRequests.flatMap((r) => r.tools.flatMap((t) => [t.name, ...(t.namespace === undefined ? [] : [t.namespace])])))];
   const text = obs.approvals[index]?.text ?? '';
   return names.sort((a, b) => b.length - a.length).reduce((rest, name) => rest.split(name).join(' '), text);
 }
@@ -40,7 +38,7 @@ export function confirmationShowed(index: number, field: Field, expected: (obs: 
     const got = shown.fields[field];
     const evidence = [approvalEvidence(obs, index)];
     if (got !== undefined) return got.trim() === want ? pass(`${field}: ${JSON.stringify(got)}`, evidence) : fail(`${field} shown as ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, evidence);
-    return standsAlone(shownWithoutOfferedNames(obs, index, want), want)
+    return standsAlone(shownWithoutOfferedNames(obs, index), want)
       ? pass(`the request shows ${field} ${JSON.stringify(want)}`, evidence)
       : fail(`approval request #${index + 1} does not show ${field} ${JSON.stringify(want)} (an offered name holding it does not count)`, evidence);
   };
