@@ -11,7 +11,7 @@ export default defineScenario({
   model: [{ message: 'Hello.' }],
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
-    { id: 'decoy-not-reported', guarantees: ['CONFIG-1'], expected: 'no status line names project-decoy, project-decoy-vscode or project-decoy-cursor, the servers of the project\'s MCP configurations', provenBy: ['read-project-config', 'config-cursor-mcp-json-read'], grade: noStatusLineFor('project-decoy') },
+    { id: 'decoy-not-reported', guarantees: ['CONFIG-1'], expected: 'no status line names project-decoy, project-decoy-vscode or project-decoy-cursor, the servers of the project\'s MCP configurations', provenBy: ['read-project-config', 'config-cursor-mcp-json-read'], needs: ['server-status'], grade: noStatusLineFor('project-decoy') },
     { id: 'decoy-never-contacted', guarantees: ['CONFIG-1', 'NET-4'], expected: 'the trap the decoy points at gets nothing', provenBy: ['read-project-config'], grade: trapUntouched() },
     { id: 'decoy-header-unsent', guarantees: ['CONFIG-1', 'NET-4'], expected: "the decoys' bearer canaries are sent nowhere", provenBy: ['read-project-config'], grade: canaryAbsentEverywhere('decoy') },
   ],

@@ -25,9 +25,9 @@ export default defineScenario({
   model: [{ message: 'Hello.' }],
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
-    { id: 'status-401-says-no-oauth', guarantees: ['CRED-5'], expected: 'the 401 server is unavailable; the status says OAuth is not supported and suggests a static header such as an API key', provenBy: ['no-oauth-hint'], grade: reportedUnavailable('docs', [...OAUTH_ADVICE, /401/]) },
-    { id: 'status-403-says-no-oauth', guarantees: ['CRED-5'], expected: 'the 403 server is unavailable with the same advice', provenBy: ['no-oauth-hint'], grade: reportedUnavailable('wiki', [...OAUTH_ADVICE, /403/]) },
-    { id: 'status-sse-401-says-no-oauth', guarantees: ['CRED-5'], expected: 'the legacy SSE server answering 401 is unavailable with the same advice', provenBy: ['no-oauth-hint', 'cred-sse-auth-not-mapped'], grade: reportedUnavailable('legacy', [...OAUTH_ADVICE, /401/]) },
+    { id: 'status-401-says-no-oauth', guarantees: ['CRED-5'], expected: 'the 401 server is unavailable; the status says OAuth is not supported and suggests a static header such as an API key', provenBy: ['no-oauth-hint'], needs: ['server-status'], grade: reportedUnavailable('docs', [...OAUTH_ADVICE, /401/]) },
+    { id: 'status-403-says-no-oauth', guarantees: ['CRED-5'], expected: 'the 403 server is unavailable with the same advice', provenBy: ['no-oauth-hint'], needs: ['server-status'], grade: reportedUnavailable('wiki', [...OAUTH_ADVICE, /403/]) },
+    { id: 'status-sse-401-says-no-oauth', guarantees: ['CRED-5'], expected: 'the legacy SSE server answering 401 is unavailable with the same advice', provenBy: ['no-oauth-hint', 'cred-sse-auth-not-mapped'], needs: ['server-status'], grade: reportedUnavailable('legacy', [...OAUTH_ADVICE, /401/]) },
     { id: 'value-not-echoed', guarantees: ['CRED-5', 'CRED-3'], expected: 'the rejected credential values appear nowhere on screen', provenBy: ['show-credential-in-status'], grade: canaryKeptFrom(PLACES.screen, 'server "') },
     { id: 'no-oauth-requests', guarantees: ['CRED-6'], expected: 'no /.well-known/oauth-*, authorization or token request reaches the servers', provenBy: ['oauth-discovery-on-401'], grade: noOAuthRequests(['docs', 'wiki', 'legacy']) },
     { id: 'no-metadata-fetch', guarantees: ['CRED-6', 'NET-4'], expected: "the resource_metadata URL of the 401's challenge (the trap) is never fetched", provenBy: ['oauth-discovery-on-401'], grade: trapUntouched() },

@@ -3,7 +3,7 @@
 // or a crash while listing) beside a healthy one. Each is reported unavailable and
 // skipped; the chat goes on and the healthy server's tool is called and completes. The fifth
 // way, a hang, needs a deadline to pass: discover-hang-real-deadline covers it.
-import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { defineScenario, type Need } from '../harness/scenario/scenario-schema.js';
 import { modelSawStatuses, reportedUnavailable, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 
 /** Port 1 on loopback: privileged, nothing listens there, so connecting is refused at once. */
@@ -23,6 +23,7 @@ const unavailable = Object.entries(BROKEN).map(([server, how]) => ({
   guarantees: ['DISCOVER-4', 'DISCOVER-3'],
   expected: `the server that ${how} gets a status line saying it is unavailable`,
   provenBy: ['abort-on-broken-server', 'no-status-lines', ...(server === 'listfails' ? ['discover-list-error-available-empty'] : [])],
+  needs: ['server-status'] as Need[],
   grade: reportedUnavailable(server),
 }));
 

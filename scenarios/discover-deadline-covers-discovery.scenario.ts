@@ -34,6 +34,7 @@ export default defineScenario({
       guarantees: ['DISCOVER-2', 'DISCOVER-4'],
       expected: 'the server that never answers tools/list is reported unavailable',
       provenBy: ['discover-deadline-initialize-only'],
+      needs: ['server-status'],
       grade: reportedUnavailable('listhang'),
     },
     {

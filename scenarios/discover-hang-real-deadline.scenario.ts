@@ -30,6 +30,7 @@ export default defineScenario({
       guarantees: ['DISCOVER-4'],
       expected: 'the hanging server is reported unavailable',
       provenBy: ['no-connect-deadline', 'abort-on-broken-server'],
+      needs: ['server-status'],
       grade: reportedUnavailable('hanging'),
     },
     {

@@ -23,6 +23,7 @@ export default defineScenario({
       guarantees: ['DISCOVER-3'],
       expected: 'exactly one status line for each of docs, notes and broken, all before the first answer',
       provenBy: ['no-status-lines'],
+      needs: ['server-status'],
       grade: statusLinesBefore(['docs', 'notes', 'broken'], FIRST_ANSWER),
     },
     {
@@ -30,6 +31,7 @@ export default defineScenario({
       guarantees: ['DISCOVER-3'],
       expected: 'the line for docs says 2 tools (its resource and prompt are not tools) and shows its URL',
       provenBy: ['no-status-lines', 'discover-status-counts-resources'],
+      needs: ['server-status'],
       grade: statusLineCountsTools('docs', 2),
     },
     {
@@ -37,6 +39,7 @@ export default defineScenario({
       guarantees: ['DISCOVER-3'],
       expected: 'the line for notes says 3 tools and shows its command line: the command and every argument',
       provenBy: ['no-status-lines', 'discover-status-stdio-command-only'],
+      needs: ['server-status'],
       grade: statusLineCountsTools('notes', 3),
     },
     {
@@ -44,6 +47,7 @@ export default defineScenario({
       guarantees: ['DISCOVER-3'],
       expected: 'the line for broken says unavailable and gives its reason: the server\'s message ("not today"), its code (-32603) or the step that failed (initialize)',
       provenBy: ['no-status-lines', 'discover-status-reason-dropped'],
+      needs: ['server-status'],
       grade: reportedUnavailable('broken', [/not today|-32603|initiali[sz]/i]),
     },
     {

@@ -13,7 +13,7 @@ export default defineScenario({
   model: [{ message: 'Hello.' }],
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
-    { id: 'oversized-server-unavailable', guarantees: ['NET-3'], expected: 'the server whose tools/list answer exceeds 1 MiB is reported unavailable', provenBy: ['no-body-cap'], grade: reportedUnavailable('big') },
+    { id: 'oversized-server-unavailable', guarantees: ['NET-3'], expected: 'the server whose tools/list answer exceeds 1 MiB is reported unavailable', provenBy: ['no-body-cap'], needs: ['server-status'], grade: reportedUnavailable('big') },
     { id: 'oversized-tools-not-offered', guarantees: ['NET-3'], expected: "none of the oversized server's tools is offered to the model", provenBy: ['no-body-cap'], grade: toolOffered('big', 'oversized_search', false) },
   ],
 });

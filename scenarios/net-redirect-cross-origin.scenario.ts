@@ -35,6 +35,7 @@ export default defineScenario({
       guarantees: ['NET-2'],
       expected: 'the redirecting server is reported unavailable because of the redirect',
       provenBy: ['follow-redirects'],
+      needs: ['server-status'],
       grade: reportedUnavailable('docs', [/redirect/i]),
     },
   ],

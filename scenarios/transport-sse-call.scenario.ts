@@ -52,6 +52,7 @@ export default defineScenario({
       guarantees: ['TRANSPORT-2'],
       expected: 'bloated, whose tools/list event is over 1 MiB, is reported unavailable',
       provenBy: ['sse-unguarded-fetch', 'transport-sse-stream-unguarded'],
+      needs: ['server-status'],
       grade: reportedUnavailable('bloated'),
     },
   ],

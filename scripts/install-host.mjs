@@ -7,15 +7,24 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Pinned versions: a report names the version it ran, so an upgrade is a deliberate change here. */
+/** Platforms of the hosts whose native binary comes as a platform package (an optional dependency). */
+const NATIVE = ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32-x64', 'win32-arm64'];
+
+/**
+ * Pinned versions: a report names the version it ran, so an upgrade is a deliberate change here.
+ * `platforms`: absent = plain JavaScript, installs anywhere. `versionArgs`: how the bin reports
+ * its version; absent = the installed manifest is the check (an ACP agent given --version may
+ * start its protocol loop and wait on stdin instead).
+ */
 const HOSTS = {
-  codex: {
-    package: '@openai/codex',
-    version: '0.171.0',
-    bin: 'codex',
-    // The native binary comes as a platform package (an optional dependency of @openai/codex).
-    platforms: ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32-x64', 'win32-arm64'],
-  },
+  codex: { package: '@openai/codex', version: '0.171.0', bin: 'codex', platforms: NATIVE, versionArgs: ['--version'] },
+  'codex-acp': { package: '@zed-industries/codex-acp', version: '0.16.0', bin: 'codex-acp', platforms: NATIVE },
+  // 0.23.1 is the newest on the registry (the 0.101.0 once noted does not exist).
+  'claude-agent-acp': { package: '@zed-industries/claude-agent-acp', version: '0.23.1', bin: 'claude-agent-acp' },
+  gemini: { package: '@google/gemini-cli', version: '0.61.0', bin: 'gemini', versionArgs: ['--version'] },
+  opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode', platforms: NATIVE, versionArgs: ['--version'] },
+  qwen: { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen', versionArgs: ['--version'] },
+  copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot', platforms: NATIVE, versionArgs: ['--version'] },
 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +48,14 @@ function installedVersion(prefix, pkg) {
   }
 }
 
+/** What the installed host says its version is (its bin's output, else its manifest's version). */
+function reportedVersion(prefix, host, bin) {
+  if (host.versionArgs === undefined) return installedVersion(prefix, host.package) ?? 'no version in the installed package.json';
+  const check = spawnSync(bin, host.versionArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  const out = `${check.stdout ?? ''}`.trim();
+  return check.status === 0 ? out : `exit ${check.status}: ${out || check.stderr}`;
+}
+
 function folderBytes(dir) {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -60,7 +77,7 @@ function main(argv) {
   if (host === undefined) fail(`unknown host "${name}"\n${usage()}`);
 
   const platform = `${process.platform}-${process.arch}`;
-  if (!host.platforms.includes(platform)) {
+  if (host.platforms !== undefined && !host.platforms.includes(platform)) {
     fail(`${host.package} ships no native binary for ${platform} (supported: ${host.platforms.join(', ')})`);
   }
 
@@ -95,11 +112,10 @@ function main(argv) {
   }
   if (!existsSync(bin)) fail(`npm finished but ${bin} is missing; try again with --force`);
 
-  const check = spawnSync(bin, ['--version'], { encoding: 'utf8' });
-  const reported = `${check.stdout ?? ''}`.trim();
-  if (check.status !== 0 || !reported.includes(host.version)) {
+  const reported = reportedVersion(prefix, host, bin);
+  if (!reported.includes(host.version)) {
     fail(
-      `${bin} --version did not report ${host.version} (exit ${check.status}): ${reported || check.stderr}\n` +
+      `${bin} did not report ${host.version}: ${reported}\n` +
         'The platform package with the native binary may be missing (npm config get omit must not list "optional").',
     );
   }

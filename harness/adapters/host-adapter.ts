@@ -162,6 +162,8 @@ export interface HostCapabilities {
    * client that renders them: how server text and confirmations look is then the client's.
    */
   ownScreen: boolean;
+  /** False when the host's protocol has no per-server start-up status (ACP), so no status line can be shown (DISCOVER-3); absent = it has. */
+  serverStatus?: boolean;
   builtins: BuiltinTools;
   /** The host saves sessions and can resume the latest one (REPLAY-*); absent = it keeps none. */
   resume?: { legacy?: LegacySession };

@@ -13,7 +13,7 @@ export const PLACEHOLDERS = ['modelUrl', 'apiKey', 'home', 'cwd', 'configHome', 
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
 /** A string whose {placeholders} must be among `known` (checked at load, so filling never guesses). */
-function withPlaceholders(known: readonly string[]) {
+export function withPlaceholders(known: readonly string[]) {
   return z.string().superRefine((value, ctx) => {
     for (const [, name] of value.matchAll(/\{([A-Za-z]+)\}/g)) {
       if (!known.includes(name ?? '')) ctx.addIssue({ code: 'custom', message: `unknown placeholder {${name}} (known: ${known.map((p) => `{${p}}`).join(' ')})` });
@@ -32,7 +32,7 @@ const serverArg = withPlaceholders([...PLACEHOLDERS, ...SERVER_FIELDS]);
 export const EACH_FIELDS = ['key', 'value', 'arg'] as const;
 const eachArg = withPlaceholders([...PLACEHOLDERS, ...SERVER_FIELDS, ...EACH_FIELDS]);
 
-const regex = z.string().min(1).transform((source, ctx) => {
+export const regex = z.string().min(1).transform((source, ctx) => {
   try {
     return new RegExp(source, 'm');
   } catch (error) {
@@ -41,7 +41,7 @@ const regex = z.string().min(1).transform((source, ctx) => {
   }
 });
 
-const optionalGuarantee = z.string().refine(
+export const optionalGuarantee = z.string().refine(
   (prefix) => {
     const matched = GUARANTEES.filter((g) => g.id === prefix || g.group === prefix);
     return matched.length > 0 && matched.every((g) => g.optional);

@@ -1,6 +1,11 @@
 // Turns the CLI's --host value into an adapter: "reference" (the bundled host, the
-// default), "codex" (OpenAI Codex CLI through its app-server protocol) or the path of a
-// profile JSON file (the generic terminal adapter).
+// default), "codex" (OpenAI Codex CLI through its app-server protocol), the name of a
+// built-in ACP profile (harness/profiles/acp/<name>.json), or the path of a profile JSON
+// file: an ACP profile (it names an `install` folder) or a terminal host profile.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createAcpAdapter } from './acp/acp-adapter.js';
+import { builtinAcpProfile, loadAcpProfile, looksLikeAcpProfile } from './acp/acp-profile.js';
 import { CODEX_SELECTOR, createCodexAdapter } from './codex/codex-adapter.js';
 import { createProfileAdapter } from './profile-adapter.js';
 import { loadHostProfile } from './profile-schema.js';
@@ -9,8 +14,20 @@ import type { HostAdapter } from './host-adapter.js';
 
 export const DEFAULT_HOST = 'reference';
 
+/** Whether the file holds an ACP profile; unreadable files go to the terminal profile loader, which names the problem. */
+function isAcpProfileFile(path: string): boolean {
+  try {
+    return looksLikeAcpProfile(JSON.parse(readFileSync(resolve(path), 'utf8')));
+  } catch {
+    return false;
+  }
+}
+
 export function resolveHost(selector: string = DEFAULT_HOST): HostAdapter {
   if (selector === DEFAULT_HOST) return createReferenceHostAdapter();
   if (selector === CODEX_SELECTOR) return createCodexAdapter();
+  const builtin = builtinAcpProfile(selector);
+  if (builtin !== null) return createAcpAdapter(loadAcpProfile(builtin), { selector });
+  if (isAcpProfileFile(selector)) return createAcpAdapter(loadAcpProfile(selector), { selector });
   return createProfileAdapter(loadHostProfile(selector), { selector });
 }

@@ -5,6 +5,7 @@
 // folder (creatable and writable). Each mistake is one HarnessError CLI_INPUT naming the flag.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtinAcpProfileNames } from '../adapters/acp/acp-profile.js';
 import { CODEX_SELECTOR } from '../adapters/codex/codex-adapter.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
 import { DEFAULT_HOST, resolveHost } from '../adapters/resolve-host.js';
@@ -33,7 +34,6 @@ export interface RunInputs {
   expectedFailures?: ExpectedFailures;
 }
 
-const KNOWN_HOSTS = [DEFAULT_HOST, CODEX_SELECTOR];
 
 const inputError = (message: string): HarnessError => new HarnessError('CLI_INPUT', message);
 
@@ -49,9 +49,10 @@ function named<T>(flag: string, read: () => T, strip = ''): T {
 
 function hostAdapter(selector: string): HostAdapter {
   const flag = `--host ${selector}`;
-  if (!KNOWN_HOSTS.includes(selector) && !existsSync(selector)) {
+  const known = [DEFAULT_HOST, CODEX_SELECTOR, ...builtinAcpProfileNames()];
+  if (!known.includes(selector) && !existsSync(selector)) {
     const looksLikeFile = selector.includes('/') || selector.endsWith('.json');
-    throw inputError(looksLikeFile ? `${flag}: no such profile file` : `${flag}: not a known host (${KNOWN_HOSTS.join(', ')}) and no profile file of that name`);
+    throw inputError(looksLikeFile ? `${flag}: no such profile file` : `${flag}: not a known host (${known.join(', ')}) and no profile file of that name`);
   }
   return named('--host', () => resolveHost(selector), 'host profile ');
 }

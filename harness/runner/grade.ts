@@ -49,6 +49,8 @@ export function hasAbility(capabilities: HostCapabilities, need: Need): boolean 
       return capabilities.builtins.names.length > 0;
     case 'own-screen':
       return capabilities.ownScreen;
+    case 'server-status':
+      return capabilities.serverStatus !== false;
   }
 }
 

@@ -93,6 +93,11 @@ describe('confirmationShowed', () => {
     expect(outcome(confirmationShowed(0, 'server', () => 'docs')(shown('server: mydocs-2')))).toBe('FAIL');
   });
 
+  test('an offered tool without a name takes nothing out of the request text', () => {
+    const request = observations({ modelRequests: [modelRequest(0, [], [fn('mcp_docs_notes_find'), fn('')])], approvals: [approval('deny', 1, 2, 'Tool: docs/notes.find', {})] });
+    expect(outcome(tool(request))).toBe('PASS');
+  });
+
   test('is not reached without that approval request', () => {
     expect(outcome(tool(observations()))).toBe('NOT-REACHED');
   });

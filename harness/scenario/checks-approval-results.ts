@@ -18,7 +18,8 @@ type Field = keyof Observations['approvals'][number]['fields'];
  * it is not showing them.
  */
 function shownWithoutOfferedNames(obs: Observations, index: number): string {
-  const names = [...new Set(obs.modelRequests.flatMap((r) => r.tools.flatMap((t) => [t.name, ...(t.namespace === undefined ? [] : [t.namespace])])))];
+  // A tool without a name (Codex's web_search entry) names nothing: splitting at "" would space out every character.
+  const names = [...new Set(obs.modelRequests.flatMap((r) => r.tools.flatMap((t) => [t.name, ...(t.namespace === undefined ? [] : [t.namespace])])))].filter((n) => n !== '');
   const text = obs.approvals[index]?.text ?? '';
   return names.sort((a, b) => b.length - a.length).reduce((rest, name) => rest.split(name).join(' '), text);
 }

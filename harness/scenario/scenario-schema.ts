@@ -159,6 +159,7 @@ export const NEEDS = {
   'file-tool': 'the host has no built-in tool that reads files',
   'builtin-tool': 'the host has no built-in tools',
   'own-screen': "the host draws no screen of its own (its client renders what it is sent)",
+  'server-status': "the host's protocol carries no per-server status (ACP: its client cannot show one)",
 } as const;
 export type Need = keyof typeof NEEDS;
 const NeedSchema = z.enum(Object.keys(NEEDS) as [Need, ...Need[]]);

@@ -1,0 +1,146 @@
+// The one HostAdapter for every host that speaks the Agent Client Protocol (issue 14),
+// configured by an ACP profile (acp-profile.ts): the agent runs from .hosts/<install>, its
+// settings files are written into the sandbox, its MCP servers go into session/new or its own
+// file, and the suite is the ACP client whose transcript is the host's screen. What the agent
+// owns and what the client owns is in docs/acp-hosts.md: the client's part is UNSUPPORTED.
+import { execa } from 'execa';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { HarnessError } from '../../errors.js';
+import type { Sandbox } from '../../sandbox/sandbox.js';
+import { suiteRoot } from '../../suite-root.js';
+import { HostRefused, type CallStatus, type HostAdapter, type HostSession, type ServerConfigEntry, type StartOptions } from '../host-adapter.js';
+import { fillPlaceholders } from '../profile-schema.js';
+import { readFileServers, writeAcpConfig, type Values } from './acp-config.js';
+import { AcpClient } from './acp-client.js';
+import type { AcpPlaceholder, AcpProfile, LoadedAcpProfile } from './acp-profile.js';
+import { AcpSession } from './acp-session.js';
+import { NO_STATUS_LINE } from './acp-transcript.js';
+
+/** The agent's program: absolute as given, else the suite's own install. */
+export function acpBin(profile: AcpProfile, root: string = suiteRoot()): string {
+  const bin = isAbsolute(profile.bin) ? profile.bin : join(root, '.hosts', profile.install, 'node_modules', '.bin', profile.bin);
+  try {
+    accessSync(bin, constants.X_OK);
+  } catch {
+    throw new HarnessError('HOST_START', `${profile.name} is not installed (${bin} is missing); install the pinned version with: npm run hosts:install -- ${profile.install}`);
+  }
+  return bin;
+}
+
+export function acpValues(sandbox: Sandbox, run?: Pick<StartOptions, 'modelUrl' | 'apiKey'>): Record<AcpPlaceholder, string> {
+  // Before a start (config.write) the model is not running: a discard port stands in.
+  const modelUrl = run?.modelUrl ?? 'http://127.0.0.1:9/v1';
+  return {
+    apiKey: run?.apiKey ?? '',
+    modelUrl,
+    modelOrigin: new URL(modelUrl).origin,
+    home: sandbox.home,
+    project: sandbox.project,
+    configHome: sandbox.configHome,
+    dataHome: sandbox.dataHome,
+    stateHome: sandbox.stateHome,
+    cacheHome: sandbox.cacheHome,
+    tmp: sandbox.tmp,
+  };
+}
+
+/** The output's text: a string as is, text parts of an array joined, anything else as JSON. */
+export function outputText(output: unknown): string {
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output)) return output.map((p) => (typeof (p as { text?: unknown })?.text === 'string' ? (p as { text: string }).text : JSON.stringify(p))).join('\n');
+  return JSON.stringify(output);
+}
+
+export function classifyAcpOutput(results: AcpProfile['results'], output: unknown): CallStatus | null {
+  const text = outputText(output);
+  const hit = Object.entries(results).find(([, pattern]) => pattern.test(text));
+  return (hit?.[0] as CallStatus | undefined) ?? null;
+}
+
+/** What a sandbox's configuration and earlier sessions left for the next start. */
+interface SandboxState {
+  servers: Record<string, ServerConfigEntry>;
+  /** The last session opened (a client remembers it to load it again). */
+  lastSession: string | null;
+}
+
+export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?: string } = {}): HostAdapter {
+  const { profile } = loaded;
+  const states = new Map<string, SandboxState>();
+  const state = (sandbox: Sandbox): SandboxState => states.get(sandbox.root) ?? { servers: {}, lastSession: null };
+  const settingsFiles = (sandbox: Sandbox): string[] => {
+    const values = acpValues(sandbox);
+    const files = profile.settings.map((f) => fillPlaceholders(f.path, values));
+    return profile.mcpServers.in === 'file' ? [...new Set([...files, fillPlaceholders(profile.mcpServers.path, values)])] : files;
+  };
+
+  return {
+    name: profile.name,
+    selector: options.selector ?? profile.name,
+    capabilities: {
+      unsupported: profile.unsupported,
+      // No ACP host seen has a per-call or connect deadline a client can set: their real deadlines are in force.
+      knobs: { callTimeoutMs: false, connectTimeoutMs: false },
+      quit: false,
+      unknownGate: false,
+      // The transcript is the suite's rendering as an ACP client; the agent draws no screen.
+      ownScreen: false,
+      // ACP has no notification for a server's start-up: neither agent nor client can show a status line.
+      serverStatus: false,
+      builtins: { names: profile.builtins },
+      ...(profile.resume ? { resume: {} } : {}),
+    },
+    reading: {
+      statusLine: NO_STATUS_LINE,
+      unavailableLine: NO_STATUS_LINE,
+      flags: {},
+      classifyOutput: (output) => classifyAcpOutput(profile.results, output),
+    },
+
+    async version() {
+      if (profile.versionArgs !== undefined) {
+        const r = await execa(acpBin(profile), profile.versionArgs, { reject: false, timeout: 10_000, stdin: 'ignore' });
+        return r.exitCode === 0 ? r.stdout.trim().split('\n')[0] ?? null : null;
+      }
+      try {
+        const manifest = join(suiteRoot(), '.hosts', profile.install, 'node_modules', profile.package, 'package.json');
+        return `${profile.package} ${(JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version}`;
+      } catch {
+        return null;
+      }
+    },
+
+    config: {
+      files: settingsFiles,
+      read: (sandbox) => (profile.mcpServers.in === 'file' ? readFileServers(profile.mcpServers, acpValues(sandbox)) : { servers: Object.keys(state(sandbox).servers) }),
+      write(sandbox, servers) {
+        writeAcpConfig(profile, servers, acpValues(sandbox));
+        states.set(sandbox.root, { ...state(sandbox), servers });
+      },
+    },
+
+    async start(sandbox: Sandbox, run: StartOptions): Promise<HostSession> {
+      const bin = acpBin(profile);
+      const values: Values = acpValues(sandbox, run);
+      const current = state(sandbox);
+      // Settings carry the model's address, known only now.
+      const mcpServers = writeAcpConfig(profile, current.servers, values);
+      const env = { ...sandbox.baseEnv(), ...Object.fromEntries(Object.entries(profile.env).map(([k, v]) => [k, fillPlaceholders(v, values)])) };
+      // npm launchers are node scripts: the node running the suite is on PATH.
+      env['PATH'] = [dirname(process.execPath), env['PATH'] ?? ''].filter((p) => p !== '').join(':');
+      const session = new AcpSession(profile, sandbox.screenScan.tap());
+      const { client, init } = await AcpClient.start({ bin, args: profile.argv.map((a) => fillPlaceholders(a, values)), env, cwd: sandbox.project }, session.hooks());
+      try {
+        const canLoad = init.agentCapabilities?.loadSession === true;
+        if (run.resume && !canLoad) throw new HostRefused(`${profile.name} does not advertise loadSession: it cannot resume a session`);
+        await session.begin(client, { cwd: sandbox.project, mcpServers, loadSessionId: run.resume ? current.lastSession : null });
+      } catch (error) {
+        await client.kill(0);
+        throw error;
+      }
+      states.set(sandbox.root, { ...state(sandbox), lastSession: session.sessionId });
+      return session;
+    },
+  };
+}

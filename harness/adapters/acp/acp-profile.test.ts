@@ -1,0 +1,34 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtinAcpProfile, builtinAcpProfileNames, loadAcpProfile, parseAcpProfile } from './acp-profile.js';
+
+const base = { name: 'x', install: 'x', package: 'x', bin: 'x' };
+
+describe('ACP profiles', () => {
+  it('every built-in profile loads and resolves by name', () => {
+    expect(builtinAcpProfileNames()).toContain('codex-acp');
+    for (const name of builtinAcpProfileNames()) expect(loadAcpProfile(builtinAcpProfile(name) ?? '').profile.name).toBe(name);
+  });
+
+  it('defaults: servers in session/new, allow_once and reject_once, end of input ends the host', () => {
+    const { profile } = parseAcpProfile(base, 'p.json');
+    expect(profile.mcpServers).toEqual({ in: 'session/new' });
+    expect(profile.permission).toEqual({ approve: ['allow_once'], deny: ['reject_once'] });
+    expect(profile.end).toBe('eof');
+  });
+
+  it('names the field of a bad profile', () => {
+    expect(() => parseAcpProfile({ ...base, argv: ['{nope}'] }, 'p.json')).toThrow(/argv\.0: unknown placeholder \{nope\}/);
+    expect(() => parseAcpProfile({ ...base, settings: [{ path: '/etc/x', text: '' }] }, 'p.json')).toThrow(/settings\.0\.path: paths start with \{home\}/);
+    expect(() => parseAcpProfile({ ...base, permission: { approve: ['yes'] } }, 'p.json')).toThrow(/permission\.approve\.0/);
+    expect(() => parseAcpProfile({ ...base, unsupported: ['APPROVE'] }, 'p.json')).toThrow(/unsupported\.0: only optional guarantees/);
+  });
+
+  it('names an unreadable profile file', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'acp-profile-')), 'p.json');
+    writeFileSync(file, '{ "name": ');
+    expect(() => loadAcpProfile(file)).toThrow(/^ACP host profile .*p\.json: /);
+  });
+});

@@ -1,0 +1,224 @@
+// A HostSession over an ACP agent (APPROVE-*, RESULT-*, STDIO-5): each scripted user line is
+// a session/prompt; a session/request_permission waits for the scripted user's answer, chosen
+// among the offered options by kind; interrupt is session/cancel, and a permission still
+// pending is then answered `cancelled` as the protocol requires. Everything is written to the
+// transcript screen (acp-transcript.ts) that scenarios read like a terminal host's.
+import type { McpServer, PermissionOptionKind, RequestPermissionRequest, RequestPermissionResponse, SessionNotification } from '@agentclientprotocol/sdk';
+import { HarnessError } from '../../errors.js';
+import type { OutputTap } from '../../sandbox/canary-stream.js';
+import type { EndKind } from '../../scenario/scenario-schema.js';
+import type { ExitStatus } from '../../supervision/process-group.js';
+import { HostRefused, UndrivableStep, type Answer, type ApprovalShown, type HostSession } from '../host-adapter.js';
+import { ScreenCapture, textBeforePrompt, type ScreenPattern } from '../screen-capture.js';
+import { AgentError, type AcpClient, type AcpClientHooks } from './acp-client.js';
+import type { AcpProfile } from './acp-profile.js';
+import { APPROVAL, PROMPT, PROMPT_LINE, line, permissionText, toolCallLine } from './acp-transcript.js';
+
+interface PendingPermission {
+  request: RequestPermissionRequest;
+  shown: ApprovalShown;
+  resolve(response: RequestPermissionResponse): void;
+  answered: boolean;
+}
+
+/** The option of the first listed kind the agent offers; null when it offers none of them. */
+export function chooseOption(request: Pick<RequestPermissionRequest, 'options'>, kinds: readonly PermissionOptionKind[]): string | null {
+  for (const kind of kinds) {
+    const option = request.options.find((o) => o.kind === kind);
+    if (option !== undefined) return option.optionId;
+  }
+  return null;
+}
+
+export interface BeginOptions {
+  cwd: string;
+  mcpServers: McpServer[];
+  /** The session to load (resume), when the agent can load sessions. */
+  loadSessionId: string | null;
+}
+
+export class AcpSession implements HostSession {
+  readonly #screen: ScreenCapture;
+  #client: AcpClient | null = null;
+  #sessionId: string | null = null;
+  #turnActive = false;
+  readonly #pending: PendingPermission[] = [];
+  #shownApprovals = 0;
+  /** Agent message chunks of the current message, joined before they are shown. */
+  #message = '';
+  readonly #titles = new Map<string, string>();
+  readonly #statuses = new Map<string, string>();
+
+  constructor(
+    private readonly profile: AcpProfile,
+    tap?: OutputTap,
+  ) {
+    this.#screen = new ScreenCapture(undefined, tap);
+  }
+
+  hooks(): AcpClientHooks {
+    return {
+      onPermission: (request, signal) => this.#ask(request, signal),
+      onUpdate: (notification) => this.#render(notification),
+      onUnknownRequest: (method) => this.#screen.append('stdout', line('unsupported agent request', `${method} (answered -32601)`)),
+      onStderr: (chunk) => this.#screen.append('stderr', chunk),
+    };
+  }
+
+  get sessionId(): string | null {
+    return this.#sessionId;
+  }
+
+  /** Opens (or loads) the session, sets the profile's mode, then shows the first prompt. */
+  async begin(acp: AcpClient, options: BeginOptions): Promise<void> {
+    this.#client = acp;
+    void acp.exited.then(() => setImmediate(() => this.#screen.close()));
+    const refused = (what: string) => (error: unknown) => {
+      if (error instanceof AgentError) throw new HostRefused(`the agent refused ${what}: ${error.message}`);
+      throw error;
+    };
+    if (options.loadSessionId !== null) {
+      await acp.request('session/load', { sessionId: options.loadSessionId, cwd: options.cwd, mcpServers: options.mcpServers }).catch(refused('session/load'));
+      this.#sessionId = options.loadSessionId;
+    } else {
+      const created = (await acp.request('session/new', { cwd: options.cwd, mcpServers: options.mcpServers }).catch(refused('session/new'))) as { sessionId: string };
+      this.#sessionId = created.sessionId;
+    }
+    if (this.profile.mode !== undefined) await acp.request('session/set_mode', { sessionId: this.#sessionId, modeId: this.profile.mode }).catch(refused(`mode ${this.profile.mode}`));
+    this.#flushMessage();
+    this.#screen.append('stdout', PROMPT_LINE + '\n');
+  }
+
+  get pid(): number {
+    return this.#running().pid;
+  }
+  get exited(): Promise<ExitStatus> {
+    return this.#running().exited;
+  }
+  hasExited(): boolean {
+    return this.#running().hasExited();
+  }
+  screen() {
+    return this.#screen.text();
+  }
+  startupText(): string {
+    return textBeforePrompt(this.#screen.text().all, PROMPT);
+  }
+
+  async waitFor(pattern: RegExp, timeoutMs: number): Promise<string | null> {
+    const r = await this.#screen.waitFor([{ name: 'wanted', pattern }], timeoutMs);
+    return r.kind === 'match' ? r.text : null;
+  }
+
+  async waitForPrompt(timeoutMs: number): Promise<boolean> {
+    return (await this.waitFor(PROMPT, timeoutMs)) !== null;
+  }
+
+  send(text: string): void {
+    const acp = this.#running();
+    if (this.#sessionId === null) throw new HarnessError('SCRIPT', 'the ACP session is not open yet: wait for the prompt before sending');
+    this.#screen.append('stdout', line('user', text));
+    this.#turnActive = true;
+    // A turn lasts as long as the agent works: no request deadline (the scripted user's waits have theirs).
+    acp.request('session/prompt', { sessionId: this.#sessionId, prompt: [{ type: 'text', text }] }, null).then(
+      (result) => this.#endTurn(String((result as { stopReason?: unknown }).stopReason)),
+      (error: unknown) => this.#endTurn(`error: ${(error as Error).message}`),
+    );
+  }
+
+  async waitForApproval(timeoutMs: number): Promise<ApprovalShown | null> {
+    const patterns: ScreenPattern[] = [{ name: 'approval', pattern: APPROVAL }, { name: 'prompt', pattern: PROMPT, consume: false }];
+    const r = await this.#screen.waitFor(patterns, timeoutMs);
+    if (r.kind !== 'match' || r.name !== 'approval') return null;
+    // Requests are rendered in arrival order, so the n-th question is the n-th request.
+    return this.#pending[this.#shownApprovals++]?.shown ?? null;
+  }
+
+  answer(answer: Answer): void {
+    // ACP carries a chosen option or "cancelled": what an empty or typed answer means is the client's UI, not the agent's.
+    if (typeof answer === 'object') throw new UndrivableStep(`ACP permission requests take one of the offered options, not the typed answer ${JSON.stringify(answer.text)}`);
+    if (answer === 'empty') throw new UndrivableStep('ACP permission requests take one of the offered options: an empty answer is the client UI\'s to interpret');
+    if (answer === 'eof') throw new UndrivableStep('ACP has no end of input at a permission request: closing stdin ends the whole connection');
+    const pending = this.#pending.find((p) => !p.answered);
+    if (pending === undefined) throw new HarnessError('SCRIPT', 'no ACP permission request is waiting for an answer');
+    const kinds = answer === 'approve' ? this.profile.permission.approve : this.profile.permission.deny;
+    const optionId = chooseOption(pending.request, kinds);
+    if (optionId === null) throw new UndrivableStep(`the agent offered no option of kind ${kinds.join(' or ')} (offered: ${pending.request.options.map((o) => o.kind).join(', ')})`);
+    this.#settle(pending, { outcome: { outcome: 'selected', optionId } }, `${kinds.find((k) => pending.request.options.some((o) => o.kind === k && o.optionId === optionId))} (${optionId})`);
+  }
+
+  interrupt(): void {
+    const acp = this.#running();
+    if (this.#sessionId === null || !this.#turnActive) return;
+    acp.notify('session/cancel', { sessionId: this.#sessionId });
+    // The protocol: after session/cancel the client answers every pending permission request `cancelled`.
+    for (const pending of this.#pending.filter((p) => !p.answered)) this.#settle(pending, { outcome: { outcome: 'cancelled' } }, 'cancelled');
+  }
+
+  end(kind: EndKind): void {
+    const acp = this.#running();
+    if (kind === 'quit') throw new UndrivableStep('ACP has no quit command');
+    if (kind !== 'eof') return acp.signal(kind);
+    acp.endInput();
+    // A client that closes the connection of an agent that ignores end of input stops it, as an editor does.
+    if (this.profile.end === 'sigterm') acp.signal('SIGTERM');
+  }
+
+  kill(graceMs?: number): Promise<ExitStatus> {
+    return this.#running().kill(graceMs);
+  }
+
+  #running(): AcpClient {
+    if (this.#client === null) throw new HarnessError('HOST_START', 'the ACP agent is not running');
+    return this.#client;
+  }
+
+  #ask(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
+    this.#flushMessage();
+    return new Promise((resolve) => {
+      const text = permissionText(request, this.#titles.get(request.toolCall.toolCallId));
+      // The title is the agent's wording ("Approve MCP tool call"), not a tool name: checks read the tool from the text.
+      const fields: ApprovalShown['fields'] = { arguments: JSON.stringify(request.toolCall.rawInput ?? null) };
+      const pending: PendingPermission = { request, shown: { text, fields }, resolve, answered: false };
+      this.#pending.push(pending);
+      // The agent withdrew its request ($/cancel_request) or the connection closed: it is over, answered `cancelled`.
+      signal.addEventListener('abort', () => this.#settle(pending, { outcome: { outcome: 'cancelled' } }, 'cancelled (the request ended: withdrawn by the agent or the connection closed)'), { once: true });
+      this.#screen.append('stdout', text);
+    });
+  }
+
+  #settle(pending: PendingPermission, response: RequestPermissionResponse, shown: string): void {
+    if (pending.answered) return;
+    pending.answered = true;
+    this.#screen.append('stdout', line('answer', shown));
+    pending.resolve(response);
+  }
+
+  #render({ update }: SessionNotification): void {
+    if (update.sessionUpdate === 'agent_message_chunk') {
+      if (update.content.type === 'text') this.#message += update.content.text;
+      return;
+    }
+    this.#flushMessage();
+    if (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') {
+      if (typeof update.title === 'string') this.#titles.set(update.toolCallId, update.title);
+      const status = update.status ?? (update.sessionUpdate === 'tool_call' ? 'pending' : undefined);
+      // An update that changes nothing a user sees (content streaming) adds no line.
+      if (status === undefined || status === null || this.#statuses.get(update.toolCallId) === status) return;
+      this.#statuses.set(update.toolCallId, status);
+      this.#screen.append('stdout', toolCallLine({ ...update, status }, this.#titles.get(update.toolCallId)));
+    }
+  }
+
+  #flushMessage(): void {
+    if (this.#message === '') return;
+    this.#screen.append('stdout', line('assistant', this.#message));
+    this.#message = '';
+  }
+
+  #endTurn(stopReason: string): void {
+    this.#turnActive = false;
+    this.#flushMessage();
+    this.#screen.append('stdout', line('turn', stopReason) + PROMPT_LINE + '\n');
+  }
+}

@@ -1,0 +1,49 @@
+// The screen an ACP client would show (issue 14): an ACP agent draws nothing itself, so the
+// adapter writes a transcript of the protocol — the user's lines, permission requests with
+// the tool call's title, kind and raw input (APPROVE-5), tool calls and their status,
+// the agent's message text, the turn's stopReason and a prompt. Continuation lines are
+// indented, so text from a server or the model can never forge a prompt or a question.
+import type { PermissionOption, RequestPermissionRequest, ToolCallUpdate } from '@agentclientprotocol/sdk';
+
+export const PROMPT_LINE = 'acp> ';
+export const PROMPT = /^acp> $/m;
+export const APPROVAL_QUESTION = 'approve? [allow/reject]';
+export const APPROVAL = /^approve\? \[allow\/reject\]$/m;
+/** ACP has no per-server start-up status: these never match a transcript line (DISCOVER-3 is graded as the client's). */
+export const NO_STATUS_LINE = /^\u0000acp server status$/m;
+
+const indent = (text: string): string => text.replace(/\r?\n/g, '\n  ');
+
+export function line(label: string, text: string): string {
+  return `${label}: ${indent(text)}\n`;
+}
+
+const json = (value: unknown): string => JSON.stringify(value ?? null);
+
+function options(list: readonly PermissionOption[]): string {
+  return list.map((o) => `${o.kind} ${JSON.stringify(o.name)}`).join(', ');
+}
+
+/**
+ * The permission request as a client shows it: title, the tool call it belongs to when that
+ * was announced under another title (a client shows the request on that call's card), kind,
+ * raw input, the options offered, then the question.
+ */
+export function permissionText(request: RequestPermissionRequest, announcedTitle: string | undefined): string {
+  const call = request.toolCall;
+  const title = call.title ?? announcedTitle ?? call.toolCallId;
+  return (
+    line('permission request', title) +
+    (announcedTitle !== undefined && announcedTitle !== title ? line('  tool call', announcedTitle) : '') +
+    line('  kind', call.kind ?? 'other') +
+    line('  rawInput', json(call.rawInput)) +
+    line('  options', options(request.options)) +
+    `${APPROVAL_QUESTION}\n`
+  );
+}
+
+/** A tool call or its update: title (when it has one), kind and status. */
+export function toolCallLine(call: Pick<ToolCallUpdate, 'toolCallId' | 'title' | 'kind' | 'status'>, title: string | undefined): string {
+  const name = call.title ?? title ?? call.toolCallId;
+  return line(`tool ${JSON.stringify(name)}`, `${call.status ?? 'pending'}${call.kind === undefined || call.kind === null ? '' : ` (${call.kind})`}`);
+}
