@@ -128,8 +128,11 @@ export interface HostReading {
   unavailableLine: RegExp;
   /** Lines flagging tools at start-up (INJECT-3, INJECT-4). */
   flags: FlagPatterns;
-  /** Status of a function_call_output's `output`, or null when it cannot be read. */
-  classifyOutput(output: unknown): CallStatus | null;
+  /**
+   * Status of a function_call_output's `output`, or null when it cannot be read; `isError` is the
+   * model API's own error flag on the result where it has one (Anthropic is_error, Gemini's error key).
+   */
+  classifyOutput(output: unknown, flags?: { isError?: boolean }): CallStatus | null;
 }
 
 /** A saved session from before the host supported MCP, in its own format (REPLAY-3). */

@@ -42,7 +42,7 @@ export function collectToolOutputs(requests: readonly ModelRequestRecord[], clas
     for (const out of request.functionCallOutputs) {
       if (seen.has(out.call_id)) continue;
       const output = typeof out.output === 'string' ? out.output : JSON.stringify(out.output);
-      seen.set(out.call_id, { request: request.index, callId: out.call_id, output, status: classify(out.output) });
+      seen.set(out.call_id, { request: request.index, callId: out.call_id, output, status: classify(out.output, out.isError === undefined ? {} : { isError: out.isError }) });
     }
   }
   return [...seen.values()];

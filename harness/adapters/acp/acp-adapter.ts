@@ -52,10 +52,12 @@ export function outputText(output: unknown): string {
   return JSON.stringify(output);
 }
 
-export function classifyAcpOutput(results: AcpProfile['results'], output: unknown): CallStatus | null {
+/** The first status whose pattern matches; a result the model API flags as an error is never read as completed (`flagged` says what it is then). */
+export function classifyAcpOutput(profile: Pick<AcpProfile, 'results' | 'flagged'>, output: unknown, flags: { isError?: boolean } = {}): CallStatus | null {
   const text = outputText(output);
-  const hit = Object.entries(results).find(([, pattern]) => pattern.test(text));
-  return (hit?.[0] as CallStatus | undefined) ?? null;
+  const hit = Object.entries(profile.results).find(([, pattern]) => pattern.test(text))?.[0] as CallStatus | undefined;
+  if (flags.isError === true && (hit === undefined || hit === 'completed')) return profile.flagged;
+  return hit ?? null;
 }
 
 /** What a sandbox's configuration and earlier sessions left for the next start. */
@@ -95,7 +97,7 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
       statusLine: NO_STATUS_LINE,
       unavailableLine: NO_STATUS_LINE,
       flags: {},
-      classifyOutput: (output) => classifyAcpOutput(profile.results, output),
+      classifyOutput: (output, flags) => classifyAcpOutput(profile, output, flags),
     },
 
     async version() {

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { classifyAcpOutput } from './acp-adapter.js';
 import { builtinAcpProfile, builtinAcpProfileNames, loadAcpProfile, parseAcpProfile } from './acp-profile.js';
 
 const base = { name: 'x', install: 'x', package: 'x', bin: 'x' };
@@ -17,6 +18,14 @@ describe('ACP profiles', () => {
     expect(profile.mcpServers).toEqual({ in: 'session/new' });
     expect(profile.permission).toEqual({ approve: ['allow_once'], deny: ['reject_once'] });
     expect(profile.end).toBe('eof');
+  });
+
+  it('a result the model API flags as an error is never read as completed', () => {
+    const { profile } = parseAcpProfile({ ...base, results: { denied: '^denied', completed: '.' } }, 'p.json');
+    expect(classifyAcpOutput(profile, 'ok text')).toBe('completed');
+    expect(classifyAcpOutput(profile, 'ok text', { isError: true })).toBe('failed');
+    expect(classifyAcpOutput(profile, 'denied by the user', { isError: true })).toBe('denied');
+    expect(classifyAcpOutput({ ...profile, flagged: 'unknown' }, 'timed out', { isError: true })).toBe('unknown');
   });
 
   it('names the field of a bad profile', () => {

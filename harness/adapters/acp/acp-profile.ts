@@ -94,6 +94,8 @@ export const AcpProfileSchema = z.strictObject({
    * tried in order against the output's text (its text parts joined); none matching = unreadable.
    */
   results: z.partialRecord(z.enum(['denied', 'failed', 'unknown', 'output_limit', 'completed']), regex).default({}),
+  /** The status of a result the model API flags as an error (is_error, Gemini's error key) that no pattern but `completed` matches. */
+  flagged: z.enum(['denied', 'failed', 'unknown', 'output_limit']).default('failed'),
   /** Its own tools besides MCP ones (names the model is offered). */
   builtins: z.array(z.string().min(1)).default([]),
   /** Resume with session/load (used only when the agent advertises loadSession). */
