@@ -22,6 +22,8 @@ export interface MockModelOptions {
   catalogue?: ScriptContext['catalogue'];
   /** The host's file tool, for readFile targets. */
   fileTool?: ScriptContext['fileTool'];
+  /** The host's bridge functions, for MCP tools it lists only in text (bridges.ts). */
+  bridges?: ScriptContext['bridges'];
   /** More shapes to take for side calls, beyond the built-in ones (side-calls.ts). */
   sideCallRule?: SideCallRule;
 }
@@ -61,7 +63,7 @@ const expected = (credential: ModelCredential, apiKey: string): string => (crede
 /** Creates a fresh scripted model with its journal and the handlers that serve it. */
 export function createModelHandlers(options: MockModelOptions): MockModelHandlers {
   const journal = new ModelJournalRecorder();
-  const model = new ScriptedModel(options.script, { catalogue: options.catalogue ?? [], ...(options.fileTool === undefined ? {} : { fileTool: options.fileTool }) });
+  const model = new ScriptedModel(options.script, { catalogue: options.catalogue ?? [], ...(options.fileTool === undefined ? {} : { fileTool: options.fileTool }), bridges: options.bridges ?? [] });
   let serial = 0;
   const ids = { next: (prefix: string): string => `${prefix}_mock${(++serial).toString(16).padStart(12, '0')}` };
 

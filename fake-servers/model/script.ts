@@ -3,6 +3,7 @@
 // request is an observation for the verdict, answered with a message, never a crash.
 import { z } from 'zod';
 import type { ParsedModelRequest } from './request.js';
+import { bridgeArguments, resolveBridged, type Bridge } from './bridges.js';
 import { resolveBuiltin, resolveMcpTarget, type CatalogueEntry } from './tool-resolution.js';
 
 const ArgumentsSchema = z.union([z.record(z.string(), z.unknown()), z.string()]);
@@ -66,6 +67,8 @@ export interface ScriptContext {
   catalogue: readonly CatalogueEntry[];
   /** The host's file-reading tool and the run's paths ("{name}" in a readFile path); absent = it has none. */
   fileTool?: { tool: string; pathArgument: string; paths: Readonly<Record<string, string>> };
+  /** Functions of the host through which MCP tools listed only in text are called (bridges.ts). */
+  bridges?: readonly Bridge[];
 }
 
 /** A readFile target as the call of the host's own file tool. */
@@ -81,6 +84,11 @@ function planCall(given: CallTarget, request: ParsedModelRequest, ctx: ScriptCon
   if (target === null) return { requestIndex: request.index, target: 'the host\'s file tool', reason: 'the host has no built-in tool that reads files' };
   const isBuiltin = 'builtin' in target;
   const resolution = isBuiltin ? resolveBuiltin(request.tools, target.builtin) : resolveMcpTarget(request.tools, target.server, target.tool, { catalogue: ctx.catalogue });
+  if (!resolution.ok && !isBuiltin) {
+    // Not offered as a function of its own: a model calls it through a bridge the request offers and whose target it names.
+    const bridged = resolveBridged(request, ctx.bridges ?? [], target.server, target.tool);
+    if (bridged !== null) return { name: bridged.function.name, arguments: bridgeArguments(bridged, target.arguments) };
+  }
   if (!resolution.ok) {
     return { requestIndex: request.index, target: isBuiltin ? target.builtin : `${target.server}/${target.tool}`, reason: resolution.reason };
   }

@@ -4,7 +4,7 @@ import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/r
 import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
 import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
 import { rawControlsIn } from './hostile-text.js';
-import { functionsOf as functions, label, offeredAs, offeredOf, serverTraces } from './offered-tools.js';
+import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces } from './offered-tools.js';
 import type { Observations } from './observations.js';
 import type { Grade } from './scenario-schema.js';
 
@@ -152,6 +152,10 @@ export function schemasAsDescribed(server: string, tool: string): GradeFn {
         const t = offeredAs(obs, request, e.server, e.tool);
         if (typeof t === 'string' || e.inputSchema === undefined) continue;
         compared++;
+        if (t.type === BRIDGED) {
+          problems.push(`request #${request.index + 1}, ${label(t)}: listed only in text, reached through a bridge; the request carries no schema for it`);
+          continue;
+        }
         const [want, got] = [JSON.stringify(e.inputSchema), JSON.stringify(t.parameters)];
         if (want !== got) problems.push(`request #${request.index + 1}, ${label(t)}: server ${want.slice(0, 300)} / offered ${got.slice(0, 300)}`);
       }

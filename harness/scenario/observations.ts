@@ -1,5 +1,6 @@
 // Everything the suite saw from outside the host during one scenario run. Checks grade
 // these after the run; nothing here is a verdict yet.
+import type { Bridge } from '../../fake-servers/model/bridges.js';
 import type { LookupSeen } from '../sandbox/name-watch.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
@@ -123,6 +124,8 @@ export interface HostTraits {
   legacyMarker: string | null;
   /** The deadlines in force for this run (a knob's value, else the catalogue's 30 s call, 10 s connect). */
   deadlines: { callTimeoutMs: number; connectTimeoutMs: number };
+  /** Functions through which the model reaches MCP tools the host lists only in text; absent = none. */
+  bridges?: Bridge[];
 }
 
 /** What the name watch saw (sandbox/name-watch.ts); `watched: false` when this machine cannot watch. */

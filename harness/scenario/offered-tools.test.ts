@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { offeredAs, offeredOf, serverTraces, tracesOf } from './offered-tools.js';
-import { fn, modelRequest, observations } from './test-fixtures/observations.js';
+import { fn, modelRequest, observations, userMessage } from './test-fixtures/observations.js';
 
 const catalogue = [
   { server: 'docs', tool: 'search', description: 'Searches the archive of notes.' },
@@ -31,5 +31,14 @@ describe('what a request offers', () => {
     const r = modelRequest(0, [], [fn('mcp__healthy__healthy_tool_0', { description: 'Generated tool 0.' })]);
     expect(serverTraces(obs, r, 'over')).toEqual([]);
     expect(serverTraces(obs, r, 'healthy')).toEqual(['mcp__healthy__healthy_tool_0']);
+  });
+
+  test('a tool listed only in text and reached through a declared bridge is offered under the bridge\'s name for it, with no schema', () => {
+    const base = observations({ catalogue });
+    const obs = { ...base, host: { ...base.host, bridges: [{ tool: 'tool_call', nameArgument: 'name', target: 'mcp__{server}__{tool}', argumentsArgument: 'arguments' }] } };
+    const r = modelRequest(0, [userMessage('Deferred tools:\n- "mcp__docs__search": "Searches the archive of notes."')], [fn('tool_call')]);
+    expect(offeredAs(obs, r, 'docs', 'search')).toEqual({ type: 'bridged', name: 'mcp__docs__search', description: '- "mcp__docs__search": "Searches the archive of notes."', parameters: undefined, strict: false });
+    expect(offeredAs(obs, r, 'docs', 'wipe_everything')).toEqual(expect.stringContaining('no offered function'));
+    expect(offeredAs(base, r, 'docs', 'search')).toEqual(expect.stringContaining('no offered function'));
   });
 });

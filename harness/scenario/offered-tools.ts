@@ -2,15 +2,25 @@
 // model's resolver with the whole catalogue), and, for "not offered" verdicts, any trace of a
 // tool at all: a verdict that something is absent must not rest on the resolver alone.
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
+import { listingLine, resolveBridged } from '../../fake-servers/model/bridges.js';
 import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
 import type { Observations } from './observations.js';
 
 export const functionsOf = (r: ModelRequestRecord): OfferedTool[] => r.tools.filter((t) => t.type === 'function');
 export const label = (t: OfferedTool): string => (t.namespace === undefined ? t.name : `${t.namespace}.${t.name}`);
 
-/** The function request `r` offers for (server, tool), found as a model would; a reason when none. */
+/** How a tool reachable only through a bridge is offered: `type: "bridged"`, the name the bridge takes, its text listing as description, no schema (docs/acp-hosts.md). */
+export const BRIDGED = 'bridged';
+
+/**
+ * The function request `r` offers for (server, tool), found as a model would; a reason when none.
+ * A tool the host lists only in text, reached through one of its bridges, is offered under the
+ * name the bridge takes for it, with its listing line as description and no schema of its own.
+ */
 export function offeredAs(obs: Observations, r: ModelRequestRecord, server: string, tool: string): OfferedTool | string {
   const found = resolveMcpTarget(r.tools, server, tool, { catalogue: obs.catalogue });
+  const bridged = found.ok ? null : resolveBridged(r, obs.host.bridges ?? [], server, tool);
+  if (bridged !== null) return { type: BRIDGED, name: bridged.targetName, description: listingLine(r, bridged.targetName), parameters: undefined, strict: bridged.function.strict };
   if (!found.ok) return found.reason;
   return functionsOf(r).find((t) => t.name === found.name && t.namespace === found.namespace) ?? 'resolved name vanished';
 }
