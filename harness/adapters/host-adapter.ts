@@ -2,6 +2,8 @@
 // a small core every host has, and optional abilities grouped in `capabilities`, so a new
 // adapter implements only what its host has). An adapter hides how a host is configured,
 // launched and talked to; scenarios never see host-specific strings.
+import type { Bridge } from '../../fake-servers/model/bridges.js';
+import type { SideCallRule } from '../../fake-servers/model/side-calls.js';
 import type { ApprovalSeen, ScreenText } from '../scenario/observations.js';
 import type { EndKind } from '../scenario/scenario-schema.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
@@ -50,6 +52,12 @@ export interface StartOptions {
   knobs: Knobs;
   /** Resume the most recent session instead of starting a new one. */
   resume: boolean;
+  /**
+   * Resolves once every server configured at this start has answered tools/list or ended, or at
+   * the deadline (the fake servers' journals): for hosts that connect in the background, so the
+   * first prompt does not race their discovery. Absent = nothing to wait for.
+   */
+  serversListed?(timeoutMs: number): Promise<void>;
 }
 
 /** How the scripted user answers an approval request: a named answer or any text typed. */
@@ -168,6 +176,8 @@ export interface HostCapabilities {
   /** False when the host's protocol has no per-server start-up status (ACP), so no status line can be shown (DISCOVER-3); absent = it has. */
   serverStatus?: boolean;
   builtins: BuiltinTools;
+  /** What the scripted model must know of the host: bridge functions to MCP tools it lists only in text, extra side-call shapes. */
+  model?: { bridges?: Bridge[]; sideCallRule?: SideCallRule };
   /** The host saves sessions and can resume the latest one (REPLAY-*); absent = it keeps none. */
   resume?: { legacy?: LegacySession };
   /** The host's own commands to manage servers (DISCOVER-6, CRED-1, CRED-4, NET-1). */

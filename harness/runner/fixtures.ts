@@ -5,13 +5,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { startHttpFakeServer, type HttpFakeServer } from '../../fake-servers/mcp/http-server.js';
-import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
+import type { Journal, JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { startJournalCollector, type JournalCollector, type JournalRefusal } from '../../fake-servers/mcp/journal-collector.js';
 import { startTrap, type Trap } from '../../fake-servers/mcp/trap.js';
 import { startMockModel, type MockModel } from '../../fake-servers/model/mock-model.js';
 import { offeredCatalogue } from '../../fake-servers/mcp/offered-catalogue.js';
 import type { CatalogueEntry } from '../../fake-servers/model/tool-resolution.js';
-import type { BuiltinTools, ServerConfigEntry } from '../adapters/host-adapter.js';
+import type { BuiltinTools, HostCapabilities, ServerConfigEntry } from '../adapters/host-adapter.js';
 import { HarnessError } from '../errors.js';
 import { API_KEY_CHANNELS, credentialChannels, type Canary } from '../sandbox/canaries.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
@@ -26,6 +26,8 @@ export interface RunningServer {
   /** stdio: a word only this server's command line holds (it marks its processes in /proc). */
   processMarker: string | null;
   journal(): JournalEntry[];
+  /** Resolves true once the server has answered tools/list or ended, false at the deadline; raw servers keep no journal: true at once. */
+  listed(timeoutMs: number): Promise<boolean>;
   /** HTTP fakes: stops listening, so every later connection is refused (the server is offline). */
   takeDown?(): Promise<void>;
 }
@@ -57,6 +59,12 @@ const DECOYS: readonly { file: string; content: (url: string, key: string) => un
 /** How long the last entries of killed stdio servers may take to arrive once the run's processes are gone. */
 const JOURNAL_SETTLE_MS = 2000;
 
+/** A tools/list answer going out, or the server ending: after either the host knows what it will get. */
+const LISTED_OR_ENDED = (e: JournalEntry): boolean =>
+  e.kind === 'exit' || (e.kind === 'jsonrpc-out' && Array.isArray((e.message['result'] as { tools?: unknown } | undefined)?.tools));
+
+const listedIn = (journal: Journal) => (timeoutMs: number): Promise<boolean> => journal.waitFor(LISTED_OR_ENDED, timeoutMs).then(() => true, () => false);
+
 type ServerContext = FixtureContext & { configChannels: string[]; collector: JournalCollector };
 
 async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx: ServerContext, closers: (() => Promise<void>)[]): Promise<RunningServer> {
@@ -69,7 +77,7 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
         ? { url: fill(raw.url), headers: withCanaries(sandbox.canaries, name, 'header', raw.headers, channels) }
         : { command: fill(raw.command), args: (raw.args ?? []).map(fill), env: withCanaries(sandbox.canaries, name, 'env', raw.env, channels) };
     const destination = 'url' in entry ? entry.url : [entry.command, ...entry.args].join(' ');
-    return { transport: 'raw', destination, entry, processMarker: null, journal: () => [] };
+    return { transport: 'raw', destination, entry, processMarker: null, journal: () => [], listed: () => Promise.resolve(true) };
   }
   // Credentials first: a behaviour may echo them (withOwnCredentials).
   const env = withCanaries(sandbox.canaries, name, 'env', spec.env, channels);
@@ -81,13 +89,13 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
     const journal = () => server.journal.entries();
     const entry = { command: server.command, args: server.args, env };
     const destination = [server.command, ...server.args].join(' ');
-    return { transport: 'stdio', destination, entry, processMarker: server.journalId, journal };
+    return { transport: 'stdio', destination, entry, processMarker: server.journalId, journal, listed: listedIn(server.journal) };
   }
   const server: HttpFakeServer = await startHttpFakeServer(behaviour);
   closers.push(() => server.close());
   const journal = () => server.journal.entries();
   const entry: ServerConfigEntry = spec.transport === 'sse' ? { url: server.url, headers, type: 'sse' } : { url: server.url, headers };
-  return { transport: spec.transport, destination: server.url, entry, processMarker: null, journal, takeDown: () => server.close() };
+  return { transport: spec.transport, destination: server.url, entry, processMarker: null, journal, listed: listedIn(server.journal), takeDown: () => server.close() };
 }
 
 /** Every tool the scenario's fake servers can announce: what the scripted model looks for. */
@@ -98,6 +106,7 @@ function scenarioCatalogue(scenario: Scenario, ctx: FixtureContext): CatalogueEn
 /** What the fixtures need to know of the host: its built-in tools and where its configuration is. */
 export interface FixtureHost {
   builtins: BuiltinTools;
+  model?: HostCapabilities['model'];
   configFiles: string[];
 }
 
@@ -125,7 +134,7 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
     // "{hostConfig}" in a readFile path is the host's own configuration file (CONFIG-2).
     const fileTool = readFile === undefined ? undefined : { ...readFile, paths: { hostConfig: host.configFiles[0] ?? '' } };
     const catalogue = scenarioCatalogue(scenario, ctx);
-    const model = await startMockModel({ script: scenario.model, apiKey: apiKey.value, catalogue, ...(fileTool === undefined ? {} : { fileTool }) });
+    const model = await startMockModel({ script: scenario.model, apiKey: apiKey.value, catalogue, ...(fileTool === undefined ? {} : { fileTool }), ...host.model });
     closers.push(() => model.close());
 
     const servers: Record<string, RunningServer> = {};

@@ -92,7 +92,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   let leftovers: ProcessInfo[] = [];
   let processes: (ProcessRecord & { role: string })[] = [];
   try {
-    fixtures = await startFixtures(scenario, sandbox, { builtins: capabilities.builtins, configFiles: adapter.config.files(sandbox) });
+    fixtures = await startFixtures(scenario, sandbox, { builtins: capabilities.builtins, ...(capabilities.model === undefined ? {} : { model: capabilities.model }), configFiles: adapter.config.files(sandbox) });
     // Servers marked `added` come in later, through the host's own add command (DISCOVER-6).
     const configured = Object.entries(fixtures.servers).filter(([name]) => scenario.servers[name]?.added !== true);
     adapter.config.write(sandbox, Object.fromEntries(configured.map(([name, s]) => [name, s.entry])));
@@ -104,7 +104,9 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       else capabilities.policy.write(sandbox, scenario.policy);
     }
     if (run.outcome.stoppedAt === null) {
-      const start = { modelUrl: fixtures.model.baseUrl, apiKey: fixtures.apiKey.value, knobs: scenario.host, resume: scenario.resume ?? false };
+      const listed = configured.map(([, s]) => s);
+      const serversListed = async (timeoutMs: number): Promise<void> => void (await Promise.all(listed.map((s) => s.listed(timeoutMs))));
+      const start = { modelUrl: fixtures.model.baseUrl, apiKey: fixtures.apiKey.value, knobs: scenario.host, resume: scenario.resume ?? false, serversListed };
       const model = fixtures.model;
       run.sessionStarts.push({ request: 0, mono: monotonicMs() });
       watch.start();
@@ -223,7 +225,7 @@ async function watchNames(): Promise<{ watch?: NameWatch; reason: string }> {
 
 function hostTraits(adapter: HostAdapter, deadlines: Required<Knobs>): Observations['host'] {
   const c = adapter.capabilities;
-  return { builtins: c.builtins, unknownGate: c.unknownGate, quit: c.quit, resume: c.resume !== undefined, legacyMarker: c.resume?.legacy?.marker ?? null, deadlines };
+  return { builtins: c.builtins, unknownGate: c.unknownGate, quit: c.quit, resume: c.resume !== undefined, legacyMarker: c.resume?.legacy?.marker ?? null, deadlines, ...(c.model?.bridges === undefined ? {} : { bridges: c.model.bridges }) };
 }
 
 /** Observations of a scenario that was not run (the host lacks what it needs). */

@@ -9,7 +9,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { HarnessError } from '../../errors.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import { suiteRoot } from '../../suite-root.js';
-import { HostRefused, type CallStatus, type HostAdapter, type HostSession, type ServerConfigEntry, type StartOptions } from '../host-adapter.js';
+import { deadlinesInForce, HostRefused, type CallStatus, type HostCapabilities, type HostAdapter, type HostSession, type ServerConfigEntry, type StartOptions } from '../host-adapter.js';
 import { fillPlaceholders } from '../profile-schema.js';
 import { readFileServers, writeAcpConfig, type Values } from './acp-config.js';
 import { AcpClient } from './acp-client.js';
@@ -77,22 +77,25 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
     return profile.mcpServers.in === 'file' ? [...new Set([...files, fillPlaceholders(profile.mcpServers.path, values)])] : files;
   };
 
+  const capabilities: HostCapabilities = {
+    unsupported: profile.unsupported,
+    // No ACP host seen has a per-call or connect deadline a client can set: their real deadlines are in force.
+    knobs: { callTimeoutMs: false, connectTimeoutMs: false },
+    quit: false,
+    unknownGate: false,
+    // The transcript is the suite's rendering as an ACP client; the agent draws no screen.
+    ownScreen: false,
+    // ACP has no notification for a server's start-up: neither agent nor client can show a status line.
+    serverStatus: false,
+    builtins: { names: profile.builtins },
+    model: { bridges: profile.bridges, ...(profile.model.sideCallRule === undefined ? {} : { sideCallRule: profile.model.sideCallRule }) },
+    ...(profile.resume ? { resume: {} } : {}),
+  };
+
   return {
     name: profile.name,
     selector: options.selector ?? profile.name,
-    capabilities: {
-      unsupported: profile.unsupported,
-      // No ACP host seen has a per-call or connect deadline a client can set: their real deadlines are in force.
-      knobs: { callTimeoutMs: false, connectTimeoutMs: false },
-      quit: false,
-      unknownGate: false,
-      // The transcript is the suite's rendering as an ACP client; the agent draws no screen.
-      ownScreen: false,
-      // ACP has no notification for a server's start-up: neither agent nor client can show a status line.
-      serverStatus: false,
-      builtins: { names: profile.builtins },
-      ...(profile.resume ? { resume: {} } : {}),
-    },
+    capabilities,
     reading: {
       statusLine: NO_STATUS_LINE,
       unavailableLine: NO_STATUS_LINE,
@@ -136,7 +139,10 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
       try {
         const canLoad = init.agentCapabilities?.loadSession === true;
         if (run.resume && !canLoad) throw new HostRefused(`${profile.name} does not advertise loadSession: it cannot resume a session`);
-        await session.begin(client, { cwd: sandbox.project, mcpServers, loadSessionId: run.resume ? current.lastSession : null });
+        // A host that connects its servers in the background is ready once each answered tools/list, within the connect deadline.
+        const listed = run.serversListed;
+        const ready = profile.ready === 'servers-listed' && listed !== undefined ? { ready: () => listed(deadlinesInForce(capabilities, run.knobs).connectTimeoutMs) } : {};
+        await session.begin(client, { cwd: sandbox.project, mcpServers, loadSessionId: run.resume ? current.lastSession : null, ...ready });
       } catch (error) {
         await client.kill(0);
         throw error;

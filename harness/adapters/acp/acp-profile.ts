@@ -6,6 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { BridgeSchema } from '../../../fake-servers/model/bridges.js';
+import { SideCallRuleSchema } from '../../../fake-servers/model/side-calls.js';
 import { formatIssues, HarnessError } from '../../errors.js';
 import { suiteRoot } from '../../suite-root.js';
 import { optionalGuarantee, regex, withPlaceholders } from '../profile-schema.js';
@@ -84,9 +86,15 @@ export const AcpProfileSchema = z.strictObject({
    * Tools through which the model reaches MCP tools (Qwen: `tool_call {name: "mcp__<server>__<tool>", arguments}`):
    * the bridge's function name, the argument naming the target (with its template) and the one carrying the arguments.
    */
-  bridges: z
-    .array(z.strictObject({ tool: z.string().min(1), nameArgument: z.string().min(1), target: withPlaceholders(['server', 'tool']), argumentsArgument: z.string().min(1) }))
-    .default([]),
+  bridges: z.array(BridgeSchema.extend({ target: withPlaceholders(['server', 'tool']) })).default([]),
+  /** What the scripted model needs beyond the request: `sideCallRule` marks more request shapes as side calls (e.g. a tool-less title request). */
+  model: z.strictObject({ sideCallRule: SideCallRuleSchema.optional() }).default({}),
+  /**
+   * When the first prompt may be sent: "session" (once session/new answers) or "servers-listed"
+   * (a host that connects its servers in the background after session/new: once every configured
+   * server has answered tools/list or ended, at most the connect deadline).
+   */
+  ready: z.enum(['session', 'servers-listed']).default('session'),
   /** Optional guarantees or groups the host lacks (their checks are UNSUPPORTED). */
   unsupported: z.array(optionalGuarantee).default([]),
   /**

@@ -35,6 +35,8 @@ export interface BeginOptions {
   mcpServers: McpServer[];
   /** The session to load (resume), when the agent can load sessions. */
   loadSessionId: string | null;
+  /** Waited for before the first prompt (the profile's `ready`): a host's background server start-up. */
+  ready?: () => Promise<void>;
 }
 
 export class AcpSession implements HostSession {
@@ -85,6 +87,7 @@ export class AcpSession implements HostSession {
       this.#sessionId = created.sessionId;
     }
     if (this.profile.mode !== undefined) await acp.request('session/set_mode', { sessionId: this.#sessionId, modeId: this.profile.mode }).catch(refused(`mode ${this.profile.mode}`));
+    await options.ready?.();
     this.#flushMessage();
     this.#screen.append('stdout', PROMPT_LINE + '\n');
   }
