@@ -14,7 +14,8 @@ const NATIVE = ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32
  * Pinned versions: a report names the version it ran, so an upgrade is a deliberate change here.
  * `platforms`: absent = plain JavaScript, installs anywhere. `versionArgs`: how the bin reports
  * its version; absent = the installed manifest is the check (an ACP agent given --version may
- * start its protocol loop and wait on stdin instead).
+ * start its protocol loop and wait on stdin instead). `postinstall`: the package's own install
+ * script, run after npm with the registry pointed at a dead port (it may only link what npm fetched).
  */
 const HOSTS = {
   codex: { package: '@openai/codex', version: '0.171.0', bin: 'codex', platforms: NATIVE, versionArgs: ['--version'] },
@@ -22,7 +23,8 @@ const HOSTS = {
   // 0.23.1 is the newest on the registry (the 0.101.0 once noted does not exist).
   'claude-agent-acp': { package: '@zed-industries/claude-agent-acp', version: '0.23.1', bin: 'claude-agent-acp' },
   gemini: { package: '@google/gemini-cli', version: '0.61.0', bin: 'gemini', versionArgs: ['--version'] },
-  opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode', platforms: NATIVE, versionArgs: ['--version'] },
+  // Its bin is a placeholder until postinstall.mjs links the platform package's binary (installed already: offline).
+  opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode', platforms: NATIVE, versionArgs: ['--version'], postinstall: 'postinstall.mjs' },
   qwen: { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen', versionArgs: ['--version'] },
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot', platforms: NATIVE, versionArgs: ['--version'] },
 };
@@ -111,6 +113,12 @@ function main(argv) {
     );
   }
   if (!existsSync(bin)) fail(`npm finished but ${bin} is missing; try again with --force`);
+  if (host.postinstall !== undefined) {
+    const dir = join(prefix, 'node_modules', host.package);
+    const env = { ...process.env, npm_config_registry: 'http://127.0.0.1:9/' };
+    const post = spawnSync(process.execPath, [join(dir, host.postinstall)], { cwd: dir, env, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+    if (post.status !== 0) fail(`${host.package}'s ${host.postinstall} failed (exit ${post.status}): ${(post.stderr ?? '').trim().split('\n').slice(-5).join('\n')}`);
+  }
 
   const reported = reportedVersion(prefix, host, bin);
   if (!reported.includes(host.version)) {
