@@ -39,4 +39,15 @@ describe('ACP server placement', () => {
     });
     expect(readFileServers(profile.mcpServers as Extract<typeof profile.mcpServers, { in: 'file' }>, values)).toEqual({ servers: ['notes', 'docs'] });
   });
+
+  it('a settings file gets its per-server entries for each configured server, merged with what it holds under that key', () => {
+    sandbox = createSandbox('acp-config');
+    const { profile } = parseAcpProfile(
+      { name: 'x', install: 'x', package: 'x', bin: 'x', settings: [{ path: '{home}/o.json', json: { permission: { edit: 'ask' } }, perServer: { key: 'permission', entries: { '{name}_*': 'ask' } } }] },
+      'p.json',
+    );
+    writeAcpConfig(profile, servers, acpValues(sandbox));
+    expect(JSON.parse(readFileSync(`${sandbox.home}/o.json`, 'utf8'))).toEqual({ permission: { edit: 'ask', 'notes_*': 'ask', 'docs_*': 'ask' } });
+  });
 });
+

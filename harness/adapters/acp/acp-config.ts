@@ -43,6 +43,11 @@ export function fileEntry(placement: Extract<McpPlacement, { in: 'file' }>, name
   return fillJson(template, { ...values, name, url: server.url, command: '' }, { headers: server.headers, args: [], env: {}, commandLine: [] });
 }
 
+/** A settings file's per-server entries for these servers: keys and strings with {name} filled. */
+export function perServerEntries(entries: Readonly<Record<string, unknown>>, names: readonly string[], values: Values): Record<string, unknown> {
+  return Object.fromEntries(names.flatMap((name) => Object.entries(entries).map(([k, v]) => [fillPlaceholders(k, { ...values, name }), fillJson(v, { ...values, name })])));
+}
+
 function writeFile(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   writeFileSync(path, text, { mode: 0o600 });
@@ -67,6 +72,7 @@ export function writeAcpConfig(profile: AcpProfile, servers: Readonly<Record<str
       continue;
     }
     const json = fillJson(file.json, values) as Record<string, unknown>;
+    if (file.perServer !== undefined) json[file.perServer.key] = { ...(json[file.perServer.key] as object | undefined), ...perServerEntries(file.perServer.entries, Object.keys(servers), values) };
     if (path === serversFile && placement.in === 'file') {
       json[placement.key] = entries;
       merged = true;

@@ -40,7 +40,13 @@ const SettingsFileSchema = z
     json: z.record(z.string(), templatedJson(templated)).optional(),
     /** Text content as given (e.g. TOML), placeholders filled. */
     text: templated.optional(),
+    /**
+     * JSON files only: entries written for each configured server under `key`, merged with what
+     * `json` has there; keys and strings take {name} (opencode: `{"key": "permission", "entries": {"{name}_*": "ask"}}`).
+     */
+    perServer: z.strictObject({ key: z.string().min(1), entries: z.record(entryString, templatedJson(entryString)) }).optional(),
   })
+  .refine((f) => f.perServer === undefined || f.json !== undefined, '"perServer" needs a "json" settings file')
   .refine((f) => (f.json === undefined) !== (f.text === undefined), 'a settings file has either "json" or "text"');
 
 const entryTemplate = z.record(z.string(), templatedJson(entryString));
