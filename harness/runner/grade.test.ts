@@ -74,6 +74,15 @@ describe('grading what a host does not have', () => {
     expect(resultOf(failing(['APPROVE-3']), { observations }).verdict).toBe('FAIL');
   });
 
+  test('after an undrivable stop a check sees only the model requests and tool outputs that came before it', () => {
+    const stoppedAt = { step: 2, what: 'approval: "empty"', reason: 'an empty answer is the client UI', undrivable: true as const, requests: 1 };
+    const seen: number[] = [];
+    const counting: Check = { ...failing(['APPROVE-3']), grade: (obs) => (seen.push(obs.modelRequests.length, obs.toolOutputs.length), notReached) };
+    const observations = { script: { completed: 1, stoppedAt }, modelRequests: [{}, {}, {}], toolOutputs: [{ request: 0 }, { request: 1 }, { request: 2 }] } as unknown as Partial<Observations>;
+    expect(resultOf(counting, { observations }).verdict).toBe('UNSUPPORTED');
+    expect(seen).toEqual([1, 1]);
+  });
+
   test('checks that never got to look say once that the model could not find its tool; EXPOSE checks keep their own finding', () => {
     const unresolvedTargets = [{ requestIndex: 0, target: 'docs/search', reason: 'no offered function matches server "docs" tool "search"; offered: lookup' }];
     const r = resultOf(failing(['APPROVE-1'], {}, notReached), { observations: { unresolvedTargets } });

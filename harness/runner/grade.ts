@@ -74,6 +74,18 @@ function unresolvedCause(obs: Observations): string | null {
   return `not reached: the model could not find ${targets} (model request #${first.requestIndex + 1}: ${first.reason})`;
 }
 
+/**
+ * What the model was sent before the script stopped at a step the host's protocol cannot drive:
+ * what it got while the harness then ended the host (an agent reporting its closed permission
+ * stream as an error) is no answer to that step, so it is not graded as one.
+ */
+function beforeUndrivableStop(obs: Observations): Observations {
+  const stop = obs.script.stoppedAt;
+  if (stop?.undrivable !== true || stop.requests === undefined) return obs;
+  const n = stop.requests;
+  return { ...obs, modelRequests: obs.modelRequests.slice(0, n), toolOutputs: obs.toolOutputs.filter((t) => t.request < n) };
+}
+
 export interface GradeContext {
   scenario: Scenario;
   observations: Observations;
@@ -108,7 +120,7 @@ export function gradeChecks(ctx: GradeContext): CheckResult[] {
     }
     let grade: Grade;
     try {
-      grade = check.grade(observations);
+      grade = check.grade(beforeUndrivableStop(observations));
     } catch (error) {
       return { ...base, verdict: 'HARNESS-ERROR', observed: `the check itself threw: ${(error as Error).message}`, evidence: [] };
     }

@@ -3,7 +3,7 @@
 // Everything started here is stopped here, whatever happens.
 import { performance } from 'node:perf_hooks';
 import { monotonicMs } from '../../fake-servers/mcp/journal.js';
-import { deadlinesInForce, type HostAdapter, type HostCapabilities, type Knobs } from '../adapters/host-adapter.js';
+import { deadlinesInForce, HostRefused, type HostAdapter, type HostCapabilities, type Knobs } from '../adapters/host-adapter.js';
 import { HarnessError } from '../errors.js';
 import type { CheckResult } from '../report/schema.js';
 import { startNameWatch, type NameWatch } from '../sandbox/name-watch.js';
@@ -110,9 +110,15 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       const model = fixtures.model;
       run.sessionStarts.push({ request: 0, mono: monotonicMs() });
       watch.start();
-      run.sessions.push(await scope.run(() => adapter.start(sandbox, start)));
+      const session = await scope.run(() => adapter.start(sandbox, start)).catch((error: unknown) => {
+        // The host refused to start with its own error: its checks say "not reached", the suite did not break.
+        if (!(error instanceof HostRefused)) throw error;
+        run.outcome.stoppedAt = { step: 0, what: 'start the host', reason: error.message };
+        return null;
+      });
+      if (session !== null) run.sessions.push(session);
       const ctx = { adapter, sandbox, start, servers: fixtures.servers, timing, modelRequests: () => model.journal.requests().length, configured: new Set(configured.map(([name]) => name)) };
-      await scope.run(() => runUserScript(run, scenario.user, ctx));
+      if (session !== null) await scope.run(() => runUserScript(run, scenario.user, ctx));
     }
   } catch (error) {
     harnessErrors.push(error instanceof HarnessError ? error.message : `unexpected: ${(error as Error).stack ?? String(error)}`);

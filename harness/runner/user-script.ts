@@ -246,7 +246,7 @@ export async function runUserScript(run: ScriptRun, steps: readonly UserStep[], 
       run.outcome.completed = index + 1;
     } catch (error) {
       if (!(error instanceof StepFailed) && !(error instanceof StepUndrivable)) throw error;
-      run.outcome.stoppedAt = { step: index + 1, what: stepName(step), reason: error.message, ...(error instanceof StepUndrivable ? { undrivable: true as const } : {}) };
+      run.outcome.stoppedAt = { step: index + 1, what: stepName(step), reason: error.message, ...(error instanceof StepUndrivable ? { undrivable: true as const, requests: ctx.modelRequests() } : {}) };
       break;
     }
   }

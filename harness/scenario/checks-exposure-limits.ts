@@ -253,7 +253,7 @@ export function serverFullyRegistered(server: string, count: number): GradeFn {
     const request = firstRequest(obs);
     if (request === null) return notReached('the host never sent a request to the model', obs);
     const got = offeredOf(obs, request, server).length;
-    return got === count ? pass(`all ${count} tools of ${server} offered`) : fail(`${got} of ${count} tools of ${server} offered`, [statusEvidence(obs, server)]);
+    return got === count ? pass(`all ${count} tools of ${server} offered`) : fail(`${got} of ${count} tools of ${server} offered`, [statusEvidence(obs, server), journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in')]);
   };
 }
 

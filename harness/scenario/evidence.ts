@@ -47,7 +47,10 @@ export function journalEvidence(obs: Observations, server: string, filter: (e: O
 
 export function modelRequestEvidence(obs: Observations, index: number, pick: (body: unknown) => unknown = (b) => b): Evidence {
   const request = obs.modelRequests[index];
-  return { kind: 'model-request', source: `model request #${index + 1}`, excerpt: cap(request === undefined ? '(none)' : JSON.stringify(pick(request.body), null, 1)) };
+  if (request === undefined) return { kind: 'model-request', source: `model request #${index + 1}`, excerpt: '(none)' };
+  // A pick names one wire API's field (Responses' `input`); another API's body lacks it: show it whole.
+  const picked = pick(request.body);
+  return { kind: 'model-request', source: `model request #${index + 1}`, excerpt: cap(JSON.stringify(picked === undefined ? request.body : picked, null, 1) ?? '(no body)') };
 }
 
 export function approvalEvidence(obs: Observations, index: number): Evidence {

@@ -109,9 +109,10 @@ export interface ScriptOutcome {
   completed: number;
   /**
    * The step that could not happen, with why (e.g. "no approval request within 5000 ms").
-   * `undrivable`: the host's own protocol cannot express the step (not a breach by the host).
+   * `undrivable`: the host's own protocol cannot express the step (not a breach by the host);
+   * `requests`: how many model requests had arrived by then.
    */
-  stoppedAt: { step: number; what: string; reason: string; undrivable?: true } | null;
+  stoppedAt: { step: number; what: string; reason: string; undrivable?: true; requests?: number } | null;
 }
 
 /** What the host has, as its adapter declares it: checks read it to tell "absent" from "broken". */

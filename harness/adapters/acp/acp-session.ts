@@ -30,6 +30,14 @@ export function chooseOption(request: Pick<RequestPermissionRequest, 'options'>,
   return null;
 }
 
+/**
+ * How long session/new or session/load may take. An agent may hold it while it connects its
+ * servers (Claude Code waits for each up to its own 30 s connect deadline): how long it waits is
+ * the host's behaviour, graded by DISCOVER-2; past this bound the start fails as the host's
+ * (checks "not reached"), within the 60 s a discovery scenario is given.
+ */
+export const SESSION_OPEN_TIMEOUT_MS = 45_000;
+
 export interface BeginOptions {
   cwd: string;
   mcpServers: McpServer[];
@@ -77,13 +85,15 @@ export class AcpSession implements HostSession {
     void acp.exited.then(() => setImmediate(() => this.#screen.close()));
     const refused = (what: string) => (error: unknown) => {
       if (error instanceof AgentError) throw new HostRefused(`the agent refused ${what}: ${error.message}`);
+      // Only the open's deadline raises HOST_START here: an agent that never opens the session is the host's doing.
+      if (error instanceof HarnessError && error.code === 'HOST_START') throw new HostRefused(`the agent did not open the session: ${error.message}`);
       throw error;
     };
     if (options.loadSessionId !== null) {
-      await acp.request('session/load', { sessionId: options.loadSessionId, cwd: options.cwd, mcpServers: options.mcpServers }).catch(refused('session/load'));
+      await acp.request('session/load', { sessionId: options.loadSessionId, cwd: options.cwd, mcpServers: options.mcpServers }, SESSION_OPEN_TIMEOUT_MS).catch(refused('session/load'));
       this.#sessionId = options.loadSessionId;
     } else {
-      const created = (await acp.request('session/new', { cwd: options.cwd, mcpServers: options.mcpServers }).catch(refused('session/new'))) as { sessionId: string };
+      const created = (await acp.request('session/new', { cwd: options.cwd, mcpServers: options.mcpServers }, SESSION_OPEN_TIMEOUT_MS).catch(refused('session/new'))) as { sessionId: string };
       this.#sessionId = created.sessionId;
     }
     if (this.profile.mode !== undefined) await acp.request('session/set_mode', { sessionId: this.#sessionId, modeId: this.profile.mode }).catch(refused(`mode ${this.profile.mode}`));
