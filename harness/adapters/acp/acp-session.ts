@@ -14,6 +14,13 @@ import { AgentError, type AcpClient, type AcpClientHooks } from './acp-client.js
 import type { AcpProfile } from './acp-profile.js';
 import { APPROVAL, PROMPT, PROMPT_LINE, line, permissionText, toolCallLine } from './acp-transcript.js';
 
+/**
+ * How long start() waits for session/new (or session/load) before handing the session over
+ * still opening: long enough for a refusal to be reported as one, short enough that the
+ * scripted user's own start-up deadline for the first prompt is what a slow agent meets.
+ */
+const OPEN_WAIT_MS = 5_000;
+
 interface PendingPermission {
   request: RequestPermissionRequest;
   shown: ApprovalShown;
@@ -69,19 +76,34 @@ export class AcpSession implements HostSession {
     return this.#sessionId;
   }
 
-  /** Opens (or loads) the session, sets the profile's mode, then shows the first prompt. */
+  /**
+   * Opens (or loads) the session, sets the profile's mode, then shows the first prompt. An agent
+   * may hold session/new until every server's discovery ends (Gemini CLI waits out a server that
+   * never answers): after OPEN_WAIT_MS the session is handed over still opening, and the prompt
+   * appears when the agent answers, so the scripted user's deadline for it decides (DISCOVER-2),
+   * not the client's.
+   */
   async begin(acp: AcpClient, options: BeginOptions): Promise<void> {
     this.#client = acp;
     void acp.exited.then(() => setImmediate(() => this.#screen.close()));
+    const opened = this.#open(acp, options);
+    let timer: NodeJS.Timeout | undefined;
+    const later = new Promise<'later'>((resolve) => (timer = setTimeout(() => resolve('later'), OPEN_WAIT_MS)));
+    const first = await Promise.race([opened.then(() => 'open' as const), later]).finally(() => clearTimeout(timer));
+    if (first === 'later') opened.catch((error: unknown) => this.#screen.append('stdout', line('session', `not opened: ${(error as Error).message}`)));
+  }
+
+  async #open(acp: AcpClient, options: BeginOptions): Promise<void> {
     const refused = (what: string) => (error: unknown) => {
       if (error instanceof AgentError) throw new HostRefused(`the agent refused ${what}: ${error.message}`);
       throw error;
     };
+    // No request deadline: begin() bounds the wait, the agent's exit ends it.
     if (options.loadSessionId !== null) {
-      await acp.request('session/load', { sessionId: options.loadSessionId, cwd: options.cwd, mcpServers: options.mcpServers }).catch(refused('session/load'));
+      await acp.request('session/load', { sessionId: options.loadSessionId, cwd: options.cwd, mcpServers: options.mcpServers }, null).catch(refused('session/load'));
       this.#sessionId = options.loadSessionId;
     } else {
-      const created = (await acp.request('session/new', { cwd: options.cwd, mcpServers: options.mcpServers }).catch(refused('session/new'))) as { sessionId: string };
+      const created = (await acp.request('session/new', { cwd: options.cwd, mcpServers: options.mcpServers }, null).catch(refused('session/new'))) as { sessionId: string };
       this.#sessionId = created.sessionId;
     }
     if (this.profile.mode !== undefined) await acp.request('session/set_mode', { sessionId: this.#sessionId, modeId: this.profile.mode }).catch(refused(`mode ${this.profile.mode}`));
