@@ -10,7 +10,8 @@ export default defineScenario({
   title: 'Arguments with $(...), ;, |, > and globs reach a stdio server literally',
   servers: { local: { transport: 'stdio', behaviour: { tools: [{ name: 'note' }], stdio: { extraArgs: SHELL_SYNTAX } } } },
   model: [{ message: 'Hello.' }],
-  user: [{ end: 'eof' }],
+  // One message first: a host may start its servers only when a session has work (Copilot CLI).
+  user: [{ send: 'Hello.' }, { end: 'eof' }],
   checks: [
     {
       id: 'arguments-reach-server-literally',

@@ -3,7 +3,7 @@
 // git-ignored folder .hosts/<host>, from the npm registry only (a host is never a dependency
 // of the suite). Adapters find it there (harness/adapters/codex/locate-codex.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +17,10 @@ const NATIVE = ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32
  * start its protocol loop and wait on stdin instead). `postinstall`: the package's own install
  * script, run after npm with the registry pointed at a dead port (it may only link what npm fetched).
  */
+/*
+ * `prepare`: a one-time step after npm install: the bin runs with `env` (`{dir}` = .hosts/<host>/<dir>),
+ * then <dir> is made read-only; the version check runs with the `keep` variables of that env.
+ */
 const HOSTS = {
   codex: { package: '@openai/codex', version: '0.171.0', bin: 'codex', platforms: NATIVE, versionArgs: ['--version'] },
   'codex-acp': { package: '@zed-industries/codex-acp', version: '0.16.0', bin: 'codex-acp', platforms: NATIVE },
@@ -26,7 +30,16 @@ const HOSTS = {
   // Its bin is a placeholder until postinstall.mjs links the platform package's binary (installed already: offline).
   opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode', platforms: NATIVE, versionArgs: ['--version'], postinstall: 'postinstall.mjs' },
   qwen: { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen', versionArgs: ['--version'] },
-  copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot', platforms: NATIVE, versionArgs: ['--version'] },
+  // Its native binary unpacks ~235 MB into <cache>/pkg on first run: done once here, into a
+  // read-only folder every scenario's sandbox points at (COPILOT_PKG_CACHE_HOME in its profile).
+  copilot: {
+    package: '@github/copilot',
+    version: '1.0.102',
+    bin: 'copilot',
+    platforms: NATIVE,
+    versionArgs: ['--version'],
+    prepare: { dir: 'pkg-cache', env: { COPILOT_PKG_CACHE_HOME: '{dir}', COPILOT_SEA_EXTRACT_ONLY: '1' }, keep: ['COPILOT_PKG_CACHE_HOME'] },
+  },
 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,9 +66,28 @@ function installedVersion(prefix, pkg) {
 /** What the installed host says its version is (its bin's output, else its manifest's version). */
 function reportedVersion(prefix, host, bin) {
   if (host.versionArgs === undefined) return installedVersion(prefix, host.package) ?? 'no version in the installed package.json';
-  const check = spawnSync(bin, host.versionArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  const keep = host.prepare === undefined ? {} : Object.fromEntries(Object.entries(prepareEnv(prefix, host.prepare)).filter(([k]) => host.prepare.keep.includes(k)));
+  const check = spawnSync(bin, host.versionArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000, env: { ...process.env, ...keep } });
   const out = `${check.stdout ?? ''}`.trim();
   return check.status === 0 ? out : `exit ${check.status}: ${out || check.stderr}`;
+}
+
+/** The prepare step's environment, `{dir}` filled. */
+function prepareEnv(prefix, prepare) {
+  return Object.fromEntries(Object.entries(prepare.env).map(([k, v]) => [k, v.replaceAll('{dir}', join(prefix, prepare.dir))]));
+}
+
+/** Runs the host's one-time prepare step (if it has one and it is not done), leaving its folder read-only. */
+function prepareHost(prefix, host, bin) {
+  if (host.prepare === undefined || existsSync(join(prefix, host.prepare.dir))) return;
+  const dir = join(prefix, host.prepare.dir);
+  mkdirSync(dir, { recursive: true });
+  const run = spawnSync(bin, [], { env: { ...process.env, ...prepareEnv(prefix, host.prepare) }, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8', timeout: 300_000 });
+  if (run.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    fail(`preparing ${host.package} failed (exit ${run.status}): ${(run.stderr ?? '').trim().split('\n').slice(-5).join('\n')}`);
+  }
+  spawnSync('chmod', ['-R', 'a-w', dir], { stdio: 'inherit' });
 }
 
 function folderBytes(dir) {
@@ -86,11 +118,17 @@ function main(argv) {
   const prefix = join(root, '.hosts', name);
   const bin = join(prefix, 'node_modules', '.bin', host.bin);
   if (!force && installedVersion(prefix, host.package) === host.version && existsSync(bin)) {
+    prepareHost(prefix, host, bin);
     process.stdout.write(`${name} ${host.version} is already installed: ${bin}\n(use --force to reinstall)\n`);
     return;
   }
 
   mkdirSync(prefix, { recursive: true });
+  if (host.prepare !== undefined && existsSync(join(prefix, host.prepare.dir))) {
+    // A reinstall prepares again (the read-only folder is made writable to be removed).
+    spawnSync('chmod', ['-R', 'u+w', join(prefix, host.prepare.dir)], { stdio: 'inherit' });
+    rmSync(join(prefix, host.prepare.dir), { recursive: true, force: true });
+  }
   // Its own manifest keeps npm from walking up to the suite's package.json.
   writeFileSync(join(prefix, 'package.json'), `${JSON.stringify({ name: `host-${name}`, private: true }, null, 2)}\n`);
 
@@ -119,6 +157,7 @@ function main(argv) {
     const post = spawnSync(process.execPath, [join(dir, host.postinstall)], { cwd: dir, env, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
     if (post.status !== 0) fail(`${host.package}'s ${host.postinstall} failed (exit ${post.status}): ${(post.stderr ?? '').trim().split('\n').slice(-5).join('\n')}`);
   }
+  prepareHost(prefix, host, bin);
 
   const reported = reportedVersion(prefix, host, bin);
   if (!reported.includes(host.version)) {

@@ -54,13 +54,18 @@ export function timingFor(deadlines: Required<Knobs>, base: ScriptTiming = DEFAU
 /**
  * The whole scenario's deadline for the test engine: its own, plus what the host's real
  * deadlines add where it has no knob for the shorter ones the scenario asks for (a scenario
- * waits out at most two calls and one connect).
+ * waits out at most two calls and one connect), plus, for every host start of its user script,
+ * the start-up and exit deadlines: a budget written against the reference host (ready in under
+ * a second, gone at end of input) must not run out on a host that takes seconds to start or
+ * has to be stopped after its exit deadline (Gemini CLI over ACP, three starts in one scenario).
  */
-export function scenarioDeadlineMs(scenario: Pick<Scenario, 'timeoutMs' | 'host'>, capabilities: Pick<HostCapabilities, 'knobs'>, fallbackMs = 30_000): number {
+export function scenarioDeadlineMs(scenario: Pick<Scenario, 'timeoutMs' | 'host' | 'user'>, capabilities: Pick<HostCapabilities, 'knobs'>, fallbackMs = 30_000): number {
   const inForce = deadlinesInForce(capabilities, scenario.host);
   const asked = { callTimeoutMs: scenario.host.callTimeoutMs ?? inForce.callTimeoutMs, connectTimeoutMs: scenario.host.connectTimeoutMs ?? inForce.connectTimeoutMs };
   const extra = 2 * Math.max(0, inForce.callTimeoutMs - asked.callTimeoutMs) + Math.max(0, inForce.connectTimeoutMs - asked.connectTimeoutMs);
-  return (scenario.timeoutMs ?? fallbackMs) + extra + (extra > 0 ? 2 * STEP_SLACK_MS : 0);
+  const timing = timingFor(inForce);
+  const starts = 1 + scenario.user.filter((step) => 'restart' in step).length;
+  return (scenario.timeoutMs ?? fallbackMs) + extra + (extra > 0 ? 2 * STEP_SLACK_MS : 0) + starts * (timing.startMs + timing.exitMs);
 }
 
 /** The exact command that reruns one scenario against one host. */

@@ -1,5 +1,6 @@
 // Small builders for grades and their numbered evidence, so checks stay one-liners.
 import type { Evidence } from '../report/schema.js';
+import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { Observations } from './observations.js';
 import type { Grade } from './scenario-schema.js';
 
@@ -45,12 +46,15 @@ export function journalEvidence(obs: Observations, server: string, filter: (e: O
   return { kind: 'server-journal', source: `server ${server} journal`, excerpt: cap(entries.map((e) => JSON.stringify(e)).join('\n') || '(nothing)') };
 }
 
-export function modelRequestEvidence(obs: Observations, index: number, pick: (body: unknown) => unknown = (b) => b): Evidence {
+/**
+ * One model request as evidence: its raw body, or what `pick` takes from the journal's record,
+ * whose `input`, `instructions` and `tools` have one shape whatever the model API (a Gemini or
+ * Anthropic body has no `input`).
+ */
+export function modelRequestEvidence(obs: Observations, index: number, pick: (request: ModelRequestRecord) => unknown = (r) => r.body): Evidence {
   const request = obs.modelRequests[index];
-  if (request === undefined) return { kind: 'model-request', source: `model request #${index + 1}`, excerpt: '(none)' };
-  // A pick names one wire API's field (Responses' `input`); another API's body lacks it: show it whole.
-  const picked = pick(request.body);
-  return { kind: 'model-request', source: `model request #${index + 1}`, excerpt: cap(JSON.stringify(picked === undefined ? request.body : picked, null, 1) ?? '(no body)') };
+  const picked = request === undefined ? undefined : pick(request);
+  return { kind: 'model-request', source: `model request #${index + 1}`, excerpt: cap(request === undefined ? '(none)' : picked === undefined ? '(absent)' : JSON.stringify(picked, null, 1)) };
 }
 
 export function approvalEvidence(obs: Observations, index: number): Evidence {

@@ -19,7 +19,7 @@ import { NO_STATUS_LINE } from './acp-transcript.js';
 
 /** The agent's program: absolute as given, else the suite's own install. */
 export function acpBin(profile: AcpProfile, root: string = suiteRoot()): string {
-  const bin = isAbsolute(profile.bin) ? profile.bin : join(root, '.hosts', profile.install, 'node_modules', '.bin', profile.bin);
+  const bin = isAbsolute(profile.bin) ? profile.bin : join(acpHostDir(profile, root), 'node_modules', '.bin', profile.bin);
   try {
     accessSync(bin, constants.X_OK);
   } catch {
@@ -28,7 +28,12 @@ export function acpBin(profile: AcpProfile, root: string = suiteRoot()): string 
   return bin;
 }
 
-export function acpValues(sandbox: Sandbox, run?: Pick<StartOptions, 'modelUrl' | 'apiKey'>): Record<AcpPlaceholder, string> {
+/** The host's install folder, .hosts/<install>. */
+export function acpHostDir(profile: Pick<AcpProfile, 'install'>, root: string = suiteRoot()): string {
+  return join(root, '.hosts', profile.install);
+}
+
+export function acpValues(sandbox: Sandbox, run?: Pick<StartOptions, 'modelUrl' | 'apiKey'>, hostDir = ''): Record<AcpPlaceholder, string> {
   // Before a start (config.write) the model is not running: a discard port stands in.
   const modelUrl = run?.modelUrl ?? 'http://127.0.0.1:9/v1';
   return {
@@ -42,6 +47,7 @@ export function acpValues(sandbox: Sandbox, run?: Pick<StartOptions, 'modelUrl' 
     stateHome: sandbox.stateHome,
     cacheHome: sandbox.cacheHome,
     tmp: sandbox.tmp,
+    hostDir,
   };
 }
 
@@ -72,7 +78,7 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
   const states = new Map<string, SandboxState>();
   const state = (sandbox: Sandbox): SandboxState => states.get(sandbox.root) ?? { servers: {}, lastSession: null };
   const settingsFiles = (sandbox: Sandbox): string[] => {
-    const values = acpValues(sandbox);
+    const values = acpValues(sandbox, undefined, acpHostDir(profile));
     const files = profile.settings.map((f) => fillPlaceholders(f.path, values));
     return profile.mcpServers.in === 'file' ? [...new Set([...files, fillPlaceholders(profile.mcpServers.path, values)])] : files;
   };
@@ -118,16 +124,16 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
 
     config: {
       files: settingsFiles,
-      read: (sandbox) => (profile.mcpServers.in === 'file' ? readFileServers(profile.mcpServers, acpValues(sandbox)) : { servers: Object.keys(state(sandbox).servers) }),
+      read: (sandbox) => (profile.mcpServers.in === 'file' ? readFileServers(profile.mcpServers, acpValues(sandbox, undefined, acpHostDir(profile))) : { servers: Object.keys(state(sandbox).servers) }),
       write(sandbox, servers) {
-        writeAcpConfig(profile, servers, acpValues(sandbox));
+        writeAcpConfig(profile, servers, acpValues(sandbox, undefined, acpHostDir(profile)));
         states.set(sandbox.root, { ...state(sandbox), servers });
       },
     },
 
     async start(sandbox: Sandbox, run: StartOptions): Promise<HostSession> {
       const bin = acpBin(profile);
-      const values: Values = acpValues(sandbox, run);
+      const values: Values = acpValues(sandbox, run, acpHostDir(profile));
       const current = state(sandbox);
       // Settings carry the model's address, known only now.
       const mcpServers = writeAcpConfig(profile, current.servers, values);

@@ -12,8 +12,12 @@ import { formatIssues, HarnessError } from '../../errors.js';
 import { suiteRoot } from '../../suite-root.js';
 import { optionalGuarantee, regex, withPlaceholders } from '../profile-schema.js';
 
-/** Placeholders a profile string may use; filled from the sandbox and the run. */
-export const ACP_PLACEHOLDERS = ['apiKey', 'modelUrl', 'modelOrigin', 'home', 'project', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'tmp'] as const;
+/**
+ * Placeholders a profile string may use; filled from the sandbox and the run. `hostDir` is the
+ * host's install folder .hosts/<install> (for what its install step prepared once, e.g. a
+ * read-only unpacked package cache shared by every scenario).
+ */
+export const ACP_PLACEHOLDERS = ['apiKey', 'modelUrl', 'modelOrigin', 'home', 'project', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'tmp', 'hostDir'] as const;
 export type AcpPlaceholder = (typeof ACP_PLACEHOLDERS)[number];
 const templated = withPlaceholders(ACP_PLACEHOLDERS);
 

@@ -14,6 +14,13 @@ import { AgentError, type AcpClient, type AcpClientHooks } from './acp-client.js
 import type { AcpProfile } from './acp-profile.js';
 import { APPROVAL, PROMPT, PROMPT_LINE, line, permissionText, toolCallLine } from './acp-transcript.js';
 
+/**
+ * How long start() waits for session/new (or session/load) before handing the session over
+ * still opening: long enough for a refusal to be reported as one, short enough that the
+ * scripted user's own start-up deadline for the first prompt is what a slow agent meets.
+ */
+const OPEN_WAIT_MS = 5_000;
+
 interface PendingPermission {
   request: RequestPermissionRequest;
   shown: ApprovalShown;
@@ -29,14 +36,6 @@ export function chooseOption(request: Pick<RequestPermissionRequest, 'options'>,
   }
   return null;
 }
-
-/**
- * How long session/new or session/load may take. An agent may hold it while it connects its
- * servers (Claude Code waits for each up to its own 30 s connect deadline): how long it waits is
- * the host's behaviour, graded by DISCOVER-2; past this bound the start fails as the host's
- * (checks "not reached"), within the 60 s a discovery scenario is given.
- */
-export const SESSION_OPEN_TIMEOUT_MS = 45_000;
 
 export interface BeginOptions {
   cwd: string;
@@ -79,21 +78,36 @@ export class AcpSession implements HostSession {
     return this.#sessionId;
   }
 
-  /** Opens (or loads) the session, sets the profile's mode, then shows the first prompt. */
+  /**
+   * Opens (or loads) the session, sets the profile's mode, then shows the first prompt. An agent
+   * may hold session/new until every server's discovery ends (Gemini CLI waits out a server that
+   * never answers): after OPEN_WAIT_MS the session is handed over still opening, and the prompt
+   * appears when the agent answers, so the scripted user's deadline for it decides (DISCOVER-2),
+   * not the client's.
+   */
   async begin(acp: AcpClient, options: BeginOptions): Promise<void> {
     this.#client = acp;
     void acp.exited.then(() => setImmediate(() => this.#screen.close()));
+    const opened = this.#open(acp, options);
+    let timer: NodeJS.Timeout | undefined;
+    const later = new Promise<'later'>((resolve) => (timer = setTimeout(() => resolve('later'), OPEN_WAIT_MS)));
+    const first = await Promise.race([opened.then(() => 'open' as const), later]).finally(() => clearTimeout(timer));
+    if (first === 'later') opened.catch((error: unknown) => this.#screen.append('stdout', line('session', `not opened: ${(error as Error).message}`)));
+  }
+
+  async #open(acp: AcpClient, options: BeginOptions): Promise<void> {
     const refused = (what: string) => (error: unknown) => {
       if (error instanceof AgentError) throw new HostRefused(`the agent refused ${what}: ${error.message}`);
       // Only the open's deadline raises HOST_START here: an agent that never opens the session is the host's doing.
       if (error instanceof HarnessError && error.code === 'HOST_START') throw new HostRefused(`the agent did not open the session: ${error.message}`);
       throw error;
     };
+    // No request deadline: begin() bounds the wait, the agent's exit ends it.
     if (options.loadSessionId !== null) {
-      await acp.request('session/load', { sessionId: options.loadSessionId, cwd: options.cwd, mcpServers: options.mcpServers }, SESSION_OPEN_TIMEOUT_MS).catch(refused('session/load'));
+      await acp.request('session/load', { sessionId: options.loadSessionId, cwd: options.cwd, mcpServers: options.mcpServers }, null).catch(refused('session/load'));
       this.#sessionId = options.loadSessionId;
     } else {
-      const created = (await acp.request('session/new', { cwd: options.cwd, mcpServers: options.mcpServers }, SESSION_OPEN_TIMEOUT_MS).catch(refused('session/new'))) as { sessionId: string };
+      const created = (await acp.request('session/new', { cwd: options.cwd, mcpServers: options.mcpServers }, null).catch(refused('session/new'))) as { sessionId: string };
       this.#sessionId = created.sessionId;
     }
     if (this.profile.mode !== undefined) await acp.request('session/set_mode', { sessionId: this.#sessionId, modeId: this.profile.mode }).catch(refused(`mode ${this.profile.mode}`));
