@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinAcpProfileNames } from '../adapters/acp/acp-profile.js';
 import { requireCliBuilt, runCli, type CommandResult } from './test-fixtures/run-cli.js';
 
 let dir = '';
@@ -34,7 +35,7 @@ describe.concurrent('run refuses bad input before any scenario', () => {
     file('not-json.json', '{ "name": ');
     file('bad-profile.json', JSON.stringify({ name: 'Bad Name', command: 'x' }));
     await refused([
-      [['--host', 'nope'], '--host nope: not a known host (reference, codex, codex-acp, qwen) and no profile file of that name'],
+      [['--host', 'nope'], `--host nope: not a known host (${['reference', 'codex', ...builtinAcpProfileNames()].join(', ')}) and no profile file of that name`],
       [['--host', './missing.json'], '--host ./missing.json: no such profile file'],
       [['--host', 'not-json.json'], `--host ${join(dir, 'not-json.json')}: Unexpected end of JSON input`],
       [['--host', 'bad-profile.json'], `--host ${join(dir, 'bad-profile.json')}: name: profile names are kebab-case; config: Invalid input: expected object, received undefined; screen: Invalid input: expected object, received undefined`],
