@@ -55,15 +55,17 @@ describe('name watch', () => {
     expect(w.lookups().map((l) => `${l.type} ${l.name}`)).toEqual(['A updates.example.invalid']);
   });
 
-  test.skipIf(!root)('a host in a scope with the watch looks names up there and nowhere else', async () => {
+  test.skipIf(!root)('a host in a scope with the watch looks names up there and nowhere else, and cannot rewrite its resolver', async () => {
     const w = await watch();
     const scope = new ProcessScope(w.resolvConf);
     try {
-      const proc = await scope.run(() => spawnHost('sh', ['-c', 'cat /etc/resolv.conf; getent ahostsv4 phone.example.invalid; echo done'], { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp' }));
+      const proc = await scope.run(() => spawnHost('sh', ['-c', 'cat /etc/resolv.conf; echo "nameserver 127.0.0.1" > /etc/resolv.conf || echo read-only; getent ahostsv4 phone.example.invalid; echo done'], { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp' }));
       let out = '';
       proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
       await proc.exited;
       expect(out).toContain(`nameserver ${w.address}`);
+      // A host running as root cannot point its lookups elsewhere.
+      expect(out).toContain('read-only');
       expect(w.lookups().map((l) => l.name)).toContain('phone.example.invalid');
     } finally {
       await scope.close();

@@ -105,6 +105,8 @@ export async function startNameWatch(): Promise<NameWatch | { problem: string }>
     bound.send(nxdomain(packet, question.end), from.port, from.address);
   });
   bound.on('error', () => {});
+  // A run that breaks before closing the watch must not be kept alive by it.
+  bound.unref();
   const dir = mkdtempSync(join(tmpdir(), 'mhc-names-'));
   const resolvConf = join(dir, 'resolv.conf');
   writeFileSync(resolvConf, `# written by mcp-host-conformance: every lookup is recorded (NET-4)\nnameserver ${address}\noptions timeout:1 attempts:1\n`, { mode: 0o444 });

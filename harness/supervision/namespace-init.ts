@@ -13,7 +13,8 @@
 // signals). The control socket is close-on-exec: the host cannot write to it. No output of
 // the supervisor reaches the host's screen: fds 0-2 point to /dev/null once the host runs.
 // Before the host starts, a name watch's resolv.conf is bound over /etc/resolv.conf in the
-// namespace (NET-4: every lookup the host makes is recorded; sandbox/name-watch.ts).
+// namespace, read-only (NET-4: every lookup the host makes is recorded, and a host running as
+// root cannot rewrite the file to look names up elsewhere; sandbox/name-watch.ts).
 // The host's command line, environment and directory come over the socket, so neither the
 // supervisor nor the reaper looks like a process of the run (nor shows a secret on argv).
 // With a terminal (a pseudo-terminal's slave path), the host opens it as the new session's
@@ -59,7 +60,7 @@ close $ready_w;
 sub fail { print $ctl "error $_[0]\n"; kill 'KILL', $reaper; waitpid($reaper, 0); POSIX::_exit(1); }
 sysread($ready_r, my $mounted, 1);
 fail('cannot mount /proc in the namespace') if ($mounted // '') ne 'y';
-fail('cannot bind the name watch over /etc/resolv.conf') if $resolv ne '' && system($mount, '--bind', $resolv, '/etc/resolv.conf') != 0;
+fail('cannot bind the name watch over /etc/resolv.conf') if $resolv ne '' && (system($mount, '--bind', $resolv, '/etc/resolv.conf') != 0 || system($mount, '-o', 'remount,bind,ro', '/etc/resolv.conf') != 0);
 pipe(my $err_r, my $err_w) or fail("pipe: $!");
 my $host = fork() // fail("fork: $!");
 if ($host == 0) {
