@@ -8,7 +8,7 @@
 import type { HostProfile } from './profile-schema.js';
 import { UndrivableStep, type Answer, type ApprovalShown, type HostSession } from './host-adapter.js';
 import { textBeforePrompt, type ScreenCapture, type ScreenPattern } from './screen-capture.js';
-import { stopGroup, type GroupProcess } from '../supervision/process-group.js';
+import { signalHost, stopGroup, type GroupProcess } from '../supervision/process-group.js';
 import type { EndKind } from '../scenario/scenario-schema.js';
 import type { ScreenText } from '../scenario/observations.js';
 import { HarnessError } from '../errors.js';
@@ -129,8 +129,7 @@ export class TerminalHostSession implements HostSession {
       if (this.dialect.answers.quit === undefined) throw new HarnessError('SCRIPT', 'this host has no quit command (profile answers.quit)');
       this.send(this.dialect.answers.quit);
     } else if (kind === 'SIGINT') this.interrupt();
-    // A crash takes the whole program: a launcher (a node or shell wrapper) cannot forward SIGKILL to what it started.
-    else this.#signal(kind === 'SIGKILL' ? -this.pid : this.pid, kind);
+    else signalHost(this.pid, kind);
   }
 
   async kill(graceMs?: number) {

@@ -68,6 +68,18 @@ function deadline<T>(promise: Promise<T>, ms: number): Promise<T | 'deadline'> {
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * A signal to a host as a process manager sends it: to its leader only, except SIGKILL, which
+ * goes to the whole group (a crash takes the whole program; a launcher cannot forward SIGKILL).
+ */
+export function signalHost(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(signal === 'SIGKILL' ? -pid : pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 /** Kills the group led by `proc` (SIGTERM, then SIGKILL after graceMs) and waits until it is reaped. */
 export async function stopGroup(proc: GroupProcess, graceMs = 1000): Promise<ExitStatus> {
   if (!proc.hasExited()) {

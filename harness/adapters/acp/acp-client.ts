@@ -5,7 +5,7 @@
 import { client, ndJsonStream, RequestError, type ClientConnection, type InitializeResponse, type RequestPermissionRequest, type RequestPermissionResponse, type SessionNotification } from '@agentclientprotocol/sdk';
 import { Readable, Writable } from 'node:stream';
 import { HarnessError } from '../../errors.js';
-import { stopGroup, type ExitStatus, type GroupProcess } from '../../supervision/process-group.js';
+import { signalHost, stopGroup, type ExitStatus, type GroupProcess } from '../../supervision/process-group.js';
 import { spawnHost } from '../../supervision/process-scope.js';
 
 export interface AcpClientHooks {
@@ -108,11 +108,7 @@ export class AcpClient {
 
   /** A signal to the agent's leader, as a process manager sends it; SIGKILL to the whole group (a launcher cannot forward it). */
   signal(signal: NodeJS.Signals): void {
-    try {
-      process.kill(signal === 'SIGKILL' ? -this.proc.pid : this.proc.pid, signal);
-    } catch {
-      // already gone
-    }
+    signalHost(this.proc.pid, signal);
   }
 
   endInput(): void {

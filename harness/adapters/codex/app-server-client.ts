@@ -4,7 +4,7 @@
 // in its own group and is always stopped by group and reaped (STDIO-5 hygiene).
 import { dirname } from 'node:path';
 import { HarnessError } from '../../errors.js';
-import { stopGroup, type ExitStatus, type GroupProcess } from '../../supervision/process-group.js';
+import { signalHost, stopGroup, type ExitStatus, type GroupProcess } from '../../supervision/process-group.js';
 import { spawnHost } from '../../supervision/process-scope.js';
 import { JsonRpcError, JsonRpcLinePeer, type RequestId } from './json-rpc-lines.js';
 import {
@@ -208,14 +208,9 @@ export class CodexAppServer {
     return stopGroup(this.proc, graceMs);
   }
 
-  /** Sends a signal to the launcher only (it forwards SIGINT/SIGTERM to the native binary), as a terminal would. */
+  /** A signal to the launcher (it forwards SIGINT/SIGTERM to the native binary), as a terminal would; SIGKILL to the whole group. */
   signal(signal: NodeJS.Signals): void {
-    try {
-      // A crash (SIGKILL) takes the whole program: the launcher cannot forward it to the native binary.
-      process.kill(signal === 'SIGKILL' ? -this.proc.pid : this.proc.pid, signal);
-    } catch {
-      // already gone
-    }
+    signalHost(this.proc.pid, signal);
   }
 
   /** Closes stdin (app-server exits at end of input). */
