@@ -29,9 +29,10 @@ export function toolResult(outcome: ToolOutcome, args: Record<string, unknown>):
  * UTF-8 bytes of JSON: a tools/call result becomes one stamped text block, any other result
  * gets `_meta.padding`. Throws a SizeError when even the unpadded answer is larger.
  */
-export function paddedResult(method: string, id: RequestId, result: Result, bytes: number, fill: Fill): Result {
+/** `decorate`: the revision's own result fields (modern-result.ts), counted in the size. */
+export function paddedResult(method: string, id: RequestId, result: Result, bytes: number, fill: Fill, decorate: (r: Result) => Result = (r) => r): Result {
   const withPad = (pad: string): Result =>
-    method === 'tools/call' ? { content: [{ type: 'text', text: pad }] } : { ...result, _meta: { ...(result._meta as Result | undefined), padding: pad } };
+    decorate(method === 'tools/call' ? { content: [{ type: 'text', text: pad }] } : { ...result, _meta: { ...(result._meta as Result | undefined), padding: pad } });
   const pad = padFor(bytes, fill, (p) => jsonBytes({ jsonrpc: '2.0', id, result: withPad(p) }));
   return withPad(pad);
 }

@@ -8,6 +8,7 @@
 // the engine applies defaults.
 import { z } from 'zod';
 import { CallFaultMembers, FillSchema, StagesSchema } from './fault-schema.js';
+import { ProtocolOfferSchema } from './protocol-revision.js';
 import { MAX_STAMPED_BYTES } from './stamped-text.js';
 
 const count = z.number().int().nonnegative();
@@ -114,6 +115,9 @@ export const ServerBehaviourSchema = z.strictObject({
   name: z.string().optional(),
   version: z.string().optional(),
   instructions: z.string().optional(),
+  /** The revisions offered (default DEFAULT_PROTOCOL_OFFER): a server without 2026-07-28 answers
+   *  server/discover as a 2025-11-25 server does (method not found), so dual-era hosts fall back. */
+  protocol: ProtocolOfferSchema.optional(),
   /** Misbehaviour at connect, initialize and each list, e.g. { 'tools/list': { kind: 'never' } }. */
   stages: StagesSchema.optional(),
   tools: z.array(ToolSchema).optional(),
@@ -130,6 +134,8 @@ export const ServerBehaviourSchema = z.strictObject({
        *  tool exactly as sent, is this many bytes; the generated tools' descriptions carry the
        *  padding (needs generateTools, excludes generateTools.descriptionBytes). */
       definitionsBytes: count.max(MAX_STAMPED_BYTES).optional(),
+      /** 2026-07-28: each tools/list result says it may be cached this long (ms); else ttlMs 0. */
+      ttlMs: count.optional(),
     })
     .optional(),
   /** After `afterCalls` tools/call (default 1) the list becomes `tools` and list_changed is sent

@@ -5,6 +5,8 @@
 // sessions (a Server per session) share it. Each request is first planned (which stage,
 // which fault, which call number); HTTP routes plan before the SDK sees the request, so
 // faults that must answer on the raw HTTP response can do so (acts.ts, http-answers.ts).
+// Revision 2026-07-28 (issue 16) is served by an SDK 2.4.0 Server on the same handlers
+// (modern-server.ts); its opening request, server/discover, is the 'initialize' stage.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -28,6 +30,8 @@ import { faultsOf, isFault } from './behaviour-fit.js';
 import type { Fault, Stage } from './fault-schema.js';
 import type { JournalWriter } from './journal.js';
 import { JournaledTransport } from './journaled-transport.js';
+import { withModernFields } from './modern-result.js';
+import { envelopeRevision, LEGACY_REVISION, MODERN_REVISION, offersLegacy, offersModern } from './protocol-revision.js';
 import { SizeError } from './stamped-text.js';
 import { catalogueOf, initialCatalogue, outcomeOfCall, pageIndex, pageOf, toolPage, type CatalogueTool } from './tool-catalogue.js';
 
@@ -50,19 +54,39 @@ export interface Plan {
   call?: { tool: CatalogueTool; outcome: ToolOutcome; switchList: boolean };
 }
 
+/** An SDK request handler acting out the engine's plan for the request. */
+export type StagedHandler = (req: { method: string; params?: unknown }, ctx: RequestContext) => Promise<Result>;
+
 export interface BehaviourEngine {
   readonly behaviour: ServerBehaviour;
   readonly journal: JournalWriter;
+  readonly capabilities: ServerCapabilities;
+  readonly serverInfo: { name: string; version: string };
+  /** The handler an SDK Server (either major version) registers for every staged method. */
+  staged(hooks: TransportHooks, planned: Map<RequestId, Plan>): StagedHandler;
+  /** Handlers of the methods without stages (resources/read, prompts/get) by method. */
+  unstaged(): Record<string, (params: Record<string, unknown>) => Result>;
   /** Plans a request; a tools/call takes its call number here, so plan each request once. */
   plan(request: PlannedRequest): Plan;
   /** The JSON-RPC message the plan gets without its fault (a 'sized' fault: padded to its size). */
   answerOf(plan: Plan): Promise<Result>;
   /** Connects a new SDK Server (sharing this engine's state) to `transport`, journaled. Requests
-   *  an HTTP route planned already are found in `planned` by id; the others are planned here. */
-  connect(transport: Transport, hooks: TransportHooks, planned?: Map<RequestId, Plan>): Promise<Server>;
+   *  an HTTP route planned already are found in `planned` by id; the others are planned here.
+   *  `journaled`: the transport journals already (serveStdio's wire, modern-server.ts). */
+  connect(transport: Transport, hooks: TransportHooks, planned?: Map<RequestId, Plan>, journaled?: boolean): Promise<Server>;
 }
 
-const STAGE_METHODS = new Set<string>(['initialize', 'tools/list', 'resources/list', 'resources/templates/list', 'prompts/list', 'tools/call']);
+/** The stage of each staged method: server/discover opens a 2026-07-28 exchange as initialize
+ *  opens a 2025-11-25 one, so an opening fault acts on whichever the host sends. */
+const STAGE_OF: Record<string, Stage> = {
+  initialize: 'initialize',
+  'server/discover': 'initialize',
+  'tools/list': 'tools/list',
+  'resources/list': 'resources/list',
+  'resources/templates/list': 'resources/templates/list',
+  'prompts/list': 'prompts/list',
+  'tools/call': 'tools/call',
+};
 
 export const rpcError = (code: number, message: string, data?: unknown): Error => Object.assign(new Error(message), { code, ...(data !== undefined && { data }) });
 
@@ -86,7 +110,8 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
 
   function plan(request: PlannedRequest): Plan {
     const { method } = request;
-    const stage = STAGE_METHODS.has(method) ? (method as Stage) : undefined;
+    // Without 2026-07-28 server/discover is an unknown method, as on any 2025-11-25 server.
+    const stage = method === 'server/discover' && !offersModern(behaviour.protocol) ? undefined : STAGE_OF[method];
     if (method !== 'tools/call') {
       const fault = stage === undefined || stage === 'tools/call' ? undefined : behaviour.stages?.[stage];
       const onPage = fault?.page === undefined || fault.page === pageIndex(request.params?.cursor as string | undefined);
@@ -104,14 +129,28 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     return { request, stage, fault, call: { tool, outcome, switchList } };
   }
 
-  function initializeResult(params: Record<string, unknown> | undefined): Result {
-    // A rug pull: the tools change between one host start (one initialize) and the next.
+  /** A host start opening (initialize or server/discover): the rug pull counts these. */
+  function opening(): void {
+    // A rug pull: the tools change between one host start (one opening) and the next.
     initializes++;
     if (behaviour.rugPull && initializes > behaviour.rugPull.afterInitializes && tools !== rugPullTools) {
       journal.record({ kind: 'fault', what: 'rug-pull' });
       tools = rugPullTools;
     }
     if (behaviour.rugPull?.outageAtInitialize === initializes) throw rpcError(-32603, 'fake server: temporarily unavailable (outage)');
+  }
+
+  function discoverResult(): Result {
+    opening();
+    return {
+      supportedVersions: [MODERN_REVISION, ...(offersLegacy(behaviour.protocol) ? [LEGACY_REVISION] : [])],
+      capabilities,
+      ...(behaviour.instructions !== undefined && { instructions: behaviour.instructions }),
+    };
+  }
+
+  function initializeResult(params: Record<string, unknown> | undefined): Result {
+    opening();
     const requested = String(params?.protocolVersion);
     return {
       protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
@@ -134,6 +173,8 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     switch (method) {
       case 'initialize':
         return initializeResult(params);
+      case 'server/discover':
+        return discoverResult();
       case 'tools/list': {
         const page = toolPage(tools, behaviour.toolsList?.pages ?? 1, params?.cursor as string | undefined);
         if (!page) throw rpcError(-32602, `Invalid cursor: ${String(params?.cursor)}`);
@@ -154,12 +195,15 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     }
   }
 
-  /** The normal result, padded when the fault is 'sized'. */
+  /** The normal result, padded when the fault is 'sized'; a 2026-07-28 request's with that revision's fields. */
   function resultOf(p: Plan): Result {
+    const { method } = p.request;
+    const modern = envelopeRevision(p.request as unknown as Record<string, unknown>) !== undefined;
+    const decorate = (r: Result): Result => (modern ? withModernFields(method, r, serverInfo, method === 'tools/list' ? behaviour.toolsList?.ttlMs : undefined) : r);
     const result = normalResult(p);
-    if (p.fault?.kind !== 'sized') return result;
+    if (p.fault?.kind !== 'sized') return decorate(result);
     try {
-      return paddedResult(p.request.method, p.request.id, result, p.fault.bytes, p.fault.fill ?? 'ascii');
+      return paddedResult(method, p.request.id, result, p.fault.bytes, p.fault.fill ?? 'ascii', decorate);
     } catch (error) {
       if (error instanceof SizeError) throw rpcError(-32603, `fake server: sized answer: ${error.message}`);
       throw error;
@@ -189,46 +233,65 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     }
   }
 
-  function newServer(hooks: TransportHooks, planned: Map<RequestId, Plan>): Server {
-    const server = new Server(serverInfo, { capabilities, ...(behaviour.instructions !== undefined && { instructions: behaviour.instructions }) });
-    const staged = (req: { method: string; params?: unknown }, ctx: RequestContext): Promise<Result> => {
+  function staged(hooks: TransportHooks, planned: Map<RequestId, Plan>): StagedHandler {
+    return (req, ctx) => {
       const found = planned.get(ctx.requestId);
       planned.delete(ctx.requestId);
       const p = found ?? plan({ id: ctx.requestId, method: req.method, params: req.params as Record<string, unknown> | undefined });
       return handle(p, ctx, hooks);
     };
+  }
+
+  /** The methods answered without stages (reads), for either SDK's Server. */
+  function unstaged(): Record<string, (params: Record<string, unknown>) => Result> {
+    return {
+      ...(capabilities.resources && {
+        'resources/read': ({ uri }) => {
+          const found = readResource(behaviour, String(uri));
+          if (!found) throw rpcError(-32002, `Resource not found: ${String(uri)}`);
+          return found as Result;
+        },
+      }),
+      ...(capabilities.prompts && {
+        'prompts/get': ({ name, arguments: args }) => {
+          const found = getPrompt(behaviour, String(name), (args ?? {}) as Record<string, string>);
+          if (!found) throw rpcError(-32602, `Unknown prompt: ${String(name)}`);
+          return found as Result;
+        },
+      }),
+    };
+  }
+
+  function newServer(hooks: TransportHooks, planned: Map<RequestId, Plan>): Server {
+    const server = new Server(serverInfo, { capabilities, ...(behaviour.instructions !== undefined && { instructions: behaviour.instructions }) });
+    const handler = staged(hooks, planned);
     // Replaces the SDK's own initialize handler so initialize can be delayed, refused or ignored.
-    server.setRequestHandler(InitializeRequestSchema, staged as never);
-    server.setRequestHandler(ListToolsRequestSchema, staged as never);
-    server.setRequestHandler(CallToolRequestSchema, staged as never);
+    server.setRequestHandler(InitializeRequestSchema, handler as never);
+    server.setRequestHandler(ListToolsRequestSchema, handler as never);
+    server.setRequestHandler(CallToolRequestSchema, handler as never);
     if (capabilities.resources) {
-      server.setRequestHandler(ListResourcesRequestSchema, staged as never);
-      server.setRequestHandler(ListResourceTemplatesRequestSchema, staged as never);
-      server.setRequestHandler(ReadResourceRequestSchema, (req) => {
-        const found = readResource(behaviour, req.params.uri);
-        if (!found) throw rpcError(-32002, `Resource not found: ${req.params.uri}`);
-        return found;
-      });
+      server.setRequestHandler(ListResourcesRequestSchema, handler as never);
+      server.setRequestHandler(ListResourceTemplatesRequestSchema, handler as never);
     }
-    if (capabilities.prompts) {
-      server.setRequestHandler(ListPromptsRequestSchema, staged as never);
-      server.setRequestHandler(GetPromptRequestSchema, (req) => {
-        const found = getPrompt(behaviour, req.params.name, req.params.arguments ?? {});
-        if (!found) throw rpcError(-32602, `Unknown prompt: ${req.params.name}`);
-        return found as never;
-      });
-    }
+    if (capabilities.prompts) server.setRequestHandler(ListPromptsRequestSchema, handler as never);
+    const reads = unstaged();
+    if (reads['resources/read']) server.setRequestHandler(ReadResourceRequestSchema, (req) => reads['resources/read']!(req.params) as never);
+    if (reads['prompts/get']) server.setRequestHandler(GetPromptRequestSchema, (req) => reads['prompts/get']!(req.params) as never);
     return server;
   }
 
   return {
     behaviour,
     journal,
+    capabilities,
+    serverInfo,
+    staged,
+    unstaged,
     plan,
     answerOf,
-    async connect(transport, hooks, planned = new Map()) {
+    async connect(transport, hooks, planned = new Map(), journaled = false) {
       const server = newServer(hooks, planned);
-      await server.connect(new JournaledTransport(transport, journal));
+      await server.connect(journaled ? transport : new JournaledTransport(transport, journal));
       return server;
     },
   };

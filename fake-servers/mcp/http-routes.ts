@@ -4,7 +4,8 @@
 // here, before the SDK sees it, so a fault that answers on the raw HTTP response (a
 // redirect, a body of exactly N bytes without Content-Length, half a body...) can; the
 // others travel to the engine's handler with their plan. The connect stage of the SSE
-// flavour is its GET event stream.
+// flavour is its GET event stream. A 2026-07-28 request (the SDK's own classification) is
+// planned the same way and then answered statelessly by modern-http.ts.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -14,6 +15,8 @@ import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { firstHalf, pause } from './acts.js';
 import type { BehaviourEngine, Plan } from './engine.js';
 import { DEFAULT_GARBAGE, type Fault } from './fault-schema.js';
+import { isModernRequest, serveModernExchange } from './modern-http.js';
+import { offersModern } from './protocol-revision.js';
 import { answerRaw, answersRaw, journalSwallowed, NO_REQUEST, rpcMessages, sseEvent } from './http-answers.js';
 
 export interface HttpRoute {
@@ -94,6 +97,12 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
     await transport.handleRequest(req, res, body);
   }
 
+  /** 2026-07-28: no session, whatever the behaviour's http.session says (the revision has none). */
+  async function modern(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    const planned = await planPost(engine, req, res, body, 'streamable', options.dropConnections);
+    if (planned) await serveModernExchange(engine, req, res, body, planned);
+  }
+
   async function stateful(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const header = req.headers['mcp-session-id'];
     let session = typeof header === 'string' ? sessions.get(header) : undefined;
@@ -114,6 +123,8 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
         journalSwallowed(engine.journal, rpcMessages(body), `connect ${connect.kind}`);
         return answerRaw(connect, req, res, NO_REQUEST);
       }
+      // Without 2026-07-28 every request meets today's 2025-11-25 server, server/discover too.
+      if (offersModern(engine.behaviour.protocol) && (await isModernRequest(req, body))) return modern(req, res, body);
       await (options.session === 'stateless' ? stateless(req, res, body) : stateful(req, res, body));
     },
     async close() {

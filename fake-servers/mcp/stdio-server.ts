@@ -4,6 +4,7 @@
 // the whole group), writes a marker to stderr (STDIO-4: a host must not show it), acts out
 // its connect fault (a crash, garbage on stdout: STDIO-6), then serves the behaviour, its
 // "{env:NAME}" placeholders filled from its environment (CRED-3: echoing its own token).
+// It speaks the revisions its behaviour offers (modern-server.ts decides the era per process).
 import { spawn } from 'node:child_process';
 import { closeSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,6 +13,9 @@ import type { ServerBehaviour } from './behaviour.js';
 import { assertBehaviourFitsTransport } from './behaviour-fit.js';
 import { createBehaviourEngine } from './engine.js';
 import { withEnvValues } from './env-placeholders.js';
+import { JournaledTransport } from './journaled-transport.js';
+import { serveStreamBothEras } from './modern-server.js';
+import { offersModern } from './protocol-revision.js';
 import { DEFAULT_GARBAGE } from './fault-schema.js';
 import { parseStdioArgs, type JournalTarget } from './stdio-args.js';
 import { openJournalChannel } from './journal-channel.js';
@@ -78,12 +82,15 @@ async function main(): Promise<void> {
   const engine = createBehaviourEngine(behaviour, journal);
   const transport = new StdioServerTransport();
   if (behaviour.stdio?.closeStdinAfterListing === true) closeStdinAfterListing(transport);
-  await engine.connect(transport, {
+  const hooks = {
     // A crash mid-call leaves the child running on purpose: only group reaping stops it.
-    crash: (code) => process.exit(code),
-    writeRaw: (data) => void process.stdout.write(data),
-    frame: (payload) => `${payload}\n`,
-  });
+    crash: (code: number) => process.exit(code),
+    writeRaw: (data: string | Uint8Array) => void process.stdout.write(data),
+    frame: (payload: string) => `${payload}\n`,
+  };
+  // Without 2026-07-28, exactly today's 2025-11-25 server (server/discover: method not found).
+  if (!offersModern(behaviour.protocol)) return void (await engine.connect(transport, hooks));
+  serveStreamBothEras(engine, new JournaledTransport(transport, journal), hooks);
 }
 
 /** destroy() stops reading without an 'end' event (the server stays up, stdout open); libuv

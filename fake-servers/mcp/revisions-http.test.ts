@@ -1,0 +1,77 @@
+// The Streamable HTTP fake on both revisions (issue 16): the SDK 2.4.0 client speaks
+// 2026-07-28 (no session, the standard headers journaled), the 1.32 client 2025-11-25 with
+// a session, and a dual-era client meets a 2025-11-25-only fake and falls back.
+import { Client as ModernClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerBehaviour } from './behaviour.js';
+import { startHttpFakeServer, type HttpFakeServer } from './http-server.js';
+import { connectHttp } from './test-fixtures/clients.js';
+
+let servers: HttpFakeServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+
+async function start(behaviour: ServerBehaviour): Promise<HttpFakeServer> {
+  const server = await startHttpFakeServer(behaviour);
+  servers.push(server);
+  return server;
+}
+
+async function modernConnect(url: string, mode: 'auto' | { pin: '2026-07-28' }): Promise<ModernClient> {
+  const client = new ModernClient({ name: 'fake-mcp-test', version: '2.0.0' }, { versionNegotiation: { mode } });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+const tools: ServerBehaviour['tools'] = [{ name: 't' }];
+const requestsOf = (server: HttpFakeServer) => server.journal.entries().flatMap((e) => (e.kind === 'http-request' ? [e] : []));
+
+describe('Streamable HTTP fake server on both revisions', () => {
+  it('answers a 2026-07-28 client statelessly: server/discover, tools/list with its ttlMs, tools/call, no session id', async () => {
+    const server = await start({ protocol: 'both', tools, toolsList: { ttlMs: 5_000 } });
+    const client = await modernConnect(server.url, { pin: '2026-07-28' });
+    expect(client.getProtocolEra()).toBe('modern');
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
+    expect(await client.callTool({ name: 't', arguments: { a: 1 } })).toMatchObject({ content: [{ type: 'text', text: '{"a":1}' }] });
+    await client.close();
+    expect(server.journal.methods()).toEqual(['server/discover', 'tools/list', 'tools/call']);
+    const listed = server.journal.entries().find((e) => e.kind === 'jsonrpc-out' && Array.isArray((e.message.result as { tools?: unknown })?.tools));
+    expect(listed).toMatchObject({ message: { result: { ttlMs: 5_000, resultType: 'complete' } } });
+    const posts = requestsOf(server).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.headers['mcp-method'])).toEqual(['server/discover', 'tools/list', 'tools/call']);
+    expect(posts.every((r) => r.headers['mcp-session-id'] === undefined)).toBe(true);
+    const responses = server.journal.entries().flatMap((e) => (e.kind === 'http-response' ? [e.status] : []));
+    expect(responses.every((status) => status === 200)).toBe(true);
+  });
+
+  it('answers initialize with a session to the 1.32 client on a dual-era server', async () => {
+    const server = await start({ protocol: 'both', tools });
+    const client = await connectHttp(server.url);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
+    await client.close();
+    expect(server.journal.methods().slice(0, 3)).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
+    expect(requestsOf(server).some((r) => typeof r.headers['mcp-session-id'] === 'string')).toBe(true);
+  });
+
+  it('refuses a 2026-07-28 request on a 2025-11-25-only server, and the dual-era client falls back to initialize', async () => {
+    const server = await start({ tools });
+    const client = await modernConnect(server.url, 'auto');
+    expect(client.getProtocolEra()).toBe('legacy');
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
+    await client.close();
+    // As a 2025-11-25 server would: the sessionless POST is refused before any JSON-RPC handling.
+    const [probe] = requestsOf(server);
+    expect(JSON.parse(probe!.body)).toMatchObject({ method: 'server/discover' });
+    expect(server.journal.entries().find((e) => e.kind === 'http-response')).toMatchObject({ status: 400 });
+    expect(server.journal.methods()[0]).toBe('initialize');
+  });
+
+  it('acts out a tools/list fault on the 2026-07-28 path too', async () => {
+    const server = await start({ protocol: '2026-07-28', tools, stages: { 'tools/list': { kind: 'jsonrpc-error', code: -32000, message: 'listing broke' } } });
+    const client = await modernConnect(server.url, { pin: '2026-07-28' });
+    await expect(client.listTools()).rejects.toThrow(/listing broke/);
+    await client.close();
+  });
+});

@@ -1,0 +1,69 @@
+// The stdio fake on both revisions (issue 16): the SDK 2.4.0 client speaks 2026-07-28 to a
+// fake offering it, the 1.32 client 2025-11-25, and a dual-era client probing a
+// 2025-11-25-only fake meets method-not-found and falls back to initialize.
+// Needs a fresh build: npx tsc -p tsconfig.build.json
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerBehaviour } from './behaviour.js';
+import { startJournalCollector, type JournalCollector } from './journal-collector.js';
+import { DetachedStdioTransport, newClient } from './test-fixtures/clients.js';
+import { requireBuilt } from '../../harness/vitest/require-built.js';
+
+beforeAll(() => requireBuilt('dist/fake-servers/mcp/stdio-main.js', ['fake-servers/mcp']));
+
+let collector: JournalCollector;
+let transports: DetachedStdioTransport[] = [];
+beforeAll(async () => {
+  collector = await startJournalCollector();
+  return () => collector.close();
+});
+afterEach(async () => {
+  await Promise.all(transports.map((t) => t.killGroup()));
+  transports = [];
+});
+
+function spawnFake(behaviour: ServerBehaviour) {
+  const server = collector.stdioServer(behaviour, '/tmp/revisions-stdio-test');
+  const transport = new DetachedStdioTransport({ command: server.command, args: server.args }, { PATH: process.env.PATH ?? '' });
+  transports.push(transport);
+  return { transport, journal: server.journal };
+}
+
+const modernClient = (mode: 'auto' | { pin: '2026-07-28' }) => new ModernClient({ name: 'fake-mcp-test', version: '2.0.0' }, { versionNegotiation: { mode } });
+const tools: ServerBehaviour['tools'] = [{ name: 't' }];
+
+describe('stdio fake server on both revisions', () => {
+  it('answers server/discover and stateless tools/list and tools/call to a 2026-07-28 client', async () => {
+    const { transport, journal } = spawnFake({ protocol: 'both', tools, toolsList: { ttlMs: 60_000 } });
+    const client = modernClient({ pin: '2026-07-28' });
+    await client.connect(transport as never);
+    expect(client.getProtocolEra()).toBe('modern');
+    const listed = await client.listTools();
+    expect(listed.tools.map((t) => t.name)).toEqual(['t']);
+    expect(await client.callTool({ name: 't', arguments: { a: 1 } })).toMatchObject({ content: [{ type: 'text', text: '{"a":1}' }] });
+    expect(journal.methods()).toEqual(['server/discover', 'tools/list', 'tools/call']);
+    const out = journal.entries().find((e) => e.kind === 'jsonrpc-out' && Array.isArray((e.message.result as { tools?: unknown })?.tools));
+    expect(out).toMatchObject({ message: { result: { ttlMs: 60_000 } } });
+    console.log(JSON.stringify(journal.entries().filter((e) => e.kind.startsWith('jsonrpc')), null, 0));
+  });
+
+  it('answers initialize on 2025-11-25 to the 1.32 client', async () => {
+    const { transport, journal } = spawnFake({ protocol: 'both', tools });
+    const client = newClient();
+    await client.connect(transport);
+    expect(client.getServerVersion()?.name).toBe('fake-mcp');
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
+    expect(journal.methods().slice(0, 3)).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
+  });
+
+  it('answers server/discover with method not found without 2026-07-28, and the dual-era client falls back to initialize', async () => {
+    const { transport, journal } = spawnFake({ tools });
+    const client = modernClient('auto');
+    await client.connect(transport as never);
+    expect(client.getProtocolEra()).toBe('legacy');
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
+    const answer = journal.entries().find((e) => e.kind === 'jsonrpc-out');
+    expect(answer).toMatchObject({ message: { error: { code: -32601 } } });
+    expect(journal.methods().slice(0, 2)).toEqual(['server/discover', 'initialize']);
+  });
+});
