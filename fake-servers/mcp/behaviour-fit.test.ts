@@ -36,6 +36,17 @@ describe('assertBehaviourFitsTransport', () => {
     expect(fits({ stages: { 'tools/list': { kind: 'garbage', framing: 'sse' } } }, 'stdio')).toThrow(/framing applies/);
   });
 
+  it('refuses the legacy SSE transport and sessions on a 2026-07-28-only server, and allows both beside 2025-11-25', () => {
+    expect(fits(sse({ protocol: '2026-07-28' }), 'http')).toThrow(/legacy SSE transport exists only on 2025-11-25 and older/);
+    expect(fits({ protocol: '2026-07-28', http: { session: 'stateful' } }, 'http')).toThrow(/revision 2026-07-28 has no sessions/);
+    expect(fits(sse({ protocol: 'both' }), 'http')).not.toThrow();
+    expect(fits({ protocol: 'both', http: { session: 'stateful' } }, 'http')).not.toThrow();
+  });
+
+  it('lets a raw opening answer through on a 2026-07-28-only server: it answers server/discover, no session to open', () => {
+    expect(fits({ protocol: '2026-07-28', stages: { initialize: { kind: 'sized', bytes: 900, declared: true } } }, 'http')).not.toThrow();
+  });
+
   it('refuses a raw initialize answer on a stateful Streamable HTTP server', () => {
     const stages = { initialize: { kind: 'sized', bytes: 900, declared: true } } as const;
     expect(fits({ stages }, 'http')).toThrow(/cannot open a Streamable HTTP session/);

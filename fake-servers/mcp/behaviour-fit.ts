@@ -3,6 +3,7 @@
 // BehaviourError naming the field. The rules follow the comments in fault-schema.ts.
 import { BehaviourError, type FakeTool, type ServerBehaviour, type ToolOutcome } from './behaviour.js';
 import type { Fault, FaultKind, Stage } from './fault-schema.js';
+import { offersLegacy } from './protocol-revision.js';
 import { catalogueOf, initialCatalogue } from './tool-catalogue.js';
 
 /** The three ways a fake server is reached. */
@@ -37,7 +38,7 @@ const RULES: Record<FaultKind, (fault: Fault, ctx: FitContext) => string | undef
   garbage: (fault, ctx) => RAW_OPTIONS(fault, ctx) ?? (fault.kind === 'garbage' && fault.thenAnswer && ctx.carrier === 'streamable' ? 'an HTTP body ends with the garbage: nothing can follow it' : undefined),
   sized: (fault, ctx) =>
     RAW_OPTIONS(fault, ctx) ??
-    (ctx.stage === 'initialize' && ('declared' in fault || 'framing' in fault) && ctx.behaviour.http?.session !== 'stateless'
+    (ctx.stage === 'initialize' && ('declared' in fault || 'framing' in fault) && ctx.behaviour.http?.session !== 'stateless' && offersLegacy(ctx.behaviour.protocol)
       ? 'a raw initialize answer cannot open a Streamable HTTP session: leave declared/framing unset or use http.session "stateless"'
       : undefined),
   partial: RAW_OPTIONS,
@@ -112,12 +113,27 @@ function checkExclusive(behaviour: ServerBehaviour): void {
   }
 }
 
+/**
+ * What revision 2026-07-28 has no room for (issue 16): the legacy SSE transport (2024-11-05)
+ * and sessions. Stage faults keep their meaning: the 'initialize' stage is the opening
+ * request of either revision (initialize, or server/discover), so it acts on the one the
+ * host sends; a host that opens with neither meets the faults of the later stages only.
+ */
+function revisionRefusal(behaviour: ServerBehaviour, carrier: Carrier): string | undefined {
+  if (offersLegacy(behaviour.protocol)) return undefined;
+  if (carrier === 'sse') return 'behaviour.protocol "2026-07-28": the legacy SSE transport exists only on 2025-11-25 and older (use Streamable HTTP, or "both")';
+  if (behaviour.http?.session === 'stateful') return 'behaviour.http.session "stateful": revision 2026-07-28 has no sessions (leave it out, or offer "both")';
+  return undefined;
+}
+
 /** Throws a BehaviourError naming the first field this transport cannot act out or size. */
 export function assertBehaviourFitsTransport(behaviour: ServerBehaviour, transport: 'http' | 'stdio'): void {
   const carrier = carrierOf(behaviour, transport);
   if (carrier === 'stdio' && behaviour.rugPull) {
     throw new BehaviourError('behaviour.rugPull needs a server that outlives host restarts: use HTTP or SSE, not stdio');
   }
+  const revision = revisionRefusal(behaviour, carrier);
+  if (revision !== undefined) throw new BehaviourError(revision);
   for (const { at, stage, fault } of faultsOf(behaviour)) {
     if (NEEDS[stage]?.(behaviour) === false) throw new BehaviourError(`${at}: the server has nothing to list there (no resources or prompts)`);
     const why = refusal(fault, { carrier, stage, behaviour });

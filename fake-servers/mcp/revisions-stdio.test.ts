@@ -44,7 +44,24 @@ describe('stdio fake server on both revisions', () => {
     expect(journal.methods()).toEqual(['server/discover', 'tools/list', 'tools/call']);
     const out = journal.entries().find((e) => e.kind === 'jsonrpc-out' && Array.isArray((e.message.result as { tools?: unknown })?.tools));
     expect(out).toMatchObject({ message: { result: { ttlMs: 60_000 } } });
-    console.log(JSON.stringify(journal.entries().filter((e) => e.kind.startsWith('jsonrpc')), null, 0));
+  });
+
+  it('pads a sized tools/list answer to its exact size with the 2026-07-28 result fields counted', async () => {
+    const { transport, journal } = spawnFake({ protocol: '2026-07-28', tools, stages: { 'tools/list': { kind: 'sized', bytes: 3_000 } } });
+    const client = modernClient({ pin: '2026-07-28' });
+    await client.connect(transport as never);
+    await client.listTools();
+    const line = transport.stdout.toString('utf8').split('\n').find((l) => l.includes('"tools":['));
+    expect(Buffer.byteLength(line!, 'utf8')).toBe(3_000);
+    expect(journal.entries().filter((e) => e.kind === 'fault').map((e) => e.what)).toEqual(['tools/list sized']);
+  });
+
+  it('acts out an opening fault on server/discover and again on the initialize a dual-era client falls back to', async () => {
+    const { transport, journal } = spawnFake({ protocol: 'both', tools, stages: { initialize: { kind: 'jsonrpc-error', code: -32000, message: 'not today' } } });
+    const client = modernClient('auto');
+    await expect(client.connect(transport as never)).rejects.toThrow(/not today/);
+    expect(journal.methods().slice(0, 2)).toEqual(['server/discover', 'initialize']);
+    expect(journal.entries().filter((e) => e.kind === 'fault').map((e) => e.what)).toEqual(['initialize jsonrpc-error', 'initialize jsonrpc-error']);
   });
 
   it('answers initialize on 2025-11-25 to the 1.32 client', async () => {
