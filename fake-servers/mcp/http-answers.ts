@@ -8,6 +8,8 @@ import type { ServerBehaviour } from './behaviour.js';
 import type { Carrier } from './behaviour-fit.js';
 import { DEFAULT_GARBAGE, type Fault } from './fault-schema.js';
 import type { JournalWriter } from './journal.js';
+import { envelopeRevision } from './protocol-revision.js';
+import { revisionField } from './revision-tracker.js';
 
 type HttpBehaviour = NonNullable<ServerBehaviour['http']>;
 
@@ -49,7 +51,7 @@ export const NO_REQUEST: RawContext = { answer: () => Promise.resolve({}), jsonR
 
 /** Journals the messages a fault swallows (the server did receive them) and the fault. */
 export function journalSwallowed(journal: JournalWriter, messages: Record<string, unknown>[], what: string): void {
-  for (const message of messages) journal.record({ kind: 'jsonrpc-in', message });
+  for (const message of messages) journal.record({ kind: 'jsonrpc-in', message, ...revisionField(envelopeRevision(message)) });
   journal.record({ kind: 'fault', what });
 }
 

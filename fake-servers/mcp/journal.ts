@@ -26,9 +26,10 @@ const JournalEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('connection-close'), connection }),
   z.object({ kind: z.literal('http-request'), connection, method: z.string(), path: z.string(), headers: HeadersSchema, body: z.string() }),
   z.object({ kind: z.literal('http-response'), connection, method: z.string(), path: z.string(), status: z.number().int() }),
-  /** A JSON-RPC message the server received (also when an HTTP fault answered it). */
-  z.object({ kind: z.literal('jsonrpc-in'), message: MessageSchema }),
-  z.object({ kind: z.literal('jsonrpc-out'), message: MessageSchema }),
+  /** A JSON-RPC message the server received (also when an HTTP fault answered it). `revision`:
+   *  the protocol revision it used, when known (revision-tracker.ts). */
+  z.object({ kind: z.literal('jsonrpc-in'), message: MessageSchema, revision: z.string().optional() }),
+  z.object({ kind: z.literal('jsonrpc-out'), message: MessageSchema, revision: z.string().optional() }),
   /** A misbehaviour the server is about to act out (drop, exit, never, http fault...). */
   z.object({ kind: z.literal('fault'), what: z.string(), detail: z.string().optional() }),
   /** stdio: why the process is ending (stdin-closed, SIGTERM). */

@@ -1,21 +1,26 @@
 // Records every JSON-RPC message a fake server receives and sends, whatever the transport,
 // by standing between the SDK Server and its SDK transport (the Transport contract is
-// start/send/close plus callbacks, so one wrapper serves stdio, Streamable HTTP and SSE).
+// start/send/close plus callbacks, so one wrapper serves stdio, Streamable HTTP and SSE),
+// each with the protocol revision it used on this connection.
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { JournalWriter } from './journal.js';
+import { RevisionTracker, revisionField } from './revision-tracker.js';
 
 export class JournaledTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  private readonly revisions = new RevisionTracker();
 
   constructor(
     private readonly inner: Transport,
     private readonly journal: JournalWriter,
   ) {
     inner.onmessage = (message, extra) => {
-      journal.record({ kind: 'jsonrpc-in', message: message as Record<string, unknown> });
+      const header = extra?.requestInfo?.headers?.['mcp-protocol-version'];
+      const revision = this.revisions.incoming(message as Record<string, unknown>, typeof header === 'string' ? header : undefined);
+      journal.record({ kind: 'jsonrpc-in', message: message as Record<string, unknown>, ...revisionField(revision) });
       this.onmessage?.(message, extra);
     };
     inner.onclose = () => this.onclose?.();
@@ -35,7 +40,8 @@ export class JournaledTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    this.journal.record({ kind: 'jsonrpc-out', message: message as Record<string, unknown> });
+    const revision = this.revisions.outgoing(message as Record<string, unknown>);
+    this.journal.record({ kind: 'jsonrpc-out', message: message as Record<string, unknown>, ...revisionField(revision) });
     return this.inner.send(message, options);
   }
 

@@ -10,6 +10,7 @@ import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { BehaviourEngine, Plan } from './engine.js';
 import { rpcMessages } from './http-answers.js';
 import { modernServer } from './modern-server.js';
+import { RevisionTracker, revisionField } from './revision-tracker.js';
 
 function webRequest(req: IncomingMessage, body: unknown, signal: AbortSignal): Request {
   const headers = new Headers();
@@ -26,10 +27,10 @@ export function isModernRequest(req: IncomingMessage, body: unknown): Promise<bo
 }
 
 /** Journals each complete JSON-RPC message of an answer body (one JSON, or SSE events). */
-function outJournal(engine: BehaviourEngine, sse: boolean): { chunk(text: string): void; end(): void } {
+function outJournal(engine: BehaviourEngine, sse: boolean, revisions: RevisionTracker): { chunk(text: string): void; end(): void } {
   let pending = '';
   const record = (payload: string): void => {
-    for (const message of rpcMessages(safeParse(payload))) engine.journal.record({ kind: 'jsonrpc-out', message });
+    for (const message of rpcMessages(safeParse(payload))) engine.journal.record({ kind: 'jsonrpc-out', message, ...revisionField(revisions.outgoing(message)) });
   };
   return {
     chunk(text) {
@@ -58,7 +59,8 @@ function safeParse(text: string): unknown {
 
 /** Serves one 2026-07-28 exchange whose requests `planned` holds (planned by the route). */
 export async function serveModernExchange(engine: BehaviourEngine, req: IncomingMessage, res: ServerResponse, body: unknown, planned: Map<RequestId, Plan>): Promise<void> {
-  for (const message of rpcMessages(body)) engine.journal.record({ kind: 'jsonrpc-in', message });
+  const revisions = new RevisionTracker();
+  for (const message of rpcMessages(body)) engine.journal.record({ kind: 'jsonrpc-in', message, ...revisionField(revisions.incoming(message)) });
   const handler = createMcpHandler(() => modernServer(engine, {}, planned), {
     legacy: 'reject',
     responseMode: engine.behaviour.http?.jsonResponse === true ? 'json' : 'auto',
@@ -69,7 +71,7 @@ export async function serveModernExchange(engine: BehaviourEngine, req: Incoming
     const answer = await handler.fetch(webRequest(req, body, aborted.signal), { parsedBody: body });
     res.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));
     res.flushHeaders();
-    const journal = outJournal(engine, (answer.headers.get('content-type') ?? '').includes('text/event-stream'));
+    const journal = outJournal(engine, (answer.headers.get('content-type') ?? '').includes('text/event-stream'), revisions);
     const reader = answer.body?.getReader();
     const decoder = new TextDecoder();
     aborted.signal.addEventListener('abort', () => void reader?.cancel().catch(() => undefined), { once: true });

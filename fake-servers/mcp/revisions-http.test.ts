@@ -4,6 +4,7 @@
 import { Client as ModernClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerBehaviour } from './behaviour.js';
+import { discoveryOf } from './journal-discovery.js';
 import { startHttpFakeServer, type HttpFakeServer } from './http-server.js';
 import { connectHttp } from './test-fixtures/clients.js';
 
@@ -37,6 +38,9 @@ describe('Streamable HTTP fake server on both revisions', () => {
     expect(await client.callTool({ name: 't', arguments: { a: 1 } })).toMatchObject({ content: [{ type: 'text', text: '{"a":1}' }] });
     await client.close();
     expect(server.journal.methods()).toEqual(['server/discover', 'tools/list', 'tools/call']);
+    const messages = server.journal.entries().filter((e) => e.kind === 'jsonrpc-in' || e.kind === 'jsonrpc-out');
+    expect(messages.map((e) => ('revision' in e ? e.revision : undefined))).toEqual(Array(6).fill('2026-07-28'));
+    expect(discoveryOf(server.journal.entries())).toMatchObject({ via: 'server/discover', revision: '2026-07-28' });
     const listed = server.journal.entries().find((e) => e.kind === 'jsonrpc-out' && Array.isArray((e.message.result as { tools?: unknown })?.tools));
     expect(listed).toMatchObject({ message: { result: { ttlMs: 5_000, resultType: 'complete' } } });
     const posts = requestsOf(server).filter((r) => r.method === 'POST');
@@ -53,6 +57,7 @@ describe('Streamable HTTP fake server on both revisions', () => {
     await client.close();
     expect(server.journal.methods().slice(0, 3)).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
     expect(requestsOf(server).some((r) => typeof r.headers['mcp-session-id'] === 'string')).toBe(true);
+    expect(discoveryOf(server.journal.entries())).toMatchObject({ via: 'initialize', revision: '2025-11-25' });
   });
 
   it('refuses a 2026-07-28 request on a 2025-11-25-only server, and the dual-era client falls back to initialize', async () => {

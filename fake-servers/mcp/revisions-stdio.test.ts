@@ -5,6 +5,7 @@
 import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerBehaviour } from './behaviour.js';
+import { discoveryOf } from './journal-discovery.js';
 import { startJournalCollector, type JournalCollector } from './journal-collector.js';
 import { DetachedStdioTransport, newClient } from './test-fixtures/clients.js';
 import { requireBuilt } from '../../harness/vitest/require-built.js';
@@ -42,6 +43,9 @@ describe('stdio fake server on both revisions', () => {
     expect(listed.tools.map((t) => t.name)).toEqual(['t']);
     expect(await client.callTool({ name: 't', arguments: { a: 1 } })).toMatchObject({ content: [{ type: 'text', text: '{"a":1}' }] });
     expect(journal.methods()).toEqual(['server/discover', 'tools/list', 'tools/call']);
+    const messages = journal.entries().filter((e) => e.kind === 'jsonrpc-in' || e.kind === 'jsonrpc-out');
+    expect(messages.map((e) => ('revision' in e ? e.revision : undefined))).toEqual(Array(6).fill('2026-07-28'));
+    expect(discoveryOf(journal.entries())).toMatchObject({ via: 'server/discover', revision: '2026-07-28' });
     const out = journal.entries().find((e) => e.kind === 'jsonrpc-out' && Array.isArray((e.message.result as { tools?: unknown })?.tools));
     expect(out).toMatchObject({ message: { result: { ttlMs: 60_000 } } });
   });
@@ -71,6 +75,7 @@ describe('stdio fake server on both revisions', () => {
     expect(client.getServerVersion()?.name).toBe('fake-mcp');
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
     expect(journal.methods().slice(0, 3)).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
+    expect(discoveryOf(journal.entries())).toMatchObject({ via: 'initialize', revision: '2025-11-25' });
   });
 
   it('answers server/discover with method not found without 2026-07-28, and the dual-era client falls back to initialize', async () => {
@@ -82,5 +87,6 @@ describe('stdio fake server on both revisions', () => {
     const answer = journal.entries().find((e) => e.kind === 'jsonrpc-out');
     expect(answer).toMatchObject({ message: { error: { code: -32601 } } });
     expect(journal.methods().slice(0, 2)).toEqual(['server/discover', 'initialize']);
+    expect(discoveryOf(journal.entries())).toMatchObject({ via: 'initialize', revision: '2025-11-25' });
   });
 });

@@ -1,0 +1,40 @@
+// Whether a host discovered a server's tools, on either revision (DISCOVER-1/2, issue 16):
+// an opening answered with a result (initialize on 2025-11-25 and older, server/discover on
+// 2026-07-28), then a tools/list answered with a result. For the checks to use once they are
+// revision-aware; no verdict depends on it yet.
+import type { JournalEntry } from './journal.js';
+
+export interface Discovery {
+  /** The opening the host sent and the server answered. */
+  via: 'initialize' | 'server/discover';
+  /** The revision the tools/list used (journal `revision`), when known. */
+  revision: string | undefined;
+  /** Journal seq of the opening request and of the first answered tools/list after it. */
+  openedSeq: number;
+  listedSeq: number;
+}
+
+type MessageEntry = Extract<JournalEntry, { kind: 'jsonrpc-in' | 'jsonrpc-out' }>;
+
+const OPENINGS = new Set(['initialize', 'server/discover']);
+
+/** The answered request of `method` after `afterSeq` (a result, not an error), if any. */
+function answered(entries: readonly JournalEntry[], methods: ReadonlySet<string>, afterSeq: number): { request: MessageEntry; method: string } | undefined {
+  const messages = entries.filter((e): e is MessageEntry => (e.kind === 'jsonrpc-in' || e.kind === 'jsonrpc-out') && e.seq > afterSeq);
+  for (const [i, request] of messages.entries()) {
+    const method = request.message.method;
+    if (request.kind !== 'jsonrpc-in' || typeof method !== 'string' || !methods.has(method) || request.message.id === undefined) continue;
+    const answer = messages.slice(i + 1).find((e) => e.kind === 'jsonrpc-out' && !('method' in e.message) && e.message.id === request.message.id);
+    if (answer !== undefined && 'result' in answer.message) return { request, method };
+  }
+  return undefined;
+}
+
+/** The first discovery in a server's journal, or undefined when the host never got that far. */
+export function discoveryOf(entries: readonly JournalEntry[]): Discovery | undefined {
+  const opened = answered(entries, OPENINGS, -1);
+  if (opened === undefined) return undefined;
+  const listed = answered(entries, new Set(['tools/list']), opened.request.seq);
+  if (listed === undefined) return undefined;
+  return { via: opened.method as Discovery['via'], revision: listed.request.revision, openedSeq: opened.request.seq, listedSeq: listed.request.seq };
+}
