@@ -29,7 +29,7 @@ describe.concurrent('mcp-host-conformance usage', () => {
     expect(results[2]?.stdout).toContain('--behaviour <file>');
   });
 
-  it('refuses an unknown flag, an unknown command, a missing argument and a bad --shard with one line and exit 2', async () => {
+  it('refuses an unknown flag, an unknown command, a missing argument, a bad --shard and a bad --protocol with one line and exit 2', async () => {
     const cases: [string[], string][] = [
       [['run', '--bogus'], "mcp-host-conformance: unknown option '--bogus'\n"],
       [['serve', '--bogus'], "mcp-host-conformance: unknown option '--bogus'\n"],
@@ -37,6 +37,7 @@ describe.concurrent('mcp-host-conformance usage', () => {
       [['report', 'diff', 'a.json'], "mcp-host-conformance: missing required argument 'new'\n"],
       [['run', '--shard', '5/4'], "mcp-host-conformance: option '--shard <i/n>' argument '5/4' is invalid. expected i/n with 1 <= i <= n, e.g. 2/4\n"],
       [['run', '--shard', '0/2'], "mcp-host-conformance: option '--shard <i/n>' argument '0/2' is invalid. expected i/n with 1 <= i <= n, e.g. 2/4\n"],
+      [['run', '--protocol', '2020-01-01'], 'mcp-host-conformance: option \'--protocol <revision>\' argument \'2020-01-01\' is invalid. unknown protocol revision "2020-01-01": expected 2025-11-25, 2026-07-28, both\n'],
       [['run', 'extra'], "mcp-host-conformance: too many arguments for 'run'. Expected 0 arguments but got 1.\n"],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args, { cwd: SUITE_ROOT })));

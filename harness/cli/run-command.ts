@@ -2,9 +2,18 @@
 // Every input is checked and the host started once (preflight) before the first scenario.
 import { Command, InvalidArgumentError } from 'commander';
 import { rmSync } from 'node:fs';
+import { parseProtocolOffer, type ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
 import type { RunFlags } from './run-inputs.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+function protocol(value: string): ProtocolOffer {
+  try {
+    return parseProtocolOffer(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
 
 function shard(value: string): string {
   const m = /^(\d+)\/(\d+)$/.exec(value);
@@ -43,6 +52,7 @@ async function run(flags: RunFlags): Promise<number> {
     scenario: flags.scenario,
     guarantee: flags.guarantee,
     ...(flags.shard === undefined ? {} : { shard: flags.shard }),
+    ...(flags.protocol === undefined ? {} : { protocol: flags.protocol }),
     ...(inputs.expectedFailures === undefined ? {} : { expectedFailures: inputs.expectedFailures }),
     outDir: inputs.outDir,
     command: ['mcp-host-conformance', ...process.argv.slice(2)].join(' '),
@@ -66,6 +76,7 @@ export function registerRunCommand(program: Command): void {
     .option('--shard <i/n>', 'run only shard i of n (vitest sharding)', shard)
     .option('--out <dir>', 'report folder (default reports/<host>/)')
     .option('--expected-failures <file>', 'known failures: listed failures pass, unlisted fail, listed passes are stale')
+    .option('--protocol <revision>', 'every fake server offers this MCP revision: 2025-11-25, 2026-07-28 or both (default: each scenario\'s own)', protocol)
     .option('--performance', "also measure the host's MCP performance (launch to ready, call overhead, memory) into the report, INFO only")
     .action(async (flags: RunFlags) => {
       if (flags.list === true) return list(flags);

@@ -3,6 +3,7 @@
 // together selecting at least one check), the shard (no shard left empty), the
 // expected-failures file (strict, for this host, only check ids that exist) and the report
 // folder (creatable and writable). Each mistake is one HarnessError CLI_INPUT naming the flag.
+import type { ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtinAcpProfileNames } from '../adapters/acp/acp-profile.js';
@@ -26,6 +27,7 @@ export interface RunFlags {
   out?: string;
   expectedFailures?: string;
   performance?: boolean;
+  protocol?: ProtocolOffer;
 }
 
 export interface RunInputs {

@@ -76,7 +76,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   };
   try {
     generateTestFiles(dir, scenarios.map((s) => s.file));
-    const context: ConformanceContext = { host: options.host, scenario: options.scenario, guarantee: options.guarantee };
+    const context: ConformanceContext = { host: options.host, scenario: options.scenario, guarantee: options.guarantee, ...(options.protocol === undefined ? {} : { protocol: options.protocol }) };
     const engine = startVitest('test', [], {
       root: dir,
       config: false,

@@ -3,6 +3,7 @@
 // npm-test entry (run-scenarios.test.ts) and by the per-scenario files the CLI generates.
 import { inject, test } from 'vitest';
 import { resolveHost, DEFAULT_HOST } from '../adapters/resolve-host.js';
+import type { ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
 import type { CheckResult } from '../report/schema.js';
 import { rerunCommand, runScenario, scenarioDeadlineMs } from '../runner/run-scenario.js';
 import { loadScenario, selectScenarios } from '../scenario/load-scenarios.js';
@@ -13,6 +14,8 @@ export interface ConformanceContext {
   host: string;
   scenario: string[];
   guarantee: string[];
+  /** --protocol: every fake server of every scenario offers this (over the scenario's own pin). */
+  protocol?: ProtocolOffer;
 }
 
 /** Set on each scenario's test: the planned checks first, the results once graded. */
@@ -53,7 +56,7 @@ export async function registerScenarioFile(file: string): Promise<void> {
       planned: scenario.checks.map((c) => ({ id: `${scenario.name}/${c.id}`, scenario: scenario.name, guarantees: c.guarantees, level: levelOf(c), expected: c.expected, rerun })),
       checks: [],
     };
-    const { results } = await runScenario(scenario, { adapter });
+    const { results } = await runScenario(ctx.protocol === undefined ? scenario : { ...scenario, protocol: ctx.protocol }, { adapter });
     task.meta.conformance.checks = results;
     const bad = results.filter((r) => FAILING.has(r.verdict));
     if (bad.length > 0) {

@@ -65,7 +65,7 @@ const LISTED_OR_ENDED = (e: JournalEntry): boolean =>
 
 const listedIn = (journal: Journal) => (timeoutMs: number): Promise<boolean> => journal.waitFor(LISTED_OR_ENDED, timeoutMs).then(() => true, () => false);
 
-type ServerContext = FixtureContext & { configChannels: string[]; collector: JournalCollector };
+type ServerContext = FixtureContext & { configChannels: string[]; collector: JournalCollector; protocol: Scenario['protocol'] };
 
 async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx: ServerContext, closers: (() => Promise<void>)[]): Promise<RunningServer> {
   const channels = credentialChannels(name, ctx.configChannels);
@@ -82,7 +82,7 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
   // Credentials first: a behaviour may echo them (withOwnCredentials).
   const env = withCanaries(sandbox.canaries, name, 'env', spec.env, channels);
   const headers = withCanaries(sandbox.canaries, name, 'header', spec.headers, channels);
-  const behaviour = withOwnCredentials(behaviourOf(spec, ctx), ownCredentials(sandbox.canaries, name, spec));
+  const behaviour = withOwnCredentials(behaviourOf(spec, ctx, ctx.protocol), ownCredentials(sandbox.canaries, name, spec));
   if (spec.transport === 'stdio') {
     // The sandbox root in the journal id: the run's process scan finds the server by it.
     const server = ctx.collector.stdioServer(withStderrCanary(sandbox.canaries, name, behaviour), sandbox.root);
@@ -129,7 +129,7 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
     const apiKey = sandbox.canaries.mint('model API key', [...API_KEY_CHANNELS]);
     const collector = await startJournalCollector();
     closers.push(() => collector.close());
-    const ctx = { trapOrigin: trap.origin, trapUrl: trap.url, builtins: host.builtins, configChannels, collector };
+    const ctx = { trapOrigin: trap.origin, trapUrl: trap.url, builtins: host.builtins, configChannels, collector, protocol: scenario.protocol };
     const readFile = host.builtins.readFile;
     // "{hostConfig}" in a readFile path is the host's own configuration file (CONFIG-2).
     const fileTool = readFile === undefined ? undefined : { ...readFile, paths: { hostConfig: host.configFiles[0] ?? '' } };

@@ -67,7 +67,7 @@ export function toServeFixture(scenario: Scenario, trap?: Trap): ServeFixtureSpe
       ...(spec.headers ? { headers: withCanaries(canaries, name, 'header', spec.headers) } : {}),
       ...(spec.env ? { env: withCanaries(canaries, name, 'env', spec.env) } : {}),
     };
-    const built = behaviourOf(spec, ctx ?? { trapOrigin: '', trapUrl: '', builtins: { names: [] } });
+    const built = behaviourOf(spec, ctx ?? { trapOrigin: '', trapUrl: '', builtins: { names: [] } }, scenario.protocol);
     const behaviour = withStderrCanary(canaries, name, withOwnCredentials(built, ownCredentials(canaries, name, spec)));
     servers[name] = { transport: spec.transport === 'stdio' ? 'stdio' : 'http', behaviour, ...credentials };
   }

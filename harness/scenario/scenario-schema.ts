@@ -3,6 +3,7 @@
 // scenario fails with the file and field named, before anything runs.
 import { z } from 'zod';
 import { ServerBehaviourSchema, type ServerBehaviour } from '../../fake-servers/mcp/behaviour.js';
+import { ProtocolOfferSchema } from '../../fake-servers/mcp/protocol-revision.js';
 import type { ModelStep } from '../../fake-servers/model/mock-model.js';
 import { ModelStepDataSchema } from '../../fake-servers/model/mock-model.js';
 import { LevelSchema, type Evidence, type Level } from '../report/schema.js';
@@ -194,6 +195,9 @@ export const ScenarioSchema = z.strictObject({
   title: z.string().min(1),
   servers: z.record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'server names use letters, digits, "_" and "-"'), ServerSpecSchema),
   model: z.array(dataOrFunction<z.infer<typeof ModelStepDataSchema>, ModelStep>(ModelStepDataSchema)),
+  /** Pins the protocol revision(s) every fake server of this scenario offers, over its behaviours'
+   *  own (legacy SSE servers stay on their revision); the run's --protocol overrides it. */
+  protocol: ProtocolOfferSchema.optional(),
   /** Host knobs; absent deadlines mean the host's real defaults (30 s call, 10 s connect). */
   host: z.strictObject({ callTimeoutMs: z.number().int().positive().optional(), connectTimeoutMs: z.number().int().positive().optional() }).default({}),
   user: z.array(UserStepSchema).min(1),

@@ -3,6 +3,7 @@
 // host at): canary placeholders, trap placeholders and the behaviour itself.
 import type { ServerBehaviour } from '../../fake-servers/mcp/behaviour.js';
 import { envPlaceholder } from '../../fake-servers/mcp/env-placeholders.js';
+import { MODERN_REVISION, type ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
 import type { CanaryRegistry, Channel } from '../sandbox/canaries.js';
 import type { FixtureContext, ServerSpec } from './scenario-schema.js';
 
@@ -63,8 +64,21 @@ export function withStderrCanary(canaries: CanaryRegistry, owner: string, behavi
 export const withTrap = (text: string, trapOrigin: string): string =>
   text.replaceAll('{trap}', trapOrigin).replaceAll('{trapPort}', new URL(trapOrigin).port);
 
-/** The fake server's behaviour for a non-raw entry; the legacy SSE transport is an HTTP flavour. */
-export function behaviourOf(spec: Exclude<ServerSpec, { raw: unknown }>, ctx: FixtureContext): ServerBehaviour {
-  const built = typeof spec.behaviour === 'function' ? spec.behaviour(ctx) : spec.behaviour;
+/**
+ * A behaviour pinned to the revision(s) a scenario or the run asks for. Legacy SSE servers
+ * keep theirs (that transport exists only up to 2025-11-25); a server pinned to 2026-07-28
+ * alone loses its session mode (that revision has none).
+ */
+function withProtocol(behaviour: ServerBehaviour, transport: 'http' | 'stdio' | 'sse', pin: ProtocolOffer | undefined): ServerBehaviour {
+  if (pin === undefined || transport === 'sse') return behaviour;
+  if (pin !== MODERN_REVISION || behaviour.http?.session === undefined) return { ...behaviour, protocol: pin };
+  const { session: _session, ...http } = behaviour.http;
+  return { ...behaviour, protocol: pin, http };
+}
+
+/** The fake server's behaviour for a non-raw entry, pinned to the scenario's `protocol` when it
+ *  has one; the legacy SSE transport is an HTTP flavour. */
+export function behaviourOf(spec: Exclude<ServerSpec, { raw: unknown }>, ctx: FixtureContext, pin?: ProtocolOffer): ServerBehaviour {
+  const built = withProtocol(typeof spec.behaviour === 'function' ? spec.behaviour(ctx) : spec.behaviour, spec.transport, pin);
   return spec.transport === 'sse' ? { ...built, http: { ...built.http, flavour: 'sse' } } : built;
 }
