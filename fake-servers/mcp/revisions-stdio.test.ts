@@ -3,32 +3,13 @@
 // 2025-11-25-only fake meets method-not-found and falls back to initialize.
 // Needs a fresh build: npx tsc -p tsconfig.build.json
 import { Client as ModernClient } from '@modelcontextprotocol/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerBehaviour } from './behaviour.js';
 import { discoveryOf } from './journal-discovery.js';
-import { startJournalCollector, type JournalCollector } from './journal-collector.js';
-import { DetachedStdioTransport, newClient } from './test-fixtures/clients.js';
-import { requireBuilt } from '../../harness/vitest/require-built.js';
+import { newClient } from './test-fixtures/clients.js';
+import { useStdioFakes } from './test-fixtures/stdio-fakes.js';
 
-beforeAll(() => requireBuilt('dist/fake-servers/mcp/stdio-main.js', ['fake-servers/mcp']));
-
-let collector: JournalCollector;
-let transports: DetachedStdioTransport[] = [];
-beforeAll(async () => {
-  collector = await startJournalCollector();
-  return () => collector.close();
-});
-afterEach(async () => {
-  await Promise.all(transports.map((t) => t.killGroup()));
-  transports = [];
-});
-
-function spawnFake(behaviour: ServerBehaviour) {
-  const server = collector.stdioServer(behaviour, '/tmp/revisions-stdio-test');
-  const transport = new DetachedStdioTransport({ command: server.command, args: server.args }, { PATH: process.env.PATH ?? '' });
-  transports.push(transport);
-  return { transport, journal: server.journal };
-}
+const spawnFake = useStdioFakes('/tmp/revisions-stdio-test').spawn;
 
 const modernClient = (mode: 'auto' | { pin: '2026-07-28' }) => new ModernClient({ name: 'fake-mcp-test', version: '2.0.0' }, { versionNegotiation: { mode } });
 const tools: ServerBehaviour['tools'] = [{ name: 't' }];

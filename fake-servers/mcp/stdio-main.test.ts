@@ -3,34 +3,15 @@
 // Needs a fresh build: npx tsc -p tsconfig.build.json
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerBehaviour } from './behaviour.js';
 import type { Fault } from './fault-schema.js';
-import { startJournalCollector, type JournalCollector } from './journal-collector.js';
 import { stdioFakeServerCommand } from './stdio-command.js';
 import { DetachedStdioTransport, newClient } from './test-fixtures/clients.js';
-import { requireBuilt } from '../../harness/vitest/require-built.js';
+import { useStdioFakes } from './test-fixtures/stdio-fakes.js';
 
-// The stdio fake runs from dist/: a stale build would test yesterday's server.
-beforeAll(() => requireBuilt('dist/fake-servers/mcp/stdio-main.js', ['fake-servers/mcp']));
-
-let collector: JournalCollector;
-let transports: DetachedStdioTransport[] = [];
-beforeAll(async () => {
-  collector = await startJournalCollector();
-  return () => collector.close();
-});
-afterEach(async () => {
-  await Promise.all(transports.map((t) => t.killGroup()));
-  transports = [];
-});
-
-function spawnFake(behaviour: ServerBehaviour, env: Record<string, string> = { PATH: process.env.PATH ?? '' }) {
-  const server = collector.stdioServer(behaviour, '/tmp/stdio-main-test');
-  const transport = new DetachedStdioTransport({ command: server.command, args: server.args }, env);
-  transports.push(transport);
-  return { transport, journal: server.journal };
-}
+const fakes = useStdioFakes('/tmp/stdio-main-test');
+const spawnFake = fakes.spawn;
 
 async function connectFake(behaviour: ServerBehaviour, env?: Record<string, string>) {
   const fake = spawnFake(behaviour, env);
@@ -87,7 +68,7 @@ describe('stdio fake server', () => {
     const outcome = client.callTool({ name: 't', arguments: {} }).then(() => 'answered', () => 'failed');
     expect(await transport.exited).toEqual({ code: 3, signal: null });
     expect(await outcome).toBe('failed');
-    await collector.settled(2_000);
+    await fakes.collector().settled(2_000);
     expect(journal.entries().at(-1)).toMatchObject({ kind: 'fault', what: 'tools/call crash' });
     expect(groupOf(journal.startInfo()!.childPid!)).toBe(transport.child!.pid);
   });
@@ -138,7 +119,7 @@ describe('stdio fake server', () => {
     const { transport, journal } = spawnFake({ stages: { connect: { kind: 'crash', code: 7 } } });
     await transport.start();
     expect(await transport.exited).toEqual({ code: 7, signal: null });
-    await collector.settled(2_000);
+    await fakes.collector().settled(2_000);
     expect(journal.startInfo()?.childPid).toBeNull();
     expect(journal.methods()).toEqual([]);
   });
@@ -147,7 +128,7 @@ describe('stdio fake server', () => {
     const { transport, journal } = await connectFake({});
     await transport.close();
     expect(await transport.exited).toEqual({ code: 0, signal: null });
-    await collector.settled(2_000);
+    await fakes.collector().settled(2_000);
     expect(journal.entries().at(-1)).toMatchObject({ kind: 'exit', reason: 'stdin-closed' });
   });
 
@@ -165,7 +146,7 @@ describe('stdio fake server', () => {
     const { transport, journal } = await connectFake({});
     transport.child!.kill('SIGTERM');
     expect(await transport.exited).toEqual({ code: 0, signal: null });
-    await collector.settled(2_000);
+    await fakes.collector().settled(2_000);
     expect(journal.entries().at(-1)).toMatchObject({ kind: 'exit', reason: 'SIGTERM' });
   });
 
@@ -188,7 +169,7 @@ describe('stdio fake server', () => {
     await client.callTool({ name: 'echo', arguments: { last: true } });
     // The answer is journaled before it is sent: once it is here, so is its entry, kill or not.
     await transport.killGroup();
-    await collector.settled(2_000);
+    await fakes.collector().settled(2_000);
     const answered = journal.entries().filter((e) => e.kind === 'jsonrpc-out' && JSON.stringify(e.message).includes('{\\"last\\":true}'));
     expect(answered).toHaveLength(1);
   });
