@@ -73,6 +73,20 @@ describe('Streamable HTTP fake server on both revisions', () => {
     expect(server.journal.methods()[0]).toBe('initialize');
   });
 
+  it('answers a raw sized fault on a 2026-07-28 request with exactly that many bytes, its result fields counted', async () => {
+    const server = await start({ protocol: '2026-07-28', tools, stages: { 'tools/list': { kind: 'sized', bytes: 2_000, framing: 'json' } } });
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } }),
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    expect([response.status, response.headers.get('content-length'), body.length]).toEqual([200, '2000', 2_000]);
+    expect(JSON.parse(body.toString('utf8'))).toMatchObject({ id: 1, result: { resultType: 'complete', ttlMs: 0, tools: [{ name: 't' }] } });
+    expect(server.journal.entries().find((e) => e.kind === 'jsonrpc-in')).toMatchObject({ revision: '2026-07-28' });
+  });
+
   it('acts out a tools/list fault on the 2026-07-28 path too', async () => {
     const server = await start({ protocol: '2026-07-28', tools, stages: { 'tools/list': { kind: 'jsonrpc-error', code: -32000, message: 'listing broke' } } });
     const client = await modernConnect(server.url, { pin: '2026-07-28' });
