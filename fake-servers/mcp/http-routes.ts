@@ -16,7 +16,7 @@ import { firstHalf, pause } from './acts.js';
 import type { BehaviourEngine, Plan } from './engine.js';
 import { DEFAULT_GARBAGE, type Fault } from './fault-schema.js';
 import { isModernRequest, serveModernExchange } from './modern-http.js';
-import { offersModern } from './protocol-revision.js';
+import { offersLegacy, offersModern } from './protocol-revision.js';
 import { answerRaw, answersRaw, journalSwallowed, NO_REQUEST, rpcMessages, sseEvent } from './http-answers.js';
 
 export interface HttpRoute {
@@ -123,8 +123,10 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
         journalSwallowed(engine.journal, rpcMessages(body), `connect ${connect.kind}`);
         return answerRaw(connect, req, res, NO_REQUEST);
       }
-      // Without 2026-07-28 every request meets today's 2025-11-25 server, server/discover too.
-      if (offersModern(engine.behaviour.protocol) && (await isModernRequest(req, body))) return modern(req, res, body);
+      // Without 2026-07-28 every request meets today's 2025-11-25 server, server/discover too;
+      // without 2025-11-25 every request meets the SDK's modern entry, which refuses initialize.
+      const { protocol } = engine.behaviour;
+      if (offersModern(protocol) && (!offersLegacy(protocol) || (await isModernRequest(req, body)))) return modern(req, res, body);
       await (options.session === 'stateless' ? stateless(req, res, body) : stateful(req, res, body));
     },
     async close() {

@@ -60,6 +60,12 @@ describe('Streamable HTTP fake server on both revisions', () => {
     expect(discoveryOf(server.journal.entries())).toMatchObject({ via: 'initialize', revision: '2025-11-25' });
   });
 
+  it('refuses initialize on a 2026-07-28-only server with the unsupported-version error', async () => {
+    const server = await start({ protocol: '2026-07-28', tools });
+    await expect(connectHttp(server.url)).rejects.toThrow(/"code":-32022,"message":"Unsupported protocol version: 2025-11-25","data":\{"supported":\["2026-07-28"\]/);
+    expect(server.journal.methods()[0]).toBe('initialize');
+  });
+
   it('refuses a 2026-07-28 request on a 2025-11-25-only server, and the dual-era client falls back to initialize', async () => {
     const server = await start({ tools });
     const client = await modernConnect(server.url, 'auto');

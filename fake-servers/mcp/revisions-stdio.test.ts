@@ -59,6 +59,12 @@ describe('stdio fake server on both revisions', () => {
     expect(discoveryOf(journal.entries())).toMatchObject({ via: 'initialize', revision: '2025-11-25' });
   });
 
+  it('refuses initialize on a 2026-07-28-only server with the unsupported-version error', async () => {
+    const { transport, journal } = spawnFake({ protocol: '2026-07-28', tools });
+    await expect(newClient().connect(transport, { timeout: 5_000 })).rejects.toThrow(/-32022: Unsupported protocol version/);
+    expect(journal.methods()[0]).toBe('initialize');
+  });
+
   it('answers server/discover with method not found without 2026-07-28, and the dual-era client falls back to initialize', async () => {
     const { transport, journal } = spawnFake({ tools });
     const client = modernClient('auto');
