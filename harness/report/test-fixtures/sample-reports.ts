@@ -72,6 +72,7 @@ export function hostRun(name: string, version: string | null, checks: CheckResul
       shard,
       incomplete: null,
       containment: null,
+      requiredBy: 'catalogue',
     },
     checks,
   };
