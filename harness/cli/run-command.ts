@@ -2,6 +2,7 @@
 // Every input is checked and the host started once (preflight) before the first scenario.
 import { Command, InvalidArgumentError } from 'commander';
 import { rmSync } from 'node:fs';
+import { requiredByOption } from './required-by-option.js';
 import type { RunFlags } from './run-inputs.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -42,6 +43,7 @@ async function run(flags: RunFlags): Promise<number> {
     host: flags.host,
     scenario: flags.scenario,
     guarantee: flags.guarantee,
+    requiredBy: flags.requiredBy,
     ...(flags.shard === undefined ? {} : { shard: flags.shard }),
     ...(inputs.expectedFailures === undefined ? {} : { expectedFailures: inputs.expectedFailures }),
     outDir: inputs.outDir,
@@ -62,6 +64,7 @@ export function registerRunCommand(program: Command): void {
     .option('--host <reference|codex|profile.json>', 'the host under test', 'reference')
     .option('--scenario <prefix>', 'only scenarios whose name starts with this (repeatable)', collect, [])
     .option('--guarantee <prefix>', 'only checks of these guarantee IDs, e.g. APPROVE or NET-2 (repeatable)', collect, [])
+    .addOption(requiredByOption('grade and report only checks'))
     .option('--list', 'list the scenarios and the guarantee IDs their checks observe')
     .option('--shard <i/n>', 'run only shard i of n (vitest sharding)', shard)
     .option('--out <dir>', 'report folder (default reports/<host>/)')

@@ -3,6 +3,7 @@
 // npm-test entry (run-scenarios.test.ts) and by the per-scenario files the CLI generates.
 import { inject, test } from 'vitest';
 import { resolveHost, DEFAULT_HOST } from '../adapters/resolve-host.js';
+import type { RequiredBy } from '../catalogue/source-schema.js';
 import type { CheckResult } from '../report/schema.js';
 import { rerunCommand, runScenario, scenarioDeadlineMs } from '../runner/run-scenario.js';
 import { loadScenario, selectScenarios } from '../scenario/load-scenarios.js';
@@ -13,6 +14,8 @@ export interface ConformanceContext {
   host: string;
   scenario: string[];
   guarantee: string[];
+  /** Only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */
+  requiredBy: RequiredBy;
 }
 
 /** Set on each scenario's test: the planned checks first, the results once graded. */
@@ -38,7 +41,7 @@ const DEFAULT_SCENARIO_TIMEOUT_MS = 30_000;
 
 export function conformanceContext(): ConformanceContext {
   // Absent under plain `vitest run` (npm test): the reference host, every scenario.
-  return (inject('conformance') as ConformanceContext | undefined) ?? { host: DEFAULT_HOST, scenario: [], guarantee: [] };
+  return (inject('conformance') as ConformanceContext | undefined) ?? { host: DEFAULT_HOST, scenario: [], guarantee: [], requiredBy: 'catalogue' };
 }
 
 export async function registerScenarioFile(file: string): Promise<void> {
