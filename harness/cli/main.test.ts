@@ -38,6 +38,8 @@ describe.concurrent('mcp-host-conformance usage', () => {
       [['run', '--shard', '5/4'], "mcp-host-conformance: option '--shard <i/n>' argument '5/4' is invalid. expected i/n with 1 <= i <= n, e.g. 2/4\n"],
       [['run', '--shard', '0/2'], "mcp-host-conformance: option '--shard <i/n>' argument '0/2' is invalid. expected i/n with 1 <= i <= n, e.g. 2/4\n"],
       [['run', 'extra'], "mcp-host-conformance: too many arguments for 'run'. Expected 0 arguments but got 1.\n"],
+      [['run', '--required-by', 'rfc'], "mcp-host-conformance: option '--required-by <scope>' argument 'rfc' is invalid. Allowed choices are catalogue, spec, spec-must.\n"],
+      [['report', 'merge', 'a.json', '-o', 'out', '--required-by', 'SPEC'], "mcp-host-conformance: option '--required-by <scope>' argument 'SPEC' is invalid. Allowed choices are catalogue, spec, spec-must.\n"],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args, { cwd: SUITE_ROOT })));
     results.forEach((result, i) => {
