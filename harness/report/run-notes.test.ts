@@ -57,6 +57,7 @@ describe('run notes', () => {
     const note = 'Narrowed (--required-by spec): only checks of guarantees the MCP specification itself asks (a MUST, SHOULD or Key Principle sentence) are here; the rest of the catalogue was not graded.';
     expect(renderMarkdown(r)).toContain(`> **refhost 0.1.0:** ${note}`);
     expect(renderJunit(r)).toContain(`name="note.1" value="${note}`);
+    expect(renderJunit(r)).toContain('name="required-by" value="spec"');
     expect(renderHtml(r)).toContain(`<b>refhost 0.1.0:</b> ${note}`);
   });
 
