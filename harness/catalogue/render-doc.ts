@@ -36,7 +36,9 @@ export function renderGuaranteesMarkdown(): string {
     `says what the guarantee adds. ${asked} of ${GUARANTEES.length} guarantees have such a sentence; the others are this`,
     "catalogue's stricter contract. `run --required-by spec` (or `spec-must`, only MUST sentences)",
     'grades only checks of guarantees the specification asks; `report merge --required-by spec`',
-    'narrows an existing report the same way.',
+    'narrows an existing report the same way. Every quote is checked verbatim against the seeds and',
+    'a checkout of modelcontextprotocol/modelcontextprotocol by',
+    '`npx tsx harness/catalogue/check-quotes.ts --seeds DIR --spec DIR`.',
   ];
   for (const [group, title] of Object.entries(GROUPS)) {
     lines.push('', `## ${group}: ${title}`, '');
