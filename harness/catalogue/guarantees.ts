@@ -1,8 +1,12 @@
 // The guarantee catalogue as data (every ID of the source specification, in our own words).
 // Scenario checks cite these IDs; catalogue.test.ts proves every ID has a check and every
 // check names a known ID. docs/guarantees.md is rendered from this list (render-doc.ts).
+// Each entry's sources (the seed passage, the specification's sentences) live in sources-*.ts.
 import { createHash } from 'node:crypto';
 import type { Guarantee, Level } from '../report/schema.js';
+import type { RequiredBy } from './source-schema.js';
+import { SEED_SOURCES } from './sources-seed.js';
+import { SPEC_SOURCES } from './sources-spec.js';
 
 interface Entry { id: string; level: Level; text: string; optional?: boolean }
 
@@ -100,12 +104,19 @@ const ENTRIES: readonly Entry[] = [
   { id: 'TRANSPORT-2', level: 'SHOULD', text: 'The older HTTP+SSE transport is supported with the same guarantees.', optional: true },
 ];
 
+/** The entry's sources; catalogue.test.ts proves every entry has its seed passage. */
+function sourcesOf(id: string): Pick<Guarantee, 'sources'> {
+  const seed = SEED_SOURCES[id];
+  return seed === undefined ? {} : { sources: { seed, spec: [...(SPEC_SOURCES[id] ?? [])] } };
+}
+
 export const GUARANTEES: readonly Guarantee[] = ENTRIES.map((e) => ({
   id: e.id,
   group: e.id.replace(/-\d+$/, ''),
   level: e.level,
   text: e.text,
   optional: e.optional ?? false,
+  ...sourcesOf(e.id),
 }));
 
 const BY_ID = new Map(GUARANTEES.map((g) => [g.id, g]));
@@ -117,6 +128,13 @@ export function guaranteeById(id: string): Guarantee | undefined {
 /** Guarantees matched by an ID prefix ("RESOURCE", "INJECT-3"), as used by filters and profiles. */
 export function guaranteesMatching(prefix: string): Guarantee[] {
   return GUARANTEES.filter((g) => g.id === prefix || g.id.startsWith(`${prefix}-`) || g.group === prefix);
+}
+
+/** Whether `--required-by scope` keeps this guarantee: always for `catalogue`; for `spec`, when a specification sentence asks it; for `spec-must`, a MUST or MUST NOT one. */
+export function isRequiredBy(guarantee: Pick<Guarantee, 'sources'> | undefined, scope: RequiredBy): boolean {
+  if (scope === 'catalogue') return true;
+  const spec = guarantee?.sources?.spec ?? [];
+  return scope === 'spec' ? spec.length > 0 : spec.some((s) => s.keyword === 'MUST' || s.keyword === 'MUST NOT');
 }
 
 /** A short content hash of the catalogue: reports record which catalogue they were graded against. */

@@ -39,6 +39,8 @@ describe.concurrent('mcp-host-conformance usage', () => {
       [['run', '--shard', '0/2'], "mcp-host-conformance: option '--shard <i/n>' argument '0/2' is invalid. expected i/n with 1 <= i <= n, e.g. 2/4\n"],
       [['run', '--protocol', '2020-01-01'], 'mcp-host-conformance: option \'--protocol <revision>\' argument \'2020-01-01\' is invalid. unknown protocol revision "2020-01-01": expected 2025-11-25, 2026-07-28, both\n'],
       [['run', 'extra'], "mcp-host-conformance: too many arguments for 'run'. Expected 0 arguments but got 1.\n"],
+      [['run', '--required-by', 'rfc'], "mcp-host-conformance: option '--required-by <scope>' argument 'rfc' is invalid. Allowed choices are catalogue, spec, spec-must.\n"],
+      [['report', 'merge', 'a.json', '-o', 'out', '--required-by', 'SPEC'], "mcp-host-conformance: option '--required-by <scope>' argument 'SPEC' is invalid. Allowed choices are catalogue, spec, spec-must.\n"],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args, { cwd: SUITE_ROOT })));
     results.forEach((result, i) => {

@@ -1,19 +1,22 @@
 // Wires `report merge`, `report diff` and `report baseline` into the CLI: main.ts calls registerReportCommands(program).
 import type { Command } from 'commander';
+import type { RequiredBy } from '../catalogue/source-schema.js';
 import { processIo } from '../report/command-io.js';
 import { runReportBaseline } from './report-baseline.js';
 import { runReportDiff } from './report-diff.js';
 import { runReportMerge } from './report-merge.js';
+import { requiredByOption } from './required-by-option.js';
 
 export function registerReportCommands(program: Command): void {
   const report = program.command('report').description('merge and compare conformance reports');
   report
     .command('merge')
-    .description('merge reports of several hosts or shards into one matrix (report.json, junit.xml, report.md, index.html)')
+    .description('merge reports of several hosts or shards (or narrow one) into one matrix (report.json, junit.xml, report.md, index.html)')
     .argument('<reports...>', 'report.json files')
     .requiredOption('-o, --out <dir>', 'directory for the merged reports')
-    .action((files: string[], options: { out: string }) => {
-      process.exitCode = runReportMerge(files, options.out, processIo);
+    .addOption(requiredByOption('keep only checks'))
+    .action((files: string[], options: { out: string; requiredBy: RequiredBy }) => {
+      process.exitCode = runReportMerge(files, options.out, processIo, options.requiredBy);
     });
   report
     .command('diff')

@@ -45,4 +45,23 @@ describe('report merge', () => {
     expect(runReportMerge([one, two], join(ws.dir, 'merged'), ws.io)).toBe(2);
     expect(ws.err).toBe(`mcp-host-conformance: check discover-once/initialize-before-model for host refhost appears in both ${one} and ${two}\n`);
   });
+
+  it('narrows one report to the checks of guarantees the specification asks, saying how many it kept', () => {
+    const [a] = refhostShards();
+    const file = ws.file('a.json', a);
+    expect(runReportMerge([file], join(ws.dir, 'spec'), ws.io, 'spec')).toBe(0);
+    const narrowed = readReportFile(join(ws.dir, 'spec', 'report.json'));
+    expect(narrowed.hosts[0]?.run.requiredBy).toBe('spec');
+    expect(narrowed.hosts[0]?.checks.every((c) => ['DISCOVER-3', 'APPROVE-1', 'RESOURCE-1', 'TELEMETRY-1'].includes(c.guarantees[0] ?? ''))).toBe(true);
+    expect(ws.out).toMatch(/^--required-by spec: kept \d+ of \d+ checks \(\d+ guarantees had no sources in the report; the current catalogue's were used\)\n/);
+    expect(ws.err).toBe('');
+  });
+
+  it('refuses to narrow to nothing: one line, exit 2, nothing written', () => {
+    const [a] = refhostShards();
+    const file = ws.file('a.json', a);
+    expect(runReportMerge([file], join(ws.dir, 'must'), ws.io, 'spec-must')).toBe(2);
+    expect(ws.err).toMatch(/^mcp-host-conformance: --required-by spec-must: none of the \d+ checks observes a guarantee the specification asks\n$/);
+    expect(existsSync(join(ws.dir, 'must'))).toBe(false);
+  });
 });

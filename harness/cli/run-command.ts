@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { rmSync } from 'node:fs';
 import { parseProtocolOffer, type ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
+import { requiredByOption } from './required-by-option.js';
 import type { RunFlags } from './run-inputs.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -51,6 +52,7 @@ async function run(flags: RunFlags): Promise<number> {
     host: flags.host,
     scenario: flags.scenario,
     guarantee: flags.guarantee,
+    requiredBy: flags.requiredBy,
     ...(flags.shard === undefined ? {} : { shard: flags.shard }),
     ...(flags.protocol === undefined ? {} : { protocol: flags.protocol }),
     ...(inputs.expectedFailures === undefined ? {} : { expectedFailures: inputs.expectedFailures }),
@@ -72,6 +74,7 @@ export function registerRunCommand(program: Command): void {
     .option('--host <reference|codex|profile.json>', 'the host under test', 'reference')
     .option('--scenario <prefix>', 'only scenarios whose name starts with this (repeatable)', collect, [])
     .option('--guarantee <prefix>', 'only checks of these guarantee IDs, e.g. APPROVE or NET-2 (repeatable)', collect, [])
+    .addOption(requiredByOption('grade and report only checks'))
     .option('--list', 'list the scenarios and the guarantee IDs their checks observe')
     .option('--shard <i/n>', 'run only shard i of n (vitest sharding)', shard)
     .option('--out <dir>', 'report folder (default reports/<host>/)')

@@ -69,6 +69,7 @@ describe.concurrent('run refuses bad input before any scenario', () => {
       [['--scenario', 'no-such-'], '--scenario no-such-: no scenario name starts with it (see run --list)'],
       [['--guarantee', 'NOPE'], '--guarantee NOPE: no guarantee ID or group of the catalogue matches it (docs/guarantees.md)'],
       [['--guarantee', 'TRANSPORT-2'], '--scenario approve-once --guarantee TRANSPORT-2: together they select no check'],
+      [['--required-by', 'spec-must'], '--scenario approve-once --required-by spec-must: together they select no check'],
       [['--shard', '2/2'], '--shard 2/2: 1 scenario(s) selected, fewer than 2 shards, so a shard would run nothing (use at most 1)'],
     ]);
   });
@@ -78,6 +79,8 @@ describe('run --list', () => {
   it('lists the selected scenarios and refuses a filter that matches nothing', async () => {
     const listed = await runCli(['run', '--list', '--scenario', 'approve-once'], { cwd: dir });
     expect({ code: listed.code, stdout: listed.stdout }).toEqual({ code: 0, stdout: expect.stringMatching(/^approve-once-then-deny {2}APPROVE-\d/) });
+    const spec = await runCli(['run', '--list', '--scenario', 'approve-', '--required-by', 'spec-must'], { cwd: dir });
+    expect({ code: spec.code, stdout: spec.stdout }).toEqual({ code: 0, stdout: expect.stringMatching(/^approve-annotations-no-skip {2}APPROVE-1 APPROVE-4 RESULT-3\n/) });
     const none = await runCli(['run', '--list', '--scenario', 'no-such-'], { cwd: dir });
     expect({ code: none.code, stderr: none.stderr }).toEqual({ code: 2, stderr: 'mcp-host-conformance: --scenario no-such-: no scenario name starts with it (see run --list)\n' });
   });

@@ -11,6 +11,7 @@ import { CODEX_SELECTOR } from '../adapters/codex/codex-adapter.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
 import { DEFAULT_HOST, resolveHost } from '../adapters/resolve-host.js';
 import { GUARANTEES } from '../catalogue/guarantees.js';
+import type { RequiredBy } from '../catalogue/source-schema.js';
 import { HarnessError, oneLine } from '../errors.js';
 import { readExpectedFailures, type ExpectedFailures } from '../report/expected-failures.js';
 import { prepareOutputDir } from '../report/output-dir.js';
@@ -22,6 +23,7 @@ export interface RunFlags {
   host: string;
   scenario: string[];
   guarantee: string[];
+  requiredBy: RequiredBy;
   list?: boolean;
   shard?: string;
   out?: string;
@@ -68,7 +70,8 @@ function checkFilters(flags: RunFlags, all: readonly Scenario[]): Scenario[] {
   }
   const selected = selectScenarios(all, flags);
   if (selected.length === 0) {
-    const filters = [...flags.scenario.map((p) => `--scenario ${p}`), ...flags.guarantee.map((p) => `--guarantee ${p}`)].join(' ');
+    const scope = flags.requiredBy === 'catalogue' ? [] : [`--required-by ${flags.requiredBy}`];
+    const filters = [...flags.scenario.map((p) => `--scenario ${p}`), ...flags.guarantee.map((p) => `--guarantee ${p}`), ...scope].join(' ');
     throw inputError(`${filters}: together they select no check`);
   }
   return selected;

@@ -55,7 +55,7 @@ export interface ConformanceOutcome {
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceOutcome> {
   const adapter = resolveHost(options.host);
   const scenarios = await loadScenarios(options);
-  if (scenarios.length === 0) throw new HarnessError('CLI_INPUT', 'no scenario matches the --scenario/--guarantee filters');
+  if (scenarios.length === 0) throw new HarnessError('CLI_INPUT', 'no scenario matches the --scenario/--guarantee/--required-by filters');
   // One folder holds everything the run writes: the generated test files and, as TMPDIR
   // of the engine and its workers, every scenario's sandbox and the engine's own files. It
   // goes at the end, however the run ends (a second signal does not wait for the engine).
@@ -68,7 +68,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   let engineHandle: Vitest | undefined;
   const startedAt = new Date();
   const write = async (checks: CheckResult[], incomplete: RunMetadata['incomplete']) => {
-    const run = await runMetadata(adapter, { startedAt, endedAt: new Date() }, options.command, options.shard ?? null, incomplete);
+    const run = await runMetadata(adapter, { startedAt, endedAt: new Date() }, options.command, options.shard ?? null, incomplete, options.requiredBy);
     const report: Report = { schemaVersion: 1, generatedAt: new Date().toISOString(), guarantees: [...GUARANTEES], hosts: [{ run, checks }] };
     const paths = writeReports(report, options.outDir);
     reporter.end(Object.values(paths));
@@ -76,7 +76,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   };
   try {
     generateTestFiles(dir, scenarios.map((s) => s.file));
-    const context: ConformanceContext = { host: options.host, scenario: options.scenario, guarantee: options.guarantee, ...(options.protocol === undefined ? {} : { protocol: options.protocol }) };
+    const context: ConformanceContext = { host: options.host, scenario: options.scenario, guarantee: options.guarantee, requiredBy: options.requiredBy, ...(options.protocol === undefined ? {} : { protocol: options.protocol }) };
     const engine = startVitest('test', [], {
       root: dir,
       config: false,

@@ -1,12 +1,13 @@
 // Run metadata for a report: host, suite version and git revision, Node, OS, times, the
 // catalogue revision, the command line, the shard, whether a signal cut the run short and
-// how leftover processes were found (STDIO-5).
+// how leftover processes were found (STDIO-5), and how far the run was narrowed (--required-by).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { platform, release } from 'node:os';
 import { execa } from 'execa';
 import { CATALOGUE_REVISION } from '../catalogue/guarantees.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
+import type { RequiredBy } from '../catalogue/source-schema.js';
 import type { RunMetadata } from '../report/schema.js';
 import { suiteRoot } from '../suite-root.js';
 import { containment } from '../supervision/pid-namespace.js';
@@ -24,6 +25,7 @@ export async function runMetadata(
   command: string,
   shard: string | null,
   incomplete: RunMetadata['incomplete'] = null,
+  requiredBy: RequiredBy = 'catalogue',
 ): Promise<RunMetadata> {
   const how = await containment();
   const pkg = JSON.parse(readFileSync(join(suiteRoot(), 'package.json'), 'utf8')) as { version: string };
@@ -44,5 +46,6 @@ export async function runMetadata(
     shard,
     incomplete,
     containment: how.mechanism === 'pid-namespace' ? { mechanism: how.mechanism, note: null } : { mechanism: how.mechanism, note: how.reason },
+    requiredBy,
   };
 }

@@ -4,6 +4,7 @@
 import { inject, test } from 'vitest';
 import { resolveHost, DEFAULT_HOST } from '../adapters/resolve-host.js';
 import type { ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
+import type { RequiredBy } from '../catalogue/source-schema.js';
 import type { CheckResult } from '../report/schema.js';
 import { rerunCommand, runScenario, scenarioDeadlineMs } from '../runner/run-scenario.js';
 import { loadScenario, selectScenarios } from '../scenario/load-scenarios.js';
@@ -16,6 +17,8 @@ export interface ConformanceContext {
   guarantee: string[];
   /** --protocol: every fake server of every scenario offers this (over the scenario's own pin). */
   protocol?: ProtocolOffer;
+  /** Only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */
+  requiredBy: RequiredBy;
 }
 
 /** Set on each scenario's test: the planned checks first, the results once graded. */
@@ -41,7 +44,7 @@ const DEFAULT_SCENARIO_TIMEOUT_MS = 30_000;
 
 export function conformanceContext(): ConformanceContext {
   // Absent under plain `vitest run` (npm test): the reference host, every scenario.
-  return (inject('conformance') as ConformanceContext | undefined) ?? { host: DEFAULT_HOST, scenario: [], guarantee: [] };
+  return (inject('conformance') as ConformanceContext | undefined) ?? { host: DEFAULT_HOST, scenario: [], guarantee: [], requiredBy: 'catalogue' };
 }
 
 export async function registerScenarioFile(file: string): Promise<void> {

@@ -2,7 +2,9 @@
 // summary, filters, the matrix and the detail panel from the embedded ReportView JSON.
 // Every string from the report goes into the page through textContent (never innerHTML),
 // so markup a server wrote shows as text and never runs.
+import { keywordLabel } from '../catalogue/source-citations.js';
 import type { ReportView } from './html-view.js';
+import { CATALOGUE_ONLY } from './spec-status.js';
 import type { Evidence, RunMetadata, Verdict } from './schema.js';
 import type { VerdictCounts } from './summary.js';
 import { thresholdsText } from './text.js';
@@ -75,6 +77,7 @@ const META_ROWS: [string, (r: RunMetadata) => string][] = [
     return Number.isNaN(d) ? '—' : seconds(d);
   }],
   ['Shard', (r) => r.shard || '—'],
+  ['Required by', (r) => r.requiredBy || 'catalogue'],
   ['Command', (r) => r.command],
 ];
 
@@ -152,8 +155,10 @@ function drawMatrix(): void {
     for (const t of group.totals) add(gh, add(el('th'), countsLine(t)));
     add(body, gh);
     group.rows.forEach((row, ri) => {
-      const tr = add(el('tr', 'check'), el('td', 'id', row.id), el('td', 'gids', `${row.guarantees.join(', ')} · ${row.level}`));
-      tr.setAttribute('data-search', `${row.id} ${row.guarantees.join(' ')}`.toLowerCase());
+      const asked = row.guarantees.some((id) => data.guarantees[id]?.spec.kind === 'spec');
+      const tr = add(el('tr', 'check'), el('td', 'id', row.id), add(el('td', 'gids', `${row.guarantees.join(', ')} · ${row.level}`), asked ? el('span', 'spec', 'spec') : null));
+      // Typing "spec" in the filter shows the checks of guarantees the specification asks.
+      tr.setAttribute('data-search', `${row.id} ${row.guarantees.join(' ')}${asked ? ' spec' : ''}`.toLowerCase());
       row.cells.forEach((cell, hi) => {
         const td = el('td');
         if (cell) {
@@ -233,6 +238,7 @@ function openDetail(gi: number, ri: number, hi: number): void {
     const req = add(el('div', 'req'), el('b', '', id + (g ? ` ${g.level}` : '')));
     add(req, document.createTextNode(g ? visible(g.text) : '(not in the catalogue)'));
     add(panel, req);
+    if (g) add(panel, sourcesOf(g));
   }
   const eo = add(el('div', 'eo'), add(el('div', 'expected'), section('Expected'), pre(check.expected)), add(el('div', 'observed'), section('Observed'), pre(check.observed)));
   add(panel, eo, section(`Evidence (${check.evidence.length})`));
@@ -245,6 +251,25 @@ function openDetail(gi: number, ri: number, hi: number): void {
   syncStickyHeader();
   cellButtons.get(cellKey(gi, ri, hi))?.classList.add('selected');
   history.replaceState(null, '', `#cell=${cellKey(gi, ri, hi)}`);
+}
+
+/** Where a guarantee comes from: the specification's sentences (or that it asks none), then the seed passage. */
+function sourcesOf(g: ReportView['guarantees'][string]): HTMLDivElement {
+  const box = el('div', 'sources');
+  if (g.spec.kind === 'catalogue') add(box, el('p', 'own', `Not required by the MCP specification: ${CATALOGUE_ONLY}.`));
+  if (g.spec.kind === 'spec') {
+    for (const c of g.spec.citations) {
+      const p = add(el('p', 'asked'), el('b', '', `MCP specification, ${keywordLabel(c)}: `), document.createTextNode(visible(`“${c.quote}”`)));
+      for (const place of c.places) add(p, el('span', 'place', `${place.revision} ${place.section}: ${place.url}`));
+      if (c.beyond) add(p, el('span', 'beyond', `The guarantee asks more: ${c.beyond}.`));
+      add(box, p);
+    }
+  }
+  if (g.seed) {
+    const [from, to] = g.seed.where.lines;
+    add(box, add(el('p', 'seed'), el('b', '', `Seed ${g.seed.doc}, ${g.seed.where.section}, ${from === to ? `line ${from}` : `lines ${from}–${to}`}: `), document.createTextNode(visible(`「${g.seed.quote}」 (${g.seed.gloss})`))));
+  }
+  return box;
 }
 
 function clearSelection(): void {

@@ -71,6 +71,23 @@ describe('index.html in chromium', () => {
     await page.screenshot({ path: join('test-results', 'html-report-detail.png') });
   });
 
+  it('shows for a guarantee the specification sentence with its pages, or that only the catalogue asks it, and the seed passage', async () => {
+    await page.keyboard.press('Escape');
+    await page.click('#clear-filters');
+    expect(await page.locator('#matrix tr.check:has(.gids .spec) td.id').allTextContents()).toEqual(['approve-deny/no-bytes-before-yes']);
+    await page.click('#matrix tr.check:has-text("approve-deny/no-bytes-before-yes") button.cell >> nth=0');
+    const sources = page.locator('#detail .sources');
+    expect(await sources.locator('.asked b').textContent()).toBe('MCP specification, SHOULD (host): ');
+    expect(await sources.locator('.asked .place').allTextContents()).toEqual([
+      '2025-11-25 Tools › User Interaction Model: https://modelcontextprotocol.io/specification/2025-11-25/server/tools#user-interaction-model',
+      '2026-07-28 Tools › User Interaction Model: https://modelcontextprotocol.io/specification/2026-07-28/server/tools#user-interaction-model',
+    ]);
+    expect(await sources.locator('.seed').textContent()).toContain(`「你输入 y 之后才把参数发给 Context7。」 (Arguments go only after you type y. ${HOSTILE.script})`);
+    await page.keyboard.press('Escape');
+    await page.click('#matrix tr.check:has-text("net-redirect/no-follow") button.cell >> nth=0');
+    expect(await page.locator('#detail .sources .own').textContent()).toBe("Not required by the MCP specification: this catalogue's stricter contract: no sentence of the MCP specification asks it.");
+  });
+
   it('ran no injected script, created no injected element and made no request beyond the file', async () => {
     expect(dialogs).toEqual([]);
     expect(pageErrors).toEqual([]);

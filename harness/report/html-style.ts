@@ -49,6 +49,9 @@ body.panel-open .wrap, body.panel-open header { margin-right: min(680px, 50%); }
 #detail dt { color: var(--muted); } #detail dd { margin: 0; overflow-wrap: anywhere; }
 #detail .req { overflow-wrap: anywhere; margin: 4px 0; padding: 6px 8px; background: var(--bg); border-left: 3px solid #0969da; }
 #detail .req b { margin-right: 6px; }
+#detail .sources p { overflow-wrap: anywhere; margin: 2px 0 6px 11px; font-size: 0.92em; }
+#detail .sources .place, #detail .sources .beyond { display: block; color: var(--muted, #57606a); }
+.gids .spec { margin-left: 6px; padding: 0 4px; border: 1px solid #0969da; border-radius: 3px; font-size: 0.8em; }
 .eo { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
 @media (max-width: 900px) { .eo { grid-template-columns: 1fr; } #detail { width: 100%; } body.panel-open .wrap, body.panel-open header { margin-right: 0; } }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0; padding: 8px; background: var(--bg); border: 1px solid var(--line);

@@ -1,7 +1,10 @@
 // The data index.html embeds: the report rearranged as the matrix the page draws
 // (groups -> rows of checks -> one cell per host), with group totals precomputed so the
 // page's script only renders. Strings stay as the report has them; the page shows them as text.
+// Each guarantee carries its seed passage and whether the specification asks it (issue 16).
+import type { SeedSource } from '../catalogue/source-schema.js';
 import type { CheckResult, Guarantee, Level, Report, RunMetadata, Verdict } from './schema.js';
+import { specStatus, type SpecStatus } from './spec-status.js';
 import { catalogueMap, checksByGroup, countVerdicts, hostLabel, VERDICT_ORDER, type VerdictCounts } from './summary.js';
 
 export interface MatrixRow {
@@ -23,7 +26,7 @@ export interface ReportView {
   generatedAt: string;
   verdicts: readonly Verdict[];
   hosts: { label: string; run: RunMetadata; totals: VerdictCounts }[];
-  guarantees: Record<string, Pick<Guarantee, 'group' | 'level' | 'text'>>;
+  guarantees: Record<string, Pick<Guarantee, 'group' | 'level' | 'text'> & { spec: SpecStatus; seed: SeedSource | null }>;
   groups: MatrixGroup[];
 }
 
@@ -53,7 +56,7 @@ export function buildReportView(report: Report): ReportView {
   const guarantees: ReportView['guarantees'] = {};
   for (const id of cited) {
     const g = catalogue.get(id);
-    if (g) guarantees[id] = { group: g.group, level: g.level, text: g.text };
+    if (g) guarantees[id] = { group: g.group, level: g.level, text: g.text, spec: specStatus(g), seed: g.sources?.seed ?? null };
   }
   return {
     generatedAt: report.generatedAt,

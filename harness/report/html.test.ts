@@ -13,7 +13,8 @@ describe('renderHtml', () => {
   it('is one self-contained file: no external scripts, styles, images or links', () => {
     const html = renderHtml(refhostReport());
     expect(html).not.toMatch(/<(script|img|link|iframe)[^>]*\s(src|href)=/i);
-    expect(html).not.toMatch(/https?:\/\//);
+    // Addresses appear only inside the embedded report data (the specification's pages, shown as text).
+    expect(html.replace(/<script type="application\/json" id="report-data">[^<]*<\/script>/, '')).not.toMatch(/https?:\/\//);
     expect(html).toContain("default-src 'none'");
   });
 
@@ -44,6 +45,14 @@ describe('buildReportView', () => {
     expect(discover.totals[1]).toMatchObject({ FAIL: 1, PASS: 1 });
     expect(view.hosts.map((h) => h.label)).toEqual(['refhost 0.1.0', 'codex 0.9.1']);
     expect(view.guarantees['EXPOSE-5']?.text).toMatch(/^The description names its origin/);
+  });
+
+  it('gives each guarantee its seed passage and whether the specification asks it', () => {
+    const view = buildReportView(refhostReport());
+    expect(view.guarantees['APPROVE-1']?.spec).toMatchObject({ kind: 'spec', citations: [{ keyword: 'SHOULD', places: [{ revision: '2025-11-25' }, { revision: '2026-07-28' }] }] });
+    expect(view.guarantees['APPROVE-1']?.seed?.where.lines).toEqual([43, 43]);
+    expect(view.guarantees['NET-2']?.spec).toEqual({ kind: 'catalogue' });
+    expect(view.guarantees['EXPOSE-5']).toMatchObject({ spec: { kind: 'unknown' }, seed: null });
   });
 
   it('leaves a cell empty when a host did not run that check', () => {

@@ -32,6 +32,7 @@ function properties(host: HostRun, group: string): string {
     ['shard', run.shard],
     ['command', run.command],
     ['containment', run.containment?.mechanism ?? null],
+    ['required-by', run.requiredBy],
     ...runNotes(run).map((note, i): [string, string] => [`note.${i + 1}`, note]),
   ];
   const lines = entries

@@ -49,4 +49,22 @@ describe('renderMarkdown', () => {
     expect(mdInline('a|b\nc')).toBe('a\\|b c');
     expect(mdCodeBlock('```\nbreak out')).toBe('````text\n```\nbreak out\n````');
   });
+
+  it('says which guarantees the specification asks, with the sentence and its pages, and which are the catalogue\'s own contract', () => {
+    const md = renderMarkdown(refhostReport());
+    expect(md).toContain('### What the MCP specification itself asks');
+    expect(md).toContain(
+      '| APPROVE-1 | SHOULD (host) | For trust &amp; safety and security, there SHOULD always be a human in the loop with the ability to deny tool invocations. ([2025-11-25 Tools › User Interaction Model](https://modelcontextprotocol.io/specification/2025-11-25/server/tools#user-interaction-model), [2026-07-28 Tools › User Interaction Model](https://modelcontextprotocol.io/specification/2026-07-28/server/tools#user-interaction-model)) |',
+    );
+    expect(md).toContain("This catalogue's stricter contract (no specification sentence asks it): NET-2.");
+    expect(md.indexOf('### What the MCP specification itself asks')).toBeGreaterThan(md.indexOf('### Failures'));
+  });
+
+  it('marks each failure by whether the specification asks its guarantee, and says nothing for a report without sources', () => {
+    const md = renderMarkdown(refhostReport());
+    const harnessError = md.slice(md.indexOf('HARNESS-ERROR net-redirect/no-follow'));
+    expect(harnessError).toContain("**Specification:** NET-2: this catalogue's stricter contract: no sentence of the MCP specification asks it");
+    const origin = md.slice(md.indexOf('FAIL expose-description/origin-first'), md.indexOf('HARNESS-ERROR net-redirect'));
+    expect(origin).not.toContain('**Specification:**');
+  });
 });

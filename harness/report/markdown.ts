@@ -1,10 +1,14 @@
 // report.md: short enough for a pull-request comment or a CI step summary. Totals per
 // verdict, group totals, then FAIL and HARNESS-ERROR checks with Expected/Observed and the
 // rerun command, cut to a cap (GitHub comments stop at 65,536 characters). A host run with
-// performance figures (issue 8) adds them as an INFO table.
+// performance figures (issue 8) adds them as an INFO table. Which guarantees the MCP
+// specification itself asks, and which are the catalogue's own contract, is said once per
+// report and on every failure (issue 16, part 4).
 import { performanceRows } from './performance.js';
-import type { CheckResult, Report } from './schema.js';
-import { checksByGroup, countVerdicts, formatCounts, hostLabel, runNotes, VERDICT_ORDER } from './summary.js';
+import type { CheckResult, Guarantee, Report } from './schema.js';
+import { keywordLabel } from '../catalogue/source-citations.js';
+import { CATALOGUE_ONLY, citationLine, specStatus } from './spec-status.js';
+import { catalogueMap, checksByGroup, countVerdicts, formatCounts, hostLabel, runNotes, VERDICT_ORDER } from './summary.js';
 import { capText, thresholdsText, visibleControls } from './text.js';
 
 export interface MarkdownOptions {
@@ -15,6 +19,7 @@ export interface MarkdownOptions {
 const DEFAULT_MAX = 60_000;
 const EXPECTED_MAX = 600;
 const OBSERVED_MAX = 1_500;
+const QUOTE_MAX = 240;
 
 /** One line of inline Markdown that shows text literally: no markup, HTML or table breaks. */
 export function mdInline(text: string): string {
@@ -73,12 +78,48 @@ function performanceSection(report: Report): string[] {
   ];
 }
 
-function failureBlock(check: CheckResult, host: string): string {
+/** The guarantees of the checks shown, by whether the specification asks them; empty when the report carries no sources. */
+function sourcesSection(report: Report): string[] {
+  const catalogue = catalogueMap(report);
+  const cited = [...new Set(report.hosts.flatMap((h) => h.checks.flatMap((c) => c.guarantees)))];
+  const ids = report.guarantees.map((g) => g.id).filter((id) => cited.includes(id));
+  const asked = ids.flatMap((id) => {
+    const status = specStatus(catalogue.get(id));
+    return status.kind === 'spec' ? [{ id, citations: status.citations }] : [];
+  });
+  const own = ids.filter((id) => specStatus(catalogue.get(id)).kind === 'catalogue');
+  if (asked.length === 0 && own.length === 0) return [];
+  const rows = asked.flatMap(({ id, citations }) =>
+    citations.map((c) => {
+      const where = c.places.map((p) => `[${mdInline(`${p.revision} ${p.section}`)}](${p.url})`).join(', ');
+      return `| ${id} | ${mdInline(keywordLabel(c))} | ${mdInline(capText(c.quote, QUOTE_MAX))} (${where}) |`;
+    }),
+  );
+  return [
+    '',
+    '### What the MCP specification itself asks',
+    '',
+    ...(asked.length === 0 ? ['No guarantee of these checks is asked by the specification.'] : ['| Guarantee | Requirement | Sentence |', '|---|---|---|', ...rows]),
+    ...(own.length === 0 ? [] : ['', `This catalogue's stricter contract (no specification sentence asks it): ${own.join(', ')}.`]),
+  ];
+}
+
+function specLine(check: CheckResult, catalogue: ReadonlyMap<string, Guarantee>): string[] {
+  const parts = check.guarantees.flatMap((id) => {
+    const status = specStatus(catalogue.get(id));
+    if (status.kind === 'unknown') return [];
+    return [`${id}: ${status.kind === 'spec' ? `the specification asks it, ${status.citations.map(citationLine).join('; ')}` : CATALOGUE_ONLY}`];
+  });
+  return parts.length === 0 ? [] : [`**Specification:** ${mdInline(parts.join(' · '))}`, ''];
+}
+
+function failureBlock(check: CheckResult, host: string, catalogue: ReadonlyMap<string, Guarantee>): string {
   const mark = check.verdict === 'FAIL' ? '❌' : '⚠️';
   return [
     `#### ${mark} ${check.verdict} ${mdInline(check.id)} — ${mdInline(host)}`,
     `${mdInline(check.guarantees.join(', '))} (${check.level}) · ${(check.durationMs / 1000).toFixed(1)} s`,
     '',
+    ...specLine(check, catalogue),
     `**Expected:** ${mdInline(capText(check.expected, EXPECTED_MAX))}`,
     '',
     ...(thresholdsText(check.thresholds) === null ? [] : [`**Thresholds:** ${mdInline(thresholdsText(check.thresholds) ?? '')}`, '']),
@@ -116,17 +157,27 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     groupTable(report),
     ...performanceSection(report),
   ].join('\n');
+  // After the failures, which matter more: the table only when it fits, else where to look.
+  const sources = sourcesSection(report).join('\n');
+  const withSources = (body: string): string => {
+    if (sources === '') return body;
+    const text = `${body}${sources}\n`;
+    const note = `${body}\n_What the specification asks of each guarantee: see index.html or docs/guarantees.md._\n`;
+    if (text.length <= maxChars) return text;
+    return note.length <= maxChars ? note : body;
+  };
 
   const failures = report.hosts.flatMap((h) =>
     h.checks.filter((c) => c.verdict === 'FAIL' || c.verdict === 'HARNESS-ERROR').map((c) => ({ check: c, host: hostLabel(h) })),
   );
-  if (failures.length === 0) return `${head}\n\nNo failures.\n`;
+  if (failures.length === 0) return withSources(`${head}\n\nNo failures.\n`);
 
-  const reserve = 200; // room for the "more not shown" note
+  const catalogue = catalogueMap(report);
+  const reserve = 300; // room for the "more not shown" and the sources notes
   let body = `${head}\n\n### Failures (${failures.length})\n`;
   let shown = 0;
   for (const { check, host } of failures) {
-    const block = `\n${failureBlock(check, host)}\n`;
+    const block = `\n${failureBlock(check, host, catalogue)}\n`;
     if (body.length + block.length > maxChars - reserve) break;
     body += block;
     shown += 1;
@@ -134,5 +185,5 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   if (shown < failures.length) {
     body += `\n_${failures.length - shown} more failures not shown here: see index.html or report.json._\n`;
   }
-  return body.length <= maxChars ? body : `${body.slice(0, maxChars - 2)}…\n`;
+  return withSources(body.length <= maxChars ? body : `${body.slice(0, maxChars - 2)}…\n`);
 }

@@ -46,6 +46,10 @@ export function mergeReports(reports: readonly Report[], sources: readonly strin
         hosts.set(key, { host: { run: { ...run.run }, checks: [...run.checks], ...(run.performance === undefined ? {} : { performance: run.performance }) }, origin });
         continue;
       }
+      if (entry.host.run.requiredBy !== run.run.requiredBy) {
+        const scopes = `--required-by ${entry.host.run.requiredBy} and ${run.run.requiredBy}`;
+        throw new ReportError('MERGE_CONFLICT', `host ${run.run.host.name}: ${sourceOf(index)} is narrowed differently from the earlier input (${scopes}); merge them with --required-by to narrow both alike`);
+      }
       for (const check of run.checks) {
         const seen = entry.origin.get(check.id);
         if (seen !== undefined) {

@@ -50,4 +50,23 @@ describe('run notes', () => {
     const { incomplete: _i, containment: _c, ...old } = hostRun('refhost', '0.1.0', []).run;
     expect(validateReport(report({ run: old as HostRun['run'], checks: [] })).hosts[0]?.run).toMatchObject({ incomplete: null, containment: null });
   });
+
+  test('a narrowed run says it holds only the checks the specification asks, in every writer', () => {
+    const run = hostRun('refhost', '0.1.0', refhostChecks());
+    const r = validateReport(report({ ...run, run: { ...run.run, requiredBy: 'spec' } }));
+    const note = 'Narrowed (--required-by spec): only checks of guarantees the MCP specification itself asks (a MUST, SHOULD or Key Principle sentence) are here; the rest of the catalogue was not graded.';
+    expect(renderMarkdown(r)).toContain(`> **refhost 0.1.0:** ${note}`);
+    expect(renderJunit(r)).toContain(`name="note.1" value="${note}`);
+    expect(renderJunit(r)).toContain('name="required-by" value="spec"');
+    expect(renderHtml(r)).toContain(`<b>refhost 0.1.0:</b> ${note}`);
+  });
+
+  test('a merge refuses shards of one host narrowed differently', () => {
+    const a = hostRun('refhost', '0.1.0', [], '1/2');
+    const b = hostRun('refhost', '0.1.0', [], '2/2');
+    const narrowed = { ...b, run: { ...b.run, requiredBy: 'spec' as const } };
+    expect(() => mergeReports([report(a), report(narrowed)], ['a.json', 'b.json'])).toThrow(
+      'host refhost: b.json is narrowed differently from the earlier input (--required-by catalogue and spec); merge them with --required-by to narrow both alike',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 // The report model: the one shape every writer (JSON, JUnit, Markdown, HTML), merge and
 // diff work from. Its JSON Schema is exported to reports/schema.json.
 import { z } from 'zod';
+import { GuaranteeSourcesSchema, RequiredBySchema } from '../catalogue/source-schema.js';
 
 export const LevelSchema = z.enum(['MUST', 'SHOULD', 'MAY']);
 export type Level = z.infer<typeof LevelSchema>;
@@ -52,6 +53,8 @@ export const GuaranteeSchema = z.object({
   text: z.string(),
   /** Optional groups may be declared absent by a host profile. */
   optional: z.boolean().default(false),
+  /** The seed passage it restates and the specification's sentences asking the same (absent in reports written before sources existed). */
+  sources: GuaranteeSourcesSchema.optional(),
 });
 export type Guarantee = z.infer<typeof GuaranteeSchema>;
 
@@ -87,6 +90,8 @@ export const RunMetadataSchema = z.object({
    * environments, which a daemon with a clean environment escapes; `note` says why.
    */
   containment: z.object({ mechanism: z.enum(['pid-namespace', 'process-scan']), note: z.string().nullable() }).nullable().default(null),
+  /** `run --required-by` or `report merge --required-by`: only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */
+  requiredBy: RequiredBySchema.default('catalogue'),
 });
 export type RunMetadata = z.infer<typeof RunMetadataSchema>;
 

@@ -31,12 +31,13 @@ export function hostLabel(run: HostRun): string {
 
 /**
  * What a reader must know before trusting a host run's numbers, one sentence each: the run
- * was stopped before it finished, or its leftover processes (STDIO-5) were found only by a
- * scan a daemon can escape. Every writer shows them.
+ * was stopped before it finished, its leftover processes (STDIO-5) were found only by a
+ * scan a daemon can escape, or it holds only the checks the specification asks
+ * (--required-by). Every writer shows them.
  */
-export function runNotes(run: Pick<RunMetadata, 'incomplete' | 'containment'>): string[] {
+export function runNotes(run: Pick<RunMetadata, 'incomplete' | 'containment'> & Partial<Pick<RunMetadata, 'requiredBy'>>): string[] {
   const notes: string[] = [];
-  const { incomplete, containment } = run;
+  const { incomplete, containment, requiredBy = 'catalogue' } = run;
   if (incomplete !== null) {
     notes.push(
       `Incomplete: ${incomplete.signal} stopped the run after ${incomplete.scenariosFinished} of ${incomplete.scenariosPlanned} scenarios; only the checks of the finished scenarios are here, and it is not a conformant run.`,
@@ -46,6 +47,10 @@ export function runNotes(run: Pick<RunMetadata, 'incomplete' | 'containment'>): 
     notes.push(
       `Leftover processes (STDIO-5) were found only by a scan for the sandbox's path${containment.note === null ? '' : ` (${containment.note})`}: a daemon with a clean environment escapes it; run as root for a PID namespace per host.`,
     );
+  }
+  if (requiredBy !== 'catalogue') {
+    const which = requiredBy === 'spec' ? 'asks (a MUST, SHOULD or Key Principle sentence)' : 'requires with a MUST sentence';
+    notes.push(`Narrowed (--required-by ${requiredBy}): only checks of guarantees the MCP specification itself ${which} are here; the rest of the catalogue was not graded.`);
   }
   return notes;
 }

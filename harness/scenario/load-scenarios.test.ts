@@ -41,6 +41,20 @@ describe('scenario files', () => {
     expect(selectScenarios([a, b], { guarantee: ['APPROVE'] }).map((s) => s.name)).toEqual(['approve-once']);
     expect(selectScenarios([a, b], { guarantee: ['NET-2'] }).map((s) => s.name)).toEqual(['redirect']);
   });
+
+  test('--required-by spec keeps only checks of a guarantee the specification asks, together with the other filters', () => {
+    const mixed = parseScenario(
+      { ...valid, checks: [valid.checks[0]!, { ...valid.checks[0]!, id: 'two', guarantees: ['APPROVE-2'] }, { ...valid.checks[0]!, id: 'both', guarantees: ['APPROVE-2', 'APPROVE-4'] }] },
+      '/s/approve-once.scenario.ts',
+    );
+    const b = parseScenario({ ...valid, checks: [{ ...valid.checks[0]!, guarantees: ['NET-2'] }] }, '/s/redirect.scenario.ts');
+    const checks = (filter: Parameters<typeof selectScenarios>[1]) => selectScenarios([mixed, b], filter).flatMap((s) => s.checks.map((c) => `${s.name}/${c.id}`));
+    expect(checks({ requiredBy: 'catalogue' })).toEqual(['approve-once/one', 'approve-once/two', 'approve-once/both', 'redirect/one']);
+    expect(checks({ requiredBy: 'spec' })).toEqual(['approve-once/one', 'approve-once/both']);
+    expect(checks({ requiredBy: 'spec-must' })).toEqual(['approve-once/both']);
+    expect(checks({ requiredBy: 'spec', guarantee: ['APPROVE-2'] })).toEqual([]);
+    expect(checks({ requiredBy: 'spec', guarantee: ['APPROVE-4'] })).toEqual(['approve-once/both']);
+  });
 });
 
 describe('user steps', () => {

@@ -4,7 +4,8 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { guaranteeById } from '../catalogue/guarantees.js';
+import { guaranteeById, isRequiredBy } from '../catalogue/guarantees.js';
+import type { RequiredBy } from '../catalogue/source-schema.js';
 import { formatIssues, HarnessError } from '../errors.js';
 import { runningFromDist, suiteRoot } from '../suite-root.js';
 import { ScenarioSchema, type Scenario } from './scenario-schema.js';
@@ -69,19 +70,22 @@ export interface ScenarioFilter {
   scenario?: readonly string[];
   /** Guarantee ID prefixes ("APPROVE", "APPROVE-1"). */
   guarantee?: readonly string[];
+  /** Keep only checks of guarantees the specification asks (`spec`, `spec-must`); `catalogue` keeps all. */
+  requiredBy?: RequiredBy;
 }
 
 export function matchesGuarantee(id: string, prefix: string): boolean {
   return id === prefix || id.startsWith(prefix.endsWith('-') ? prefix : `${prefix}-`);
 }
 
-/** Keeps scenarios whose name matches; with guarantee prefixes, keeps only matching checks. */
+/** Keeps scenarios whose name matches; with guarantee prefixes or --required-by, keeps only matching checks. */
 export function selectScenarios(all: readonly Scenario[], filter: ScenarioFilter): Scenario[] {
   const byName = filter.scenario?.length ? all.filter((s) => filter.scenario!.some((p) => s.name.startsWith(p))) : [...all];
-  if (!filter.guarantee?.length) return byName;
-  return byName
-    .map((s) => ({ ...s, checks: s.checks.filter((c) => c.guarantees.some((id) => filter.guarantee!.some((p) => matchesGuarantee(id, p)))) }))
-    .filter((s) => s.checks.length > 0);
+  const prefixes = filter.guarantee ?? [];
+  const scope = filter.requiredBy ?? 'catalogue';
+  if (prefixes.length === 0 && scope === 'catalogue') return byName;
+  const kept = (id: string): boolean => (prefixes.length === 0 || prefixes.some((p) => matchesGuarantee(id, p))) && isRequiredBy(guaranteeById(id), scope);
+  return byName.map((s) => ({ ...s, checks: s.checks.filter((c) => c.guarantees.some(kept)) })).filter((s) => s.checks.length > 0);
 }
 
 export async function loadScenarios(filter: ScenarioFilter = {}, dir?: string): Promise<Scenario[]> {
