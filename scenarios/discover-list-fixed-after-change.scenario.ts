@@ -16,7 +16,14 @@ export default defineScenario({
   },
   model: [{ calls: [{ server: 'docs', tool: 'search', arguments: {} }] }, { message: 'Searched.' }, { message: 'Nothing new.' }],
   host: { callTimeoutMs: 3000 },
-  user: [{ send: 'Search.' }, { approval: 'approve' }, { send: 'Anything new?' }, { end: 'eof' }],
+  user: [
+    { send: 'Search.' },
+    { approval: 'approve' },
+    // A host that refreshes in the background gets its chance before the next line, so the verdict never rides on that race.
+    { received: { server: 'docs', method: 'tools/list', after: 'notifications/tools/list_changed' }, optional: true },
+    { send: 'Anything new?' },
+    { end: 'eof' },
+  ],
   checks: [
     {
       id: 'later-tool-not-offered',

@@ -214,11 +214,16 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     if (!(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms`);
     session.send(line);
   } else if ('received' in step) {
-    const { server, method, count } = step.received;
+    const { server, method, count, after } = step.received;
     const running = ctx.servers[server];
     if (running === undefined) throw new StepFailed(`no server named ${server} in this scenario`);
-    const seen = (): number => running.journal().filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method).length;
-    if (!(await pollUntil(() => seen() >= count, within))) throw new StepFailed(`server ${server} received ${seen()} ${method} within ${within} ms, expected ${count}`);
+    const seen = (): number => {
+      const entries = running.journal();
+      const from = after === undefined ? 0 : entries.findIndex((e) => e.kind === 'jsonrpc-out' && e.message.method === after);
+      return from < 0 ? 0 : entries.slice(from).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method).length;
+    };
+    const since = after === undefined ? '' : ` after it sent ${after}`;
+    if (!(await pollUntil(() => seen() >= count, within)) && step.optional !== true) throw new StepFailed(`server ${server} received ${seen()} ${method}${since} within ${within} ms, expected ${count}`);
   } else if ('interrupt' in step) {
     session.interrupt();
   } else {

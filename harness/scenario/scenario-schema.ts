@@ -104,10 +104,19 @@ const USER_STEPS = [
   ['unknownGate', z.strictObject({ unknownGate: z.enum(['approve', 'deny', 'empty', 'eof']), within })],
   /** Waits until the screen shows this text (a regular expression source). */
   ['waitFor', z.strictObject({ waitFor: z.string().min(1), within })],
-  /** Waits until a fake server has received this many JSON-RPC requests of `method` (e.g. the call is surely sent). */
+  /**
+   * Waits until a fake server has received this many JSON-RPC requests of `method` (e.g. the call is surely sent);
+   * with `after`, only those received after the server first sent that method (e.g. a tools/list after its list_changed).
+   * `optional`: something a host may or may not do; the deadline passing is no failure, so the next step meets a
+   * host that has had its chance (a background refresh that races the user's next line is decided, not left to timing).
+   */
   [
     'received',
-    z.strictObject({ received: z.strictObject({ server: z.string().min(1), method: z.string().min(1), count: z.number().int().min(1).default(1) }), within }),
+    z.strictObject({
+      received: z.strictObject({ server: z.string().min(1), method: z.string().min(1), count: z.number().int().min(1).default(1), after: z.string().min(1).optional() }),
+      optional: z.literal(true).optional(),
+      within,
+    }),
   ],
   /** Interrupts the host (Ctrl-C) while it works. */
   ['interrupt', z.strictObject({ interrupt: z.literal(true) })],
