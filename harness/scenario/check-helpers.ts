@@ -8,6 +8,7 @@ import { HOST_SECRET_LABEL } from '../sandbox/host-env.js';
 import { ANYWHERE, canaryGrade } from './canary-grade.js';
 import type { Observations } from './observations.js';
 import type { Grade } from './scenario-schema.js';
+import { outputAt, type OutputRef } from './call-of.js';
 
 export type GradeFn = (obs: Observations) => Grade;
 
@@ -105,13 +106,13 @@ export function modelSawStatuses(statuses: readonly CallStatus[], options: { fir
   };
 }
 
-/** Status of the call-th tool output (0-based) the model received. */
-export function modelSawStatus(call: number, status: CallStatus): GradeFn {
+/** Status of a tool output the model received: the call-th (0-based), or the one answering `calls`. */
+export function modelSawStatus(ref: OutputRef, status: CallStatus): GradeFn {
   return (obs) => {
-    const out = obs.toolOutputs[call];
-    if (out === undefined) return notReached(`tool output #${call + 1} never reached the model`, obs);
+    const { out, name } = outputAt(obs, ref);
+    if (out === undefined) return notReached(`${name} never reached the model`, obs);
     const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: out.output.slice(0, 1000) }];
-    return out.status === status ? pass(`tool output #${call + 1} has status ${status}`, evidence) : fail(`tool output #${call + 1} has status ${out.status ?? 'unreadable'}, expected ${status}`, evidence);
+    return out.status === status ? pass(`${name} has status ${status}`, evidence) : fail(`${name} has status ${out.status ?? 'unreadable'}, expected ${status}`, evidence);
   };
 }
 
