@@ -6,7 +6,7 @@
 // server: its destination is the whole command line, the command and its arguments.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { confirmationArgumentsCut, confirmationArgumentsWhole, confirmationSays, confirmationShowed, confirmationShowedCommandLine } from '../harness/scenario/checks-approval-results.js';
-import { callsAbout, type AskedCall } from '../harness/scenario/call-of.js';
+import { callsAbout, type McpCall } from '../harness/scenario/call-of.js';
 
 const PAD = 'é';
 const TAIL = 'END-OF-ARGUMENTS-7c1';
@@ -21,9 +21,9 @@ const CUT_MARKER = /cut|truncat|\.\.\.|…|not shown|omitted/i;
 /** The usual ways to say it: "cannot control", "has no control", "beyond (or outside) this host's control". */
 const NO_CONTROL = /\b(?:cannot|can ?not|can't|does not|doesn't|is unable to)\s+control\b|\bno control\b|\b(?:beyond|outside|out of)\b[^.\n]{0,40}\bcontrol\b/i;
 
-const big: AskedCall = { server: 'docs', tool: 'notes.find', arguments: args };
-const smallCall: AskedCall = { server: 'docs', tool: 'notes.find', arguments: small };
-const grep: AskedCall = { server: 'local', tool: 'grep', arguments: { pattern: 'TODO' } };
+const big: McpCall = { server: 'docs', tool: 'notes.find', arguments: args };
+const smallCall: McpCall = { server: 'docs', tool: 'notes.find', arguments: small };
+const grep: McpCall = { server: 'local', tool: 'grep', arguments: { pattern: 'TODO' } };
 /** The host may ask for the three calls in any order: each check finds its call's confirmation by what it shows of it. */
 const calls = [big, smallCall, grep];
 const docsCall = callsAbout(calls, (c) => c.server === 'docs');

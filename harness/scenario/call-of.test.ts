@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { approval, fn, modelRequest, observations, output } from './test-fixtures/observations.js';
-import { callOf, callsAbout, confirmationOf, outputOf, type AskedCall } from './call-of.js';
+import { callOf, callsAbout, confirmationOf, outputOf, outputsOf, type AskedCall, type McpCall } from './call-of.js';
+import { modelSawStatuses } from './check-helpers.js';
 
-const big: AskedCall = { server: 'docs', tool: 'notes.find', arguments: { query: 'release notes', last: 'END-1' } };
-const small: AskedCall = { server: 'docs', tool: 'notes.find', arguments: { query: 'small notes' } };
-const grep: AskedCall = { server: 'local', tool: 'grep', arguments: { pattern: 'TODO' } };
+const big: McpCall = { server: 'docs', tool: 'notes.find', arguments: { query: 'release notes', last: 'END-1' } };
+const small: McpCall = { server: 'docs', tool: 'notes.find', arguments: { query: 'small notes' } };
+const grep: McpCall = { server: 'local', tool: 'grep', arguments: { pattern: 'TODO' } };
 const all = [big, small, grep];
 const offered = [modelRequest(0, [], [fn('docs_notes_find'), fn('local_grep')])];
 const asked = (...texts: string[]) => observations({ modelRequests: offered, approvals: texts.map((t, i) => approval('deny', i, i, t)) });
@@ -39,7 +40,7 @@ describe('which approval request is about which call', () => {
 });
 
 describe('which tool output answers which call', () => {
-  const calls: AskedCall[] = [{ server: 'docs', tool: 'big', arguments: {} }, { server: 'docs', tool: 'failing', arguments: {} }];
+  const calls: McpCall[] = [{ server: 'docs', tool: 'big', arguments: {} }, { server: 'docs', tool: 'failing', arguments: {} }];
   const tools = [fn('mcp_docs_big'), fn('mcp_docs_failing')];
   const call = (id: string, name: string) => ({ type: 'function_call', call_id: id, name, arguments: '{}' });
 
@@ -47,6 +48,15 @@ describe('which tool output answers which call', () => {
     const history = [call('c1', 'mcp_docs_big'), call('c2', 'mcp_docs_failing')];
     const obs = observations({ modelRequests: [modelRequest(0, [], tools), modelRequest(1, history, tools)], toolOutputs: [output(1, 'failed', 'x', 'c2'), output(1, 'output_limit', 'y', 'c1')] });
     expect([outputOf(obs, callOf(calls, 0)), outputOf(obs, callOf(calls, 1))]).toEqual([1, 0]);
+  });
+
+  test('reads of one built-in are told apart by their arguments; statuses of several calls are read in the order named', () => {
+    const reads: AskedCall[] = [{ builtin: 'read_mcp_resource', arguments: { server: 'docs', uri: 'notes://text' } }, { builtin: 'read_mcp_resource', arguments: { server: 'docs', uri: 'notes://big' } }];
+    const read = (id: string, uri: string) => ({ type: 'function_call', call_id: id, name: 'read_resource', arguments: JSON.stringify({ server: 'docs', uri }) });
+    const obs = observations({ modelRequests: [modelRequest(0), modelRequest(1, [read('r1', 'notes://big'), read('r2', 'notes://text')])], toolOutputs: [output(1, 'output_limit', 'big', 'r1'), output(1, 'completed', 'text', 'r2')] });
+    expect(outputsOf(obs, [callOf(reads, 0), callOf(reads, 1)]).outs.map((o) => o.callId)).toEqual(['r2', 'r1']);
+    expect(modelSawStatuses(['completed', 'output_limit'], { of: [callOf(reads, 0), callOf(reads, 1)] })(obs).verdict).toBe('PASS');
+    expect(modelSawStatuses(['completed', 'output_limit'])(obs).verdict).toBe('FAIL');
   });
 
   test('without any history pairing outputs with calls, outputs are taken in the order the calls were asked for', () => {

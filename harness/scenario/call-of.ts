@@ -6,12 +6,11 @@
 import type { Observations } from './observations.js';
 import { label, offeredAs } from './offered-tools.js';
 
-/** A call the model asked for, as the scenario's model script names it. */
-export interface AskedCall {
-  server: string;
-  tool: string;
-  arguments: Record<string, unknown> | string;
-}
+/** A call the model asked for, as the scenario's model script names it: an MCP tool's, or a built-in's (a resource read). */
+export type McpCall = { server: string; tool: string; arguments: Record<string, unknown> | string };
+export type AskedCall = McpCall | { builtin: string; arguments: Record<string, unknown> | string };
+
+const nameOf = (c: AskedCall): string => ('builtin' in c ? c.builtin : `${c.server} ${c.tool}`);
 
 /** The calls a check is about (`about`), among every call the model asked for in the scenario (`all`). */
 export interface CallsAbout {
@@ -20,7 +19,7 @@ export interface CallsAbout {
 }
 
 /** The calls of `all` that `pick` chooses, with `all` kept to tell them from the others. */
-export const callsAbout = (all: readonly AskedCall[], pick: (call: AskedCall) => boolean): CallsAbout => ({ about: all.filter(pick), all });
+export const callsAbout = <T extends AskedCall>(all: readonly T[], pick: (call: T) => boolean): CallsAbout => ({ about: all.filter(pick), all });
 
 /** Call #index (0-based) of `all`, told from the others by what is shown of it, not by its place. */
 export const callOf = (all: readonly AskedCall[], index: number): CallsAbout => callsAbout(all, (c) => c === all[index]);
@@ -51,6 +50,8 @@ interface Trait {
 function traitsOf(obs: Observations, call: AskedCall): Trait[] {
   const args = typeof call.arguments === 'string' ? [call.arguments] : stringLeaves(call.arguments);
   const values = args.filter((v) => v.length >= MIN_VALUE).map((v) => ({ key: `value:${v}`, value: v, shownIn: (t: string) => t.includes(v) || t.includes(JSON.stringify(v).slice(1, -1)) }));
+  // A built-in (read_mcp_resource) is told by its arguments: its name is the same for every read.
+  if ('builtin' in call) return values;
   const offered = obs.modelRequests.flatMap((r) => {
     const found = offeredAs(obs, r, call.server, call.tool);
     return typeof found === 'string' ? [] : [label(found), found.name];
@@ -86,11 +87,14 @@ export const confirmationOf = (obs: Observations, calls: CallsAbout): number | n
 
 /** The call a tool output answers, as the host's history with the model holds it (name and arguments), or "" when absent. */
 function callAnswered(obs: Observations, out: Observations['toolOutputs'][number]): string {
-  const item = (obs.modelRequests[out.request]?.input ?? []).find((i): i is { type: 'function_call'; call_id: string; name?: unknown; arguments?: unknown } => {
+  const item = (obs.modelRequests[out.request]?.input ?? []).find((i): i is { type: 'function_call'; call_id: string; name?: unknown; namespace?: unknown; arguments?: unknown } => {
     const candidate = i as { type?: unknown; call_id?: unknown } | null;
     return candidate?.type === 'function_call' && candidate.call_id === out.callId;
   });
-  return item === undefined ? '' : `${String(item.name ?? '')}\n${typeof item.arguments === 'string' ? item.arguments : JSON.stringify(item.arguments ?? '')}`;
+  if (item === undefined) return '';
+  // A namespaced function (Codex: mcp__web__ . over) is offered, and so found, as namespace.name.
+  const name = typeof item.namespace === 'string' ? `${item.namespace}.${String(item.name ?? '')}` : String(item.name ?? '');
+  return `${name}\n${typeof item.arguments === 'string' ? item.arguments : JSON.stringify(item.arguments ?? '')}`;
 }
 
 /**
@@ -108,7 +112,7 @@ export function outputOf(obs: Observations, calls: CallsAbout): number | null {
 }
 
 /** How a check names the calls it is about, for its observed line: "call #1 (docs notes.find)". */
-export const describeCalls = (calls: CallsAbout): string => calls.about.map((c) => `call #${calls.all.indexOf(c) + 1} (${c.server} ${c.tool})`).join(' or ');
+export const describeCalls = (calls: CallsAbout): string => calls.about.map((c) => `call #${calls.all.indexOf(c) + 1} (${nameOf(c)})`).join(' or ');
 
 /** A tool output named by its place (a response of one call) or by the call it answers (a response of several). */
 export type OutputRef = number | CallsAbout;
@@ -118,4 +122,11 @@ export function outputAt(obs: Observations, ref: OutputRef): { out: Observations
   if (typeof ref === 'number') return { out: obs.toolOutputs[ref], name: `tool output #${ref + 1}` };
   const index = outputOf(obs, ref);
   return { out: index === null ? undefined : obs.toolOutputs[index], name: `the output of ${describeCalls(ref)}` };
+}
+
+/** The tool outputs answering each of `refs`, in that order; `missing` names the first never seen. */
+export function outputsOf(obs: Observations, refs: readonly CallsAbout[]): { outs: Observations['toolOutputs']; missing: string | null } {
+  const found = refs.map((r) => outputAt(obs, r));
+  const missing = found.find((f) => f.out === undefined);
+  return { outs: found.flatMap((f) => (f.out === undefined ? [] : [f.out])), missing: missing === undefined ? null : missing.name };
 }
