@@ -6,6 +6,7 @@
 // server: its destination is the whole command line, the command and its arguments.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { confirmationArgumentsCut, confirmationArgumentsWhole, confirmationSays, confirmationShowed, confirmationShowedCommandLine } from '../harness/scenario/checks-approval-results.js';
+import { callsAbout, type McpCall } from '../harness/scenario/call-of.js';
 
 const PAD = 'é';
 const TAIL = 'END-OF-ARGUMENTS-7c1';
@@ -20,11 +21,18 @@ const CUT_MARKER = /cut|truncat|\.\.\.|…|not shown|omitted/i;
 /** The usual ways to say it: "cannot control", "has no control", "beyond (or outside) this host's control". */
 const NO_CONTROL = /\b(?:cannot|can ?not|can't|does not|doesn't|is unable to)\s+control\b|\bno control\b|\b(?:beyond|outside|out of)\b[^.\n]{0,40}\bcontrol\b/i;
 
+const big: McpCall = { server: 'docs', tool: 'notes.find', arguments: args };
+const smallCall: McpCall = { server: 'docs', tool: 'notes.find', arguments: small };
+const grep: McpCall = { server: 'local', tool: 'grep', arguments: { pattern: 'TODO' } };
+/** The host may ask for the three calls in any order: each check finds its call's confirmation by what it shows of it. */
+const calls = [big, smallCall, grep];
+const docsCall = callsAbout(calls, (c) => c.server === 'docs');
+
 export default defineScenario({
   title: 'The confirmation shows server, destination, original tool name, the cut arguments and the warning',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'notes.find' }] } }, local: { transport: 'stdio', behaviour: { tools: [{ name: 'grep' }] } } },
   model: [
-    { calls: [{ server: 'docs', tool: 'notes.find', arguments: args }, { server: 'docs', tool: 'notes.find', arguments: small }, { server: 'local', tool: 'grep', arguments: { pattern: 'TODO' } }] },
+    { calls },
     { message: 'Done.' },
   ],
   host: { callTimeoutMs: 2000 },
@@ -35,7 +43,7 @@ export default defineScenario({
       guarantees: ['APPROVE-5'],
       expected: 'the confirmation names the server "docs"',
       provenBy: ['terse-confirmation'],
-      grade: confirmationShowed(0, 'server', () => 'docs'),
+      grade: confirmationShowed(docsCall, 'server', () => 'docs'),
     },
     {
       id: 'shows-destination',
@@ -43,7 +51,7 @@ export default defineScenario({
       expected: "the confirmation shows the server's URL",
       provenBy: ['terse-confirmation'],
       needs: ['own-screen'],
-      grade: confirmationShowed(0, 'destination', (obs) => obs.servers.docs?.destination ?? '(unknown)'),
+      grade: confirmationShowed(docsCall, 'destination', (obs) => obs.servers.docs?.destination ?? '(unknown)'),
     },
     {
       id: 'shows-stdio-command-line',
@@ -51,14 +59,14 @@ export default defineScenario({
       expected: 'the confirmation of the stdio call shows its command line: the command and every argument',
       provenBy: ['terse-confirmation', 'approve-destination-command-only'],
       needs: ['own-screen'],
-      grade: confirmationShowedCommandLine(2, 'local'),
+      grade: confirmationShowedCommandLine(callsAbout(calls, (c) => c === grep), 'local'),
     },
     {
       id: 'shows-original-tool-name',
       guarantees: ['APPROVE-5'],
       expected: 'the confirmation shows the tool\'s original name "notes.find"',
       provenBy: ['terse-confirmation'],
-      grade: confirmationShowed(0, 'tool', () => 'notes.find'),
+      grade: confirmationShowed(docsCall, 'tool', () => 'notes.find'),
     },
     {
       id: 'arguments-cut-and-marked',
@@ -67,7 +75,7 @@ export default defineScenario({
       provenBy: ['no-argument-cut', 'approve-args-cut-in-characters', 'approve-args-tail-shown'],
       needs: ['own-screen'],
       thresholds: { maxBytes: ARGUMENT_BYTES, minBytes: 1536, marker: String(CUT_MARKER) },
-      grade: confirmationArgumentsCut(0, { head: 'release notes', tail: TAIL, pad: PAD, marker: CUT_MARKER }, { minBytes: 1536, maxBytes: ARGUMENT_BYTES }),
+      grade: confirmationArgumentsCut(callsAbout(calls, (c) => c === big), { head: 'release notes', tail: TAIL, pad: PAD, marker: CUT_MARKER }, { minBytes: 1536, maxBytes: ARGUMENT_BYTES }),
     },
     {
       id: 'small-arguments-whole',
@@ -75,7 +83,7 @@ export default defineScenario({
       expected: 'arguments of about 1.7 KiB, under the cut, are shown whole',
       provenBy: ['approve-args-cut-at-1k'],
       needs: ['own-screen'],
-      grade: confirmationArgumentsWhole(1, { head: 'small notes', tail: SMALL_TAIL, marker: CUT_MARKER }),
+      grade: confirmationArgumentsWhole(callsAbout(calls, (c) => c === smallCall), { head: 'small notes', tail: SMALL_TAIL, marker: CUT_MARKER }),
     },
     {
       id: 'warns-about-the-server',
@@ -83,7 +91,7 @@ export default defineScenario({
       expected: 'the confirmation warns that the host cannot control what the server does with the arguments',
       provenBy: ['terse-confirmation'],
       needs: ['own-screen'],
-      grade: confirmationSays(0, NO_CONTROL, 'warns that the host cannot control the server'),
+      grade: confirmationSays(docsCall, NO_CONTROL, 'warns that the host cannot control the server'),
     },
   ],
 });

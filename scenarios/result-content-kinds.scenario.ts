@@ -4,6 +4,7 @@
 // resource) reaching the model, the link is listed and never opened, and structuredContent
 // stands in for text whenever there is no text (an image is not text).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { callOf, type AskedCall } from '../harness/scenario/call-of.js';
 import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
 import { contains, inOrder, matches, modelNeverSaw, serverNeverGot, toolOutputHas } from '../harness/scenario/checks-approval-results.js';
 
@@ -11,6 +12,9 @@ const IMAGE = Buffer.from('IMAGE-BYTES-CANARY-51f0').toString('base64');
 const AUDIO = Buffer.from('AUDIO-BYTES-CANARY-0d9e').toString('base64');
 const BLOB = Buffer.from('BLOB-BYTES-CANARY-a3c8').toString('base64');
 const LINK = 'notes://release/42';
+
+/** The host may run the three calls in any order: each output is found by the call it answers. */
+const calls: AskedCall[] = [{ server: 'docs', tool: 'mixed', arguments: {} }, { server: 'docs', tool: 'structured', arguments: {} }, { server: 'docs', tool: 'pictured', arguments: {} }];
 
 export default defineScenario({
   title: 'Each content kind reaches the model as the catalogue says',
@@ -40,7 +44,7 @@ export default defineScenario({
     },
   },
   model: [
-    { calls: [{ server: 'docs', tool: 'mixed', arguments: {} }, { server: 'docs', tool: 'structured', arguments: {} }, { server: 'docs', tool: 'pictured', arguments: {} }] },
+    { calls },
     { message: 'Done.' },
   ],
   host: { callTimeoutMs: 2000 },
@@ -58,14 +62,14 @@ export default defineScenario({
       guarantees: ['RESULT-1'],
       expected: 'both text blocks reach the model, in the order the server sent them',
       provenBy: ['last-text-only'],
-      grade: toolOutputHas(0, [inOrder('alpha-block', 'omega-block')]),
+      grade: toolOutputHas(callOf(calls, 0), [inOrder('alpha-block', 'omega-block')]),
     },
     {
       id: 'media-marked-omitted',
       guarantees: ['RESULT-1'],
       expected: 'the image, the audio and the embedded binary resource are marked as omitted',
       provenBy: ['last-text-only', 'result-embedded-blob-as-base64'],
-      grade: toolOutputHas(0, [
+      grade: toolOutputHas(callOf(calls, 0), [
         matches(/image[^\n]*omitted|omitted[^\n]*image/i, 'marks the image omitted'),
         matches(/audio[^\n]*omitted|omitted[^\n]*audio/i, 'marks the audio omitted'),
         matches(/(binary|blob)[^\n]{0,60}omitted|omitted[^\n]{0,60}(binary|blob)/i, 'marks the binary resource omitted'),
@@ -83,7 +87,7 @@ export default defineScenario({
       guarantees: ['RESULT-1'],
       expected: `the resource link ${LINK} is listed in the output`,
       provenBy: ['last-text-only'],
-      grade: toolOutputHas(0, [contains(LINK)]),
+      grade: toolOutputHas(callOf(calls, 0), [contains(LINK)]),
     },
     {
       id: 'resource-link-not-opened',
@@ -97,14 +101,14 @@ export default defineScenario({
       guarantees: ['RESULT-1'],
       expected: 'a result with only structuredContent gives the model that content',
       provenBy: ['drop-structured-content'],
-      grade: toolOutputHas(1, [contains('structured-7d2')]),
+      grade: toolOutputHas(callOf(calls, 1), [contains('structured-7d2')]),
     },
     {
       id: 'structured-content-used-beside-image',
       guarantees: ['RESULT-1'],
       expected: 'a result of an image (not text) and structuredContent gives the model that content',
       provenBy: ['drop-structured-content', 'result-media-counts-as-text'],
-      grade: toolOutputHas(2, [contains('structured-beside-image-3c1')]),
+      grade: toolOutputHas(callOf(calls, 2), [contains('structured-beside-image-3c1')]),
     },
   ],
 });

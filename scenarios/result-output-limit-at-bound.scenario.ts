@@ -3,10 +3,14 @@
 // is output_limit, its first part kept. Every 64-byte block of the text names its offset, so
 // a host that keeps the tail or drops the middle, counts characters, or cuts at 64 000 bytes, is seen.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
+import { callOf, type AskedCall } from '../harness/scenario/call-of.js';
 import { modelSawStatus } from '../harness/scenario/check-helpers.js';
 import { atMostBytes, stampedHead, toolOutputHas, wholeStamped } from '../harness/scenario/checks-approval-results.js';
 
 const LIMIT = 64 * 1024;
+
+/** The host may run the two calls in either order: each output is found by the call it answers. */
+const calls: AskedCall[] = [{ server: 'docs', tool: 'exact', arguments: {} }, { server: 'docs', tool: 'over', arguments: {} }];
 
 export default defineScenario({
   title: 'A result of exactly 64 KiB is kept whole; one byte more is output_limit with its first part',
@@ -21,7 +25,7 @@ export default defineScenario({
       },
     },
   },
-  model: [{ calls: [{ server: 'docs', tool: 'exact', arguments: {} }, { server: 'docs', tool: 'over', arguments: {} }] }, { message: 'Got them.' }],
+  model: [{ calls }, { message: 'Got them.' }],
   host: { callTimeoutMs: 5000 },
   user: [{ send: 'Get both.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
@@ -31,14 +35,14 @@ export default defineScenario({
       expected: 'the result of exactly 64 KiB (UTF-8 bytes) reaches the model as completed',
       provenBy: ['result-output-limit-off-by-one', 'result-output-limit-64000'],
       thresholds: { limitBytes: LIMIT },
-      grade: modelSawStatus(0, 'completed'),
+      grade: modelSawStatus(callOf(calls, 0), 'completed'),
     },
     {
       id: 'at-bound-whole',
       guarantees: ['RESULT-8'],
       expected: 'the result of exactly 64 KiB reaches the model whole: every block once, in order (a host that drops the middle is seen)',
       provenBy: ['result-output-limit-off-by-one', 'result-output-limit-64000', 'result-middle-elided-as-completed'],
-      grade: toolOutputHas(0, [wholeStamped(LIMIT)]),
+      grade: toolOutputHas(callOf(calls, 0), [wholeStamped(LIMIT)]),
     },
     {
       id: 'past-bound-output-limit',
@@ -46,14 +50,14 @@ export default defineScenario({
       expected: 'one byte more is output_limit (a host counting characters sees a third of it and keeps it whole)',
       provenBy: ['result-output-limit-characters', 'no-truncation'],
       thresholds: { limitBytes: LIMIT },
-      grade: modelSawStatus(1, 'output_limit'),
+      grade: modelSawStatus(callOf(calls, 1), 'output_limit'),
     },
     {
       id: 'past-bound-keeps-the-head',
       guarantees: ['RESULT-8'],
       expected: 'the output_limit result keeps the first part (blocks from the start in order, at least two, none from further on) within 64 KiB of text plus framing',
       provenBy: ['result-output-keeps-tail', 'result-output-head-and-tail'],
-      grade: toolOutputHas(1, [stampedHead(2), atMostBytes(LIMIT + 1024)]),
+      grade: toolOutputHas(callOf(calls, 1), [stampedHead(2), atMostBytes(LIMIT + 1024)]),
     },
   ],
 });

@@ -84,6 +84,14 @@ describe('the canary scan of a run', () => {
     expect(gaps.map((g) => g.channel)).toEqual(['screen', 'trap', 'process:host']);
   });
 
+  test('a process that exited mid-scan (its environment gone, not refused) is no gap, and a canary on its command line is still seen', () => {
+    sandbox = createSandbox('unit');
+    const docs = sandbox.canaries.mint('server "docs" header Authorization', credentialChannels('docs', []));
+    const exiting = { pid: 9, ppid: 5, pgid: 5, sid: 5, state: 'R', start: 1, cmdline: ['curl', '-H', `Authorization: ${docs.value}`], env: {}, moment: 'periodic snapshot', role: 'host' };
+    const src = { ...nothing(sandbox), processes: [exiting] };
+    expect([where(src), scanRun(src).gaps]).toEqual([[[docs.label, 'cmdline:host', 'raw']], []]);
+  });
+
   test('a process whose environment was read in another snapshot is no gap', () => {
     sandbox = createSandbox('unit');
     const seen = { pid: 9, ppid: 5, pgid: 5, sid: 5, state: 'S', start: 1, cmdline: ['x'], env: { A: '1' }, moment: 'periodic snapshot', role: 'host' };

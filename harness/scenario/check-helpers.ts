@@ -8,6 +8,7 @@ import { HOST_SECRET_LABEL } from '../sandbox/host-env.js';
 import { ANYWHERE, canaryGrade } from './canary-grade.js';
 import type { Observations } from './observations.js';
 import type { Grade } from './scenario-schema.js';
+import { outputAt, outputsOf, type CallsAbout, type OutputRef } from './call-of.js';
 
 export type GradeFn = (obs: Observations) => Grade;
 
@@ -93,25 +94,31 @@ export function approvalsShown(count: number): GradeFn {
   };
 }
 
-/** The model received these statuses, in order, for the calls of the scenario (`first`: for its first calls, later ones aside). */
-export function modelSawStatuses(statuses: readonly CallStatus[], options: { first?: boolean } = {}): GradeFn {
+/**
+ * The model received these statuses, in order, for the calls of the scenario (`first`: for its
+ * first calls, later ones aside; `of`: for these calls, each output found by its call, in this order).
+ */
+export function modelSawStatuses(statuses: readonly CallStatus[], options: { first?: boolean; of?: readonly CallsAbout[] } = {}): GradeFn {
   return (obs) => {
-    const all = obs.toolOutputs.map((o) => o.status ?? `unreadable: ${o.output.slice(0, 80)}`);
+    const picked = options.of === undefined ? null : outputsOf(obs, options.of);
+    if (picked?.missing != null) return notReached(`${picked.missing} never reached the model`, obs);
+    const outputs = picked?.outs ?? obs.toolOutputs;
+    const all = outputs.map((o) => o.status ?? `unreadable: ${o.output.slice(0, 80)}`);
     const seen = options.first === true ? all.slice(0, statuses.length) : all;
-    const evidence = obs.toolOutputs.map((o) => ({ kind: 'model-request' as const, source: `model request #${o.request + 1}, output of ${o.callId}`, excerpt: o.output.slice(0, 600) }));
+    const evidence = outputs.map((o) => ({ kind: 'model-request' as const, source: `model request #${o.request + 1}, output of ${o.callId}`, excerpt: o.output.slice(0, 600) }));
     if (seen.length < statuses.length) return notReached(`the model received ${seen.length} of ${statuses.length} tool outputs (${seen.join(', ') || 'none'})`, obs);
     const same = seen.length === statuses.length && seen.every((s, i) => s === statuses[i]);
     return same ? pass(`the model received ${seen.join(', ')}`, evidence) : fail(`the model received ${seen.join(', ')}; expected ${statuses.join(', ')}`, evidence);
   };
 }
 
-/** Status of the call-th tool output (0-based) the model received. */
-export function modelSawStatus(call: number, status: CallStatus): GradeFn {
+/** Status of a tool output the model received: the call-th (0-based), or the one answering `calls`. */
+export function modelSawStatus(ref: OutputRef, status: CallStatus): GradeFn {
   return (obs) => {
-    const out = obs.toolOutputs[call];
-    if (out === undefined) return notReached(`tool output #${call + 1} never reached the model`, obs);
+    const { out, name } = outputAt(obs, ref);
+    if (out === undefined) return notReached(`${name} never reached the model`, obs);
     const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: out.output.slice(0, 1000) }];
-    return out.status === status ? pass(`tool output #${call + 1} has status ${status}`, evidence) : fail(`tool output #${call + 1} has status ${out.status ?? 'unreadable'}, expected ${status}`, evidence);
+    return out.status === status ? pass(`${name} has status ${status}`, evidence) : fail(`${name} has status ${out.status ?? 'unreadable'}, expected ${status}`, evidence);
   };
 }
 

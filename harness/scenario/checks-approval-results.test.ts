@@ -25,6 +25,12 @@ import {
 } from './checks-approval-results.js';
 import { stampAt, stampedText } from '../../fake-servers/mcp/stamped-text.js';
 import type { Observations } from './observations.js';
+import { callsAbout, type AskedCall } from './call-of.js';
+
+const docsFind: AskedCall = { server: 'docs', tool: 'notes.find', arguments: { q: 'HEAD', last: 'TAIL' } };
+const grepCall: AskedCall = { server: 'local', tool: 'grep', arguments: { pattern: 'TODO' } };
+const ofDocs = callsAbout([docsFind, grepCall], (c) => c === docsFind);
+const ofGrep = callsAbout([docsFind, grepCall], (c) => c === grepCall);
 
 const withJournal = (journal: JournalEntry[]) => observations({ servers: server('docs', journal) });
 const callIn = (id: number) => request('tools/call', id);
@@ -55,13 +61,14 @@ describe('checks for approval and results', () => {
 
   test('cut arguments pass with the head, the padding cut in bytes near the bound, a marker and no tail', () => {
     const shown = (args: string, field = true) => observations({ approvals: [{ text: field ? '' : args, fields: field ? { arguments: args } : {}, answer: 'deny', shownAt: 0, answeredAt: 0 }] });
-    const check = confirmationArgumentsCut(0, { head: 'HEAD', tail: 'TAIL', pad: 'é', marker: /cut/ }, { minBytes: 80, maxBytes: 100 });
+    const check = confirmationArgumentsCut(ofDocs, { head: 'HEAD', tail: 'TAIL', pad: 'é', marker: /cut/ }, { minBytes: 80, maxBytes: 100 });
     expect(check(shown(`HEAD ${'é'.repeat(50)}\n... [cut]`)).verdict).toBe('PASS');
     expect(check(shown(`HEAD ${'\\u00e9'.repeat(45)} [cut]`, false)).verdict).toBe('PASS');
     expect(check(shown(`HEAD ${'é'.repeat(100)} [cut]`)).observed).toMatch(/200 bytes of the padding shown, more than 100/);
     expect(check(shown(`HEAD ${'é'.repeat(10)} [cut]`)).observed).toMatch(/cut well before 100/);
     expect(check(shown(`HEAD ${'é'.repeat(50)} TAIL`)).verdict).toBe('FAIL');
-    expect(check(shown(`other call ${'é'.repeat(50)} [cut]`)).observed).toMatch(/does not show the start of the arguments/);
+    expect(check(shown(`notes.find: other ${'é'.repeat(50)} [cut]`)).observed).toMatch(/does not show the start of the arguments/);
+    expect(check(shown(`other call ${'é'.repeat(50)} [cut]`)).observed).toMatch(/shows anything of call #1 \(docs notes.find\)/);
   });
 
   test('a declined message must reach no model request; a confirmed one must reach one', () => {
@@ -76,21 +83,21 @@ describe('checks for approval and results', () => {
 describe('confirmationShowed', () => {
   const offered = [modelRequest(0, [], [fn('mcp_docs_notes_find')])];
   const shown = (text: string, fields: Observations['approvals'][number]['fields'] = {}) => observations({ modelRequests: offered, approvals: [approval('deny', 1, 2, text, fields)] });
-  const tool = confirmationShowed(0, 'tool', () => 'notes.find');
+  const tool = confirmationShowed(ofDocs, 'tool', () => 'notes.find');
   test('the value standing alone in the request text passes, in any punctuation', () => {
     expect(outcome(tool(shown('Call mcp_docs_notes_find?\n  tool: notes.find\n  server: docs')))).toBe('PASS');
-    expect(outcome(confirmationShowed(0, 'server', () => 'docs')(shown('Run "notes.find" on [docs]?')))).toBe('PASS');
+    expect(outcome(confirmationShowed(ofDocs, 'server', () => 'docs')(shown('Run "notes.find" on [docs]?')))).toBe('PASS');
   });
 
   test('the adapter\'s reading of the field is compared exactly, blanks aside', () => {
     expect(outcome(tool(shown('', { tool: ' notes.find ' })))).toBe('PASS');
-    expect(tool(shown('notes.find', { tool: 'notes_find' })).observed).toBe('tool shown as "notes_find", expected "notes.find"');
+    expect(tool(shown('notes.find', { tool: 'notes_find' })).observed).toBe('approval request #1 (of call #1 (docs notes.find)): tool shown as "notes_find", expected "notes.find"');
   });
 
   test('a value only inside the offered name, or inside a longer one, fails', () => {
     expect(outcome(tool(shown('Call mcp_docs_notes_find? [y/N]')))).toBe('FAIL');
     expect(outcome(tool(shown('tool: notes.finder')))).toBe('FAIL');
-    expect(outcome(confirmationShowed(0, 'server', () => 'docs')(shown('server: mydocs-2')))).toBe('FAIL');
+    expect(outcome(confirmationShowed(ofDocs, 'server', () => 'docs')(shown('server: mydocs-2')))).toBe('FAIL');
   });
 
   test('an offered tool without a name takes nothing out of the request text', () => {
@@ -101,20 +108,32 @@ describe('confirmationShowed', () => {
   test('is not reached without that approval request', () => {
     expect(outcome(tool(observations()))).toBe('NOT-REACHED');
   });
+
+  test('reads the request about the call, in whichever order the host asked for the calls of one response', () => {
+    const grepFirst = observations({ modelRequests: offered, approvals: [approval('deny', 1, 2, 'grep\n  tool call: local-grep\n  rawInput: {"pattern":"TODO"}'), approval('deny', 3, 4, 'notes.find (docs MCP Server)')] });
+    expect(tool(grepFirst).observed).toBe('approval request #2 (of call #1 (docs notes.find)) shows tool "notes.find"');
+    expect(outcome(confirmationShowed(ofGrep, 'tool', () => 'grep')(grepFirst))).toBe('PASS');
+  });
+
+  test('fails when no request shows anything of the call, and is not reached when the script stopped before its end', () => {
+    const nothing = { modelRequests: offered, approvals: [approval('deny', 1, 2, 'Allow? [y/N]')] };
+    expect(tool(observations(nothing)).observed).toMatch(/^none of the 1 approval request\(s\) shows anything of call #1/);
+    expect(outcome(tool(observations({ ...nothing, script: stoppedAt(2) })))).toBe('NOT-REACHED');
+  });
 });
 
 describe('confirmationShowedCommandLine', () => {
   const local = { local: { name: 'local', transport: 'stdio' as const, destination: '/usr/bin/node /srv/main.js --journal 127.0.0.1:9', journal: [] } };
   const shown = (text: string, fields: Observations['approvals'][number]['fields'] = {}) => observations({ servers: local, approvals: [approval('deny', 1, 2, text, fields)] });
-  const grade = confirmationShowedCommandLine(0, 'local');
+  const grade = confirmationShowedCommandLine(ofGrep, 'local');
   test('the command and every argument in order pass, however quoted', () => {
-    expect(outcome(grade(shown('Destination: /usr/bin/node /srv/main.js --journal 127.0.0.1:9')))).toBe('PASS');
-    expect(outcome(grade(shown('', { destination: '["/usr/bin/node", "/srv/main.js", "--journal", "127.0.0.1:9"]' })))).toBe('PASS');
+    expect(outcome(grade(shown('Run grep?\nDestination: /usr/bin/node /srv/main.js --journal 127.0.0.1:9')))).toBe('PASS');
+    expect(outcome(grade(shown('Run grep?', { destination: '["/usr/bin/node", "/srv/main.js", "--journal", "127.0.0.1:9"]' })))).toBe('PASS');
   });
 
   test('the command without its arguments, or the arguments out of order, fail', () => {
-    expect(grade(shown('', { destination: '/usr/bin/node' })).observed).toMatch(/does not show the whole command line/);
-    expect(outcome(grade(shown('127.0.0.1:9 --journal /srv/main.js /usr/bin/node')))).toBe('FAIL');
+    expect(grade(shown('Run grep?', { destination: '/usr/bin/node' })).observed).toMatch(/does not show the whole command line/);
+    expect(outcome(grade(shown('grep: 127.0.0.1:9 --journal /srv/main.js /usr/bin/node')))).toBe('FAIL');
   });
 
   test('is not reached without that approval request', () => {
@@ -123,25 +142,25 @@ describe('confirmationShowedCommandLine', () => {
 });
 
 describe('confirmationSays', () => {
-  const says = confirmationSays(0, /cannot control/i, 'warns');
+  const says = confirmationSays(ofDocs, /cannot control/i, 'warns');
   test('a request matching the pattern passes, one not matching fails', () => {
     expect(outcome(says(observations({ approvals: [approval('deny', 1, 2, 'The host cannot control what docs does. Run? [y/N]')] })))).toBe('PASS');
-    expect(outcome(says(observations({ approvals: [approval('deny', 1, 2, 'Run? [y/N]')] })))).toBe('FAIL');
+    expect(outcome(says(observations({ approvals: [approval('deny', 1, 2, 'Run notes.find? [y/N]')] })))).toBe('FAIL');
   });
 
   test('is not reached without that approval request', () => {
-    expect(outcome(says(observations({ approvals: [approval('deny', 1, 2, 'cannot control')] })))).toBe('PASS');
-    expect(outcome(confirmationSays(1, /x/, 'x')(observations({ approvals: [approval('deny', 1, 2)] })))).toBe('NOT-REACHED');
+    expect(outcome(says(observations()))).toBe('NOT-REACHED');
+    expect(outcome(says(observations({ approvals: [approval('deny', 1, 2, 'grep: the host cannot control local')], script: stoppedAt(2) })))).toBe('NOT-REACHED');
   });
 });
 
 describe('confirmationArgumentsCut and confirmationArgumentsWhole', () => {
   const shown = (text: string) => observations({ approvals: [approval('deny', 0, 0, text)] });
-  const cut = confirmationArgumentsCut(0, { head: 'HEAD', tail: 'TAIL', pad: 'é', marker: /\bcut\b|truncat/i }, { minBytes: 80, maxBytes: 100 });
+  const cut = confirmationArgumentsCut(ofDocs, { head: 'HEAD', tail: 'TAIL', pad: 'é', marker: /\bcut\b|truncat/i }, { minBytes: 80, maxBytes: 100 });
   test('a cut at exactly the bounds passes; one pad character past the upper bound, or short of the lower, fails', () => {
     expect(outcome(cut(shown(`HEAD ${'é'.repeat(50)} [cut]`)))).toBe('PASS');
     expect(outcome(cut(shown(`HEAD ${'é'.repeat(40)} [cut]`)))).toBe('PASS');
-    expect(cut(shown(`HEAD ${'é'.repeat(51)} [cut]`)).observed).toBe('102 bytes of the padding shown, more than 100');
+    expect(cut(shown(`HEAD ${'é'.repeat(51)} [cut]`)).observed).toBe('approval request #1 (of call #1 (docs notes.find)): 102 bytes of the padding shown, more than 100');
     expect(cut(shown(`HEAD ${'é'.repeat(39)} [cut]`)).observed).toMatch(/only 78 bytes/);
   });
 
@@ -154,7 +173,7 @@ describe('confirmationArgumentsCut and confirmationArgumentsWhole', () => {
     expect(outcome(cut(observations()))).toBe('NOT-REACHED');
   });
 
-  const whole = confirmationArgumentsWhole(0, { head: 'HEAD', tail: 'TAIL', marker: /cut/ });
+  const whole = confirmationArgumentsWhole(ofDocs, { head: 'HEAD', tail: 'TAIL', marker: /cut/ });
   test('arguments under the cut pass shown whole; a missing end or start fails', () => {
     expect(outcome(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(10)}", "last": "TAIL"}`)))).toBe('PASS');
     expect(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(10)}... [cut]`)).observed).toMatch(/the end "TAIL" of arguments under the cut is not shown/);

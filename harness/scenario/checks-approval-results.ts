@@ -6,11 +6,13 @@ import { stampedPrefixFault, stampedText, stampsIn } from '../../fake-servers/mc
 import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, note, notReached, pass } from './evidence.js';
 import type { Observations } from './observations.js';
 import { modelSawStatus, serverGotToolCalls, showsCommandLine, type GradeFn } from './check-helpers.js';
-import type { ScenarioInput } from './scenario-schema.js';
+import type { Grade, ScenarioInput } from './scenario-schema.js';
+import { confirmationOf, describeCalls, outputAt, standsAlone, type CallsAbout, type OutputRef } from './call-of.js';
 
 type CheckInput = ScenarioInput['checks'][number];
 
 type Field = keyof Observations['approvals'][number]['fields'];
+type Shown = Observations['approvals'][number];
 
 /**
  * What approval request #index showed, with every name offered to the model taken out: an
@@ -24,52 +26,62 @@ function shownWithoutOfferedNames(obs: Observations, index: number): string {
   return names.sort((a, b) => b.length - a.length).reduce((rest, name) => rest.split(name).join(' '), text);
 }
 
-/** `word` stands in `text` on its own (not inside a longer name). */
-const standsAlone = (text: string, word: string): boolean => new RegExp(`(^|[^\\w.-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-]|\\.(?!\\w))`).test(text);
+/**
+ * Grades the approval request about `calls` (found by what it shows of them: call-of.ts);
+ * "not reached" when no request was shown or the script stopped before its end, else FAIL when
+ * none shows anything of those calls.
+ */
+function gradeConfirmationOf(calls: CallsAbout, grade: (shown: Shown, index: number, name: string, obs: Observations) => Grade): GradeFn {
+  return (obs) => {
+    if (obs.approvals.length === 0) return notReached(`no approval request was shown (for ${describeCalls(calls)})`, obs);
+    const index = confirmationOf(obs, calls);
+    const shown = index === null ? undefined : obs.approvals[index];
+    if (index === null || shown === undefined) {
+      if (obs.script.stoppedAt !== null) return notReached(`no approval request shows anything of ${describeCalls(calls)}`, obs);
+      const evidence = obs.approvals.map((_, i) => approvalEvidence(obs, i));
+      return fail(`none of the ${obs.approvals.length} approval request(s) shows anything of ${describeCalls(calls)} (its arguments, offered name, server or tool): none can be told to be its confirmation`, evidence);
+    }
+    return grade(shown, index, `approval request #${index + 1} (of ${describeCalls(calls)})`, obs);
+  };
+}
 
 /**
- * Approval request #index showed `field` equal to `expected`: the adapter's reading of that
- * field when it has one, else the value standing alone in the request text.
+ * The approval request about `calls` showed `field` equal to `expected`: the adapter's reading
+ * of that field when it has one, else the value standing alone in the request text.
  */
-export function confirmationShowed(index: number, field: Field, expected: (obs: Observations) => string): GradeFn {
-  return (obs) => {
-    const shown = obs.approvals[index];
-    if (shown === undefined) return notReached(`approval request #${index + 1}`, obs);
+export function confirmationShowed(calls: CallsAbout, field: Field, expected: (obs: Observations) => string): GradeFn {
+  return gradeConfirmationOf(calls, (shown, index, name, obs) => {
     const want = expected(obs);
     const got = shown.fields[field];
     const evidence = [approvalEvidence(obs, index)];
-    if (got !== undefined) return got.trim() === want ? pass(`${field}: ${JSON.stringify(got)}`, evidence) : fail(`${field} shown as ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, evidence);
+    if (got !== undefined) return got.trim() === want ? pass(`${name}: ${field} ${JSON.stringify(got)}`, evidence) : fail(`${name}: ${field} shown as ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, evidence);
     return standsAlone(shownWithoutOfferedNames(obs, index), want)
-      ? pass(`the request shows ${field} ${JSON.stringify(want)}`, evidence)
-      : fail(`approval request #${index + 1} does not show ${field} ${JSON.stringify(want)} (an offered name holding it does not count)`, evidence);
-  };
+      ? pass(`${name} shows ${field} ${JSON.stringify(want)}`, evidence)
+      : fail(`${name} does not show ${field} ${JSON.stringify(want)} (an offered name holding it does not count)`, evidence);
+  });
 }
 
 /**
- * Approval request #index showed the whole command line of stdio server `server` as its
- * destination (APPROVE-5): the adapter's destination field when it has one, else the request
- * text; the command and every argument in order, however quoted.
+ * The approval request about `calls` (to stdio server `server`) showed its whole command line
+ * as the destination (APPROVE-5): the adapter's destination field when it has one, else the
+ * request text; the command and every argument in order, however quoted.
  */
-export function confirmationShowedCommandLine(index: number, server: string): GradeFn {
-  return (obs) => {
-    const shown = obs.approvals[index];
-    if (shown === undefined) return notReached(`approval request #${index + 1}`, obs);
+export function confirmationShowedCommandLine(calls: CallsAbout, server: string): GradeFn {
+  return gradeConfirmationOf(calls, (shown, index, name, obs) => {
     const commandLine = obs.servers[server]?.destination ?? '(unknown)';
     const evidence = [approvalEvidence(obs, index)];
     return showsCommandLine(shown.fields.destination ?? shown.text, commandLine)
-      ? pass(`approval request #${index + 1} shows the command line of ${server}`, evidence)
-      : fail(`approval request #${index + 1} does not show the whole command line ${JSON.stringify(commandLine)}`, evidence);
-  };
+      ? pass(`${name} shows the command line of ${server}`, evidence)
+      : fail(`${name} does not show the whole command line ${JSON.stringify(commandLine)}`, evidence);
+  });
 }
 
-/** The text of approval request #index matches `pattern` (e.g. the warning). */
-export function confirmationSays(index: number, pattern: RegExp, what: string): GradeFn {
-  return (obs) => {
-    const shown = obs.approvals[index];
-    if (shown === undefined) return notReached(`approval request #${index + 1}`, obs);
+/** The text of the approval request about `calls` matches `pattern` (e.g. the warning). */
+export function confirmationSays(calls: CallsAbout, pattern: RegExp, what: string): GradeFn {
+  return gradeConfirmationOf(calls, (shown, index, name, obs) => {
     const evidence = [approvalEvidence(obs, index)];
-    return pattern.test(shown.text) ? pass(`approval request #${index + 1} ${what}`, evidence) : fail(`approval request #${index + 1} does not match ${pattern} (${what})`, evidence);
-  };
+    return pattern.test(shown.text) ? pass(`${name} ${what}`, evidence) : fail(`${name} does not match ${pattern} (${what})`, evidence);
+  });
 }
 
 /** How arguments built around a run of one padding character look when a host shows them. */
@@ -97,17 +109,15 @@ function padBytesShown(text: string, pad: string): number {
 }
 
 /**
- * APPROVE-5: approval request #index shows the arguments from their start, cut at about
- * `maxBytes` UTF-8 bytes (between `minBytes` and `maxBytes` of the padding shown), the cut
+ * APPROVE-5: the approval request about `calls` shows the arguments from their start, cut at
+ * about `maxBytes` UTF-8 bytes (between `minBytes` and `maxBytes` of the padding shown), the cut
  * marked and the end not shown. Reads the adapter's arguments field, else the request text.
  */
-export function confirmationArgumentsCut(index: number, display: ArgumentDisplay, bounds: { minBytes: number; maxBytes: number }): GradeFn {
-  return (obs) => {
-    const shown = obs.approvals[index];
-    if (shown === undefined) return notReached(`approval request #${index + 1}`, obs);
+export function confirmationArgumentsCut(calls: CallsAbout, display: ArgumentDisplay, bounds: { minBytes: number; maxBytes: number }): GradeFn {
+  return gradeConfirmationOf(calls, (shown, index, name, obs) => {
     const args = unescapePad(shown.fields.arguments ?? shown.text, display.pad);
     const evidence = [approvalEvidence(obs, index)];
-    if (!args.includes(display.head)) return fail(`approval request #${index + 1} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
+    if (!args.includes(display.head)) return fail(`${name} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
     const padBytes = padBytesShown(args, display.pad);
     const afterPad = args.slice(args.lastIndexOf(display.pad) + 1);
     const problems = [
@@ -116,20 +126,18 @@ export function confirmationArgumentsCut(index: number, display: ArgumentDisplay
       padBytes < bounds.minBytes ? `only ${padBytes} bytes of the padding shown: cut well before ${bounds.maxBytes}` : '',
       display.marker.test(afterPad.slice(0, 300)) ? '' : `no cut marker matching ${display.marker} after what is shown`,
     ].filter(Boolean);
-    return problems.length === 0 ? pass(`${padBytes} bytes of the padding shown, the cut marked, the end not shown`, evidence) : fail(problems.join('; '), evidence);
-  };
+    return problems.length === 0 ? pass(`${name}: ${padBytes} bytes of the padding shown, the cut marked, the end not shown`, evidence) : fail(`${name}: ${problems.join('; ')}`, evidence);
+  });
 }
 
 /** APPROVE-5 at the bound: arguments under the cut are shown whole, unmarked (both ends visible). */
-export function confirmationArgumentsWhole(index: number, display: Pick<ArgumentDisplay, 'head' | 'tail' | 'marker'>): GradeFn {
-  return (obs) => {
-    const shown = obs.approvals[index];
-    if (shown === undefined) return notReached(`approval request #${index + 1}`, obs);
+export function confirmationArgumentsWhole(calls: CallsAbout, display: Pick<ArgumentDisplay, 'head' | 'tail' | 'marker'>): GradeFn {
+  return gradeConfirmationOf(calls, (shown, index, name, obs) => {
     const args = shown.fields.arguments ?? shown.text;
     const evidence = [approvalEvidence(obs, index)];
-    if (!args.includes(display.head)) return fail(`approval request #${index + 1} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
-    return args.includes(display.tail) ? pass('the arguments are shown whole, start and end', evidence) : fail(`the end ${JSON.stringify(display.tail)} of arguments under the cut is not shown`, evidence);
-  };
+    if (!args.includes(display.head)) return fail(`${name} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
+    return args.includes(display.tail) ? pass(`${name} shows the arguments whole, start and end`, evidence) : fail(`${name}: the end ${JSON.stringify(display.tail)} of arguments under the cut is not shown`, evidence);
+  });
 }
 
 const callsIn = (journal: JournalEntry[]): Extract<JournalEntry, { kind: 'jsonrpc-in' }>[] =>
@@ -154,14 +162,14 @@ export function callsOneAfterAnother(server: string, count: number): GradeFn {
   };
 }
 
-/** Tool output #call (0-based) satisfies every predicate; `what` names each. */
-export function toolOutputHas(call: number, rules: readonly { what: string; ok: (output: string) => boolean }[]): GradeFn {
+/** A tool output (the call-th, 0-based, or the one answering `calls`) satisfies every predicate; `what` names each. */
+export function toolOutputHas(ref: OutputRef, rules: readonly { what: string; ok: (output: string) => boolean }[]): GradeFn {
   return (obs) => {
-    const out = obs.toolOutputs[call];
-    if (out === undefined) return notReached(`tool output #${call + 1} never reached the model`, obs);
+    const { out, name } = outputAt(obs, ref);
+    if (out === undefined) return notReached(`${name} never reached the model`, obs);
     const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: out.output.slice(0, 1500) }];
     const missed = rules.filter((r) => !r.ok(out.output)).map((r) => r.what);
-    return missed.length === 0 ? pass(`tool output #${call + 1}: ${rules.map((r) => r.what).join('; ')}`, evidence) : fail(`tool output #${call + 1}: not ${missed.join('; not ')}`, evidence);
+    return missed.length === 0 ? pass(`${name}: ${rules.map((r) => r.what).join('; ')}`, evidence) : fail(`${name}: not ${missed.join('; not ')}`, evidence);
   };
 }
 

@@ -5,6 +5,7 @@
 import type { GradeFn } from './check-helpers.js';
 import { approvalEvidence, cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenTail } from './evidence.js';
 import type { Observations } from './observations.js';
+import { outputAt, type OutputRef } from './call-of.js';
 
 type JournalEntry = Observations['servers'][string]['journal'][number];
 
@@ -53,14 +54,14 @@ export function readApprovalShown(index: number, server: string, uri: string): G
   };
 }
 
-/** RESOURCE-3: tool output #index kept `text`, and no 32-character slice of `base64` reached the model. */
-export function textKeptBlobOmitted(textIndex: number, text: string, blobIndex: number, base64: string): GradeFn {
+/** RESOURCE-3: one tool output (by place, or the one answering a read) kept `text`, and no 32-character slice of `base64` reached the model. */
+export function textKeptBlobOmitted(textRef: OutputRef, text: string, blobRef: OutputRef, base64: string): GradeFn {
   return (obs) => {
-    const textOut = obs.toolOutputs[textIndex];
-    const blobOut = obs.toolOutputs[blobIndex];
-    if (textOut === undefined || blobOut === undefined) return notReached(`tool outputs #${textIndex + 1} and #${blobIndex + 1} never both reached the model`, obs);
-    const evidence = [textOut, blobOut].map((o) => ({ kind: 'model-request' as const, source: `model request #${o.request + 1}, output of ${o.callId}`, excerpt: cap(o.output, 600) }));
-    if (!textOut.output.includes(text)) return fail(`tool output #${textIndex + 1} lost the resource text "${text}"`, evidence);
+    const textOut = outputAt(obs, textRef);
+    const blobOut = outputAt(obs, blobRef);
+    if (textOut.out === undefined || blobOut.out === undefined) return notReached(`${textOut.name} and ${blobOut.name} never both reached the model`, obs);
+    const evidence = [textOut.out, blobOut.out].map((o) => ({ kind: 'model-request' as const, source: `model request #${o.request + 1}, output of ${o.callId}`, excerpt: cap(o.output, 600) }));
+    if (!textOut.out.output.includes(text)) return fail(`${textOut.name} lost the resource text "${text}"`, evidence);
     const sent = obs.modelRequests.map((r) => JSON.stringify(r.body)).join('\n');
     for (let start = 0; start + 32 <= base64.length; start += 16) {
       if (sent.includes(base64.slice(start, start + 32))) return fail(`the blob's base64 (from offset ${start}) reached the model`, evidence);
@@ -69,18 +70,16 @@ export function textKeptBlobOmitted(textIndex: number, text: string, blobIndex: 
   };
 }
 
-/** RESOURCE-3: tool output #index is output_limit, within 64 KiB (plus the result's wrapping) and keeps `start`. */
-export function contentCapped(index: number, start: string, wrappingBytes = 1024): GradeFn {
+/** RESOURCE-3: a tool output (by place, or the one answering a read) is output_limit, within 64 KiB (plus the result's wrapping) and keeps `start`. */
+export function contentCapped(ref: OutputRef, start: string, wrappingBytes = 1024): GradeFn {
   return (obs) => {
-    const out = obs.toolOutputs[index];
-    if (out === undefined) return notReached(`tool output #${index + 1} never reached the model`, obs);
+    const { out, name } = outputAt(obs, ref);
+    if (out === undefined) return notReached(`${name} never reached the model`, obs);
     const bytes = Buffer.byteLength(out.output, 'utf8');
     const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: cap(out.output, 300) }, note(`${bytes} bytes`)];
-    if (bytes > 64 * 1024 + wrappingBytes) return fail(`tool output #${index + 1} is ${bytes} bytes, over the 64 KiB cap`, evidence);
-    if (!out.output.includes(start)) return fail(`tool output #${index + 1} does not keep the start of the contents`, evidence);
-    return out.status === 'output_limit'
-      ? pass(`tool output #${index + 1} is output_limit, ${bytes} bytes`, evidence)
-      : fail(`tool output #${index + 1} has status ${out.status ?? 'unreadable'}, expected output_limit`, evidence);
+    if (bytes > 64 * 1024 + wrappingBytes) return fail(`${name} is ${bytes} bytes, over the 64 KiB cap`, evidence);
+    if (!out.output.includes(start)) return fail(`${name} does not keep the start of the contents`, evidence);
+    return out.status === 'output_limit' ? pass(`${name} is output_limit, ${bytes} bytes`, evidence) : fail(`${name} has status ${out.status ?? 'unreadable'}, expected output_limit`, evidence);
   };
 }
 

@@ -16,17 +16,29 @@ export interface ProcessInfo {
   env: Record<string, string>;
   /** "host" or "server:NAME" (proc-watch.ts assignRoles), "other" until a classifier decided. */
   role: string;
-  /** /proc/PID/environ could not be read (another user's process): `env` is empty, not known. */
+  /** /proc/PID/environ was refused (another user's process): `env` is empty, not known. An exiting process's is empty, and known. */
   envUnreadable?: true;
 }
 
-function readNulList(path: string): string[] | null {
+/** Reads /proc files; a seam for tests (a process caught mid-exit cannot be made on demand). */
+export type ProcRead = (path: string) => string;
+const readProc: ProcRead = (path) => readFileSync(path, 'latin1');
+
+/** The entries of a NUL-separated /proc file, or the error code of a read that failed. */
+function readNulList(read: ProcRead, path: string): string[] | { code: string } {
   try {
-    return readFileSync(path, 'latin1').split('\0').filter((s) => s.length > 0);
-  } catch {
-    return null; // gone or not ours
+    return read(path).split('\0').filter((s) => s.length > 0);
+  } catch (error) {
+    return { code: (error as NodeJS.ErrnoException).code ?? 'unknown' };
   }
 }
+
+/**
+ * ESRCH: the process has no address space left, so no environment (it is exiting: between
+ * releasing its memory and becoming a zombie it still looks alive); ENOENT: it is gone.
+ * Either way nothing is hidden from the scan. Anything else (EACCES) is a refusal.
+ */
+const ENV_GONE = new Set(['ESRCH', 'ENOENT']);
 
 /** Parses /proc/PID/stat; the command name may hold spaces and parentheses, so split after the last ')'. */
 export function parseStat(stat: string): { state: string; ppid: number; pgid: number; sid: number } | null {
@@ -41,36 +53,43 @@ export function parseStat(stat: string): { state: string; ppid: number; pgid: nu
 const startTicks = (stat: string): number => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? -1);
 
 /** The process `pid` is still the one that started at `start`, and not a zombie. */
-function sameProcess(pid: number, start: number): boolean {
+function sameProcess(read: ProcRead, pid: number, start: number): boolean {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const stat = read(`/proc/${pid}/stat`);
     return startTicks(stat) === start && parseStat(stat)?.state !== 'Z';
   } catch {
     return false;
   }
 }
 
-export function readProcess(pid: number): Omit<ProcessInfo, 'role'> | null {
+/**
+ * Process `pid` as /proc shows it now, or null when it is gone. What it showed before it went
+ * on exiting (its command line) is kept: a canary there was seen.
+ */
+export function readProcess(pid: number, read: ProcRead = readProc): Omit<ProcessInfo, 'role'> | null {
   let stat: string;
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    stat = read(`/proc/${pid}/stat`);
   } catch {
     return null;
   }
   const parsed = parseStat(stat);
   const start = startTicks(stat);
-  const cmdline = readNulList(`/proc/${pid}/cmdline`);
-  if (parsed === null || cmdline === null) return null;
-  // Read twice: a process in the middle of exec or exit may refuse one read and allow the next.
-  const envList = readNulList(`/proc/${pid}/environ`) ?? readNulList(`/proc/${pid}/environ`);
+  const cmdline = readNulList(read, `/proc/${pid}/cmdline`);
+  if (parsed === null || !Array.isArray(cmdline)) return null;
+  const environ = (): string[] | { code: string } => readNulList(read, `/proc/${pid}/environ`);
+  // Read twice: a process in the middle of exec may refuse one read and allow the next.
+  const first = environ();
+  const envList = Array.isArray(first) || ENV_GONE.has(first.code) ? first : environ();
+  const refused = !Array.isArray(envList) && !ENV_GONE.has(envList.code);
   // A process that ended between the reads is simply gone, not one whose environment is hidden.
-  if (envList === null && !sameProcess(pid, start)) return null;
+  if (refused && !sameProcess(read, pid, start)) return null;
   const env: Record<string, string> = {};
-  for (const entry of envList ?? []) {
+  for (const entry of Array.isArray(envList) ? envList : []) {
     const eq = entry.indexOf('=');
     if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
   }
-  return { pid, ...parsed, start, cmdline, env, ...(envList === null ? { envUnreadable: true as const } : {}) };
+  return { pid, ...parsed, start, cmdline, env, ...(refused ? { envUnreadable: true as const } : {}) };
 }
 
 export type RoleOf = (p: Omit<ProcessInfo, 'role'>) => string;
