@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OfferedTool, ParsedModelRequest } from './request.js';
-import { listingLine } from './bridges.js';
+import { listedTargets } from './bridges.js';
 import { planTurn } from './script.js';
 
 const fn = (name: string): OfferedTool => ({ type: 'function', name, description: null, parameters: {}, strict: null });
@@ -31,14 +31,31 @@ describe('bridge tools in the scripted model', () => {
     expect(turn.unresolved[0]?.target).toBe('docs/search');
   });
 
+  it('calls a target under the name the text lists, made safe and suffixed by the host, not the template filled', () => {
+    const listing = '### MCP servers\n#### docs\n- "mcp__docs__notes_find_1fu25ca": ""';
+    const turn = planTurn({ calls: [{ server: 'docs', tool: 'notes.find', arguments: {} }] }, request([fn('tool_call')], listing), { catalogue: [], bridges: [BRIDGE] });
+    expect(turn.calls).toEqual([{ name: 'tool_call', arguments: JSON.stringify({ name: 'mcp__docs__notes_find_1fu25ca', arguments: {} }) }]);
+  });
+
+  it('takes a listed name that carries the server over a built-in function of the bare tool name', () => {
+    const step = { calls: [{ server: 'alpha', tool: 'read_file', arguments: {} }] };
+    const turn = planTurn(step, request([fn('read_file'), fn('tool_call')], '- "mcp__alpha__read_file": "Reads."'), { catalogue: [], bridges: [BRIDGE] });
+    expect(turn.calls[0]?.name).toBe('tool_call');
+  });
+
   it('cannot use a bridge the request does not offer', () => {
     const turn = planTurn(step, request([fn('read_file')], 'mcp__docs__search'), { catalogue: [], bridges: [BRIDGE] });
     expect(turn.unresolved).toHaveLength(1);
   });
 });
 
-describe('listingLine', () => {
-  it('finds the line of the request text that lists a deferred target', () => {
-    expect(listingLine(request([], 'The following tools:\n- "mcp__docs__search": "Search."\n- "x": "y"'), 'mcp__docs__search')).toBe('- "mcp__docs__search": "Search."');
+describe('listedTargets', () => {
+  it('lists each name of the template\'s shape once, with the line that lists it, a sentence\'s full stop not part of it', () => {
+    const text = 'The following tools:\n- "mcp__docs__search": "Search."\n- "x": "y"\nCall mcp__docs__search.';
+    expect(listedTargets(request([fn('tool_call')], text), [BRIDGE]).map((l) => [l.targetName, l.line])).toEqual([['mcp__docs__search', '- "mcp__docs__search": "Search."']]);
+  });
+
+  it('lists nothing for a bridge the request does not offer', () => {
+    expect(listedTargets(request([fn('read_file')], '- "mcp__docs__search": "Search."'), [BRIDGE])).toEqual([]);
   });
 });

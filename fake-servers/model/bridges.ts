@@ -5,6 +5,7 @@
 // target in its text: nothing else counts as reaching it.
 import { z } from 'zod';
 import type { ModelRequestRecord, OfferedTool } from './request.js';
+import { resolveMcpTarget, type ResolveContext } from './tool-resolution.js';
 
 export const BridgeSchema = z.strictObject({
   /** The bridge's own function name. */
@@ -22,11 +23,20 @@ export type Bridge = z.infer<typeof BridgeSchema>;
 export interface BridgedTarget {
   bridge: Bridge;
   function: OfferedTool;
-  /** The target's name as the bridge takes it (the template filled). */
+  /** The target's name as the request's text lists it (the name the bridge takes). */
   targetName: string;
+  /** The line of the text that lists it (its deferred entry: name and description). */
+  line: string;
 }
 
-export const bridgeTargetName = (bridge: Bridge, server: string, tool: string): string => bridge.target.replaceAll('{server}', server).replaceAll('{tool}', tool);
+/** What a name in a listing is made of; quotes, spaces, commas and colons end it. */
+const NAME_TOKEN = /[A-Za-z0-9_.\/-]+/g;
+
+/** The bridge's target template as a whole-name pattern: `{server}` and `{tool}` stand for any name part. */
+function targetShape(bridge: Bridge): RegExp {
+  const parts = bridge.target.split(/(\{server\}|\{tool\})/).map((p) => (p === '{server}' || p === '{tool}' ? '.+' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${parts.join('')}$`);
+}
 
 /** Every string inside a value, in order. */
 const strings = (value: unknown): string[] =>
@@ -37,20 +47,46 @@ export function requestText(request: Pick<ModelRequestRecord, 'instructions' | '
   return [request.instructions ?? '', ...strings(request.input)].join('\n');
 }
 
-/** The line of the request's text that lists the target (its deferred entry: name and description), or null. */
-export function listingLine(request: Pick<ModelRequestRecord, 'instructions' | 'input'>, targetName: string): string | null {
-  return requestText(request).split('\n').find((l) => l.includes(targetName)) ?? null;
-}
-
-/** The first bridge the request offers as a top-level function and whose target name its text holds; null when none. */
-export function resolveBridged(request: Pick<ModelRequestRecord, 'instructions' | 'input' | 'tools'>, bridges: readonly Bridge[], server: string, tool: string): BridgedTarget | null {
-  const text = requestText(request);
+/**
+ * Every name the request's text lists in the shape of the target of a bridge it offers as a
+ * top-level function (Qwen: `- "mcp__docs__notes_find_1fu25ca": "…"`), as the host spelled it:
+ * a host may make names safe or add suffixes, so the template gives only the shape, never the name.
+ */
+export function listedTargets(request: Pick<ModelRequestRecord, 'instructions' | 'input' | 'tools'>, bridges: readonly Bridge[]): BridgedTarget[] {
+  const found: BridgedTarget[] = [];
+  const lines = bridges.length === 0 ? [] : requestText(request).split('\n');
   for (const bridge of bridges) {
     const fn = request.tools.find((t) => t.type === 'function' && t.namespace === undefined && t.name === bridge.tool);
-    const targetName = bridgeTargetName(bridge, server, tool);
-    if (fn !== undefined && text.includes(targetName)) return { bridge, function: fn, targetName };
+    if (fn === undefined) continue;
+    const shape = targetShape(bridge);
+    for (const line of lines) {
+      for (const [token] of line.matchAll(NAME_TOKEN)) {
+        // A sentence may end right after a name.
+        const targetName = token.replace(/[./-]+$/, '');
+        if (shape.test(targetName) && !found.some((f) => f.targetName === targetName)) found.push({ bridge, function: fn, targetName, line });
+      }
+    }
   }
-  return null;
+  return found;
+}
+
+/** What a model can call for a target: a function of its own, or a listed name through a bridge. */
+export type Reachable = { ok: true; name: string; namespace?: string; bridged: BridgedTarget | null } | { ok: false; reason: string };
+
+/**
+ * Finds (server, tool) among the request's functions and the names its text lists for its
+ * bridges together, as a model would (tool-resolution.ts): the best fit wins, so a listed
+ * `mcp__alpha__read_file` beats a built-in `read_file` for alpha/read_file. A listed name that
+ * is also a function of its own is that function.
+ */
+export function resolveReachable(request: Pick<ModelRequestRecord, 'instructions' | 'input' | 'tools'>, bridges: readonly Bridge[], server: string, tool: string, ctx: ResolveContext = {}): Reachable {
+  const own = new Set(request.tools.filter((t) => t.type === 'function' && t.namespace === undefined).map((t) => t.name));
+  const listed = listedTargets(request, bridges).filter((l) => !own.has(l.targetName));
+  const candidates: OfferedTool[] = [...request.tools, ...listed.map((l) => ({ type: 'function', name: l.targetName, description: l.line, parameters: undefined, strict: l.function.strict }))];
+  const found = resolveMcpTarget(candidates, server, tool, ctx);
+  if (!found.ok) return found;
+  const bridged = found.namespace === undefined ? (listed.find((l) => l.targetName === found.name) ?? null) : null;
+  return { ...found, bridged };
 }
 
 /** The bridge call's arguments: the target's name and its own arguments (a JSON string is passed parsed). */

@@ -3,8 +3,8 @@
 // request is an observation for the verdict, answered with a message, never a crash.
 import { z } from 'zod';
 import type { ParsedModelRequest } from './request.js';
-import { bridgeArguments, resolveBridged, type Bridge } from './bridges.js';
-import { resolveBuiltin, resolveMcpTarget, type CatalogueEntry } from './tool-resolution.js';
+import { bridgeArguments, resolveReachable, type Bridge } from './bridges.js';
+import { resolveBuiltin, type CatalogueEntry } from './tool-resolution.js';
 
 const ArgumentsSchema = z.union([z.record(z.string(), z.unknown()), z.string()]);
 
@@ -82,18 +82,17 @@ function asBuiltin(target: z.infer<typeof FileReadTargetSchema>, ctx: ScriptCont
 function planCall(given: CallTarget, request: ParsedModelRequest, ctx: ScriptContext): PlannedCall | UnresolvedTarget {
   const target = 'readFile' in given ? asBuiltin(given, ctx) : given;
   if (target === null) return { requestIndex: request.index, target: 'the host\'s file tool', reason: 'the host has no built-in tool that reads files' };
-  const isBuiltin = 'builtin' in target;
-  const resolution = isBuiltin ? resolveBuiltin(request.tools, target.builtin) : resolveMcpTarget(request.tools, target.server, target.tool, { catalogue: ctx.catalogue });
-  if (!resolution.ok && !isBuiltin) {
-    // Not offered as a function of its own: a model calls it through a bridge the request offers and whose target it names.
-    const bridged = resolveBridged(request, ctx.bridges ?? [], target.server, target.tool);
-    if (bridged !== null) return { name: bridged.function.name, arguments: bridgeArguments(bridged, target.arguments) };
-  }
-  if (!resolution.ok) {
-    return { requestIndex: request.index, target: isBuiltin ? target.builtin : `${target.server}/${target.tool}`, reason: resolution.reason };
-  }
   const args = typeof target.arguments === 'string' ? target.arguments : JSON.stringify(target.arguments);
-  return { name: resolution.name, ...(resolution.namespace === undefined ? {} : { namespace: resolution.namespace }), arguments: args };
+  const unresolved = (name: string, reason: string): UnresolvedTarget => ({ requestIndex: request.index, target: name, reason });
+  if ('builtin' in target) {
+    const builtin = resolveBuiltin(request.tools, target.builtin);
+    return builtin.ok ? { name: builtin.name, arguments: args } : unresolved(target.builtin, builtin.reason);
+  }
+  // A function of its own, or a name the text lists for a bridge the request offers.
+  const found = resolveReachable(request, ctx.bridges ?? [], target.server, target.tool, { catalogue: ctx.catalogue });
+  if (!found.ok) return unresolved(`${target.server}/${target.tool}`, found.reason);
+  if (found.bridged !== null) return { name: found.bridged.function.name, arguments: bridgeArguments(found.bridged, target.arguments) };
+  return { name: found.name, ...(found.namespace === undefined ? {} : { namespace: found.namespace }), arguments: args };
 }
 
 /** Turns one step into the model's answer to this request. */

@@ -236,7 +236,7 @@ async function watchNames(): Promise<{ watch?: NameWatch; reason: string }> {
 
 function hostTraits(adapter: HostAdapter, deadlines: Required<Knobs>): Observations['host'] {
   const c = adapter.capabilities;
-  return { builtins: c.builtins, unknownGate: c.unknownGate, quit: c.quit, resume: c.resume !== undefined, legacyMarker: c.resume?.legacy?.marker ?? null, deadlines, ...(c.model?.bridges === undefined ? {} : { bridges: c.model.bridges }) };
+  return { builtins: c.builtins, unknownGate: c.unknownGate, quit: c.quit, resume: c.resume !== undefined, legacyMarker: c.resume?.legacy?.marker ?? null, deadlines, ...(c.model?.bridges === undefined ? {} : { bridges: c.model.bridges }), ...(c.serverStatus === false ? { serverStatus: false as const } : {}) };
 }
 
 /** Observations of a scenario that was not run (the host lacks what it needs). */

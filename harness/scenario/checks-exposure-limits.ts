@@ -243,6 +243,8 @@ export function serverNotRegistered(server: string): GradeFn {
     const tools = serverTraces(obs, request, server);
     const evidence = [line === undefined ? screenTail(obs) : screenAround(obs, line, 100)];
     if (tools.length > 0) return fail(`${tools.length} tool(s) of ${server} offered: ${tools.slice(0, 5).join(', ')}${tools.length > 5 ? ', ...' : ''}`, evidence);
+    // A protocol without per-server status (ACP) cannot carry the report: what the host owns is not offering the tools.
+    if (line === undefined && obs.host.serverStatus === false) return pass(`no tool of ${server} offered (the host's protocol carries no per-server status to report it in)`, evidence);
     return line === undefined ? fail(`no "unavailable" status line for ${server}`, evidence) : pass(line, evidence);
   };
 }

@@ -127,6 +127,8 @@ export interface HostTraits {
   deadlines: { callTimeoutMs: number; connectTimeoutMs: number };
   /** Functions through which the model reaches MCP tools the host lists only in text; absent = none. */
   bridges?: Bridge[];
+  /** false when the host's protocol carries no per-server status (ACP); absent = it shows one. */
+  serverStatus?: false;
 }
 
 /** What the name watch saw (sandbox/name-watch.ts); `watched: false` when this machine cannot watch. */

@@ -2,8 +2,7 @@
 // model's resolver with the whole catalogue), and, for "not offered" verdicts, any trace of a
 // tool at all: a verdict that something is absent must not rest on the resolver alone.
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
-import { listingLine, resolveBridged } from '../../fake-servers/model/bridges.js';
-import { resolveMcpTarget } from '../../fake-servers/model/tool-resolution.js';
+import { resolveReachable } from '../../fake-servers/model/bridges.js';
 import type { Observations } from './observations.js';
 
 export const functionsOf = (r: ModelRequestRecord): OfferedTool[] => r.tools.filter((t) => t.type === 'function');
@@ -18,10 +17,10 @@ export const BRIDGED = 'bridged';
  * name the bridge takes for it, with its listing line as description and no schema of its own.
  */
 export function offeredAs(obs: Observations, r: ModelRequestRecord, server: string, tool: string): OfferedTool | string {
-  const found = resolveMcpTarget(r.tools, server, tool, { catalogue: obs.catalogue });
-  const bridged = found.ok ? null : resolveBridged(r, obs.host.bridges ?? [], server, tool);
-  if (bridged !== null) return { type: BRIDGED, name: bridged.targetName, description: listingLine(r, bridged.targetName), parameters: undefined, strict: bridged.function.strict };
+  const found = resolveReachable(r, obs.host.bridges ?? [], server, tool, { catalogue: obs.catalogue });
   if (!found.ok) return found.reason;
+  const { bridged } = found;
+  if (bridged !== null) return { type: BRIDGED, name: bridged.targetName, description: bridged.line, parameters: undefined, strict: bridged.function.strict };
   return functionsOf(r).find((t) => t.name === found.name && t.namespace === found.namespace) ?? 'resolved name vanished';
 }
 
