@@ -58,6 +58,7 @@ function hostRun(name: string, checks: CheckResult[], shard: string | null): Hos
       incomplete: null,
       containment: null,
       requiredBy: 'catalogue',
+      protocol: null,
     },
     checks,
   };

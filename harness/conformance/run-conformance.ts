@@ -68,7 +68,8 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   let engineHandle: Vitest | undefined;
   const startedAt = new Date();
   const write = async (checks: CheckResult[], incomplete: RunMetadata['incomplete']) => {
-    const run = await runMetadata(adapter, { startedAt, endedAt: new Date() }, options.command, options.shard ?? null, incomplete, options.requiredBy);
+    const shape = { command: options.command, shard: options.shard ?? null, incomplete, requiredBy: options.requiredBy, protocol: options.protocol ?? null };
+    const run = await runMetadata(adapter, { startedAt, endedAt: new Date() }, shape);
     const report: Report = { schemaVersion: 1, generatedAt: new Date().toISOString(), guarantees: [...GUARANTEES], hosts: [{ run, checks }] };
     const paths = writeReports(report, options.outDir);
     reporter.end(Object.values(paths));

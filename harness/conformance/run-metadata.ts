@@ -1,6 +1,7 @@
 // Run metadata for a report: host, suite version and git revision, Node, OS, times, the
 // catalogue revision, the command line, the shard, whether a signal cut the run short and
-// how leftover processes were found (STDIO-5), and how far the run was narrowed (--required-by).
+// how leftover processes were found (STDIO-5), how far the run was narrowed (--required-by)
+// and which MCP revision the run made every fake server offer (--protocol).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { platform, release } from 'node:os';
@@ -19,14 +20,16 @@ async function gitRevision(): Promise<string | null> {
   return r.exitCode === 0 ? String(r.stdout).trim() : null;
 }
 
-export async function runMetadata(
-  adapter: HostAdapter,
-  times: { startedAt: Date; endedAt: Date },
-  command: string,
-  shard: string | null,
-  incomplete: RunMetadata['incomplete'] = null,
-  requiredBy: RequiredBy = 'catalogue',
-): Promise<RunMetadata> {
+export interface RunShape {
+  command: string;
+  shard: string | null;
+  incomplete: RunMetadata['incomplete'];
+  requiredBy: RequiredBy;
+  /** --protocol, or null when each scenario offered its own (the host chose). */
+  protocol: RunMetadata['protocol'];
+}
+
+export async function runMetadata(adapter: HostAdapter, times: { startedAt: Date; endedAt: Date }, shape: RunShape): Promise<RunMetadata> {
   const how = await containment();
   const pkg = JSON.parse(readFileSync(join(suiteRoot(), 'package.json'), 'utf8')) as { version: string };
   return {
@@ -42,10 +45,11 @@ export async function runMetadata(
     startedAt: times.startedAt.toISOString(),
     endedAt: times.endedAt.toISOString(),
     catalogueRevision: CATALOGUE_REVISION,
-    command,
-    shard,
-    incomplete,
+    command: shape.command,
+    shard: shape.shard,
+    incomplete: shape.incomplete,
     containment: how.mechanism === 'pid-namespace' ? { mechanism: how.mechanism, note: null } : { mechanism: how.mechanism, note: how.reason },
-    requiredBy,
+    requiredBy: shape.requiredBy,
+    protocol: shape.protocol,
   };
 }

@@ -78,6 +78,7 @@ const META_ROWS: [string, (r: RunMetadata) => string][] = [
   }],
   ['Shard', (r) => r.shard || '—'],
   ['Required by', (r) => r.requiredBy || 'catalogue'],
+  ['MCP revision offered', (r) => r.protocol || "each scenario's own (the host chose)"],
   ['Command', (r) => r.command],
 ];
 
@@ -232,6 +233,7 @@ function openDetail(gi: number, ri: number, hi: number): void {
   add(dl, el('dt', '', 'Duration'), el('dd', '', seconds(check.durationMs)));
   const thresholds = thresholdsText(check.thresholds);
   if (thresholds !== null) add(dl, el('dt', '', 'Thresholds'), el('dd', '', thresholds));
+  if (check.revisions) add(dl, el('dt', '', 'MCP revision used'), el('dd', '', check.revisions.join(', ')));
   add(panel, dl, section('Requirement'));
   for (const id of check.guarantees) {
     const g = data.guarantees[id];

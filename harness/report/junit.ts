@@ -33,6 +33,7 @@ function properties(host: HostRun, group: string): string {
     ['command', run.command],
     ['containment', run.containment?.mechanism ?? null],
     ['required-by', run.requiredBy],
+    ['protocol', run.protocol],
     ...runNotes(run).map((note, i): [string, string] => [`note.${i + 1}`, note]),
   ];
   const lines = entries
@@ -48,6 +49,7 @@ export function checkDetailText(check: CheckResult): string {
     `Guarantees: ${check.guarantees.join(', ')} (${check.level})`,
     `Expected: ${check.expected}`,
     ...(thresholdsText(check.thresholds) === null ? [] : [`Thresholds: ${thresholdsText(check.thresholds) ?? ''}`]),
+    ...(check.revisions === undefined ? [] : [`MCP revision: ${check.revisions.join(', ')}`]),
     `Observed: ${check.observed}`,
     ...(evidence.length > 0 ? ['Evidence:', ...evidence] : []),
     `Rerun: ${check.rerun}`,

@@ -8,7 +8,8 @@ import { performanceRows } from './performance.js';
 import type { CheckResult, Guarantee, Report } from './schema.js';
 import { keywordLabel } from '../catalogue/source-citations.js';
 import { CATALOGUE_ONLY, citationLine, specStatus } from './spec-status.js';
-import { catalogueMap, checksByGroup, countVerdicts, formatCounts, hostLabel, runNotes, VERDICT_ORDER } from './summary.js';
+import { revisionDifferences } from './by-revision.js';
+import { catalogueMap, checksByGroup, countVerdicts, formatCounts, hostLabel, revisionsLine, runNotes, VERDICT_ORDER } from './summary.js';
 import { capText, thresholdsText, visibleControls } from './text.js';
 
 export interface MarkdownOptions {
@@ -113,11 +114,30 @@ function specLine(check: CheckResult, catalogue: ReadonlyMap<string, Guarantee>)
   return parts.length === 0 ? [] : [`**Specification:** ${mdInline(parts.join(' · '))}`, ''];
 }
 
+/** The checks whose verdict differs between a host's per-revision columns; empty when no host has two. */
+function revisionSection(report: Report): string[] {
+  const differences = revisionDifferences(report);
+  const hosts = [...new Set(differences.map((d) => d.host))];
+  return hosts.flatMap((host) => {
+    const rows = differences.filter((d) => d.host === host);
+    const columns = rows[0]?.verdicts.map((v) => v.protocol) ?? [];
+    return [
+      '',
+      `### ${mdInline(host)}: verdicts that differ by MCP revision (${rows.length})`,
+      '',
+      `| Check | ${columns.map(mdInline).join(' | ')} |`,
+      `|---|${columns.map(() => '---').join('|')}|`,
+      ...rows.map((d) => `| ${mdInline(d.check)} | ${d.verdicts.map((v) => v.verdict).join(' | ')} |`),
+    ];
+  });
+}
+
 function failureBlock(check: CheckResult, host: string, catalogue: ReadonlyMap<string, Guarantee>): string {
   const mark = check.verdict === 'FAIL' ? '❌' : '⚠️';
+  const revision = check.revisions === undefined ? '' : ` · MCP ${check.revisions.join(', ')}`;
   return [
     `#### ${mark} ${check.verdict} ${mdInline(check.id)} — ${mdInline(host)}`,
-    `${mdInline(check.guarantees.join(', '))} (${check.level}) · ${(check.durationMs / 1000).toFixed(1)} s`,
+    `${mdInline(check.guarantees.join(', '))} (${check.level}) · ${(check.durationMs / 1000).toFixed(1)} s${mdInline(revision)}`,
     '',
     ...specLine(check, catalogue),
     `**Expected:** ${mdInline(capText(check.expected, EXPECTED_MAX))}`,
@@ -139,7 +159,9 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     const r = h.run;
     const rev = r.suite.revision ? ` @ ${r.suite.revision.slice(0, 12)}` : '';
     const absent = r.host.declaredAbsent.length === 0 ? '' : `; optional features declared absent: ${mdInline(r.host.declaredAbsent.join(', '))}`;
-    return `- ${mdInline(hostLabel(h))}: suite ${mdInline(r.suite.version + rev)}, node ${mdInline(r.node)}, ${mdInline(r.os)}, ${mdInline(r.startedAt)} → ${mdInline(r.endedAt)}${absent}`;
+    const revisions = revisionsLine(h.checks);
+    const used = revisions === null ? '' : `; MCP revisions used: ${mdInline(revisions)}`;
+    return `- ${mdInline(hostLabel(h))}: suite ${mdInline(r.suite.version + rev)}, node ${mdInline(r.node)}, ${mdInline(r.os)}, ${mdInline(r.startedAt)} → ${mdInline(r.endedAt)}${absent}${used}`;
   });
   const notes = report.hosts.flatMap((h) => runNotes(h.run).map((n) => `> **${mdInline(hostLabel(h))}:** ${mdInline(n)}`));
   const head = [
@@ -155,6 +177,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     '### By guarantee group',
     '',
     groupTable(report),
+    ...revisionSection(report),
     ...performanceSection(report),
   ].join('\n');
   // After the failures, which matter more: the table only when it fits, else where to look.

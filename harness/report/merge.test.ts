@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeReports } from './merge.js';
 import { ReportError } from './report-error.js';
 import { ReportSchema } from './schema.js';
+import { hostLabel } from './summary.js';
 import { otherHostRun, refhostChecks, refhostReport, refhostShards, report } from './test-fixtures/sample-reports.js';
 
 describe('mergeReports', () => {
@@ -26,6 +27,14 @@ describe('mergeReports', () => {
     const older = refhostReport();
     older.hosts[0]!.run.host.version = '0.0.9';
     expect(mergeReports([older, refhostReport()]).hosts.map((h) => h.run.host.version)).toEqual(['0.0.9', '0.1.0']);
+  });
+
+  it('keeps one host run per --protocol as one column per revision, labelled with it', () => {
+    const pinned = refhostReport();
+    pinned.hosts[0]!.run.protocol = '2026-07-28';
+    const merged = mergeReports([refhostReport(), pinned]);
+    expect(merged.hosts.map((h) => h.run.protocol)).toEqual([null, '2026-07-28']);
+    expect(merged.hosts.map(hostLabel)).toEqual(['refhost 0.1.0', 'refhost 0.1.0 (MCP 2026-07-28)']);
   });
 
   it('refuses a check reported twice for the same host and names both inputs', () => {

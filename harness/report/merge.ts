@@ -1,11 +1,11 @@
-// Merging reports into one matrix: shards of the same host (same name and version) become
-// one host column; different hosts (or versions) become separate columns. A check that two
+// Merging reports into one matrix: shards of the same host (same name, version and --protocol)
+// become one host column; different hosts, versions or pinned revisions become separate columns. A check that two
 // inputs both report for the same host is an error, never silently overwritten.
 import { ReportError } from './report-error.js';
 import type { Guarantee, HostRun, Report, RunMetadata } from './schema.js';
 
 function hostKey(run: HostRun): string {
-  return `${run.run.host.name}\u0000${run.run.host.version ?? ''}`;
+  return `${run.run.host.name}\u0000${run.run.host.version ?? ''}\u0000${run.run.protocol ?? ''}`;
 }
 
 function earliest(a: string, b: string): string {

@@ -43,6 +43,12 @@ export const CheckResultSchema = z.object({
   rerun: z.string(),
   /** Numbers and patterns the check applied (bytes, counts, deadlines, slack). */
   thresholds: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  /**
+   * The MCP protocol revisions the host's requests used with the scenario's fake servers after
+   * the opening (initialize or server/discover), from the servers' own journals: the revision
+   * the evidence came from. Absent when the host sent them nothing past the opening.
+   */
+  revisions: z.array(z.string()).optional(),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 
@@ -92,6 +98,8 @@ export const RunMetadataSchema = z.object({
   containment: z.object({ mechanism: z.enum(['pid-namespace', 'process-scan']), note: z.string().nullable() }).nullable().default(null),
   /** `run --required-by` or `report merge --required-by`: only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */
   requiredBy: RequiredBySchema.default('catalogue'),
+  /** `run --protocol`: the revision(s) every fake server offered; null when each scenario offered its own and the host chose. */
+  protocol: z.string().nullable().default(null),
 });
 export type RunMetadata = z.infer<typeof RunMetadataSchema>;
 

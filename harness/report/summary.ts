@@ -24,9 +24,28 @@ export function formatCounts(counts: VerdictCounts): string {
 }
 
 /** "refhost 0.1.0" or just the name when the version is unknown. */
-export function hostLabel(run: HostRun): string {
+export function hostName(run: HostRun): string {
   const { name, version } = run.run.host;
   return version ? `${name} ${version}` : name;
+}
+
+/** The host's name, then "(MCP 2026-07-28)" for a run pinned with --protocol: one column of a matrix. */
+export function hostLabel(run: HostRun): string {
+  return run.run.protocol === null ? hostName(run) : `${hostName(run)} (MCP ${run.run.protocol})`;
+}
+
+/**
+ * Which MCP revisions a host run's evidence came from: "2025-11-25 in 250 checks, 2026-07-28 in
+ * 40" (a check whose scenario saw both counts under each); null when no check records one.
+ */
+export function revisionsLine(checks: readonly Pick<CheckResult, 'revisions'>[]): string | null {
+  const counts = new Map<string, number>();
+  for (const check of checks) for (const r of check.revisions ?? []) counts.set(r, (counts.get(r) ?? 0) + 1);
+  if (counts.size === 0) return null;
+  return [...counts.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([r, n], i) => `${r} in ${n}${i === 0 ? ' checks' : ''}`)
+    .join(', ');
 }
 
 /**

@@ -21,7 +21,7 @@ const ALL: HostCapabilities = {
 
 function resultOf(check: Check, options: { capabilities?: Partial<HostCapabilities>; observations?: Partial<Observations>; scenario?: Partial<Scenario> } = {}) {
   const scenario = { name: 's', checks: [check], ...options.scenario } as unknown as Scenario;
-  const observations = { harnessErrors: [], unresolvedTargets: [], script: { completed: 0, stoppedAt: null }, ...options.observations } as unknown as Observations;
+  const observations = { servers: {}, harnessErrors: [], unresolvedTargets: [], script: { completed: 0, stoppedAt: null }, ...options.observations } as unknown as Observations;
   return gradeChecks({ scenario, observations, capabilities: { ...ALL, ...options.capabilities }, durationMs: 1, rerun: 'r' })[0]!;
 }
 const verdictOf = (check: Check, unsupported: string[], harnessErrors: string[] = []): string =>
@@ -63,7 +63,7 @@ describe('grading what a host does not have', () => {
   test("a scenario's needs apply to every check in it", () => {
     const { resume: _, ...noSessions } = ALL;
     const scenario = { needs: ['sessions'] } as Partial<Scenario>;
-    const r = gradeChecks({ scenario: { name: 's', checks: [failing(['REPLAY-1'])], ...scenario } as unknown as Scenario, observations: { harnessErrors: [], unresolvedTargets: [], script: { completed: 0, stoppedAt: null } } as unknown as Observations, capabilities: noSessions, durationMs: 0, rerun: 'r' });
+    const r = gradeChecks({ scenario: { name: 's', checks: [failing(['REPLAY-1'])], ...scenario } as unknown as Scenario, observations: { servers: {}, harnessErrors: [], unresolvedTargets: [], script: { completed: 0, stoppedAt: null } } as unknown as Observations, capabilities: noSessions, durationMs: 0, rerun: 'r' });
     expect(r[0]).toMatchObject({ verdict: 'UNSUPPORTED', observed: expect.stringContaining('keeps no sessions') });
   });
 
@@ -92,5 +92,13 @@ describe('grading what a host does not have', () => {
 
   test('the thresholds a check applies are carried into its result', () => {
     expect(resultOf(failing(['LIMIT-2'], { thresholds: { maxCalls: 16 } })).thresholds).toEqual({ maxCalls: 16 });
+  });
+});
+
+describe('grading records the revision', () => {
+  test('every check of a scenario carries the MCP revision the host used with its servers', () => {
+    const journal = [{ kind: 'jsonrpc-in', seq: 0, message: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, revision: '2026-07-28' }];
+    const r = resultOf(failing(['DISCOVER-1']), { observations: { servers: { docs: { journal } } } as unknown as Partial<Observations> });
+    expect(r.revisions).toEqual(['2026-07-28']);
   });
 });

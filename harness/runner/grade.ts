@@ -9,6 +9,7 @@ import type { HostCapabilities } from '../adapters/host-adapter.js';
 import type { CheckResult, Level, Verdict } from '../report/schema.js';
 import type { Observations } from '../scenario/observations.js';
 import { NEEDS, type Check, type Grade, type Need, type Scenario } from '../scenario/scenario-schema.js';
+import { revisionsUsed } from './revisions-used.js';
 
 const STRENGTH: Record<Level, number> = { MUST: 3, SHOULD: 2, MAY: 1 };
 
@@ -97,6 +98,7 @@ export interface GradeContext {
 export function gradeChecks(ctx: GradeContext): CheckResult[] {
   const { scenario, observations } = ctx;
   const stop = observations.script.stoppedAt;
+  const revisions = revisionsUsed(observations);
   return scenario.checks.map((check): CheckResult => {
     const level = levelOf(check);
     const base = {
@@ -108,6 +110,7 @@ export function gradeChecks(ctx: GradeContext): CheckResult[] {
       durationMs: ctx.durationMs,
       rerun: ctx.rerun,
       ...(check.thresholds === undefined ? {} : { thresholds: check.thresholds }),
+      ...(revisions.length === 0 ? {} : { revisions }),
     };
     const absent = declaredAbsent(check, ctx.capabilities);
     if (absent !== undefined) {

@@ -99,6 +99,7 @@ export function hostRun(name: string, version: string | null, checks: CheckResul
       incomplete: null,
       containment: null,
       requiredBy: 'catalogue',
+      protocol: null,
     },
     checks,
   };
