@@ -32,11 +32,11 @@ export const GROUPS: Readonly<Record<string, string>> = {
 };
 
 const ENTRIES: readonly Entry[] = [
-  { id: 'DISCOVER-1', level: 'MUST', text: 'Servers are connected and their tools listed once per process, at start-up, before the first question goes to the model, without asking the user anything.' },
+  { id: 'DISCOVER-1', level: 'MUST', text: 'Servers are connected and their tools listed once per process, at start-up, before the first question goes to the model, without asking the user anything. On MCP 2026-07-28, where there is no handshake, "connected" is server/discover answered; on 2025-11-25 and older, initialize.' },
   { id: 'DISCOVER-2', level: 'MUST', text: 'Servers are connected in parallel, each under its own deadline (10 s): slow servers do not add up, and a server that never answers is dropped at its deadline while the others work.' },
   { id: 'DISCOVER-3', level: 'SHOULD', text: 'Before the first question the user sees one status line per server: its tool count and destination, or "unavailable" with a reason.' },
-  { id: 'DISCOVER-4', level: 'MUST', text: 'A server that refuses the connection, crashes, answers garbage, fails initialize or hangs is reported unavailable and skipped; the chat and every other server keep working.' },
-  { id: 'DISCOVER-5', level: 'MUST', text: 'The set of tools is fixed once discovered: later announcements (list_changed, a different tools/list) never silently change what the running process offers; a host that refreshes tells the user. A restart picks changes up.' },
+  { id: 'DISCOVER-4', level: 'MUST', text: 'A server that refuses the connection, crashes, answers garbage, fails its opening (initialize, or server/discover on 2026-07-28) or hangs is reported unavailable and skipped; the chat and every other server keep working.' },
+  { id: 'DISCOVER-5', level: 'MUST', text: 'The set of tools is fixed once discovered: later announcements (list_changed; on 2026-07-28 a list re-read after its ttlMs expired or announced on subscriptions/listen; a different tools/list) never silently change what the running process offers; a host that refreshes tells the user. A restart picks changes up.' },
   { id: 'DISCOVER-6', level: 'MUST', text: 'Adding a server to the configuration does not connect to it; the first connection happens when a chat next starts.' },
   { id: 'EXPOSE-1', level: 'MUST', text: 'Each MCP tool is offered under a name that includes its server (reference form mcp_<server>_<tool>): equal tool names on two servers do not collide and no MCP tool shadows a built-in tool.' },
   { id: 'EXPOSE-2', level: 'MUST', text: 'Every offered name matches ^[a-zA-Z0-9_-]{1,64}$; names with other characters, too long, or still colliding get a short deterministic hash suffix rather than a guessed look-alike.' },
@@ -59,7 +59,7 @@ const ENTRIES: readonly Entry[] = [
   { id: 'RESULT-7', level: 'MUST', text: 'A call the user interrupts after it was sent gives status unknown.' },
   { id: 'RESULT-8', level: 'MUST', text: 'A result over 64 KiB gives status output_limit with the first part, marked as truncated.' },
   { id: 'RESULT-9', level: 'MUST', text: 'An unknown outcome tells the model that the server may have acted and that the call must not be retried automatically.' },
-  { id: 'UNKNOWN-1', level: 'MUST', text: 'A call is sent at most once: no resend after a timeout, drop, oversize or reconnect, and no transport-level retry; the server sees one call.' },
+  { id: 'UNKNOWN-1', level: 'MUST', text: 'A call is sent at most once: no resend after a timeout, drop, oversize or reconnect, and no transport-level retry; the server sees one call. On 2026-07-28 an input_required round trip (the same call sent again with the inputResponses the server asked for) is not a resend; a blind repeat without them still is.' },
   { id: 'UNKNOWN-2', level: 'MUST', text: 'After an unknown outcome the next user message waits until the user confirms that the call may have run; declining keeps the message unsent without a restart, confirming sends it.' },
   { id: 'CRED-1', level: 'MUST', text: 'Only static credentials (headers for remote servers, environment variables for stdio servers), typed with echo off when a server is added and stored privately (mode 0600) in the user\'s configuration.' },
   { id: 'CRED-2', level: 'MUST', text: 'A credential goes only to its own server: never to another MCP server and never to the model provider.' },
@@ -100,7 +100,7 @@ const ENTRIES: readonly Entry[] = [
   { id: 'POLICY-4', level: 'MUST', text: 'No policy setting removes the per-call approval; an invalid policy file stops start-up with a clear error.', optional: true },
   { id: 'TELEMETRY-1', level: 'MUST', text: 'Each MCP call leaves a record with the server id, the original tool name, the offered name, the status and the latency in ms.', optional: true },
   { id: 'TELEMETRY-2', level: 'MUST', text: 'Telemetry records hold no argument values, results or credentials.', optional: true },
-  { id: 'TRANSPORT-1', level: 'MUST', text: 'stdio and Streamable HTTP are supported.' },
+  { id: 'TRANSPORT-1', level: 'MUST', text: 'stdio and Streamable HTTP are supported, on the revision the server offers: 2026-07-28 (stateless, no Mcp-Session-Id) or 2025-11-25 and older.' },
   { id: 'TRANSPORT-2', level: 'SHOULD', text: 'The older HTTP+SSE transport is supported with the same guarantees.', optional: true },
 ];
 

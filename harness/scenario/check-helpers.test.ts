@@ -17,7 +17,7 @@ import {
   stderrDiscarded,
   trapUntouched,
 } from './check-helpers.js';
-import { approval, exit, file, httpRequest, modelRequest, observations, outcome, output, request, screen, server, start, stoppedAt } from './test-fixtures/observations.js';
+import { approval, entry, exit, file, httpRequest, modelRequest, observations, outcome, output, request, screen, server, start, stoppedAt } from './test-fixtures/observations.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { CanaryRegistry, scanCanaries, type ScanGap, type ScanItem } from '../sandbox/canaries.js';
 import { mintHostSecrets } from '../sandbox/host-env.js';
@@ -67,6 +67,15 @@ describe('absence checks need their precondition', () => {
     expect(serverGotToolCalls('docs', 0)(observations({ servers: server('docs', []) })).reached).toBe(false);
     expect(serverGotToolCalls('docs', 0)(observations({ servers: server('docs', []), approvals: [approval('deny', 1, 2)] })).verdict).toBe('PASS');
     expect(serverGotToolCalls('docs', 0)(observations({ servers: server('docs', [call(3)]), approvals: [approval('deny', 1, 2)] })).verdict).toBe('FAIL');
+  });
+
+  test('an input_required continuation is the same call, a blind repeat is a second one (UNKNOWN-1 on 2026-07-28)', () => {
+    const approved = { approvals: [approval('approve', 1, 2)] };
+    const asked = entry('jsonrpc-out', { jsonrpc: '2.0', id: 7, result: { resultType: 'input_required', inputRequests: {} } });
+    const continued = request('tools/call', 8, 9, { name: 'search', inputResponses: { a: {} } });
+    expect(serverGotToolCalls('docs', 1)(observations({ servers: server('docs', [request('tools/call', 7, 5), asked, continued]), ...approved })).verdict).toBe('PASS');
+    expect(serverGotToolCalls('docs', 1)(observations({ servers: server('docs', [request('tools/call', 7, 5), asked, continued, request('tools/call', 9, 10, { inputResponses: { a: {} } })]), ...approved })).verdict).toBe('FAIL');
+    expect(serverGotToolCalls('docs', 1)(observations({ servers: server('docs', [request('tools/call', 7, 5), continued]), ...approved })).verdict).toBe('FAIL');
   });
 
   test('an untouched trap means nothing until the host reached the model', () => {

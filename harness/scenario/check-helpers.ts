@@ -34,10 +34,26 @@ export function showsCommandLine(text: string, commandLine: string): boolean {
   return true;
 }
 
-const isCall = (e: Observations['servers'][string]['journal'][number]): boolean => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call';
+type Entry = Observations['servers'][string]['journal'][number];
+const isCall = (e: Entry): boolean => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call';
+const askedForInput = (e: Entry): boolean => e.kind === 'jsonrpc-out' && (e.message.result as { resultType?: unknown } | undefined)?.resultType === 'input_required';
+const carriesInput = (e: Entry): boolean => e.kind === 'jsonrpc-in' && (e.message.params as { inputResponses?: unknown } | undefined)?.inputResponses !== undefined;
 
+/**
+ * The calls a server received (UNKNOWN-1). On 2026-07-28 a call the server answered with
+ * input_required comes again carrying inputResponses: that continuation is the same call, not
+ * a resend, but only one per input_required answer (a blind repeat still counts).
+ */
 export function toolCalls(obs: Observations, server: string): number {
-  return (obs.servers[server]?.journal ?? []).filter(isCall).length;
+  let calls = 0;
+  let owed = 0;
+  for (const e of obs.servers[server]?.journal ?? []) {
+    if (askedForInput(e)) owed += 1;
+    if (!isCall(e)) continue;
+    if (carriesInput(e) && owed > 0) owed -= 1;
+    else calls += 1;
+  }
+  return calls;
 }
 
 /**
