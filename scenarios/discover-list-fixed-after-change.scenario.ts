@@ -20,7 +20,7 @@ export default defineScenario({
     { send: 'Search.' },
     { approval: 'approve' },
     // A host that refreshes in the background gets its chance before the next line, so the verdict never rides on that race.
-    { received: { server: 'docs', method: 'tools/list', after: 'notifications/tools/list_changed' }, optional: true },
+    { received: { server: 'docs', method: 'tools/list', after: 'notifications/tools/list_changed', answered: true }, optional: true },
     { send: 'Anything new?' },
     { end: 'eof' },
   ],

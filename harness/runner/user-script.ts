@@ -214,13 +214,16 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     if (!(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms`);
     session.send(line);
   } else if ('received' in step) {
-    const { server, method, count, after } = step.received;
+    const { server, method, count, after, answered } = step.received;
     const running = ctx.servers[server];
     if (running === undefined) throw new StepFailed(`no server named ${server} in this scenario`);
     const seen = (): number => {
       const entries = running.journal();
       const from = after === undefined ? 0 : entries.findIndex((e) => e.kind === 'jsonrpc-out' && e.message.method === after);
-      return from < 0 ? 0 : entries.slice(from).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method).length;
+      if (from < 0) return 0;
+      const since = entries.slice(from);
+      const answeredIds = new Set(since.filter((e) => e.kind === 'jsonrpc-out' && !('method' in e.message)).map((e) => (e.kind === 'jsonrpc-out' ? e.message.id : undefined)));
+      return since.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method && (answered !== true || answeredIds.has(e.message.id))).length;
     };
     const since = after === undefined ? '' : ` after it sent ${after}`;
     if (!(await pollUntil(() => seen() >= count, within)) && step.optional !== true) throw new StepFailed(`server ${server} received ${seen()} ${method}${since} within ${within} ms, expected ${count}`);
