@@ -3,9 +3,11 @@
 // half a message, a crash) use the transport's hooks; faults that answer on the raw HTTP
 // response were acted out by the route before the SDK saw the request (http-routes.ts).
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
 import type { Plan } from './engine.js';
 import { DEFAULT_GARBAGE } from './fault-schema.js';
 import type { JournalWriter } from './journal.js';
+import { askAndReport } from './server-asks.js';
 
 type Result = Record<string, unknown>;
 
@@ -23,6 +25,8 @@ export interface RequestContext {
   signal: AbortSignal;
   requestId: RequestId;
   sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
+  /** A server-to-client request related to this one (2025-11-25 only; ASK-1..3). */
+  sendRequest?(request: { method: string; params?: Record<string, unknown> }, schema: z.ZodType, options: { signal: AbortSignal }): Promise<unknown>;
 }
 
 export interface ActDeps {
@@ -31,6 +35,8 @@ export interface ActDeps {
   resultOf(plan: Plan): Result;
   /** The whole JSON-RPC answer message, result or error. */
   answerOf(plan: Plan): Promise<Result>;
+  /** The capabilities the host declared when it opened (ASK-1..3: what a server may ask of it). */
+  clientCapabilities(): Record<string, unknown> | undefined;
 }
 
 const DEFAULT_PROGRESS_MS = 500;
@@ -45,6 +51,7 @@ export async function actOut(plan: Plan, ctx: RequestContext, hooks: TransportHo
   const { fault } = plan;
   if (!fault) {
     await pause(plan.call && 'delayMs' in plan.call.outcome ? plan.call.outcome.delayMs : undefined, ctx.signal);
+    if (plan.call?.outcome.kind === 'ask') return askAndReport(plan.call.outcome, ctx, deps.clientCapabilities(), deps.journal);
     return deps.resultOf(plan);
   }
   deps.journal.record({ kind: 'fault', what: `${plan.stage ?? plan.request.method} ${fault.kind}` });

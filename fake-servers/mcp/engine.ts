@@ -97,6 +97,7 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
   let callsTotal = 0;
   let listSwitched = false;
   let initializes = 0;
+  let clientCapabilities: Record<string, unknown> | undefined;
   const callsPerTool = new Map<string, number>();
   const busy = faultsOf(behaviour).some(({ fault }) => fault.kind === 'progress-forever');
   const capabilities: ServerCapabilities = {
@@ -151,6 +152,7 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
 
   function initializeResult(params: Record<string, unknown> | undefined): Result {
     opening();
+    clientCapabilities = params?.capabilities as Record<string, unknown> | undefined;
     const requested = String(params?.protocolVersion);
     return {
       protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
@@ -222,7 +224,7 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
 
   async function handle(p: Plan, ctx: RequestContext, hooks: TransportHooks): Promise<Result> {
     try {
-      return await actOut(p, ctx, hooks, { journal, resultOf, answerOf });
+      return await actOut(p, ctx, hooks, { journal, resultOf, answerOf, clientCapabilities: () => clientCapabilities });
     } finally {
       if (p.call?.switchList && !listSwitched) {
         listSwitched = true;
