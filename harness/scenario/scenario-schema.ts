@@ -162,6 +162,8 @@ export const GradeSchema = z.strictObject({
   evidence: z.array(z.custom<Evidence>()),
   /** false: the check's precondition never happened ("not reached"); the runner may explain why once. */
   reached: z.literal(false).optional(),
+  /** true: the host, as it declared itself during the run, lacks what the check is about (a capability it need not have): UNSUPPORTED, `observed` saying why. */
+  unsupported: z.literal(true).optional(),
 });
 /** What a check decides from the observations; the runner maps FAIL by level (SHOULD -> NON-STRICT). */
 export type Grade = z.infer<typeof GradeSchema>;
