@@ -6,7 +6,7 @@
 // (ASK-3). The chat's screen exists only after discovery, so the desk opens late: an
 // elicitation before that is cancelled.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestSchema, ErrorCode, McpError, type ClientCapabilities, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, type ClientCapabilities, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** Answers one elicitation of `server`. */
 export type Elicit = (server: string, params: ElicitRequest['params']) => Promise<ElicitResult>;
@@ -29,7 +29,8 @@ export function referenceServerRequests(elicit: Elicit): ServerRequests {
     register(client, server) {
       client.setRequestHandler(ElicitRequestSchema, (request) => elicit(server, request.params));
       client.fallbackRequestHandler = async (request) => {
-        throw new McpError(ErrorCode.MethodNotFound, REFUSED[request.method] ?? `Method not found: ${request.method}`);
+        // A plain Error with a code: the SDK sends its message as is (McpError would prefix "MCP error -32601: ").
+        throw Object.assign(new Error(REFUSED[request.method] ?? `Method not found: ${request.method}`), { code: ErrorCode.MethodNotFound });
       };
     },
   };
