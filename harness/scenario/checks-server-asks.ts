@@ -122,7 +122,10 @@ export function samplingKeptFromModel(server: string, text: string): GradeFn {
     const asks = asksOf(obs, server, 'sampling/createMessage');
     if (asks.length === 0) return notReached(`server ${server} never sent sampling/createMessage`, obs);
     if (obs.modelRequests.length === 0) return notReached('the host never sent a request to the model', obs);
-    const carrying = obs.modelRequests.filter((r) => JSON.stringify(r.body).includes(text));
+    // The call's own result reports the host's answer (which may quote the request): that is tool data, not sampling.
+    const outputs = obs.toolOutputs.map((o) => JSON.stringify(o.output).slice(1, -1)).filter((o) => o !== '');
+    const beyondOutputs = (body: unknown): string => outputs.reduce((rest, o) => rest.split(o).join(''), JSON.stringify(body));
+    const carrying = obs.modelRequests.filter((r) => beyondOutputs(r.body).includes(text));
     const evidence = [askEvidence(obs, server)];
     if (carrying.length > 0) {
       return fail(`the sampling request's text reached model request(s) #${carrying.map((r) => r.index + 1).join(', #')} without the user's approval`, [
