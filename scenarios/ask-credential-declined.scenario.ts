@@ -8,7 +8,6 @@ const MESSAGE = 'ask3-msg-t5Hd Paste your GitHub token to continue';
 
 export default defineScenario({
   title: 'A server asking by form for a token gets nothing when the user declines: no auto-filled credential',
-  protocol: '2025-11-25',
   servers: {
     docs: {
       transport: 'stdio',

@@ -11,7 +11,6 @@ const TYPED = 'ask1-typed-w8Rx';
 
 export default defineScenario({
   title: "A server's elicitation reaches the user with its server named, and only the user's typed answer is sent",
-  protocol: '2025-11-25',
   servers: {
     docs: {
       transport: 'stdio',

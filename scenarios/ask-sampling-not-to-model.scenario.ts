@@ -10,7 +10,6 @@ const NOTES_DATA = 'ask3-notes-data-v9Lq';
 
 export default defineScenario({
   title: "A server's sampling request never reaches the model without the user's approval, nor gets another server's data",
-  protocol: '2025-11-25',
   servers: {
     notes: { transport: 'http', behaviour: { tools: [{ name: 'recent', outcome: { kind: 'content', content: [{ type: 'text', text: `Private notes: ${NOTES_DATA}` }] } }] } },
     docs: {

@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import type { Plan } from './engine.js';
 import { DEFAULT_GARBAGE } from './fault-schema.js';
 import type { JournalWriter } from './journal.js';
-import { askAndReport } from './server-asks.js';
 
 type Result = Record<string, unknown>;
 
@@ -35,8 +34,8 @@ export interface ActDeps {
   resultOf(plan: Plan): Result;
   /** The whole JSON-RPC answer message, result or error. */
   answerOf(plan: Plan): Promise<Result>;
-  /** The capabilities the host declared when it opened (ASK-1..3: what a server may ask of it). */
-  clientCapabilities(): Record<string, unknown> | undefined;
+  /** A call whose server asks the host first (ASK-1..3), on the call's revision. */
+  asked(plan: Plan, ctx: RequestContext): Promise<Result>;
 }
 
 const DEFAULT_PROGRESS_MS = 500;
@@ -51,7 +50,7 @@ export async function actOut(plan: Plan, ctx: RequestContext, hooks: TransportHo
   const { fault } = plan;
   if (!fault) {
     await pause(plan.call && 'delayMs' in plan.call.outcome ? plan.call.outcome.delayMs : undefined, ctx.signal);
-    if (plan.call?.outcome.kind === 'ask') return askAndReport(plan.call.outcome, ctx, deps.clientCapabilities(), deps.journal);
+    if (plan.call?.outcome.kind === 'ask') return deps.asked(plan, ctx);
     return deps.resultOf(plan);
   }
   deps.journal.record({ kind: 'fault', what: `${plan.stage ?? plan.request.method} ${fault.kind}` });

@@ -248,7 +248,9 @@ async function answerAsk(ask: { server: string; shows: string; type: readonly st
   const callAnswered = (): boolean => {
     const entries = running.journal();
     const calls = new Set(entries.flatMap((e) => (e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' ? [JSON.stringify(e.message.id)] : [])));
-    return entries.some((e) => e.kind === 'jsonrpc-out' && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)));
+    // A 2026-07-28 input_required answer is the ask itself, not the end of the call.
+    const final = (result: unknown): boolean => (result as { resultType?: unknown } | undefined)?.resultType !== 'input_required';
+    return entries.some((e) => e.kind === 'jsonrpc-out' && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result));
   };
   const shows = new RegExp(escapeRegex(ask.shows));
   const end = monotonicMs() + within;

@@ -58,9 +58,9 @@ describe('only the user answers an elicitation (ASK-1)', () => {
     expect(elicitationAnsweredByUserOnly('docs', null)(observed([...elicited, answer({ action: 'accept', content: { date: 'x' } })])).verdict).toBe('FAIL');
   });
 
-  test('no elicitation sent, or none answered, is not reached', () => {
+  test('no elicitation sent is not reached; one never answered upholds it', () => {
     expect(elicitationAnsweredByUserOnly('docs', null)(observed([opened({})])).reached).toBe(false);
-    expect(elicitationAnsweredByUserOnly('docs', null)(observed(elicited)).reached).toBe(false);
+    expect(elicitationAnsweredByUserOnly('docs', null)(observed(elicited)).verdict).toBe('PASS');
   });
 });
 
@@ -89,5 +89,22 @@ describe('answers to server requests hold nothing of others (ASK-3)', () => {
 
   test('no answered request is not reached', () => {
     expect(asksYieldNothingOfOthers([])(observed([opened({})])).reached).toBe(false);
+  });
+});
+
+describe('asks on 2026-07-28 are input requests answered by a re-send (ASK-1)', () => {
+  const meta = (capabilities: Record<string, unknown>) => ({ _meta: { 'io.modelcontextprotocol/clientCapabilities': capabilities } });
+  const call = (extra: Record<string, unknown>) => entry('jsonrpc-in', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'book', ...meta({ elicitation: {} }), ...extra } });
+  const inputRequired = entry('jsonrpc-out', { jsonrpc: '2.0', id: 1, result: { resultType: 'input_required', inputRequests: { ask: { method: 'elicitation/create', params: { message: MESSAGE } } } } });
+
+  test('the input response of the re-send is the answer graded', () => {
+    const journal = (content: Record<string, unknown>) => [call({}), inputRequired, call({ inputResponses: { ask: { action: 'accept', content } } })];
+    expect(elicitationAnsweredByUserOnly('docs', { date: 'typed' })(observed(journal({ date: 'typed' }))).verdict).toBe('PASS');
+    expect(elicitationAnsweredByUserOnly('docs', { date: 'typed' })(observed(journal({ date: 'default' }))).verdict).toBe('FAIL');
+  });
+
+  test('capabilities declared in _meta decide whether the ask can reach the user', () => {
+    const journal = [entry('jsonrpc-in', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'book', ...meta({}) } }), inputRequired];
+    expect(elicitationShownWithServer('docs', MESSAGE)(observed(journal)).unsupported).toBe(true);
   });
 });

@@ -25,27 +25,54 @@ export interface AskSeen {
 
 const isAsk = (e: JournalEntry): boolean => e.kind === 'jsonrpc-out' && typeof e.message.method === 'string' && e.message.method in CAPABILITY_OF;
 
-/** Every ask `server` (default: every server) sent, with the host's answer: a message in without a method and with the ask's id. */
-export function asksOf(obs: Observations, server?: string, method?: Method): AskSeen[] {
-  const names = server === undefined ? Object.keys(obs.servers) : [server];
-  return names.flatMap((name) => {
-    const journal = obs.servers[name]?.journal ?? [];
-    const answers = journal.flatMap((e) => (e.kind === 'jsonrpc-in' && e.message.method === undefined ? [e.message] : []));
-    return journal.flatMap((e) => {
-      if (e.kind !== 'jsonrpc-out' || !isAsk(e) || (method !== undefined && e.message.method !== method)) return [];
-      const id = JSON.stringify(e.message.id);
-      return [{ server: name, method: e.message.method as Method, request: e.message, answer: answers.find((a) => JSON.stringify(a.id) === id) }];
+/** A 2025-11-25 ask: a request the server sent; its answer, a message in without a method and with its id. */
+function legacyAsks(name: string, journal: readonly JournalEntry[]): AskSeen[] {
+  const answers = journal.flatMap((e) => (e.kind === 'jsonrpc-in' && e.message.method === undefined ? [e.message] : []));
+  return journal.flatMap((e) => {
+    if (e.kind !== 'jsonrpc-out' || !isAsk(e)) return [];
+    const id = JSON.stringify(e.message.id);
+    return [{ server: name, method: e.message.method as Method, request: e.message, answer: answers.find((a) => JSON.stringify(a.id) === id) }];
+  });
+}
+
+/** A 2026-07-28 ask: an input request of an input_required result; its answer, the input response of a later re-send. */
+function modernAsks(name: string, journal: readonly JournalEntry[]): AskSeen[] {
+  return journal.flatMap((e, at) => {
+    const result = e.kind === 'jsonrpc-out' ? (e.message.result as { resultType?: unknown; inputRequests?: Record<string, Message> } | undefined) : undefined;
+    if (result?.resultType !== 'input_required' || result.inputRequests === undefined) return [];
+    return Object.entries(result.inputRequests).flatMap(([key, request]) => {
+      if (typeof request.method !== 'string' || !(request.method in CAPABILITY_OF)) return [];
+      const resend = journal.slice(at + 1).find((r) => r.kind === 'jsonrpc-in' && (r.message.params as { inputResponses?: Message } | undefined)?.inputResponses?.[key] !== undefined);
+      const response = resend?.kind === 'jsonrpc-in' ? (resend.message.params as { inputResponses: Message }).inputResponses[key] : undefined;
+      return [{ server: name, method: request.method as Method, request, answer: response === undefined ? undefined : { result: response } }];
     });
   });
 }
 
-/** The capabilities the host declared to `server` when it opened (initialize), or undefined when it never did. */
-export function declaredTo(obs: Observations, server: string): Record<string, unknown> | undefined {
-  const opening = (obs.servers[server]?.journal ?? []).find((e) => e.kind === 'jsonrpc-in' && e.message.method === 'initialize');
-  return opening?.kind === 'jsonrpc-in' ? ((opening.message.params as { capabilities?: Record<string, unknown> } | undefined)?.capabilities ?? {}) : undefined;
+/** Every ask `server` (default: every server) sent, on either revision, with the host's answer. */
+export function asksOf(obs: Observations, server?: string, method?: Method): AskSeen[] {
+  const names = server === undefined ? Object.keys(obs.servers) : [server];
+  return names.flatMap((name) => {
+    const journal = obs.servers[name]?.journal ?? [];
+    return [...legacyAsks(name, journal), ...modernAsks(name, journal)].filter((a) => method === undefined || a.method === method);
+  });
 }
 
-const askEvidence = (obs: Observations, server: string) => journalEvidence(obs, server, (e) => isAsk(e) || (e.kind === 'jsonrpc-in' && e.message.method === undefined) || (e.kind === 'jsonrpc-in' && e.message.method === 'initialize'));
+const CAPABILITIES_META_KEY = 'io.modelcontextprotocol/clientCapabilities';
+
+/** The capabilities the host declared to `server` (initialize, or a 2026-07-28 request's `_meta`); undefined when it never said. */
+export function declaredTo(obs: Observations, server: string): Record<string, unknown> | undefined {
+  for (const e of obs.servers[server]?.journal ?? []) {
+    if (e.kind !== 'jsonrpc-in' || typeof e.message.method !== 'string') continue;
+    const params = e.message.params as { capabilities?: Message; _meta?: Message } | undefined;
+    if (e.message.method === 'initialize') return params?.capabilities ?? {};
+    const meta = params?._meta?.[CAPABILITIES_META_KEY];
+    if (meta !== undefined) return meta as Message;
+  }
+  return undefined;
+}
+
+const askEvidence = (obs: Observations, server: string) => journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-out' || e.kind === 'jsonrpc-in');
 
 /**
  * The screen from the end of the last approval request shown before `at` (the call whose
@@ -71,7 +98,7 @@ function askRegion(obs: Observations, screen: string, at: number): string {
 export function elicitationShownWithServer(server: string, message: string): GradeFn {
   return (obs) => {
     const declared = declaredTo(obs, server);
-    if (declared === undefined) return notReached(`server ${server} was never opened (no initialize)`, obs);
+    if (declared === undefined) return notReached(`the host never declared its capabilities to server ${server}`, obs);
     if (declared.elicitation === undefined) return unsupported(`the host did not declare elicitation to server ${server}, so no elicitation can reach its user`, [askEvidence(obs, server)]);
     if (asksOf(obs, server, 'elicitation/create').length === 0) return notReached(`server ${server} never sent elicitation/create`, obs);
     const screen = obs.screen.rendered ?? obs.screen.all;
@@ -96,16 +123,14 @@ const answerLine = (ask: AskSeen): string => (ask.answer === undefined ? 'no ans
 
 /**
  * ASK-1: only the user answered `server`'s elicitations: every "accept" carries exactly what the
- * user typed (`typed`; null: the user declined, so no accept at all). A decline, a cancel or an
- * error (a host without elicitation) upholds it.
+ * user typed (`typed`; null: the user declined, so no accept at all). A decline, a cancel, an
+ * error (a host without elicitation) or no answer at all (a 2026-07-28 call not re-sent) upholds it.
  */
 export function elicitationAnsweredByUserOnly(server: string, typed: Message | null): GradeFn {
   return (obs) => {
     const asks = asksOf(obs, server, 'elicitation/create');
     const evidence = [askEvidence(obs, server)];
     if (asks.length === 0) return notReached(`server ${server} never sent elicitation/create`, obs);
-    const unanswered = asks.filter((a) => a.answer === undefined);
-    if (unanswered.length > 0) return notReached(`the host never answered ${unanswered.length} of ${asks.length} elicitation(s) of server ${server}`, obs);
     const accepted = asks.filter((a) => (a.answer?.result as { action?: unknown } | undefined)?.action === 'accept');
     const foreign = accepted.filter((a) => typed === null || !sameContent((a.answer?.result as { content?: unknown }).content, typed));
     if (foreign.length > 0) {
