@@ -74,6 +74,9 @@ export function declaredTo(obs: Observations, server: string): Record<string, un
 
 const askEvidence = (obs: Observations, server: string) => journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-out' || e.kind === 'jsonrpc-in');
 
+/** Lines above an ask's message where a host may name its server (a dialog's title), when no confirmation bounds it. */
+const ASK_TITLE_LINES = 4;
+
 /**
  * The screen from the end of the last approval request shown before `at` (the call whose
  * server asks) to the end of the line at `at`: what the user saw of the ask, the call's own
@@ -88,9 +91,9 @@ function askRegion(obs: Observations, screen: string, at: number): string {
   });
   const after = Math.max(-1, ...ends);
   if (after >= 0) return screen.slice(after, end);
-  // No confirmation found on screen: the message's line and the two before it.
+  // No confirmation found on screen: the message's line and the few before it (a dialog's title).
   let start = at;
-  for (let i = 0; i < 3 && start > 0; i++) start = screen.lastIndexOf('\n', start - 1);
+  for (let i = 0; i < ASK_TITLE_LINES + 1 && start > 0; i++) start = screen.lastIndexOf('\n', start - 1);
   return screen.slice(Math.max(0, start), end);
 }
 
@@ -101,7 +104,8 @@ export function elicitationShownWithServer(server: string, message: string): Gra
     if (declared === undefined) return notReached(`the host never declared its capabilities to server ${server}`, obs);
     if (declared.elicitation === undefined) return unsupported(`the host did not declare elicitation to server ${server}, so no elicitation can reach its user`, [askEvidence(obs, server)]);
     if (asksOf(obs, server, 'elicitation/create').length === 0) return notReached(`server ${server} never sent elicitation/create`, obs);
-    const screen = obs.screen.rendered ?? obs.screen.all;
+    // The output as written first (approval texts are cut from it), else the rendered terminal.
+    const screen = [obs.screen.all, obs.screen.rendered ?? ''].find((t) => t.includes(message)) ?? obs.screen.all;
     const at = screen.indexOf(message);
     if (at < 0) return fail(`the elicitation's message "${message}" never showed on screen`, [askEvidence(obs, server), screenTail(obs)]);
     const region = askRegion(obs, screen, at);
