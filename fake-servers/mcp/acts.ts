@@ -3,6 +3,7 @@
 // half a message, a crash) use the transport's hooks; faults that answer on the raw HTTP
 // response were acted out by the route before the SDK saw the request (http-routes.ts).
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
 import type { Plan } from './engine.js';
 import { DEFAULT_GARBAGE } from './fault-schema.js';
 import type { JournalWriter } from './journal.js';
@@ -23,6 +24,8 @@ export interface RequestContext {
   signal: AbortSignal;
   requestId: RequestId;
   sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
+  /** A server-to-client request related to this one (2025-11-25 only; ASK-1..3). */
+  sendRequest?(request: { method: string; params?: Record<string, unknown> }, schema: z.ZodType, options: { signal: AbortSignal }): Promise<unknown>;
 }
 
 export interface ActDeps {
@@ -31,6 +34,8 @@ export interface ActDeps {
   resultOf(plan: Plan): Result;
   /** The whole JSON-RPC answer message, result or error. */
   answerOf(plan: Plan): Promise<Result>;
+  /** A call whose server asks the host first (ASK-1..3), on the call's revision. */
+  asked(plan: Plan, ctx: RequestContext): Promise<Result>;
 }
 
 const DEFAULT_PROGRESS_MS = 500;
@@ -45,6 +50,7 @@ export async function actOut(plan: Plan, ctx: RequestContext, hooks: TransportHo
   const { fault } = plan;
   if (!fault) {
     await pause(plan.call && 'delayMs' in plan.call.outcome ? plan.call.outcome.delayMs : undefined, ctx.signal);
+    if (plan.call?.outcome.kind === 'ask') return deps.asked(plan, ctx);
     return deps.resultOf(plan);
   }
   deps.journal.record({ kind: 'fault', what: `${plan.stage ?? plan.request.method} ${fault.kind}` });

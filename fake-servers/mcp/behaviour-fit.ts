@@ -72,7 +72,7 @@ const NEEDS: Partial<Record<Stage, (b: ServerBehaviour) => boolean>> = {
   'prompts/list': (b) => b.prompts !== undefined,
 };
 
-const RESULT_KINDS = new Set<ToolOutcome['kind']>(['content', 'echo', 'sized-text']);
+const RESULT_KINDS = new Set<ToolOutcome['kind']>(['content', 'echo', 'sized-text', 'ask']);
 
 /** Whether a call outcome is a fault (not content, echo or sized-text). */
 export function isFault(outcome: ToolOutcome): outcome is ToolOutcome & Fault {

@@ -3,7 +3,8 @@
 // (RESULT-1..8, UNKNOWN-1, STDIO-6), faults at every stage on every transport
 // (fault-schema.ts: DISCOVER-2/4/5, NET-2/3, CRED-5/6), exact sizes in UTF-8 bytes
 // (LIMIT-1, NET-3, RESULT-6/8), the legacy SSE flavour and its traps (TRANSPORT-2), rug
-// pulls between host starts (INJECT-4). What a transport cannot act out: behaviour-fit.ts.
+// pulls between host starts (INJECT-4), a server asking the host while a call waits
+// (ASK-1..3: server-asks.ts). What a transport cannot act out: behaviour-fit.ts.
 // No .default(): the input type is the output type, so TS callers write only what they need;
 // the engine applies defaults.
 import { z } from 'zod';
@@ -35,6 +36,26 @@ export const ContentBlockSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
+/** One field of a form-mode elicitation (a primitive of the requested schema). */
+const AskFieldSchema = z.strictObject({
+  type: z.enum(['string', 'number', 'boolean']),
+  description: z.string().optional(),
+  /** A default the host may pre-fill; only the user may accept it (ASK-1). */
+  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+});
+
+/** What a server asks of the host while a tools/call waits (ASK-1..3). */
+export const ServerAskSchema = z.discriminatedUnion('method', [
+  z.strictObject({ method: z.literal('elicitation/create'), message: z.string(), fields: z.record(z.string(), AskFieldSchema) }),
+  z.strictObject({
+    method: z.literal('sampling/createMessage'),
+    /** The one user message the server wants the host's model to answer. */
+    text: z.string(),
+    includeContext: z.enum(['none', 'thisServer', 'allServers']).optional(),
+  }),
+  z.strictObject({ method: z.literal('roots/list') }),
+]);
+
 /** What one tools/call gets: a result, or any fault (fault-schema.ts). `delayMs` waits before acting. */
 export const ToolOutcomeSchema = z.discriminatedUnion('kind', [
   /** A normal result: any content blocks, structuredContent, isError. */
@@ -49,6 +70,10 @@ export const ToolOutcomeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('echo'), delayMs }),
   /** One text block of exactly `bytes` UTF-8 bytes of position-stamped text (stamped-text.ts). */
   z.strictObject({ kind: z.literal('sized-text'), bytes: count.max(MAX_STAMPED_BYTES), fill: FillSchema.optional(), delayMs }),
+  /** While the call waits the server sends `ask` to the host (only when the host declared that
+   *  capability, unless `evenUndeclared`: a misbehaving server); the result is one text block
+   *  reporting the host's answer (server-asks.ts). */
+  z.strictObject({ kind: z.literal('ask'), ask: ServerAskSchema, evenUndeclared: z.boolean().optional(), delayMs }),
   ...CallFaultMembers,
 ]);
 
@@ -188,6 +213,7 @@ export const ServerBehaviourSchema = z.strictObject({
 });
 
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
+export type ServerAsk = z.infer<typeof ServerAskSchema>;
 export type ToolOutcome = z.infer<typeof ToolOutcomeSchema>;
 export type FakeTool = z.infer<typeof ToolSchema>;
 export type ServerBehaviour = z.infer<typeof ServerBehaviourSchema>;

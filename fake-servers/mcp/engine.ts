@@ -32,6 +32,7 @@ import type { JournalWriter } from './journal.js';
 import { JournaledTransport } from './journaled-transport.js';
 import { withModernFields } from './modern-result.js';
 import { envelopeRevision, LEGACY_REVISION, MODERN_REVISION, offersLegacy, offersModern } from './protocol-revision.js';
+import { askAndReport, modernAsk } from './server-asks.js';
 import { SizeError } from './stamped-text.js';
 import { catalogueOf, initialCatalogue, outcomeOfCall, pageIndex, pageOf, toolPage, type CatalogueTool } from './tool-catalogue.js';
 
@@ -97,6 +98,7 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
   let callsTotal = 0;
   let listSwitched = false;
   let initializes = 0;
+  let clientCapabilities: Record<string, unknown> | undefined;
   const callsPerTool = new Map<string, number>();
   const busy = faultsOf(behaviour).some(({ fault }) => fault.kind === 'progress-forever');
   const capabilities: ServerCapabilities = {
@@ -151,6 +153,7 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
 
   function initializeResult(params: Record<string, unknown> | undefined): Result {
     opening();
+    clientCapabilities = params?.capabilities as Record<string, unknown> | undefined;
     const requested = String(params?.protocolVersion);
     return {
       protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
@@ -220,9 +223,18 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     }
   }
 
+  /** A call whose server asks first: a request on the call's stream (2025-11-25), an input_required round trip (2026-07-28). */
+  async function asked(p: Plan, ctx: RequestContext): Promise<Result> {
+    const outcome = p.call?.outcome;
+    if (outcome?.kind !== 'ask') throw rpcError(-32603, 'fake server: not an asking call');
+    if (envelopeRevision(p.request as unknown as Record<string, unknown>) === undefined) return askAndReport(outcome, ctx, clientCapabilities, journal);
+    const result = modernAsk(outcome, p.request.params ?? {}, journal);
+    return { ...withModernFields('tools/call', result, serverInfo, undefined), ...(result.resultType !== undefined && { resultType: result.resultType }) };
+  }
+
   async function handle(p: Plan, ctx: RequestContext, hooks: TransportHooks): Promise<Result> {
     try {
-      return await actOut(p, ctx, hooks, { journal, resultOf, answerOf });
+      return await actOut(p, ctx, hooks, { journal, resultOf, answerOf, asked });
     } finally {
       if (p.call?.switchList && !listSwitched) {
         listSwitched = true;

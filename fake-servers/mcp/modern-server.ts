@@ -14,13 +14,28 @@ import type { BehaviourEngine, Plan } from './engine.js';
 import { LEGACY_REVISION, MODERN_REVISION, offersLegacy } from './protocol-revision.js';
 
 type Ctx = {
-  mcpReq: { id: RequestId; signal: AbortSignal; envelope?: Record<string, unknown>; notify(n: { method: string; params?: Record<string, unknown> }): Promise<void> };
+  mcpReq: {
+    id: RequestId;
+    signal: AbortSignal;
+    envelope?: Record<string, unknown>;
+    /** A retried call's answers to its input requests (ASK-1..3), lifted out of params by the SDK. */
+    inputResponses?: Record<string, unknown>;
+    notify(n: { method: string; params?: Record<string, unknown> }): Promise<void>;
+  };
 };
 
-/** The request as it came on the wire: the SDK lifts the envelope keys out of `_meta`. */
+/** The request as it came on the wire: the SDK lifts the envelope keys out of `_meta` and a retry's input responses out of params. */
 function asSent(req: { method: string; params?: unknown }, ctx: Ctx): { method: string; params: Record<string, unknown> } {
   const params = (req.params ?? {}) as Record<string, unknown>;
-  return { method: req.method, params: { ...params, _meta: { ...(params._meta as object | undefined), ...ctx.mcpReq.envelope } } };
+  const { inputResponses } = ctx.mcpReq;
+  return {
+    method: req.method,
+    params: {
+      ...params,
+      ...(inputResponses !== undefined && { inputResponses }),
+      _meta: { ...(params._meta as object | undefined), ...ctx.mcpReq.envelope },
+    },
+  };
 }
 
 /** A 2.4.0 Server answering the staged methods (and server/discover) through `engine`. */

@@ -68,7 +68,7 @@ describe('the guarantee catalogue', () => {
     expect(kept('spec')).toEqual(GUARANTEES.filter((g) => (SPEC_SOURCES[g.id] ?? []).length > 0).map((g) => g.id));
     expect(kept('spec')).toContain('APPROVE-1');
     expect(kept('spec')).not.toContain('APPROVE-2');
-    expect(kept('spec-must')).toEqual(['APPROVE-4', 'CRED-1', 'CRED-2', 'CONFIG-1']);
+    expect(kept('spec-must')).toEqual(['APPROVE-4', 'CRED-1', 'CRED-2', 'CONFIG-1', 'ASK-1', 'ASK-3']);
     expect(isRequiredBy(undefined, 'spec')).toBe(false);
   });
 

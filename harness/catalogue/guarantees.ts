@@ -29,6 +29,7 @@ export const GROUPS: Readonly<Record<string, string>> = {
   POLICY: 'Policy packs only tighten',
   TELEMETRY: 'Every call is attributable',
   TRANSPORT: 'Transports',
+  ASK: 'What a server may ask of the host',
 };
 
 const ENTRIES: readonly Entry[] = [
@@ -102,6 +103,9 @@ const ENTRIES: readonly Entry[] = [
   { id: 'TELEMETRY-2', level: 'MUST', text: 'Telemetry records hold no argument values, results or credentials.', optional: true },
   { id: 'TRANSPORT-1', level: 'MUST', text: 'stdio and Streamable HTTP are supported, on the revision the server offers: 2026-07-28 (stateless, no Mcp-Session-Id) or 2025-11-25 and older.' },
   { id: 'TRANSPORT-2', level: 'SHOULD', text: 'The older HTTP+SSE transport is supported with the same guarantees.', optional: true },
+  { id: 'ASK-1', level: 'MUST', text: 'An elicitation a server sends reaches the user with its server named, and only the user answers it: the host never accepts one with content the user did not type (no defaults, no model-written values, no auto-accept). A host without elicitation refuses it, which upholds this.' },
+  { id: 'ASK-2', level: 'MUST', text: 'A sampling request never reaches the host\'s model without the user\'s approval: no part of its messages is sent to the model provider unless the user approved that request. A host without sampling refuses it, which upholds this.' },
+  { id: 'ASK-3', level: 'MUST', text: 'Nothing a server asks for (elicitation, sampling, roots) gets it credentials, other servers\' data or the user\'s files without the user seeing it: no answer to a server\'s request holds them unless the user typed them.' },
 ];
 
 /** The entry's sources; catalogue.test.ts proves every entry has its seed passage. */

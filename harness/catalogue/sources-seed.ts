@@ -115,4 +115,7 @@ export const SEED_SOURCES: Readonly<Record<string, SeedSource>> = {
   'TELEMETRY-2': s002(S002.pipeline, 181, 'PreToolUse\t描述消毒、参数脱敏', 'Before the tool use: sanitise descriptions, redact arguments.'),
   'TRANSPORT-1': s000(S000.intro, 7, '可以在远端服务上，也可以在通过标准输入输出通信的本地进程里。', 'Tools may live on a remote service or in a local process talking over standard input and output.'),
   'TRANSPORT-2': s002(S002.flow, 29, '连接\tstdio / SSE / 自定义传输', 'Connection: stdio, SSE or a custom transport.'),
+  'ASK-1': s000(S000.s2, 49, '一个 MCP 工具要经过两个阶段，由不同的人做主。 … 每次调用都发生在一轮问答之中，并等待你的决定。', 'An MCP tool passes two stages decided by different people; every call happens within a turn and waits for your decision (the catalogue extends this to what a server asks during the call: only you answer it).'),
+  'ASK-2': s000(S000.s22, 69, '每次 MCP 调用都需要单独的默认拒绝批准 … Mino 无法验证远端工具实际做了什么，因此服务的自我描述不能成为跳过询问的理由。', 'Every MCP call needs its own default-deny approval; Mino cannot verify what a remote tool does, so nothing a server says is a reason to skip asking (the catalogue says the same of a server asking to use the model).'),
+  'ASK-3': s000(S000.s4, [90, 98], '一次 MCP 调用可能把数据发给第三方，所以其余的边界都关乎：什么离开了本机，去了哪里。 … 每个值只发给对应的服务', 'An MCP call may send data to a third party, so the boundaries are about what leaves the machine and where; each credential goes only to its own server (the catalogue says it of every answer to a server\'s request).'),
 };

@@ -20,6 +20,8 @@ const page = (title: string, path: (rev: SpecRevision) => string): Page => ({ ti
 const SPEC = (file: string) => (rev: SpecRevision) => `docs/specification/${rev}/${file}.mdx`;
 const TOOLS = page('Tools', SPEC('server/tools'));
 const OVERVIEW = page('Specification', SPEC('index'));
+const ELICITATION = page('Elicitation', SPEC('client/elicitation'));
+const SAMPLING = page('Sampling', SPEC('client/sampling'));
 const BEST_PRACTICES = page('Security Best Practices', (rev) => `docs/docs/${rev}/tutorials/security/security_best_practices.mdx`);
 
 /** The page's address on modelcontextprotocol.io: its path without docs/, .mdx and a final /index. */
@@ -227,6 +229,44 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
     beyond: 'the catalogue reads resources only through a dedicated (server, uri) tool, after the same per-call approval, from that server alone',
   }),
   'TELEMETRY-1': cite(BOTH, TOOL_SECURITY('Log tool usage for audit purposes', 'the catalogue fixes the record: server id, original and offered tool names, status and latency in ms')),
+  'ASK-1': cite(BOTH, {
+    page: ELICITATION,
+    headings: ['User Interaction Model'],
+    anchor: 'user-interaction-model',
+    quote: 'MCP clients MUST: … Provide UI that makes it clear which server is requesting information … Respect user privacy and provide clear decline and cancel options',
+    keyword: 'MUST',
+    party: 'client',
+    beyond: 'the catalogue also lets only the user answer: an accepted elicitation carries only what the user typed (no defaults, no model-written values, no auto-accept)',
+  }),
+  'ASK-2': cite(BOTH, {
+    page: SAMPLING,
+    headings: ['User Interaction Model'],
+    anchor: 'user-interaction-model',
+    quote: 'For trust & safety and security, there SHOULD always be a human in the loop with the ability to deny sampling requests.',
+    keyword: 'SHOULD',
+    party: 'host',
+    beyond: "the catalogue requires the user's approval before any part of a sampling request reaches the model",
+  }),
+  'ASK-3': [
+    ...cite(BOTH, {
+      page: ELICITATION,
+      headings: ['User Interaction Model'],
+      anchor: 'user-interaction-model',
+      quote: 'Servers MUST NOT use form mode elicitation to request sensitive information such as passwords, API keys, access tokens, or payment credentials',
+      keyword: 'MUST NOT',
+      party: 'server',
+      beyond: "said of servers; the catalogue asks the host never to hand a server credentials, other servers' data or the user's files in any answer to its requests",
+    }),
+    ...cite(BOTH, {
+      page: SAMPLING,
+      headings: ['Security Considerations'],
+      anchor: 'security-considerations',
+      quote: 'Both parties MUST handle sensitive data appropriately',
+      keyword: 'MUST',
+      party: 'client',
+      beyond: "the catalogue fixes what appropriately means for the host: no answer to a server's request holds credentials, other servers' data or file contents the user did not type",
+    }),
+  ],
   'TRANSPORT-1': cite(['2025-11-25'], {
     page: page('Transports', SPEC('basic/transports')),
     headings: [],

@@ -2,7 +2,8 @@
 // (end of input, Ctrl-C and SIGTERM end it), no deadline knobs (its real 10 s connect and 30 s
 // call deadlines always hold, DISCOVER-2, RESULT-4), no saved sessions (REPLAY-*), no
 // built-in tools (so no resource reads: RESOURCE declared unsupported), no telemetry and no
-// changed-tool pins (TELEMETRY, INJECT-4 declared unsupported). mcp__server__tool names
+// changed-tool pins (TELEMETRY, INJECT-4 declared unsupported), no elicitation, sampling or
+// roots (declares none: every server request is refused, ASK-1..3). mcp__server__tool names
 // (EXPOSE-1..3), plain-text results, results not echoed on screen beyond their status.
 import { REFERENCE_DIALECT, type Dialect } from '../../reference-host/chat/dialect.js';
 import { instructionNotices } from '../../reference-host/chat/startup-notices.js';
@@ -72,9 +73,14 @@ const dialect: Dialect = {
 };
 
 export const MINIMAL: Variant = {
-  differs: 'no quit, no knobs (real 30 s / 10 s), no sessions, no built-ins, no telemetry or pins, mcp__s__t names, results not echoed',
+  differs: 'no quit, no knobs (real 30 s / 10 s), no sessions, no built-ins, no telemetry or pins, no elicitation or sampling, mcp__s__t names, results not echoed',
   dialect,
   // No telemetry log and no pins: only the instruction-like flags (INJECT-3) at start-up.
-  deps: () => ({ openTelemetry: () => ({ record: () => undefined, close: () => undefined }), startupNotices: (tools, _env, flags) => instructionNotices(tools, flags) }),
+  deps: () => ({
+    openTelemetry: () => ({ record: () => undefined, close: () => undefined }),
+    startupNotices: (tools, _env, flags) => instructionNotices(tools, flags),
+    // No capability, no handler: the SDK answers every server request "method not found".
+    serverRequests: () => ({ capabilities: {}, register: () => undefined }),
+  }),
   resumeFlag: null,
 };

@@ -18,6 +18,7 @@ import { EXPOSURE_LIMIT_FAULTS } from './faults-exposure-limits.js';
 import { POLICY_TELEMETRY_FAULTS } from './faults-policy-telemetry.js';
 import { INJECT_TRANSPORT_FAULTS } from './faults-inject-transport.js';
 import { RESOURCE_PROMPT_FAULTS } from './faults-resources-prompts.js';
+import { SERVER_ASK_FAULTS } from './faults-server-asks.js';
 
 export type { Fault } from './fault-kit.js';
 
@@ -112,6 +113,7 @@ export const FAULTS: Readonly<Record<string, Fault>> = {
   ...POLICY_TELEMETRY_FAULTS,
   ...INJECT_TRANSPORT_FAULTS,
   ...RESOURCE_PROMPT_FAULTS,
+  ...SERVER_ASK_FAULTS,
 };
 
 export function faultNames(): string[] {

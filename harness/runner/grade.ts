@@ -127,6 +127,7 @@ export function gradeChecks(ctx: GradeContext): CheckResult[] {
     } catch (error) {
       return { ...base, verdict: 'HARNESS-ERROR', observed: `the check itself threw: ${(error as Error).message}`, evidence: [] };
     }
+    if (grade.unsupported === true) return { ...base, verdict: 'UNSUPPORTED', observed: grade.observed, evidence: grade.evidence };
     if (grade.reached === false && stop?.undrivable === true) {
       return { ...base, verdict: 'UNSUPPORTED', observed: `the host's protocol cannot drive step ${stop.step} (${stop.what}): ${stop.reason}`, evidence: grade.evidence };
     }

@@ -7,6 +7,7 @@ import { monotonicMs } from '../../fake-servers/mcp/journal.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { pollUntil } from '../supervision/poll.js';
 import type { ApprovalSeen, CommandSeen, ExitSeen, FileIdentity, ScriptOutcome } from '../scenario/observations.js';
+import { escapeRegex } from '../scenario/call-of.js';
 import type { UserStep } from '../scenario/scenario-schema.js';
 import type { RunningServer } from './fixtures.js';
 
@@ -227,6 +228,8 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     };
     const since = after === undefined ? '' : ` after it sent ${after}`;
     if (!(await pollUntil(() => seen() >= count, within)) && step.optional !== true) throw new StepFailed(`server ${server} received ${seen()} ${method}${since} within ${within} ms, expected ${count}`);
+  } else if ('answerAsk' in step) {
+    await answerAsk(step.answerAsk, session, ctx, within);
   } else if ('interrupt' in step) {
     session.interrupt();
   } else {
@@ -235,6 +238,29 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     session.end(step.end);
     // A step's own deadline covers the exit too (a host with much left to write before it goes).
     ctx.run.exits.push(await awaitExit(session, Math.max(ctx.timing.exitMs, step.within ?? 0)));
+  }
+}
+
+const ASK_POLL_MS = 200;
+
+/** ASK-1: the user answers what a server asks once the screen shows it (see the answerAsk step). */
+async function answerAsk(ask: { server: string; shows: string; type: readonly string[] }, session: HostSession, ctx: Ctx, within: number): Promise<void> {
+  const running = ctx.servers[ask.server];
+  if (running === undefined) throw new StepFailed(`no server named ${ask.server} in this scenario`);
+  // The call is over once the server answered a tools/call it received (then nothing waits for the user).
+  const callAnswered = (): boolean => {
+    const entries = running.journal();
+    const calls = new Set(entries.flatMap((e) => (e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' ? [JSON.stringify(e.message.id)] : [])));
+    // A 2026-07-28 input_required answer is the ask itself, not the end of the call.
+    const final = (result: unknown): boolean => (result as { resultType?: unknown } | undefined)?.resultType !== 'input_required';
+    return entries.some((e) => e.kind === 'jsonrpc-out' && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result));
+  };
+  const shows = new RegExp(escapeRegex(ask.shows));
+  const end = monotonicMs() + within;
+  while (monotonicMs() < end && !callAnswered()) {
+    if ((await session.waitFor(shows, ASK_POLL_MS)) === null) continue;
+    for (const line of ask.type) session.send(line);
+    return;
   }
 }
 

@@ -27,7 +27,7 @@ export const callOf = (all: readonly AskedCall[], index: number): CallsAbout => 
 /** Argument values this short say too little to tell one call from another. */
 const MIN_VALUE = 4;
 
-const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `name` stands in `text` on its own (not inside a longer name such as mcp_docs_notes_find). */
 export const standsAlone = (text: string, name: string): boolean => new RegExp(`(^|[^\\w.-])${escapeRegex(name)}($|[^\\w-]|\\.(?!\\w))`).test(text);

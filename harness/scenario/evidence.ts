@@ -25,6 +25,11 @@ export function notReached(what: string, obs: Observations): Grade {
   return { ...fail(`not reached: ${what}${why}`, [screenTail(obs)]), reached: false };
 }
 
+/** The host declared (during the run) that it lacks an optional capability the check is about: UNSUPPORTED. */
+export function unsupported(observed: string, evidence: Evidence[] = []): Grade {
+  return { verdict: 'PASS', observed, evidence, unsupported: true };
+}
+
 export function note(excerpt: string, source = 'harness'): Evidence {
   return { kind: 'note', source, excerpt: cap(excerpt) };
 }

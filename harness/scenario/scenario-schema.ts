@@ -119,6 +119,16 @@ const USER_STEPS = [
       within,
     }),
   ],
+  /**
+   * ASK-1: waits until the screen shows `shows` (literal text: the server's message) and types
+   * each line of `type` (one per requested field; "" declines); the wait ends without typing
+   * once `server` has answered its pending tools/call (the host answered the ask itself, or
+   * was never asked). Never a failure: the checks grade what the host did.
+   */
+  [
+    'answerAsk',
+    z.strictObject({ answerAsk: z.strictObject({ server: z.string().min(1), shows: z.string().min(1), type: z.array(z.string()).min(1) }), within }),
+  ],
   /** Interrupts the host (Ctrl-C) while it works. */
   ['interrupt', z.strictObject({ interrupt: z.literal(true) })],
   /** Waits for the prompt (unless `now`), then ends the host this way and waits for it to exit. */
@@ -153,6 +163,8 @@ export const GradeSchema = z.strictObject({
   evidence: z.array(z.custom<Evidence>()),
   /** false: the check's precondition never happened ("not reached"); the runner may explain why once. */
   reached: z.literal(false).optional(),
+  /** true: the host, as it declared itself during the run, lacks what the check is about (a capability it need not have): UNSUPPORTED, `observed` saying why. */
+  unsupported: z.literal(true).optional(),
 });
 /** What a check decides from the observations; the runner maps FAIL by level (SHOULD -> NON-STRICT). */
 export type Grade = z.infer<typeof GradeSchema>;

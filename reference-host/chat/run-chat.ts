@@ -7,6 +7,8 @@ import { mcpConfigFile, policyFile, sessionsDir, telemetryFile } from '../config
 import { readMcpConfig } from '../config/mcp-config-file.js';
 import { secretValues, type McpConfig } from '../config/schema.js';
 import { connectAll } from '../mcp/connect-all.js';
+import { askDesk, referenceServerRequests, type Elicit, type ServerRequests } from '../mcp/server-requests.js';
+import { askUserElicitation } from '../ui/elicitation.js';
 import type { ConnectOptions, McpConnections, McpTool } from '../mcp/types.js';
 import { latestSessionId, loadSession, openNewSession, reopenSession } from '../sessions/session-store.js';
 import { readPolicyFile } from '../policy/policy-file.js';
@@ -48,6 +50,10 @@ export interface ChatDeps {
   startupNotices?: (tools: readonly McpTool[], env: NodeJS.ProcessEnv, flags: FlagLines) => string[];
   /** How the chat names, words and writes things; default refhost's own (the conforming variants set another). */
   dialect?: Dialect;
+  /** What servers may ask of the host (ASK-1..3), given the desk where elicitations reach the user; default referenceServerRequests. */
+  serverRequests?: (elicit: Elicit) => ServerRequests;
+  /** How an elicitation is answered once the screen exists (ASK-1); default askUserElicitation. */
+  elicit?: (screen: Screen, interrupts: Interrupts) => Elicit;
 }
 
 /** Where SIGINT and SIGTERM come from; `process` unless a test drives them. */
@@ -132,13 +138,16 @@ export async function runChat(options: ChatOptions): Promise<number> {
   let connections: McpConnections | null = null;
   try {
     const connect = deps.connect ?? connectAll;
+    const desk = askDesk();
     connections = await connect(config, {
+      serverRequests: (deps.serverRequests ?? referenceServerRequests)(desk.elicit),
       connectTimeoutMs: settings.connectTimeoutMs,
       callTimeoutMs: settings.callTimeoutMs,
       builtinNames: BUILTIN_TOOL_NAMES,
       exposure: dialect.exposure,
     });
     screen = createScreen(options.input, options.output, redact);
+    desk.open((deps.elicit ?? askUserElicitation)(screen, interrupts));
     for (const status of connections.statuses) screen.write(dialect.screen.statusLine(status));
     for (const line of (deps.startupNotices ?? startupNotices)(connections.tools, env, dialect.screen)) screen.write(line);
     screen.write(dialect.screen.banner);

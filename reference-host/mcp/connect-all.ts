@@ -146,7 +146,7 @@ async function connectServer(
     if (violation !== null) return unavailable(violation); // NET-1 at start: nothing is sent
   }
   // The transport reports out-of-band failures (an oversized streamed body) to its session.
-  const session: ServerSession = new ServerSession(name, makeTransport(server, deps, (error) => session.fail(error)));
+  const session: ServerSession = new ServerSession(name, makeTransport(server, deps, (error) => session.fail(error)), options.serverRequests);
 
   const deadline = new AbortController();
   const timer = setTimeout(

@@ -11,6 +11,7 @@ import { isMcpLayerError, McpLayerError } from './errors.js';
 import { mapPromptResult } from './prompts.js';
 import { mapReadResult } from './resources.js';
 import { CallResultSchema, failedOutcome, mapCallResult, notSentOutcome, unknownOutcome } from './result-mapping.js';
+import type { ServerRequests } from './server-requests.js';
 import type { CallOutcome, PromptOutcome } from './types.js';
 
 /** Results are checked by our own code (discovery, result mapping), which names what is wrong. */
@@ -28,7 +29,7 @@ export interface SessionTransport {
 }
 
 export class ServerSession {
-  private readonly client = new Client({ name: 'refhost', version: '0.1.0' }, { capabilities: {} });
+  private readonly client: Client;
   private failures = new AbortController();
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -36,7 +37,11 @@ export class ServerSession {
   constructor(
     readonly server: string,
     private readonly link: SessionTransport,
+    requests?: ServerRequests,
   ) {
+    // ASK-1..3: what a server may ask of this host while a call waits (server-requests.ts).
+    this.client = new Client({ name: 'refhost', version: '0.1.0' }, { capabilities: requests?.capabilities ?? {} });
+    requests?.register(this.client, server);
     this.client.onclose = () => {
       this.closed = true;
     };

@@ -2,6 +2,7 @@
 // Everything a server wrote passes through here raw; the chat side neutralises it for
 // the terminal (INJECT-2). Credential values never leave this layer in any string (CRED-3).
 import type { NameScheme } from './naming.js';
+import type { ServerRequests } from './server-requests.js';
 
 /** Statuses of a function_call_output (RESULT-1..9). */
 export type CallStatus = 'completed' | 'failed' | 'denied' | 'unknown' | 'output_limit';
@@ -43,6 +44,8 @@ export interface ConnectOptions {
   builtinNames: readonly string[];
   /** How tools are named and described for the model; absent = refhost's own (set only by the suite's conforming variants). */
   exposure?: ToolExposure;
+  /** What servers may ask of the host while a call waits (ASK-1..3); absent = nothing is declared. */
+  serverRequests?: ServerRequests;
 }
 
 /** EXPOSE-1..3 and EXPOSE-5: the offered-name scheme and the labelled description. */
