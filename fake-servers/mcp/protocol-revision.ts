@@ -11,12 +11,11 @@ export const ProtocolOfferSchema = z.enum([LEGACY_REVISION, MODERN_REVISION, 'bo
 export type ProtocolOffer = z.infer<typeof ProtocolOfferSchema>;
 
 /**
- * What a fake server offers when nothing pins it. Issue 16 wants 'both' (the host picks);
- * it stays at today's 2025-11-25 until the checks are revision-aware (every check records
- * which revision its evidence came from) and the real hosts' CI baselines are re-run on
- * both, because Claude Code and Copilot CLI switch to 2026-07-28 as soon as it is offered.
+ * What a fake server offers when nothing pins it: both revisions, and the host picks, as a
+ * server deployed today would let it (issue 16). Every check records which revision its
+ * evidence came from; `run --protocol` pins one.
  */
-export const DEFAULT_PROTOCOL_OFFER: ProtocolOffer = LEGACY_REVISION;
+export const DEFAULT_PROTOCOL_OFFER: ProtocolOffer = 'both';
 
 export const offersModern = (offer: ProtocolOffer | undefined): boolean => (offer ?? DEFAULT_PROTOCOL_OFFER) !== LEGACY_REVISION;
 export const offersLegacy = (offer: ProtocolOffer | undefined): boolean => (offer ?? DEFAULT_PROTOCOL_OFFER) !== MODERN_REVISION;

@@ -67,7 +67,7 @@ describe('Streamable HTTP fake server on both revisions', () => {
   });
 
   it('refuses a 2026-07-28 request on a 2025-11-25-only server, and the dual-era client falls back to initialize', async () => {
-    const server = await start({ tools });
+    const server = await start({ protocol: '2025-11-25', tools });
     const client = await modernConnect(server.url, 'auto');
     expect(client.getProtocolEra()).toBe('legacy');
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);

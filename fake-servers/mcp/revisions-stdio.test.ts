@@ -66,7 +66,7 @@ describe('stdio fake server on both revisions', () => {
   });
 
   it('answers server/discover with method not found without 2026-07-28, and the dual-era client falls back to initialize', async () => {
-    const { transport, journal } = spawnFake({ tools });
+    const { transport, journal } = spawnFake({ protocol: '2025-11-25', tools });
     const client = modernClient('auto');
     await client.connect(transport as never);
     expect(client.getProtocolEra()).toBe('legacy');
