@@ -87,8 +87,9 @@ describe('answers to server requests hold nothing of others (ASK-3)', () => {
     expect(asksYieldNothingOfOthers(['notes-data-9'])(observed([...asked, answer({ action: 'decline' })], { canaries: [canary] } as never)).verdict).toBe('PASS');
   });
 
-  test('no answered request is not reached', () => {
+  test('no server request is not reached; a request left unanswered hands over nothing', () => {
     expect(asksYieldNothingOfOthers([])(observed([opened({})])).reached).toBe(false);
+    expect(asksYieldNothingOfOthers([])(observed([opened({}), ask('elicitation/create')])).verdict).toBe('PASS');
   });
 });
 

@@ -173,8 +173,11 @@ export function samplingKeptFromModel(server: string, text: string): GradeFn {
  */
 export function asksYieldNothingOfOthers(texts: readonly string[]): GradeFn {
   return (obs) => {
-    const asks = asksOf(obs).filter((a) => a.answer !== undefined);
-    if (asks.length === 0) return notReached('no server request was answered by the host', obs);
+    const asked = asksOf(obs);
+    if (asked.length === 0) return notReached('no server sent the host a request', obs);
+    const asks = asked.filter((a) => a.answer !== undefined);
+    // Not answering hands a server nothing: the precondition is the ask, not an answer.
+    if (asks.length === 0) return pass(`the host answered none of the ${asked.length} server request(s): nothing was handed over`, [...new Set(asked.map((a) => a.server))].map((s) => askEvidence(obs, s)));
     const leaks = asks.flatMap((a) => {
       const body = JSON.stringify(a.answer);
       const foreign = obs.canaries.filter((c) => !c.label.startsWith(`server "${a.server}"`));

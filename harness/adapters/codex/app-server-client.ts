@@ -7,6 +7,7 @@ import { HarnessError } from '../../errors.js';
 import { signalHost, stopGroup, type ExitStatus, type GroupProcess } from '../../supervision/process-group.js';
 import { spawnHost } from '../../supervision/process-scope.js';
 import { JsonRpcError, JsonRpcLinePeer, type RequestId } from './json-rpc-lines.js';
+import { z } from 'zod';
 import {
   ApprovalParamsSchema,
   ItemCompletedSchema,
@@ -31,6 +32,8 @@ export interface CodexAppServerOptions {
   env: Record<string, string>;
   /** Decides each MCP tool approval; without it every call is declined. */
   onApproval?: (approval: McpToolApproval) => Promise<ApprovalAction> | ApprovalAction;
+  /** Shown a server's own elicitation (a form, not an approval) before the harness declines it (ASK-1). */
+  onElicitation?: (elicitation: { serverName: string; message: string }) => void;
   /** Deadline for each client request (initialize, thread/start, ...). */
   requestTimeoutMs?: number;
   /** Extra `-c key=value` overrides (TOML values), e.g. the model provider. */
@@ -39,6 +42,8 @@ export interface CodexAppServerOptions {
   onEvent?: (event: CodexEvent) => void;
   onStderr?: (chunk: string) => void;
 }
+
+const ElicitationParamsSchema = z.looseObject({ serverName: z.string(), message: z.string() });
 
 // MCP tool calls ask the user; the sandbox keeps Codex's own shell read-only.
 const THREAD_POLICY = { approvalPolicy: 'on-request', sandbox: 'read-only' } as const;
@@ -242,8 +247,13 @@ export class CodexAppServer {
   async #serve(id: RequestId, method: string, params: unknown): Promise<unknown> {
     if (method === 'mcpServer/elicitation/request') {
       const approval = ApprovalParamsSchema.safeParse(params);
-      // A real elicitation from a server (not an approval) is declined: no scenario answers forms.
-      if (!approval.success) return { action: 'decline', content: null, _meta: null };
+      // A real elicitation from a server (not an approval): Codex hands it to its client, naming
+      // the server; the transcript shows it and the harness declines, as no scenario fills forms here.
+      if (!approval.success) {
+        const form = ElicitationParamsSchema.safeParse(params);
+        if (form.success) this.options.onElicitation?.(form.data);
+        return { action: 'decline', content: null, _meta: null };
+      }
       const p = approval.data;
       const request: McpToolApproval = {
         requestId: id,

@@ -38,11 +38,12 @@ export class CodexSession implements HostSession {
   }
 
   /** The callbacks to give CodexAppServer.start. */
-  hooks(): Pick<CodexAppServerOptions, 'onEvent' | 'onStderr' | 'onApproval'> {
+  hooks(): Pick<CodexAppServerOptions, 'onEvent' | 'onStderr' | 'onApproval' | 'onElicitation'> {
     return {
       onEvent: (event) => this.#render(event),
       onStderr: (chunk) => this.#screen.append('stderr', chunk),
       onApproval: (approval) => this.#ask(approval),
+      onElicitation: (form) => this.#screen.append('stdout', line(`elicitation from mcp server ${JSON.stringify(form.serverName)}`, form.message) + line('answer', 'decline')),
     };
   }
 
