@@ -1,13 +1,18 @@
-// One connected MCP server: the SDK Client over a transport, with failures classified.
-// Every request runs under a signal that this session can abort when the transport reports
-// a failure tied to no single request (an oversized line, a dropped stream), so a waiting
-// call (tools/call, resources/read, prompts/get) ends as unknown instead of hanging to its deadline (RESULT-5, RESULT-6). A call is
-// sent once; nothing here retries (UNKNOWN-1). Server instructions are never read (EXPOSE-6).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpError, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+// One connected MCP server: the 2.x SDK Client over a transport, with failures classified.
+// The client speaks 2026-07-28 when the server offers it and falls back to 2025-11-25
+// (initialize) when it does not: `versionNegotiation: 'auto'` probes with server/discover
+// first (DISCOVER-1/2 on either revision). Every request runs under a signal that this
+// session can abort when the transport reports a failure tied to no single request (an
+// oversized line, a dropped stream), so a waiting call (tools/call, resources/read,
+// prompts/get) ends as unknown instead of hanging to its deadline (RESULT-5, RESULT-6). A
+// call is sent once; nothing here retries (UNKNOWN-1): the probe has maxRetries 0, and the
+// client's multi-round-trip driver re-sends a request only with what the server asked for
+// in its input_required answer (inputResponses, or its requestState echoed), never blindly
+// after silence. Server instructions are never read (EXPOSE-6).
+import { Client, ProtocolError, SdkError, SdkErrorCode, type ServerCapabilities, type Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { isMcpLayerError, McpLayerError } from './errors.js';
+import { keepResultsLoose } from './loose-results.js';
 import { mapPromptResult } from './prompts.js';
 import { mapReadResult } from './resources.js';
 import { CallResultSchema, failedOutcome, mapCallResult, notSentOutcome, unknownOutcome } from './result-mapping.js';
@@ -25,25 +30,56 @@ export interface SessionTransport {
   closedReason(): string | undefined;
   /** Extra shutdown work before the transport closes (HTTP session DELETE), bounded by the caller. */
   beforeClose?(): Promise<void>;
+  /** A transport that exists only before 2026-07-28 (HTTP+SSE): connect with initialize, no probe. */
+  legacyOnly?: boolean;
 }
 
+/** Extra set-up of a Client before it connects (a server→client request handler, its capability). */
+export type ClientSetup = (client: Client) => void;
+
 export class ServerSession {
-  private readonly client = new Client({ name: 'refhost', version: '0.1.0' }, { capabilities: {} });
+  private client: Client;
+  private link: SessionTransport;
+  private readonly setups: ClientSetup[] = [];
   private failures = new AbortController();
   private closed = false;
   private closing: Promise<void> | undefined;
 
+  /** `makeLink` builds the transport; called again only for the HTTP fallback below. */
   constructor(
     readonly server: string,
-    private readonly link: SessionTransport,
+    private readonly makeLink: () => SessionTransport,
   ) {
-    this.client.onclose = () => {
-      this.closed = true;
-    };
-    this.client.onerror = (error) => {
+    this.link = this.watched(makeLink());
+    this.client = this.newClient();
+  }
+
+  /** Out-of-band transport failures end what is waiting; watched on the transport itself,
+   *  since the probe runs before the client attaches its handlers (the client chains them). */
+  private watched(link: SessionTransport): SessionTransport {
+    const own = link.transport.onerror;
+    link.transport.onerror = (error) => {
+      own?.(error);
       // Non-JSON lines are skipped (STDIO-6); an oversized message ends what is waiting.
       if (isMcpLayerError(error, 'oversize') || isMcpLayerError(error, 'closed')) this.fail(error);
     };
+    return link;
+  }
+
+  /** Registers set-up (e.g. `client.setRequestHandler(...)`) on this session's client, before connect. */
+  configureClient(setup: ClientSetup): void {
+    this.setups.push(setup);
+    setup(this.client);
+  }
+
+  private newClient(): Client {
+    const client = new Client({ name: 'refhost', version: '0.1.0' }, { capabilities: {} });
+    keepResultsLoose(client);
+    client.onclose = () => {
+      this.closed = true;
+    };
+    for (const setup of this.setups) setup(client);
+    return client;
   }
 
   /** Ends every request in flight with `error` (called by transports for out-of-band failures). */
@@ -53,11 +89,37 @@ export class ServerSession {
     current.abort(error);
   }
 
-  /** initialize + initialized under `signal` (the connect+discover deadline). */
-  async connect(signal: AbortSignal): Promise<void> {
-    await this.guarded(signal, (combined) =>
-      this.client.connect(this.link.transport, { signal: combined, timeout: SDK_TIMEOUT_SLACK_MS }),
-    );
+  /**
+   * The opening under `signal` (the connect+discover deadline): server/discover on
+   * 2026-07-28, else initialize + initialized. The probe waits `probeTimeoutMs`, a share of
+   * that deadline, not the SDK's 60 s default. On stdio the SDK takes a probe left
+   * unanswered for a legacy server and sends initialize on the same pipe. On HTTP it
+   * rejects instead (silence there may be an outage), so a legacy server that never answers
+   * server/discover would be lost; refhost then opens a fresh link and sends initialize
+   * directly, once, in what is left of the deadline (DISCOVER-2: a probe budget of a third
+   * leaves two thirds for initialize and the lists). Not a resend of anything the server
+   * answered: the probe got no answer, and it is not a tool call (UNKNOWN-1).
+   */
+  async connect(signal: AbortSignal, probeTimeoutMs: number): Promise<void> {
+    await this.guarded(signal, async (combined) => {
+      const options = { signal: combined, timeout: SDK_TIMEOUT_SLACK_MS };
+      if (this.link.legacyOnly) return this.client.connect(this.link.transport, { ...options, prior: { kind: 'legacy' } });
+      this.client.setVersionNegotiation({ mode: 'auto', probe: { timeoutMs: probeTimeoutMs, maxRetries: 0 } });
+      try {
+        await this.client.connect(this.link.transport, options);
+      } catch (error) {
+        if (!isProbeTimeout(error, probeTimeoutMs) || combined.aborted || this.closing) throw error;
+        await this.link.transport.close().catch(() => undefined);
+        this.link = this.watched(this.makeLink());
+        this.client = this.newClient();
+        await this.client.connect(this.link.transport, { ...options, prior: { kind: 'legacy' } });
+      }
+    });
+  }
+
+  /** The revision the opening settled on (undefined before it did). */
+  protocolVersion(): string | undefined {
+    return this.client.getNegotiatedProtocolVersion();
   }
 
   /** One page of a list request (tools/list, resources/list, ...) under `signal`. */
@@ -70,7 +132,7 @@ export class ServerSession {
     );
   }
 
-  /** What the server declared in initialize (resources, prompts...); undefined before connect. */
+  /** What the server declared in initialize or server/discover (resources, prompts...); undefined before connect. */
   capabilities(): ServerCapabilities | undefined {
     return this.client.getServerCapabilities();
   }
@@ -125,7 +187,7 @@ export class ServerSession {
     if (signal.aborted) return unknownOutcome(reasonText(signal.reason));
     if (isMcpLayerError(error)) return unknownOutcome(causeText(error.message));
     if (this.closed) return unknownOutcome(causeText(this.closedReason()));
-    if (error instanceof McpError) return failedOutcome(serverMessage(error));
+    if (error instanceof ProtocolError) return failedOutcome(serverMessage(error));
     return unknownOutcome(causeText(`The request failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 
@@ -133,8 +195,9 @@ export class ServerSession {
     return this.link.closedReason() ?? 'the connection closed';
   }
 
+  /** Closed, or (during the probe, before the client attached) the transport knows it went away. */
   get isClosed(): boolean {
-    return this.closed;
+    return this.closed || this.link.closedReason() !== undefined;
   }
 
   /** Idempotent; for stdio this stops and reaps the process group. */
@@ -163,8 +226,13 @@ export class ServerSession {
   }
 }
 
-/** The message a JSON-RPC error carried, without the SDK's "MCP error N: " prefix. */
-export function serverMessage(error: McpError): string {
+/** The HTTP probe's own timeout (SdkError RequestTimeout carrying the probe budget), not our deadline. */
+function isProbeTimeout(error: unknown, probeTimeoutMs: number): boolean {
+  return error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout && (error.data as { timeout?: unknown } | undefined)?.timeout === probeTimeoutMs;
+}
+
+/** The message a JSON-RPC error carried, without a "MCP error N: " prefix some SDKs add. */
+export function serverMessage(error: ProtocolError): string {
   const text = error.message.replace(/^MCP error -?\d+: /, '');
   return `${text} (code ${error.code})`;
 }
