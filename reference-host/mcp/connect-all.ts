@@ -49,7 +49,8 @@ export interface McpDeps {
 
 const allAtOnce = <T>(jobs: readonly (() => Promise<T>)[]): Promise<T[]> => Promise.all(jobs.map((job) => job()));
 
-/** The server/discover probe may use a third of the connect+discover deadline (see ServerSession.connect). */
+/** The server/discover probe waits a third of the connect+discover deadline before a legacy
+ *  server is assumed (see ServerSession.connect), leaving two thirds for initialize and the lists. */
 const PROBE_SHARE = 3;
 
 /** How long closing waits for an HTTP session DELETE before giving up on it. */
@@ -189,12 +190,12 @@ function makeTransport(server: ServerConfig, deps: McpDeps, fail: (error: McpLay
       transport: link.transport,
       closedReason: () => undefined,
       beforeClose: () => withDeadline(link.terminate(), HTTP_CLOSE_DEADLINE_MS),
-      legacyOnly: link.legacyOnly,
+      opening: link.legacyOnly ? 'initialize' : 'probe-or-initialize',
     };
   }
   const env = deps.stdioEnv ? deps.stdioEnv(server.env) : buildStdioEnv(process.env, server.env);
   const transport = new StdioProcessTransport({ command: server.command, args: server.args, env, ...(deps.spawnStdio && { spawn: deps.spawnStdio }) });
-  return { transport, closedReason: () => transport.exitReason };
+  return { transport, closedReason: () => transport.exitReason, opening: 'probe-in-place' };
 }
 
 /**

@@ -21,6 +21,12 @@ function probeCause(error: unknown): unknown {
 function reasonFor(error: unknown, session: ServerSession): string {
   const status = httpErrorStatus(error);
   if (status === 401 || status === 403) return credentialsRejectedReason(status);
+  // The server refused initialize after it had refused server/discover: its answer to the
+  // probe is the real reason (a 2026-07-28-only server refuses initialize as a revision).
+  const refusal = session.probeRefusal();
+  if (refusal !== undefined && (status !== undefined || error instanceof ProtocolError)) {
+    return `the server answered server/discover with an error: ${refusal.message} (code ${refusal.code})`;
+  }
   if (status !== undefined) return `the server answered HTTP ${status}`;
   if (isMcpLayerError(error)) return error.message;
   const cause = (error as { cause?: { code?: unknown } } | null)?.cause;

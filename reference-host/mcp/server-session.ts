@@ -9,10 +9,12 @@
 // client's multi-round-trip driver re-sends a request only with what the server asked for
 // in its input_required answer (inputResponses, or its requestState echoed), never blindly
 // after silence. Server instructions are never read (EXPOSE-6).
-import { Client, ProtocolError, SdkError, SdkErrorCode, type ServerCapabilities, type Transport } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, type ServerCapabilities, type Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { isMcpLayerError, McpLayerError } from './errors.js';
+import { probeOrInitialize, shut } from './http-opening.js';
 import { keepResultsLoose } from './loose-results.js';
+import { watchProbeRefusals, type ProbeRefusal } from './probe-refusal.js';
 import { mapPromptResult } from './prompts.js';
 import { mapReadResult } from './resources.js';
 import { CallResultSchema, failedOutcome, mapCallResult, notSentOutcome, unknownOutcome } from './result-mapping.js';
@@ -30,17 +32,27 @@ export interface SessionTransport {
   closedReason(): string | undefined;
   /** Extra shutdown work before the transport closes (HTTP session DELETE), bounded by the caller. */
   beforeClose?(): Promise<void>;
-  /** A transport that exists only before 2026-07-28 (HTTP+SSE): connect with initialize, no probe. */
-  legacyOnly?: boolean;
+  /**
+   * How the opening goes: 'probe-in-place' (stdio: the SDK probes and falls back to
+   * initialize on the same pipe), 'probe-or-initialize' (Streamable HTTP: see
+   * http-opening.ts), 'initialize' (HTTP+SSE, which exists only before 2026-07-28).
+   */
+  opening: 'probe-in-place' | 'probe-or-initialize' | 'initialize';
 }
+
+type SessionConnection = { client: Client; link: SessionTransport };
 
 /** Extra set-up of a Client before it connects (a server→client request handler, its capability). */
 export type ClientSetup = (client: Client) => void;
 
 export class ServerSession {
-  private client: Client;
-  private link: SessionTransport;
+  /** The connection in use; during the HTTP opening there may be a second one in `opened`. */
+  private current: SessionConnection;
+  private readonly opened: SessionConnection[] = [];
+  /** Clients shut because another connection won the opening: their close is not the session's. */
+  private readonly retired = new WeakSet<Client>();
   private readonly setups: ClientSetup[] = [];
+  private refusal: ProbeRefusal | undefined;
   private failures = new AbortController();
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -50,8 +62,21 @@ export class ServerSession {
     readonly server: string,
     private readonly makeLink: () => SessionTransport,
   ) {
-    this.link = this.watched(makeLink());
-    this.client = this.newClient();
+    this.current = this.open();
+  }
+
+  private get client(): Client {
+    return this.current.client;
+  }
+
+  private get link(): SessionTransport {
+    return this.current.link;
+  }
+
+  private open(): SessionConnection {
+    const connection = { link: this.watched(this.makeLink()), client: this.newClient() };
+    this.opened.push(connection);
+    return connection;
   }
 
   /** Out-of-band transport failures end what is waiting; watched on the transport itself,
@@ -63,20 +88,21 @@ export class ServerSession {
       // Non-JSON lines are skipped (STDIO-6); an oversized message ends what is waiting.
       if (isMcpLayerError(error, 'oversize') || isMcpLayerError(error, 'closed')) this.fail(error);
     };
+    watchProbeRefusals(link.transport, (refusal) => (this.refusal ??= refusal));
     return link;
   }
 
   /** Registers set-up (e.g. `client.setRequestHandler(...)`) on this session's client, before connect. */
   configureClient(setup: ClientSetup): void {
     this.setups.push(setup);
-    setup(this.client);
+    for (const { client } of this.opened) setup(client);
   }
 
   private newClient(): Client {
     const client = new Client({ name: 'refhost', version: '0.1.0' }, { capabilities: {} });
     keepResultsLoose(client);
     client.onclose = () => {
-      this.closed = true;
+      if (!this.retired.has(client)) this.closed = true;
     };
     for (const setup of this.setups) setup(client);
     return client;
@@ -91,30 +117,28 @@ export class ServerSession {
 
   /**
    * The opening under `signal` (the connect+discover deadline): server/discover on
-   * 2026-07-28, else initialize + initialized. The probe waits `probeTimeoutMs`, a share of
-   * that deadline, not the SDK's 60 s default. On stdio the SDK takes a probe left
-   * unanswered for a legacy server and sends initialize on the same pipe. On HTTP it
-   * rejects instead (silence there may be an outage), so a legacy server that never answers
-   * server/discover would be lost; refhost then opens a fresh link and sends initialize
-   * directly, once, in what is left of the deadline (DISCOVER-2: a probe budget of a third
-   * leaves two thirds for initialize and the lists). Not a resend of anything the server
-   * answered: the probe got no answer, and it is not a tool call (UNKNOWN-1).
+   * 2026-07-28, else initialize + initialized. The probe budget `probeTimeoutMs` is a share
+   * of that deadline, not the SDK's 60 s default: on stdio a probe left unanswered that long
+   * means a legacy server and the SDK sends initialize on the same pipe; on Streamable HTTP
+   * an initialize on a fresh link joins the still-waiting probe (http-opening.ts).
    */
   async connect(signal: AbortSignal, probeTimeoutMs: number): Promise<void> {
     await this.guarded(signal, async (combined) => {
       const options = { signal: combined, timeout: SDK_TIMEOUT_SLACK_MS };
-      if (this.link.legacyOnly) return this.client.connect(this.link.transport, { ...options, prior: { kind: 'legacy' } });
-      this.client.setVersionNegotiation({ mode: 'auto', probe: { timeoutMs: probeTimeoutMs, maxRetries: 0 } });
-      try {
-        await this.client.connect(this.link.transport, options);
-      } catch (error) {
-        if (!isProbeTimeout(error, probeTimeoutMs) || combined.aborted || this.closing) throw error;
-        await this.link.transport.close().catch(() => undefined);
-        this.link = this.watched(this.makeLink());
-        this.client = this.newClient();
-        await this.client.connect(this.link.transport, { ...options, prior: { kind: 'legacy' } });
+      const { client, link } = this.current;
+      if (link.opening === 'initialize') return client.connect(link.transport, { ...options, prior: { kind: 'legacy' } });
+      if (link.opening === 'probe-in-place') {
+        client.setVersionNegotiation({ mode: 'auto', probe: { timeoutMs: probeTimeoutMs, maxRetries: 0 } });
+        return client.connect(link.transport, options);
       }
+      const hooks = { spare: () => (this.closing ? undefined : this.open()), retire: (loser: SessionConnection) => this.retire(loser) };
+      this.current = await probeOrInitialize(this.current, hooks, options, probeTimeoutMs);
     });
+  }
+
+  /** The error the server answered server/discover with, other than method-not-found. */
+  probeRefusal(): ProbeRefusal | undefined {
+    return this.refusal;
   }
 
   /** The revision the opening settled on (undefined before it did). */
@@ -200,13 +224,14 @@ export class ServerSession {
     return this.closed || this.link.closedReason() !== undefined;
   }
 
-  /** Idempotent; for stdio this stops and reaps the process group. */
+  private retire(connection: SessionConnection): void {
+    this.retired.add(connection.client);
+    void shut(connection);
+  }
+
+  /** Idempotent; for stdio this stops and reaps the process group. Every link opened is shut. */
   close(): Promise<void> {
-    this.closing ??= (async () => {
-      await this.link.beforeClose?.().catch(() => undefined);
-      await this.client.close().catch(() => undefined);
-      await this.link.transport.close().catch(() => undefined);
-    })();
+    this.closing ??= Promise.all(this.opened.map(shut)).then(() => undefined);
     return this.closing;
   }
 
@@ -224,11 +249,6 @@ export class ServerSession {
   private withFailures(signal: AbortSignal): AbortSignal {
     return AbortSignal.any([signal, this.failures.signal]);
   }
-}
-
-/** The HTTP probe's own timeout (SdkError RequestTimeout carrying the probe budget), not our deadline. */
-function isProbeTimeout(error: unknown, probeTimeoutMs: number): boolean {
-  return error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout && (error.data as { timeout?: unknown } | undefined)?.timeout === probeTimeoutMs;
 }
 
 /** The message a JSON-RPC error carried, without a "MCP error N: " prefix some SDKs add. */
