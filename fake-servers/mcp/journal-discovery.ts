@@ -24,6 +24,17 @@ export function isOpeningRequest(entry: JournalEntry): entry is Extract<JournalE
 }
 
 /**
+ * The opening requests of a journal, one per time a host set out to open the server, on
+ * either revision: an initialize, or a server/discover; a server/discover followed by an
+ * initialize as the next opening is one attempt (a dual-era host falling back), whatever the
+ * server answered. Returns the first request of each attempt.
+ */
+export function openingAttempts(entries: readonly JournalEntry[]): Extract<JournalEntry, { kind: 'jsonrpc-in' }>[] {
+  const openings = entries.filter(isOpeningRequest);
+  return openings.filter((request, i) => !(i > 0 && request.message.method === 'initialize' && openings[i - 1]?.message.method === 'server/discover'));
+}
+
+/**
  * Every opening the server accepted (answered with a result), with its answer: one per time a
  * host opened the server. A probe refused with an error (a 2025-11-25 server answering
  * server/discover, before the initialize it accepts) is no opening of its own.

@@ -2,7 +2,7 @@
 // are short data. Each helper states its precondition and returns "not reached" when it
 // never happened, never PASS by default.
 import type { CallStatus } from '../adapters/host-adapter.js';
-import { acceptedOpenings } from '../../fake-servers/mcp/journal-discovery.js';
+import { openingAttempts } from '../../fake-servers/mcp/journal-discovery.js';
 import type { StartEntry } from '../../fake-servers/mcp/journal.js';
 import { approvalEvidence, cap, fail, journalEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
 import { HOST_SECRET_LABEL } from '../sandbox/host-env.js';
@@ -124,7 +124,7 @@ export function modelSawStatus(ref: OutputRef, status: CallStatus): GradeFn {
 }
 
 /** The opening (initialize, or server/discover on 2026-07-28) and tools/list reached the server
- *  before the first model request, once (DISCOVER-1); a probe the server refused is no opening. */
+ *  before the first model request, once (DISCOVER-1); a probe and its fallback initialize are one opening. */
 export function discoveredBeforeFirstQuestion(server: string): GradeFn {
   return (obs) => {
     const journal = obs.servers[server]?.journal ?? [];
@@ -134,8 +134,8 @@ export function discoveredBeforeFirstQuestion(server: string): GradeFn {
     const list = methods.find((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list');
     const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in'), note(`first model request at ${first.toFixed(1)} ms (monotonic)`)];
     if (list === undefined) return fail(`server ${server} never received tools/list`, evidence);
-    const openings = acceptedOpenings(journal).map((o) => o.request.message.method);
-    if (openings.length !== 1) return fail(`server ${server} was opened ${openings.length} times in one process (${openings.join(', ') || 'no initialize or server/discover accepted'})`, evidence);
+    const openings = openingAttempts(journal).map((o) => o.message.method);
+    if (openings.length !== 1) return fail(`server ${server} was opened ${openings.length} times in one process (${openings.join(', ') || 'no initialize or server/discover'})`, evidence);
     // A listing is a walk from the first page (no cursor); pages after it carry one. Once per process, calls included.
     const walks = methods.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list' && (e.message.params as { cursor?: unknown } | undefined)?.cursor === undefined);
     if (walks.length !== 1) return fail(`server ${server} was listed ${walks.length} times in one process (tools/list without a cursor)`, evidence);

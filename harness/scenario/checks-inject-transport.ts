@@ -2,7 +2,7 @@
 // changed tool flagged at the next start) and TRANSPORT-2 (the legacy SSE transport).
 // Flags are read from obs.startups: the lines of each host start, before its first prompt,
 // that match the profile's instructionFlag / changedFlag patterns.
-import { acceptedOpenings } from '../../fake-servers/mcp/journal-discovery.js';
+import { openingAttempts } from '../../fake-servers/mcp/journal-discovery.js';
 import { offeredOf } from './offered-tools.js';
 import { fail, note, notReached, pass } from './evidence.js';
 import { namesWord, type GradeFn } from './check-helpers.js';
@@ -16,9 +16,10 @@ const KIND_TEXT: Record<Kind, string> = { instructionFlags: 'instruction-like', 
 
 const startupEvidence = (start: StartupSeen, index: number) => note(start.text.slice(-1500) || '(nothing shown)', `host start #${index + 1}, screen before its first prompt`);
 
-/** How many openings the server accepted (initialize, or server/discover on 2026-07-28): how many host starts reached it. */
+/** How many openings reached the server (initialize, or server/discover on 2026-07-28; a probe
+ *  and its fallback initialize are one): how many host starts reached it. */
 function openings(obs: Observations, server: string): number {
-  return acceptedOpenings(obs.servers[server]?.journal ?? []).length;
+  return openingAttempts(obs.servers[server]?.journal ?? []).length;
 }
 
 /** Start #index happened and reached `server` (so the absence of a flag means something). */
