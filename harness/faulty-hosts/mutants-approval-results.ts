@@ -200,15 +200,15 @@ const RESULT: readonly Mutant[] = [
   {
     id: 'result-rpc-error-code-only',
     file: 'mcp/server-session.ts',
-    find: '    if (error instanceof McpError) return failedOutcome(serverMessage(error));',
-    replace: '    if (error instanceof McpError) return failedOutcome(`JSON-RPC error ${error.code}`);',
+    find: '    if (error instanceof ProtocolError) return failedOutcome(serverMessage(error));',
+    replace: '    if (error instanceof ProtocolError) return failedOutcome(`JSON-RPC error ${error.code}`);',
     breaks: "RESULT-2: a JSON-RPC error gives failed with its code only, not the server's message",
   },
   {
     id: 'result-rpc-error-unknown',
     file: 'mcp/server-session.ts',
-    find: '    if (error instanceof McpError) return failedOutcome(serverMessage(error));',
-    replace: '    if (error instanceof McpError) return unknownOutcome(serverMessage(error));',
+    find: '    if (error instanceof ProtocolError) return failedOutcome(serverMessage(error));',
+    replace: '    if (error instanceof ProtocolError) return unknownOutcome(serverMessage(error));',
     breaks: 'RESULT-2: a JSON-RPC error gives status unknown instead of failed',
   },
   {

@@ -50,8 +50,8 @@ const DISCOVER: readonly Mutant[] = [
   {
     id: 'discover-deadline-initialize-only',
     file: 'mcp/connect-all.ts',
-    find: '    await session.connect(deadline.signal);\n',
-    replace: '    await session.connect(deadline.signal);\n    clearTimeout(timer);\n',
+    find: '    await session.connect(deadline.signal, Math.floor(options.connectTimeoutMs / PROBE_SHARE));\n',
+    replace: '    await session.connect(deadline.signal, Math.floor(options.connectTimeoutMs / PROBE_SHARE));\n    clearTimeout(timer);\n',
     breaks: 'DISCOVER-2: the deadline covers initialize only; a server hanging on tools/list is waited for (60 s SDK timeout)',
   },
   {
