@@ -99,6 +99,8 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
   let listSwitched = false;
   let initializes = 0;
   let clientCapabilities: Record<string, unknown> | undefined;
+  /** The last opening was a server/discover refused by the outage: an initialize next is the same start's fallback. */
+  let discoverRefused = false;
   const callsPerTool = new Map<string, number>();
   const busy = faultsOf(behaviour).some(({ fault }) => fault.kind === 'progress-forever');
   const capabilities: ServerCapabilities = {
@@ -131,19 +133,30 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     return { request, stage, fault, call: { tool, outcome, switchList } };
   }
 
-  /** A host start opening (initialize or server/discover): the rug pull counts these. */
-  function opening(): void {
-    // A rug pull: the tools change between one host start (one opening) and the next.
-    initializes++;
-    if (behaviour.rugPull && initializes > behaviour.rugPull.afterInitializes && tools !== rugPullTools) {
-      journal.record({ kind: 'fault', what: 'rug-pull' });
-      tools = rugPullTools;
+  /**
+   * A host start opening (initialize or server/discover): the rug pull counts these. A
+   * dual-era host whose server/discover the outage refused falls back to initialize in the
+   * same start: that initialize is no new start, and the outage refuses it too.
+   */
+  function opening(via: 'initialize' | 'server/discover'): void {
+    const fallback = via === 'initialize' && discoverRefused;
+    discoverRefused = false;
+    if (!fallback) {
+      // A rug pull: the tools change between one host start (one opening) and the next.
+      initializes++;
+      if (behaviour.rugPull && initializes > behaviour.rugPull.afterInitializes && tools !== rugPullTools) {
+        journal.record({ kind: 'fault', what: 'rug-pull' });
+        tools = rugPullTools;
+      }
     }
-    if (behaviour.rugPull?.outageAtInitialize === initializes) throw rpcError(-32603, 'fake server: temporarily unavailable (outage)');
+    if (behaviour.rugPull?.outageAtInitialize === initializes) {
+      discoverRefused = via === 'server/discover';
+      throw rpcError(-32603, 'fake server: temporarily unavailable (outage)');
+    }
   }
 
   function discoverResult(): Result {
-    opening();
+    opening('server/discover');
     return {
       supportedVersions: [MODERN_REVISION, ...(offersLegacy(behaviour.protocol) ? [LEGACY_REVISION] : [])],
       capabilities,
@@ -152,7 +165,7 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
   }
 
   function initializeResult(params: Record<string, unknown> | undefined): Result {
-    opening();
+    opening('initialize');
     clientCapabilities = params?.capabilities as Record<string, unknown> | undefined;
     const requested = String(params?.protocolVersion);
     return {

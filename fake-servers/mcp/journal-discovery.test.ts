@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discoveryOf } from './journal-discovery.js';
+import { acceptedOpenings, discoveryOf, openingAttempts } from './journal-discovery.js';
 import { MemoryJournal, type JournalEvent } from './journal.js';
 
 const inn = (id: number | string, method: string, revision?: string): JournalEvent => ({ kind: 'jsonrpc-in', message: { jsonrpc: '2.0', id, method }, ...(revision && { revision }) });
@@ -31,5 +31,20 @@ describe('discoveryOf', () => {
     expect(discoveryOf(entries(inn(0, 'initialize'), ok(0), inn(1, 'tools/list'), failed(1)))).toBeUndefined();
     expect(discoveryOf(entries(inn(0, 'initialize'), ok(0), inn(1, 'tools/list')))).toBeUndefined();
     expect(discoveryOf(entries(inn(1, 'tools/list'), ok(1), inn(0, 'initialize'), ok(0)))).toBeUndefined();
+  });
+});
+
+describe('openingAttempts', () => {
+  it('counts a probe and the initialize a host fell back to as one opening, each later start as another', () => {
+    const journal = entries(inn('d1', 'server/discover'), failed('d1'), inn(0, 'initialize'), ok(0), inn('d2', 'server/discover'), ok('d2'), inn(1, 'initialize'), ok(1));
+    expect(openingAttempts(journal).map((e) => e.message.method)).toEqual(['server/discover', 'server/discover']);
+    expect(openingAttempts(entries(inn(0, 'initialize'), ok(0), inn(1, 'initialize'), failed(1)))).toHaveLength(2);
+  });
+});
+
+describe('acceptedOpenings', () => {
+  it('keeps only the openings answered with a result, with their answers', () => {
+    const accepted = acceptedOpenings(entries(inn('d', 'server/discover'), failed('d'), inn(0, 'initialize'), ok(0), inn(1, 'tools/list'), ok(1)));
+    expect(accepted.map((o) => [o.request.message.method, o.answer.seq])).toEqual([['initialize', 3]]);
   });
 });

@@ -1,7 +1,7 @@
 // Whether a host discovered a server's tools, on either revision (DISCOVER-1/2, issue 16):
 // an opening answered with a result (initialize on 2025-11-25 and older, server/discover on
-// 2026-07-28), then a tools/list answered with a result. For the checks to use once they are
-// revision-aware; no verdict depends on it yet.
+// 2026-07-28), then a tools/list answered with a result. The checks count openings with
+// these helpers, so a host is graded the same on the revision it picked.
 import type { JournalEntry } from './journal.js';
 
 export interface Discovery {
@@ -17,6 +17,36 @@ export interface Discovery {
 type MessageEntry = Extract<JournalEntry, { kind: 'jsonrpc-in' | 'jsonrpc-out' }>;
 
 const OPENINGS = new Set(['initialize', 'server/discover']);
+
+/** A request that opens a connection on either revision: initialize or server/discover. */
+export function isOpeningRequest(entry: JournalEntry): entry is Extract<JournalEntry, { kind: 'jsonrpc-in' }> {
+  return entry.kind === 'jsonrpc-in' && typeof entry.message.method === 'string' && OPENINGS.has(entry.message.method) && entry.message.id !== undefined;
+}
+
+/**
+ * The opening requests of a journal, one per time a host set out to open the server, on
+ * either revision: an initialize, or a server/discover; a server/discover followed by an
+ * initialize as the next opening is one attempt (a dual-era host falling back), whatever the
+ * server answered. Returns the first request of each attempt.
+ */
+export function openingAttempts(entries: readonly JournalEntry[]): Extract<JournalEntry, { kind: 'jsonrpc-in' }>[] {
+  const openings = entries.filter(isOpeningRequest);
+  return openings.filter((request, i) => !(i > 0 && request.message.method === 'initialize' && openings[i - 1]?.message.method === 'server/discover'));
+}
+
+/**
+ * Every opening the server accepted (answered with a result), with its answer: one per time a
+ * host opened the server. A probe refused with an error (a 2025-11-25 server answering
+ * server/discover, before the initialize it accepts) is no opening of its own.
+ */
+export function acceptedOpenings(entries: readonly JournalEntry[]): { request: MessageEntry; answer: MessageEntry }[] {
+  const messages = entries.filter((e): e is MessageEntry => e.kind === 'jsonrpc-in' || e.kind === 'jsonrpc-out');
+  return messages.flatMap((request, i) => {
+    if (!isOpeningRequest(request)) return [];
+    const answer = messages.slice(i + 1).find((e) => e.kind === 'jsonrpc-out' && !('method' in e.message) && e.message.id === request.message.id);
+    return answer !== undefined && 'result' in answer.message ? [{ request, answer }] : [];
+  });
+}
 
 /** The answered request of `method` after `afterSeq` (a result, not an error), if any. */
 function answered(entries: readonly JournalEntry[], methods: ReadonlySet<string>, afterSeq: number): { request: MessageEntry; method: string } | undefined {

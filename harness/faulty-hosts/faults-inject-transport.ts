@@ -109,10 +109,10 @@ export const INJECT_TRANSPORT_FAULTS: Readonly<Record<string, Fault>> = {
   },
   'sse-unguarded-fetch': {
     breaks: "TRANSPORT-2: SSE uses the SDK's own fetch (follows same-origin redirects, no size cap) instead of the guarded one",
-    deps: sseLink((server) => ({ transport: new SSEClientTransport(new URL(server.url), { requestInit: { headers: server.headers } }), terminate: async () => undefined })),
+    deps: sseLink((server) => ({ transport: new SSEClientTransport(new URL(server.url), { requestInit: { headers: server.headers } }), terminate: async () => undefined, legacyOnly: true })),
   },
   'sse-trusts-endpoint': {
     breaks: 'TRANSPORT-2: a hand-rolled SSE client posts, credentials included, to whatever endpoint the stream names',
-    deps: sseLink((server) => ({ transport: new EndpointTrustingSse(server.url, server.headers), terminate: async () => undefined })),
+    deps: sseLink((server) => ({ transport: new EndpointTrustingSse(server.url, server.headers), terminate: async () => undefined, legacyOnly: true })),
   },
 };

@@ -1,6 +1,6 @@
 // Faults for the ASK scenarios: each breaks ASK-1..3 the way a real host could, through
 // refhost's seams (ChatDeps.elicit / serverRequests / wrapApprove / createModelClient / connect).
-import { CreateMessageRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import { createOpenAiModelClient, type ModelClient } from '../../reference-host/chat/model-client.js';
 import type { ChatDeps } from '../../reference-host/chat/run-chat.js';
 import { connectAll } from '../../reference-host/mcp/connect-all.js';
@@ -25,7 +25,7 @@ function sampling(sample: (params: { messages: { content: unknown }[] }) => Prom
       capabilities: { ...reference.capabilities, sampling: {} },
       register(client, server) {
         reference.register(client, server);
-        client.setRequestHandler(CreateMessageRequestSchema, async (request) => ({ role: 'assistant', model: 'refhost', content: { type: 'text', text: await sample(request.params) } }));
+        client.setRequestHandler('sampling/createMessage', async (request) => ({ role: 'assistant', model: 'refhost', content: { type: 'text', text: await sample(request.params as { messages: { content: unknown }[] }) } }));
       },
     };
   };

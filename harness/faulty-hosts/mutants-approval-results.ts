@@ -200,15 +200,15 @@ const RESULT: readonly Mutant[] = [
   {
     id: 'result-rpc-error-code-only',
     file: 'mcp/server-session.ts',
-    find: '    if (error instanceof McpError) return failedOutcome(serverMessage(error));',
-    replace: '    if (error instanceof McpError) return failedOutcome(`JSON-RPC error ${error.code}`);',
+    find: '    if (error instanceof ProtocolError) return failedOutcome(serverMessage(error));',
+    replace: '    if (error instanceof ProtocolError) return failedOutcome(`JSON-RPC error ${error.code}`);',
     breaks: "RESULT-2: a JSON-RPC error gives failed with its code only, not the server's message",
   },
   {
     id: 'result-rpc-error-unknown',
     file: 'mcp/server-session.ts',
-    find: '    if (error instanceof McpError) return failedOutcome(serverMessage(error));',
-    replace: '    if (error instanceof McpError) return unknownOutcome(serverMessage(error));',
+    find: '    if (error instanceof ProtocolError) return failedOutcome(serverMessage(error));',
+    replace: '    if (error instanceof ProtocolError) return unknownOutcome(serverMessage(error));',
     breaks: 'RESULT-2: a JSON-RPC error gives status unknown instead of failed',
   },
   {
@@ -372,7 +372,7 @@ const UNKNOWN: readonly Mutant[] = [
     id: 'unknown-resend-after-network-error',
     file: 'mcp/server-session.ts',
     find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
-    replace: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (e instanceof McpError || signal.aborted ? Promise.reject(e) : this.client.request({ method, params }, schema, { timeout: timeoutMs })));',
+    replace: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (e instanceof ProtocolError || signal.aborted ? Promise.reject(e) : this.client.request({ method, params }, schema, { timeout: timeoutMs })));',
     breaks: 'UNKNOWN-1: a call whose request failed at the network level is sent once more',
   },
   {

@@ -100,8 +100,8 @@ const CRED: readonly Mutant[] = [
   {
     id: 'cred-sse-auth-not-mapped',
     file: 'mcp/http-transport.ts',
-    find: '  const code = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;',
-    replace: '  const code = error instanceof StreamableHTTPError ? error.code : undefined;',
+    find: '  const code = error instanceof SdkHttpError ? error.status : error instanceof SseError ? error.code : undefined;',
+    replace: '  const code = error instanceof SdkHttpError ? error.status : undefined;',
     breaks: 'CRED-5: a 401/403 from a legacy SSE server gets no OAuth-not-supported advice',
   },
   {

@@ -50,8 +50,8 @@ const DISCOVER: readonly Mutant[] = [
   {
     id: 'discover-deadline-initialize-only',
     file: 'mcp/connect-all.ts',
-    find: '    await session.connect(deadline.signal);\n',
-    replace: '    await session.connect(deadline.signal);\n    clearTimeout(timer);\n',
+    find: '    await session.connect(deadline.signal, Math.floor(options.connectTimeoutMs / PROBE_SHARE));\n',
+    replace: '    await session.connect(deadline.signal, Math.floor(options.connectTimeoutMs / PROBE_SHARE));\n    clearTimeout(timer);\n',
     breaks: 'DISCOVER-2: the deadline covers initialize only; a server hanging on tools/list is waited for (60 s SDK timeout)',
   },
   {
@@ -107,7 +107,7 @@ const DISCOVER: readonly Mutant[] = [
     id: 'discover-list-error-available-empty',
     file: 'mcp/connect-all.ts',
     find: "    const discovery = await discoverTools((cursor) => session.listPage('tools/list', cursor, deadline.signal));",
-    replace: "    const discovery = await discoverTools((cursor) => session.listPage('tools/list', cursor, deadline.signal)).catch((e: unknown) => { if (e instanceof Error && e.name === 'McpError') return { ok: true as const, tools: [] }; throw e; });",
+    replace: "    const discovery = await discoverTools((cursor) => session.listPage('tools/list', cursor, deadline.signal)).catch((e: unknown) => { if (e instanceof Error && e.name === 'ProtocolError') return { ok: true as const, tools: [] }; throw e; });",
     breaks: 'DISCOVER-4: a server that fails tools/list with an error is shown available with 0 tools',
   },
   {

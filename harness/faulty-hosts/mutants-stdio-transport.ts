@@ -18,7 +18,7 @@ const SSE_BETWEEN = `        return await guarded(input, init);
         throw error;
       }
     };
-    super(new URL(url), { requestInit: { headers: { ...headers } }, fetch: fetchWithin });
+    super(new URL(url), { requestInit: { headers: { ...headers } }, fetch: fetchWithin, redirectPolicy: 'follow' });
     self = this;
     // The SDK Client chains its own handler after this one: once started, a stream failure
     // ends the link for good (before that, start() rejects with the reason).

@@ -2,6 +2,7 @@
 // are short data. Each helper states its precondition and returns "not reached" when it
 // never happened, never PASS by default.
 import type { CallStatus } from '../adapters/host-adapter.js';
+import { openingAttempts } from '../../fake-servers/mcp/journal-discovery.js';
 import type { StartEntry } from '../../fake-servers/mcp/journal.js';
 import { approvalEvidence, cap, fail, journalEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
 import { HOST_SECRET_LABEL } from '../sandbox/host-env.js';
@@ -138,23 +139,24 @@ export function modelSawStatus(ref: OutputRef, status: CallStatus): GradeFn {
   };
 }
 
-/** initialize and tools/list reached the server before the first model request, once (DISCOVER-1). */
+/** The opening (initialize, or server/discover on 2026-07-28) and tools/list reached the server
+ *  before the first model request, once (DISCOVER-1); a probe and its fallback initialize are one opening. */
 export function discoveredBeforeFirstQuestion(server: string): GradeFn {
   return (obs) => {
     const journal = obs.servers[server]?.journal ?? [];
     const first = obs.modelRequestMono[0];
     if (first === undefined) return notReached('the host never sent a request to the model', obs);
     const methods = journal.filter((e) => e.kind === 'jsonrpc-in' && typeof e.message.method === 'string');
-    const inits = methods.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'initialize');
     const list = methods.find((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list');
     const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in'), note(`first model request at ${first.toFixed(1)} ms (monotonic)`)];
     if (list === undefined) return fail(`server ${server} never received tools/list`, evidence);
-    if (inits.length !== 1) return fail(`server ${server} received initialize ${inits.length} times in one process`, evidence);
+    const openings = openingAttempts(journal).map((o) => o.message.method);
+    if (openings.length !== 1) return fail(`server ${server} was opened ${openings.length} times in one process (${openings.join(', ') || 'no initialize or server/discover'})`, evidence);
     // A listing is a walk from the first page (no cursor); pages after it carry one. Once per process, calls included.
     const walks = methods.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list' && (e.message.params as { cursor?: unknown } | undefined)?.cursor === undefined);
     if (walks.length !== 1) return fail(`server ${server} was listed ${walks.length} times in one process (tools/list without a cursor)`, evidence);
     return list.mono <= first
-      ? pass(`initialize and tools/list reached ${server} ${(first - list.mono).toFixed(0)} ms before the first model request`, evidence)
+      ? pass(`${openings[0]} and tools/list reached ${server} ${(first - list.mono).toFixed(0)} ms before the first model request`, evidence)
       : fail(`tools/list reached ${server} ${(list.mono - first).toFixed(0)} ms after the first model request`, evidence);
   };
 }

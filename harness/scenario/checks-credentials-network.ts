@@ -1,6 +1,7 @@
 // Checks for CRED-1..6, NET-1..4, CONFIG-1..3 and DISCOVER-6: where each credential canary
 // turned up, which paths and destinations were contacted, what the host's own add and list
 // commands showed and stored. Each states its precondition ("not reached" when it never happened).
+import { openingAttempts } from '../../fake-servers/mcp/journal-discovery.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { scanCanaries } from '../sandbox/canaries.js';
 import { canaryGrade, type Place } from './canary-grade.js';
@@ -161,9 +162,10 @@ export function addedNotContactedUntilNextStart(server: string): GradeFn {
     const atAdd = add.command.requestsWhenDone[server] ?? 0;
     if (atAdd > 0) return fail(`${server} had been contacted ${atAdd} time(s) when the add command exited`, evidence);
     const journal = obs.servers[server]?.journal ?? [];
-    const inits = journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'initialize').length;
-    if (inits === 0) return notReached(`${server} never received initialize after the next chat start`, obs);
-    return inits === 1 ? pass(`no contact while adding; one initialize after the next chat start`, evidence) : fail(`${server} received initialize ${inits} times`, evidence);
+    // An opening on either revision: initialize, or server/discover on 2026-07-28.
+    const openings = openingAttempts(journal).length;
+    if (openings === 0) return notReached(`${server} never received an opening (initialize or server/discover) after the next chat start`, obs);
+    return openings === 1 ? pass(`no contact while adding; one opening after the next chat start`, evidence) : fail(`${server} was opened ${openings} times`, evidence);
   };
 }
 

@@ -1,6 +1,7 @@
 // DISCOVER-2 and RESULT-4 deadlines, measured: when the host gave up on a server that never
 // answers, against the deadline in the catalogue's unit (ms), from both sides (a deadline
 // too short is as wrong as one too long). Read from journal and model-request monotonic stamps.
+import { isOpeningRequest } from '../../fake-servers/mcp/journal-discovery.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import type { GradeFn } from './check-helpers.js';
 import { fail, journalEvidence, note, notReached, pass, screenTail } from './evidence.js';
@@ -30,7 +31,7 @@ function judge(what: string, measured: number, deadlineMs: number, slack: Deadli
 }
 
 /**
- * DISCOVER-2: `hung` never answers initialize. The healthy server beside it was discovered
+ * DISCOVER-2: `hung` never answers its opening (initialize, or server/discover on 2026-07-28). The healthy server beside it was discovered
  * meanwhile (within half the deadline), and the host went on (its first model request) at the
  * connect deadline, counted from the moment it opened its connection to `hung`.
  */
@@ -39,7 +40,7 @@ export function connectGivenUpAt(hung: string, healthy: string, deadline: Deadli
     const deadlineMs = deadline === 'in-force' ? obs.host.deadlines.connectTimeoutMs : deadline;
     const journal = obs.servers[hung]?.journal ?? [];
     const opened = journal.find((e) => e.kind === 'connection-open' || e.kind === 'start' || e.kind === 'http-request');
-    if (opened === undefined || !journal.some(isRequest('initialize'))) return notReached(`server ${hung} never received initialize`, obs);
+    if (opened === undefined || !journal.some(isOpeningRequest)) return notReached(`server ${hung} never received initialize or server/discover`, obs);
     const evidence = [journalEvidence(obs, hung), journalEvidence(obs, healthy, (e) => e.kind === 'jsonrpc-in'), screenTail(obs)];
     const listed = (obs.servers[healthy]?.journal ?? []).find(isRequest('tools/list'));
     const ready = obs.modelRequestMono[0];

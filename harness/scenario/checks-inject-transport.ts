@@ -2,6 +2,7 @@
 // changed tool flagged at the next start) and TRANSPORT-2 (the legacy SSE transport).
 // Flags are read from obs.startups: the lines of each host start, before its first prompt,
 // that match the profile's instructionFlag / changedFlag patterns.
+import { openingAttempts } from '../../fake-servers/mcp/journal-discovery.js';
 import { offeredOf } from './offered-tools.js';
 import { fail, note, notReached, pass } from './evidence.js';
 import { namesWord, type GradeFn } from './check-helpers.js';
@@ -15,16 +16,17 @@ const KIND_TEXT: Record<Kind, string> = { instructionFlags: 'instruction-like', 
 
 const startupEvidence = (start: StartupSeen, index: number) => note(start.text.slice(-1500) || '(nothing shown)', `host start #${index + 1}, screen before its first prompt`);
 
-/** How many initialize requests the server got: how many host starts reached it. */
-function initializes(obs: Observations, server: string): number {
-  return (obs.servers[server]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'initialize').length;
+/** How many openings reached the server (initialize, or server/discover on 2026-07-28; a probe
+ *  and its fallback initialize are one): how many host starts reached it. */
+function openings(obs: Observations, server: string): number {
+  return openingAttempts(obs.servers[server]?.journal ?? []).length;
 }
 
 /** Start #index happened and reached `server` (so the absence of a flag means something). */
 function reachedStart(obs: Observations, index: number, server: string): StartupSeen | string {
   const start = obs.startups[index];
   if (start === undefined) return `host start #${index + 1} (${obs.startups.length} happened)`;
-  if (initializes(obs, server) < index + 1) return `server ${server} contacted by host start #${index + 1}`;
+  if (openings(obs, server) < index + 1) return `server ${server} contacted by host start #${index + 1}`;
   return start;
 }
 

@@ -2,13 +2,13 @@
 // surviving bad servers (STDIO-6), overlapping connects and per-server deadlines
 // (DISCOVER-2), status lines before the first answer (DISCOVER-3), the tool list fixed after
 // list_changed (DISCOVER-5). Timing is read from journal and model-request monotonic stamps.
+import { acceptedOpenings, isOpeningRequest } from '../../fake-servers/mcp/journal-discovery.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { showsCommandLine, stdioStart, type GradeFn } from './check-helpers.js';
 import { fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
 import type { Observations } from './observations.js';
 import { tracesOf } from './offered-tools.js';
 
-const isRequest = (method: string) => (e: JournalEntry) => e.kind === 'jsonrpc-in' && e.message.method === method;
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
 
 /** The last arguments the stdio server received are exactly `args` (STDIO-1: no shell in between). */
@@ -41,36 +41,35 @@ export function hostAnsweredMessage(message: string, reply: string): GradeFn {
   };
 }
 
-/** initialize arrival and the answer to it, per server (monotonic ms). */
-function initializeTimes(obs: Observations, server: string): { arrived: number; answered: number } | null {
+/** The first opening request's arrival (initialize or server/discover, either revision) and
+ *  the answer to the opening the server accepted, per server (monotonic ms). */
+function openingTimes(obs: Observations, server: string): { arrived: number; answered: number } | null {
   const journal = obs.servers[server]?.journal ?? [];
-  const request = journal.find(isRequest('initialize'));
-  if (request === undefined || request.kind !== 'jsonrpc-in') return null;
-  const id = request.message.id;
-  const answer = journal.find((e) => e.kind === 'jsonrpc-out' && e.message.id === id && 'result' in e.message);
-  return answer === undefined ? null : { arrived: request.mono, answered: answer.mono };
+  const request = journal.find(isOpeningRequest);
+  const accepted = acceptedOpenings(journal)[0];
+  return request === undefined || accepted === undefined ? null : { arrived: request.mono, answered: accepted.answer.mono };
 }
 
 /**
- * Every server received initialize before any of them answered it (DISCOVER-2: connects run
+ * Every server received its opening (initialize or server/discover) before any of them answered it (DISCOVER-2: connects run
  * in parallel). Ordering of journal stamps, not a duration: serial connects cannot overlap.
  */
 export function connectsOverlapped(servers: readonly string[]): GradeFn {
   return (obs) => {
-    const times = servers.map((s) => [s, initializeTimes(obs, s)] as const);
+    const times = servers.map((s) => [s, openingTimes(obs, s)] as const);
     const missing = times.filter(([, t]) => t === null).map(([s]) => s);
-    if (missing.length > 0) return notReached(`server(s) ${missing.join(', ')} never answered an initialize`, obs);
+    if (missing.length > 0) return notReached(`server(s) ${missing.join(', ')} never accepted an opening (initialize or server/discover)`, obs);
     const spans = times.map(([s, t]) => ({ s, arrived: t?.arrived ?? 0, answered: t?.answered ?? 0 }));
     const lastArrival = Math.max(...spans.map((t) => t.arrived));
     const firstAnswer = Math.min(...spans.map((t) => t.answered));
     const origin = Math.min(...spans.map((t) => t.arrived));
     const ready = obs.modelRequestMono[0];
-    const lines = spans.map((t) => `${t.s}: initialize at +${ms(t.arrived - origin)}, answered at +${ms(t.answered - origin)}`);
+    const lines = spans.map((t) => `${t.s}: opening at +${ms(t.arrived - origin)}, answered at +${ms(t.answered - origin)}`);
     if (ready !== undefined) lines.push(`first model request at +${ms(ready - origin)}`);
     const evidence = [note(lines.join('\n'), 'server journals (monotonic)')];
     return lastArrival < firstAnswer
-      ? pass(`all ${servers.length} initialize requests arrived within ${ms(lastArrival - origin)}, before the first answer at +${ms(firstAnswer - origin)}`, evidence)
-      : fail(`the last initialize arrived at +${ms(lastArrival - origin)}, after the first answer at +${ms(firstAnswer - origin)}: connects did not overlap`, evidence);
+      ? pass(`all ${servers.length} opening requests arrived within ${ms(lastArrival - origin)}, before the first answer at +${ms(firstAnswer - origin)}`, evidence)
+      : fail(`the last opening arrived at +${ms(lastArrival - origin)}, after the first answer at +${ms(firstAnswer - origin)}: connects did not overlap`, evidence);
   };
 }
 

@@ -6,7 +6,7 @@
 import { serverDestination } from '../config/destination.js';
 import { urlRuleViolation } from '../config/url-rule.js';
 import { isHttpServer, type HttpServerConfig, type McpConfig, type ServerConfig } from '../config/schema.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { describeTool } from './describe.js';
 import { discoverExtras, NO_EXTRAS, type ServerExtras } from './discover-extras.js';
 import { discoverTools, type DiscoveredTool } from './discovery.js';
@@ -48,6 +48,10 @@ export interface McpDeps {
 }
 
 const allAtOnce = <T>(jobs: readonly (() => Promise<T>)[]): Promise<T[]> => Promise.all(jobs.map((job) => job()));
+
+/** The server/discover probe waits a third of the connect+discover deadline before a legacy
+ *  server is assumed (see ServerSession.connect), leaving two thirds for initialize and the lists. */
+const PROBE_SHARE = 3;
 
 /** How long closing waits for an HTTP session DELETE before giving up on it. */
 const HTTP_CLOSE_DEADLINE_MS = 1000;
@@ -146,7 +150,7 @@ async function connectServer(
     if (violation !== null) return unavailable(violation); // NET-1 at start: nothing is sent
   }
   // The transport reports out-of-band failures (an oversized streamed body) to its session.
-  const session: ServerSession = new ServerSession(name, makeTransport(server, deps, (error) => session.fail(error)), options.serverRequests);
+  const session: ServerSession = new ServerSession(name, () => makeTransport(server, deps, (error) => session.fail(error)), options.serverRequests);
 
   const deadline = new AbortController();
   const timer = setTimeout(
@@ -157,7 +161,7 @@ async function connectServer(
   const givenUp = new Promise<never>((_, reject) => deadline.signal.addEventListener('abort', () => reject(deadline.signal.reason)));
   givenUp.catch(() => undefined);
   const work = (async () => {
-    await session.connect(deadline.signal);
+    await session.connect(deadline.signal, Math.floor(options.connectTimeoutMs / PROBE_SHARE));
     const discovery = await discoverTools((cursor) => session.listPage('tools/list', cursor, deadline.signal));
     return { discovery, extras: discovery.ok ? await discoverExtras(session, deadline.signal) : NO_EXTRAS };
   })();
@@ -186,11 +190,12 @@ function makeTransport(server: ServerConfig, deps: McpDeps, fail: (error: McpLay
       transport: link.transport,
       closedReason: () => undefined,
       beforeClose: () => withDeadline(link.terminate(), HTTP_CLOSE_DEADLINE_MS),
+      opening: link.legacyOnly ? 'initialize' : 'probe-or-initialize',
     };
   }
   const env = deps.stdioEnv ? deps.stdioEnv(server.env) : buildStdioEnv(process.env, server.env);
   const transport = new StdioProcessTransport({ command: server.command, args: server.args, env, ...(deps.spawnStdio && { spawn: deps.spawnStdio }) });
-  return { transport, closedReason: () => transport.exitReason };
+  return { transport, closedReason: () => transport.exitReason, opening: 'probe-in-place' };
 }
 
 /**

@@ -3,7 +3,7 @@
 // bounds. A list the server refuses or that breaks a bound leaves that server with none of
 // that kind (reads of its URIs are then refused locally); its tools stay available. Prompt
 // messages are never fetched here: only prompts/list, never prompts/get.
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { collectPages, type ListSpec } from './discovery.js';
 import { PROMPT_LIST } from './prompts.js';
 import { RESOURCE_LIST, TEMPLATE_LIST } from './resources.js';
@@ -29,7 +29,7 @@ export async function discoverExtras(session: ServerSession, signal: AbortSignal
     } catch (error) {
       // A JSON-RPC error answer is the server refusing this list; anything else (the
       // deadline, a dead transport) makes the server unavailable like a failed tools/list.
-      if (error instanceof McpError) return [];
+      if (error instanceof ProtocolError) return [];
       throw error;
     }
   };

@@ -2,7 +2,7 @@
 // 3xx is refused and never followed so its target receives nothing (NET-2), and every
 // response body is capped while it streams (NET-3). A legacy SSE event stream lives as long
 // as the connection and carries every answer, so there the cap applies per event.
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { urlRuleViolation } from '../config/url-rule.js';
 import { LIMITS, McpLayerError } from './errors.js';
 

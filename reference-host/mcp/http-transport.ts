@@ -2,10 +2,10 @@
 // HTTP+SSE transport (TRANSPORT-2, `"type": "sse"`). Both send configured static headers only,
 // no authProvider so no OAuth discovery or token request is ever made (CRED-1, CRED-6), every
 // request (the SSE event stream and its POSTs included) goes through the guarded fetch
-// (NET-1..3), and nothing reconnects or resends (UNKNOWN-1).
-import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+// (NET-1..3), and nothing reconnects or resends (UNKNOWN-1). Streamable HTTP is the 2.x
+// client's transport, so a 2026-07-28 exchange carries the standard headers (Mcp-Method,
+// MCP-Protocol-Version) and no Mcp-Session-Id; a 2025-11-25 one keeps its session.
+import { SdkHttpError, SSEClientTransport, SseError, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import type { HttpServerConfig } from '../config/schema.js';
 import { isMcpLayerError, McpLayerError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
@@ -13,8 +13,10 @@ import { createGuardedFetch } from './guarded-fetch.js';
 /** One HTTP server's transport and its shutdown step. */
 export interface HttpLink {
   transport: Transport;
-  /** Ends the server-side session (Streamable HTTP DELETE); bounded by the caller. */
+  /** Ends the server-side session (Streamable HTTP DELETE; nothing on 2026-07-28, which has none); bounded by the caller. */
   terminate(): Promise<void>;
+  /** True for the legacy HTTP+SSE transport, which exists only before 2026-07-28: no server/discover probe. */
+  legacyOnly: boolean;
 }
 
 export interface HttpLinkOptions {
@@ -28,16 +30,19 @@ export interface HttpLinkOptions {
 export function createHttpLink(server: HttpServerConfig, options: HttpLinkOptions): HttpLink {
   if (server.type === 'sse') {
     const transport = new GuardedSseTransport(server.url, server.headers, options);
-    return { transport, terminate: () => Promise.resolve() };
+    return { transport, terminate: () => Promise.resolve(), legacyOnly: true };
   }
   const transport = createHttpTransport(server.url, server.headers, options.fetch ?? createGuardedFetch({ onBodyError: options.fail }));
-  return { transport, terminate: () => transport.terminateSession() };
+  return { transport, terminate: () => transport.terminateSession(), legacyOnly: false };
 }
 
 export function createHttpTransport(url: string, headers: Record<string, string>, guardedFetch: FetchLike): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { ...headers } },
     fetch: guardedFetch,
+    // 'follow' leaves redirects to the fetch, and ours refuses every 3xx (NET-2); the default
+    // 'same-origin' would follow a same-origin redirect itself.
+    redirectPolicy: 'follow',
     reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 0, maxReconnectionDelay: 0, reconnectionDelayGrowFactor: 1 },
   });
 }
@@ -75,7 +80,7 @@ class GuardedSseTransport extends SSEClientTransport {
         throw error;
       }
     };
-    super(new URL(url), { requestInit: { headers: { ...headers } }, fetch: fetchWithin });
+    super(new URL(url), { requestInit: { headers: { ...headers } }, fetch: fetchWithin, redirectPolicy: 'follow' });
     self = this;
     // The SDK Client chains its own handler after this one: once started, a stream failure
     // ends the link for good (before that, start() rejects with the reason).
@@ -111,6 +116,6 @@ export function credentialsRejectedReason(status: 401 | 403): string {
 
 /** The HTTP status of an SDK transport error (either flavour), if it carries one. */
 export function httpErrorStatus(error: unknown): number | undefined {
-  const code = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
+  const code = error instanceof SdkHttpError ? error.status : error instanceof SseError ? error.code : undefined;
   return typeof code === 'number' && code >= 100 ? code : undefined;
 }

@@ -2,7 +2,7 @@
 // are kept, which URIs count as offered (listed, or matched by a template of that server),
 // and how a resources/read answer becomes model text — like a tool result: text kept,
 // blobs omitted with a note, 64 KiB cap (output_limit).
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { UriTemplate } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { schemaList } from './discovery.js';
 import { mapCallResult } from './result-mapping.js';

@@ -5,8 +5,9 @@
 // the model as a prompt, so there is nothing to approve), and hands no file paths to a server
 // (ASK-3). The chat's screen exists only after discovery, so the desk opens late: an
 // elicitation before that is cancelled.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestSchema, ErrorCode, type ClientCapabilities, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+// On 2026-07-28 the client's multi-round-trip driver answers an input_required call's
+// elicitation through the same handler.
+import { ProtocolErrorCode, type Client, type ClientCapabilities, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
 
 /** Answers one elicitation of `server`. */
 export type Elicit = (server: string, params: ElicitRequest['params']) => Promise<ElicitResult>;
@@ -27,10 +28,10 @@ export function referenceServerRequests(elicit: Elicit): ServerRequests {
   return {
     capabilities: { elicitation: { form: {} } },
     register(client, server) {
-      client.setRequestHandler(ElicitRequestSchema, (request) => elicit(server, request.params));
+      client.setRequestHandler('elicitation/create', (request) => elicit(server, request.params));
       client.fallbackRequestHandler = async (request) => {
         // A plain Error with a code: the SDK sends its message as is (McpError would prefix "MCP error -32601: ").
-        throw Object.assign(new Error(REFUSED[request.method] ?? `Method not found: ${request.method}`), { code: ErrorCode.MethodNotFound });
+        throw Object.assign(new Error(REFUSED[request.method] ?? `Method not found: ${request.method}`), { code: ProtocolErrorCode.MethodNotFound });
       };
     },
   };

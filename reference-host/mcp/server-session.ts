@@ -1,13 +1,20 @@
-// One connected MCP server: the SDK Client over a transport, with failures classified.
-// Every request runs under a signal that this session can abort when the transport reports
-// a failure tied to no single request (an oversized line, a dropped stream), so a waiting
-// call (tools/call, resources/read, prompts/get) ends as unknown instead of hanging to its deadline (RESULT-5, RESULT-6). A call is
-// sent once; nothing here retries (UNKNOWN-1). Server instructions are never read (EXPOSE-6).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpError, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+// One connected MCP server: the 2.x SDK Client over a transport, with failures classified.
+// The client speaks 2026-07-28 when the server offers it and falls back to 2025-11-25
+// (initialize) when it does not: `versionNegotiation: 'auto'` probes with server/discover
+// first (DISCOVER-1/2 on either revision). Every request runs under a signal that this
+// session can abort when the transport reports a failure tied to no single request (an
+// oversized line, a dropped stream), so a waiting call (tools/call, resources/read,
+// prompts/get) ends as unknown instead of hanging to its deadline (RESULT-5, RESULT-6). A
+// call is sent once; nothing here retries (UNKNOWN-1): the probe has maxRetries 0, and the
+// client's multi-round-trip driver re-sends a request only with what the server asked for
+// in its input_required answer (inputResponses, or its requestState echoed), never blindly
+// after silence. Server instructions are never read (EXPOSE-6).
+import { Client, ProtocolError, type ServerCapabilities, type Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { isMcpLayerError, McpLayerError } from './errors.js';
+import { probeOrInitialize, shut } from './http-opening.js';
+import { keepResultsLoose } from './loose-results.js';
+import { watchProbeRefusals, type ProbeRefusal } from './probe-refusal.js';
 import { mapPromptResult } from './prompts.js';
 import { mapReadResult } from './resources.js';
 import { CallResultSchema, failedOutcome, mapCallResult, notSentOutcome, unknownOutcome } from './result-mapping.js';
@@ -26,29 +33,83 @@ export interface SessionTransport {
   closedReason(): string | undefined;
   /** Extra shutdown work before the transport closes (HTTP session DELETE), bounded by the caller. */
   beforeClose?(): Promise<void>;
+  /**
+   * How the opening goes: 'probe-in-place' (stdio: the SDK probes and falls back to
+   * initialize on the same pipe), 'probe-or-initialize' (Streamable HTTP: see
+   * http-opening.ts), 'initialize' (HTTP+SSE, which exists only before 2026-07-28).
+   */
+  opening: 'probe-in-place' | 'probe-or-initialize' | 'initialize';
 }
 
+type SessionConnection = { client: Client; link: SessionTransport };
+
+/** Extra set-up of a Client before it connects (a server→client request handler, its capability). */
+export type ClientSetup = (client: Client) => void;
+
 export class ServerSession {
-  private readonly client: Client;
+  /** The connection in use; during the HTTP opening there may be a second one in `opened`. */
+  private current: SessionConnection;
+  private readonly opened: SessionConnection[] = [];
+  /** Clients shut because another connection won the opening: their close is not the session's. */
+  private readonly retired = new WeakSet<Client>();
+  private readonly setups: ClientSetup[] = [];
+  private refusal: ProbeRefusal | undefined;
   private failures = new AbortController();
   private closed = false;
   private closing: Promise<void> | undefined;
 
+  /** `makeLink` builds the transport; called again only for the HTTP fallback below. */
   constructor(
     readonly server: string,
-    private readonly link: SessionTransport,
+    private readonly makeLink: () => SessionTransport,
     requests?: ServerRequests,
   ) {
     // ASK-1..3: what a server may ask of this host while a call waits (server-requests.ts).
-    this.client = new Client({ name: 'refhost', version: '0.1.0' }, { capabilities: requests?.capabilities ?? {} });
-    requests?.register(this.client, server);
-    this.client.onclose = () => {
-      this.closed = true;
-    };
-    this.client.onerror = (error) => {
+    if (requests !== undefined) this.setups.push((client) => (client.registerCapabilities(requests.capabilities), requests.register(client, server)));
+    this.current = this.open();
+  }
+
+  private get client(): Client {
+    return this.current.client;
+  }
+
+  private get link(): SessionTransport {
+    return this.current.link;
+  }
+
+  private open(): SessionConnection {
+    const connection = { link: this.watched(this.makeLink()), client: this.newClient() };
+    this.opened.push(connection);
+    return connection;
+  }
+
+  /** Out-of-band transport failures end what is waiting; watched on the transport itself,
+   *  since the probe runs before the client attaches its handlers (the client chains them). */
+  private watched(link: SessionTransport): SessionTransport {
+    const own = link.transport.onerror;
+    link.transport.onerror = (error) => {
+      own?.(error);
       // Non-JSON lines are skipped (STDIO-6); an oversized message ends what is waiting.
       if (isMcpLayerError(error, 'oversize') || isMcpLayerError(error, 'closed')) this.fail(error);
     };
+    watchProbeRefusals(link.transport, (refusal) => (this.refusal ??= refusal));
+    return link;
+  }
+
+  /** Registers set-up (e.g. `client.setRequestHandler(...)`) on this session's client, before connect. */
+  configureClient(setup: ClientSetup): void {
+    this.setups.push(setup);
+    for (const { client } of this.opened) setup(client);
+  }
+
+  private newClient(): Client {
+    const client = new Client({ name: 'refhost', version: '0.1.0' }, { capabilities: {} });
+    keepResultsLoose(client);
+    client.onclose = () => {
+      if (!this.retired.has(client)) this.closed = true;
+    };
+    for (const setup of this.setups) setup(client);
+    return client;
   }
 
   /** Ends every request in flight with `error` (called by transports for out-of-band failures). */
@@ -58,11 +119,35 @@ export class ServerSession {
     current.abort(error);
   }
 
-  /** initialize + initialized under `signal` (the connect+discover deadline). */
-  async connect(signal: AbortSignal): Promise<void> {
-    await this.guarded(signal, (combined) =>
-      this.client.connect(this.link.transport, { signal: combined, timeout: SDK_TIMEOUT_SLACK_MS }),
-    );
+  /**
+   * The opening under `signal` (the connect+discover deadline): server/discover on
+   * 2026-07-28, else initialize + initialized. The probe budget `probeTimeoutMs` is a share
+   * of that deadline, not the SDK's 60 s default: on stdio a probe left unanswered that long
+   * means a legacy server and the SDK sends initialize on the same pipe; on Streamable HTTP
+   * an initialize on a fresh link joins the still-waiting probe (http-opening.ts).
+   */
+  async connect(signal: AbortSignal, probeTimeoutMs: number): Promise<void> {
+    await this.guarded(signal, async (combined) => {
+      const options = { signal: combined, timeout: SDK_TIMEOUT_SLACK_MS };
+      const { client, link } = this.current;
+      if (link.opening === 'initialize') return client.connect(link.transport, { ...options, prior: { kind: 'legacy' } });
+      if (link.opening === 'probe-in-place') {
+        client.setVersionNegotiation({ mode: 'auto', probe: { timeoutMs: probeTimeoutMs, maxRetries: 0 } });
+        return client.connect(link.transport, options);
+      }
+      const hooks = { spare: () => (this.closing ? undefined : this.open()), retire: (loser: SessionConnection) => this.retire(loser) };
+      this.current = await probeOrInitialize(this.current, hooks, options, probeTimeoutMs);
+    });
+  }
+
+  /** The error the server answered server/discover with, other than method-not-found. */
+  probeRefusal(): ProbeRefusal | undefined {
+    return this.refusal;
+  }
+
+  /** The revision the opening settled on (undefined before it did). */
+  protocolVersion(): string | undefined {
+    return this.client.getNegotiatedProtocolVersion();
   }
 
   /** One page of a list request (tools/list, resources/list, ...) under `signal`. */
@@ -75,7 +160,7 @@ export class ServerSession {
     );
   }
 
-  /** What the server declared in initialize (resources, prompts...); undefined before connect. */
+  /** What the server declared in initialize or server/discover (resources, prompts...); undefined before connect. */
   capabilities(): ServerCapabilities | undefined {
     return this.client.getServerCapabilities();
   }
@@ -130,7 +215,7 @@ export class ServerSession {
     if (signal.aborted) return unknownOutcome(reasonText(signal.reason));
     if (isMcpLayerError(error)) return unknownOutcome(causeText(error.message));
     if (this.closed) return unknownOutcome(causeText(this.closedReason()));
-    if (error instanceof McpError) return failedOutcome(serverMessage(error));
+    if (error instanceof ProtocolError) return failedOutcome(serverMessage(error));
     return unknownOutcome(causeText(`The request failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 
@@ -138,17 +223,19 @@ export class ServerSession {
     return this.link.closedReason() ?? 'the connection closed';
   }
 
+  /** Closed, or (during the probe, before the client attached) the transport knows it went away. */
   get isClosed(): boolean {
-    return this.closed;
+    return this.closed || this.link.closedReason() !== undefined;
   }
 
-  /** Idempotent; for stdio this stops and reaps the process group. */
+  private retire(connection: SessionConnection): void {
+    this.retired.add(connection.client);
+    void shut(connection);
+  }
+
+  /** Idempotent; for stdio this stops and reaps the process group. Every link opened is shut. */
   close(): Promise<void> {
-    this.closing ??= (async () => {
-      await this.link.beforeClose?.().catch(() => undefined);
-      await this.client.close().catch(() => undefined);
-      await this.link.transport.close().catch(() => undefined);
-    })();
+    this.closing ??= Promise.all(this.opened.map(shut)).then(() => undefined);
     return this.closing;
   }
 
@@ -168,8 +255,8 @@ export class ServerSession {
   }
 }
 
-/** The message a JSON-RPC error carried, without the SDK's "MCP error N: " prefix. */
-export function serverMessage(error: McpError): string {
+/** The message a JSON-RPC error carried, without a "MCP error N: " prefix some SDKs add. */
+export function serverMessage(error: ProtocolError): string {
   const text = error.message.replace(/^MCP error -?\d+: /, '');
   return `${text} (code ${error.code})`;
 }

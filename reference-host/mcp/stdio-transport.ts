@@ -5,8 +5,7 @@
 // NET-3 bad bytes or over-long lines never take the host down or grow memory unboundedly.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { once } from 'node:events';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResponse, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { LIMITS, McpLayerError } from './errors.js';
 import { formatBytes } from './guarded-fetch.js';
 
@@ -120,6 +119,15 @@ export class StdioProcessTransport implements Transport {
     return this.child?.pid;
   }
 
+  /**
+   * Always null: stderr is discarded (STDIO-4). It exists because the 2.x client recognises a
+   * stdio transport by `stderr` and `pid`; only then does a server/discover probe that gets no
+   * answer mean a legacy server (fall back to initialize) rather than an outage.
+   */
+  get stderr(): null {
+    return null;
+  }
+
   /** Why the process is gone, when it went on its own (for status reasons). */
   get exitReason(): string | undefined {
     return this.exitDescription;
@@ -226,13 +234,12 @@ export class StdioProcessTransport implements Transport {
       this.onerror?.(new McpLayerError('protocol', 'skipped a line on stdout that is not JSON'));
       return;
     }
-    const message = JSONRPCMessageSchema.safeParse(parsed);
-    if (!message.success) {
+    if (!isJSONRPCRequest(parsed) && !isJSONRPCNotification(parsed) && !isJSONRPCResponse(parsed)) {
       this.onerror?.(new McpLayerError('protocol', 'skipped a line on stdout that is not a JSON-RPC message'));
       return;
     }
     try {
-      this.onmessage?.(message.data);
+      this.onmessage?.(parsed);
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     }

@@ -2,7 +2,7 @@
 // lists the requested fields, and asks one line per field; an empty line declines, end of
 // input (or Ctrl-C) cancels. Defaults are never filled in: a value reaches the server only
 // when the user typed it. Every server-provided string is neutralised (INJECT-2).
-import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { Interrupts } from '../chat/interrupts.js';
 import type { Elicit } from '../mcp/server-requests.js';
 import { isYes } from './confirmation.js';

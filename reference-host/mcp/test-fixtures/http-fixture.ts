@@ -12,6 +12,8 @@ export interface HttpFixtureOptions {
   rejectStatus?: 401 | 403;
   /** SSE answers (default) or plain JSON answers. */
   jsonResponse?: boolean;
+  /** A JSON-RPC method left unanswered (the request stays open): a 2025-11-25 server silent on server/discover. */
+  silentOn?: string;
 }
 
 export interface SeenRequest {
@@ -71,6 +73,7 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
       res.writeHead(405).end();
       return;
     }
+    if (options.silentOn !== undefined && (body as { method?: unknown } | undefined)?.method === options.silentOn) return;
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: options.jsonResponse ?? false });
     const server = makeServer();
     res.on('close', () => void server.close());
