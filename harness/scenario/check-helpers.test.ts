@@ -186,7 +186,13 @@ describe('discoveredBeforeFirstQuestion', () => {
   test('tools/list after the first model request, never, or initialize twice fails', () => {
     expect(run([request('initialize', 1, 10), request('tools/list', 2, 150)]).observed).toMatch(/tools\/list reached docs 50 ms after the first model request/);
     expect(run([request('initialize', 1, 10)]).observed).toBe('server docs never received tools/list');
-    expect(run([request('initialize', 1, 10), request('initialize', 2, 15), request('tools/list', 3, 20)]).observed).toMatch(/initialize 2 times/);
+    expect(run([request('initialize', 1, 10), request('initialize', 2, 15), request('tools/list', 3, 20)]).observed).toMatch(/opened 2 times in one process \(initialize, initialize\)/);
+  });
+
+  test('on 2026-07-28 server/discover is the opening, and a probe with its fallback initialize is one', () => {
+    expect(outcome(run([request('server/discover', 1, 10), request('tools/list', 2, 20)]))).toBe('PASS');
+    expect(outcome(run([request('server/discover', 1, 5), request('initialize', 2, 10), request('tools/list', 3, 20)]))).toBe('PASS');
+    expect(run([request('server/discover', 1, 5), request('server/discover', 2, 10), request('tools/list', 3, 20)]).observed).toMatch(/opened 2 times/);
   });
 
   test('is not reached when the host never asked the model', () => {

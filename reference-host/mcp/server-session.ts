@@ -58,7 +58,7 @@ export class ServerSession {
   private closed = false;
   private closing: Promise<void> | undefined;
 
-  /** `makeLink` builds the transport; called again only for the HTTP fallback below. */
+  /** `makeLink` builds the transport; a second time only for the Streamable HTTP opening's initialize link. */
   constructor(
     readonly server: string,
     private readonly makeLink: () => SessionTransport,
