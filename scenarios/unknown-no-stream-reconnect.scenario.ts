@@ -7,6 +7,8 @@ import { noStreamReopenedAfterDrop, unknownOutcomeChecks } from '../harness/scen
 
 export default defineScenario({
   title: 'Every connection dropped mid-call: unknown, sent once, the event stream not reopened',
+  // The GET event stream exists only before 2026-07-28.
+  protocol: '2025-11-25',
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'fragile', outcomes: [{ kind: 'crash', everyConnection: true }] }] } } },
   model: [{ calls: [{ server: 'docs', tool: 'fragile', arguments: {} }] }, { message: 'It may have run.' }],
   host: { callTimeoutMs: 3000 },

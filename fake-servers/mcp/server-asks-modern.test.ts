@@ -22,6 +22,8 @@ describe('a server asking on 2026-07-28', () => {
     await client.connect(transport as never);
     const result = await client.callTool({ name: 'book', arguments: {} });
     expect(result).toMatchObject({ content: [{ type: 'text', text: 'The host answered elicitation/create: {"action":"accept","content":{"date":"tomorrow"}}' }] });
+    // The journal reaches the collector over its own channel: wait for the re-send's entry, not the answer.
+    await journal.waitFor((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && (e.message.params as { inputResponses?: unknown } | undefined)?.inputResponses !== undefined, 5_000);
     const calls = journal.entries().filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call');
     expect(calls).toHaveLength(2);
     expect((calls[1]?.kind === 'jsonrpc-in' ? calls[1].message.params : {}) as object).toMatchObject({ inputResponses: { ask: { action: 'accept' } }, requestState: 'ask' });
