@@ -15,7 +15,7 @@ export default defineScenario({
     {
       id: 'discovery-before-first-question',
       guarantees: ['DISCOVER-1'],
-      expected: 'initialize and tools/list reach the server once, before the first model request, and never again for the calls',
+      expected: 'the opening (initialize or server/discover) and tools/list reach the server once, before the first model request, and never again for the calls',
       provenBy: ['double-connect', 'discover-tools-relisted-per-call'],
       grade: discoveredBeforeFirstQuestion('docs'),
     },

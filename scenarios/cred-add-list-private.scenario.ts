@@ -41,7 +41,7 @@ export default defineScenario({
     { id: 'values-not-echoed', guarantees: ['CRED-1', 'CRED-3'], expected: 'the typed header and env values never appear on screen (add prompts, a refused add, status lines)', provenBy: ['show-credential-in-status'], grade: canaryKeptFrom(PLACES.screen, 'server "') },
     { id: 'config-private-and-whole', guarantees: ['CONFIG-3', 'CRED-1'], expected: 'after adding, the typed values are in the configuration, which has mode 0600 and no temp or partial file beside it', provenBy: ['world-readable-config', 'config-write-in-place'], grade: configPrivateAndWhole(['wiki', 'notes']) },
     { id: 'list-hides-values', guarantees: ['CRED-4'], expected: 'listing names every server but shows no header or env value', provenBy: ['list-shows-values'], needs: ['list-command'], grade: listHidesValues(['docs', 'wiki', 'notes']) },
-    { id: 'http-not-contacted-on-add', guarantees: ['DISCOVER-6'], expected: 'the added http server gets nothing until the next chat start, then one initialize', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('wiki') },
+    { id: 'http-not-contacted-on-add', guarantees: ['DISCOVER-6'], expected: 'the added http server gets nothing until the next chat start, then one opening (initialize or server/discover)', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('wiki') },
     { id: 'stdio-not-started-on-add', guarantees: ['DISCOVER-6'], expected: 'the added stdio server is not started until the next chat start, then initialised once', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('notes') },
   ],
 });

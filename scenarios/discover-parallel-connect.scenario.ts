@@ -16,7 +16,7 @@ export default defineScenario({
     {
       id: 'initialize-requests-overlap',
       guarantees: ['DISCOVER-2'],
-      expected: `all three servers receive initialize before any of them answers (ready in about ${T} ms, not ${3 * T} ms)`,
+      expected: `all three servers receive their opening (initialize or server/discover) before any of them answers it (ready in about ${T} ms, not ${3 * T} ms)`,
       provenBy: ['serial-connect'],
       grade: connectsOverlapped(['alpha', 'beta', 'gamma']),
     },

@@ -53,14 +53,14 @@ export default defineScenario({
     {
       id: 'http-discovered-once-before-first-question',
       guarantees: ['DISCOVER-1'],
-      expected: 'initialize and tools/list reach docs once, before the first model request',
+      expected: 'the opening (initialize or server/discover) and tools/list reach docs once, before the first model request',
       provenBy: ['double-connect', 'discover-tools-listed-twice'],
       grade: discoveredBeforeFirstQuestion('docs'),
     },
     {
       id: 'stdio-discovered-once-before-first-question',
       guarantees: ['DISCOVER-1'],
-      expected: 'initialize and tools/list reach notes once, before the first model request',
+      expected: 'the opening (initialize or server/discover) and tools/list reach notes once, before the first model request',
       provenBy: ['double-connect'],
       grade: discoveredBeforeFirstQuestion('notes'),
     },

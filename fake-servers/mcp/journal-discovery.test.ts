@@ -40,6 +40,11 @@ describe('openingAttempts', () => {
     expect(openingAttempts(journal).map((e) => e.message.method)).toEqual(['server/discover', 'server/discover']);
     expect(openingAttempts(entries(inn(0, 'initialize'), ok(0), inn(1, 'initialize'), failed(1)))).toHaveLength(2);
   });
+
+  it('counts an initialize after a server/discover the host went on to use as a second opening', () => {
+    const journal = entries(inn('d', 'server/discover'), ok('d'), inn(1, 'tools/list'), ok(1), inn(0, 'initialize'), ok(0));
+    expect(openingAttempts(journal).map((e) => e.message.method)).toEqual(['server/discover', 'initialize']);
+  });
 });
 
 describe('acceptedOpenings', () => {

@@ -25,13 +25,14 @@ export function isOpeningRequest(entry: JournalEntry): entry is Extract<JournalE
 
 /**
  * The opening requests of a journal, one per time a host set out to open the server, on
- * either revision: an initialize, or a server/discover; a server/discover followed by an
- * initialize as the next opening is one attempt (a dual-era host falling back), whatever the
- * server answered. Returns the first request of each attempt.
+ * either revision: an initialize, or a server/discover. An initialize that is the host's very
+ * next request after a server/discover is one attempt with it (a dual-era host falling back,
+ * whatever the server answered); once the host sent anything else in between, it had opened,
+ * and the initialize is another opening. Returns the first request of each attempt.
  */
 export function openingAttempts(entries: readonly JournalEntry[]): Extract<JournalEntry, { kind: 'jsonrpc-in' }>[] {
-  const openings = entries.filter(isOpeningRequest);
-  return openings.filter((request, i) => !(i > 0 && request.message.method === 'initialize' && openings[i - 1]?.message.method === 'server/discover'));
+  const requests = entries.filter((e): e is Extract<JournalEntry, { kind: 'jsonrpc-in' }> => e.kind === 'jsonrpc-in' && typeof e.message.method === 'string' && e.message.id !== undefined);
+  return requests.filter((request, i) => isOpeningRequest(request) && !(request.message.method === 'initialize' && requests[i - 1]?.message.method === 'server/discover'));
 }
 
 /**

@@ -223,7 +223,7 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
       const from = after === undefined ? 0 : entries.findIndex((e) => e.kind === 'jsonrpc-out' && e.message.method === after);
       if (from < 0) return 0;
       const since = entries.slice(from);
-      const answeredIds = new Set(since.filter((e) => e.kind === 'jsonrpc-out' && !('method' in e.message)).map((e) => (e.kind === 'jsonrpc-out' ? e.message.id : undefined)));
+      const answeredIds = new Set(since.flatMap((e) => (e.kind === 'jsonrpc-out' && !('method' in e.message) ? [e.message.id] : [])));
       return since.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method && (answered !== true || answeredIds.has(e.message.id))).length;
     };
     const since = after === undefined ? '' : ` after it sent ${after}`;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import { approval, exit, fn, modelRequest, observations, outcome, output, reply, request, server, stoppedAt, userMessage } from './test-fixtures/observations.js';
+import { approval, entry, exit, fn, httpRequest, modelRequest, observations, outcome, output, reply, request, server, stoppedAt, userMessage } from './test-fixtures/observations.js';
 import {
   atMostBytes,
   callsOneAfterAnother,
@@ -15,6 +15,7 @@ import {
   messageNeverSent,
   messageSentAfterGates,
   modelNeverSaw,
+  noStreamReopenedAfterDrop,
   serverNeverGot,
   stampedHead,
   toolOutputHas,
@@ -303,5 +304,26 @@ describe('unknownOutcomeChecks', () => {
     const obs = observations({ toolOutputs: [output(1, 'unknown', 'The server may have acted; do not retry.')], servers: server('docs', [callIn(1), callIn(2)]) });
     expect(checks.map((c) => outcome(c.grade(obs)))).toEqual(['PASS', 'PASS', 'FAIL']);
     expect(unknownOutcomeChecks('docs', 'RESULT-5', 'a drop', false).map((c) => c.id)).not.toContain('sent-once');
+  });
+});
+
+describe('noStreamReopenedAfterDrop (UNKNOWN-1)', () => {
+  // A fault entry in journal order (the fixture's sequence numbers are shared across entries).
+  const crash = (): JournalEntry => ({ ...entry('jsonrpc-out', {}), kind: 'fault', what: 'tools/call crash' }) as JournalEntry;
+  const opened = (method: string) => [request(method, 1, 1), entry('jsonrpc-out', { jsonrpc: '2.0', id: 1, result: {} }, 2), request('tools/call', 2, 3)];
+  const grade = (journal: JournalEntry[]) => noStreamReopenedAfterDrop('docs')(observations({ servers: server('docs', journal) }));
+
+  test('a GET after the drop fails on either revision; none passes after initialize and does not apply after server/discover', () => {
+    expect(grade([...opened('initialize'), crash()]).verdict).toBe('PASS');
+    expect(grade([...opened('initialize'), crash(), httpRequest('/mcp', 'GET')]).verdict).toBe('FAIL');
+    expect(grade([...opened('server/discover'), crash()])).toMatchObject({ unsupported: true });
+    expect(grade([...opened('server/discover'), crash(), httpRequest('/mcp', 'GET')]).verdict).toBe('FAIL');
+  });
+
+  test('a host claiming 2026-07-28 in its own _meta on an initialized connection is still graded', () => {
+    const claimed = request('tools/call', 2, 3, { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } });
+    const graded = grade([...opened('initialize').slice(0, 2), { ...claimed, revision: '2026-07-28' } as JournalEntry, crash()]);
+    expect(graded).toMatchObject({ verdict: 'PASS' });
+    expect(graded.unsupported).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
 // model received. Each states its precondition and returns "not reached" when it never happened.
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { stampedPrefixFault, stampedText, stampsIn } from '../../fake-servers/mcp/stamped-text.js';
+import { acceptedOpenings } from '../../fake-servers/mcp/journal-discovery.js';
 import { MODERN_REVISION } from '../../fake-servers/mcp/protocol-revision.js';
 import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, unsupported } from './evidence.js';
 import type { Observations } from './observations.js';
@@ -278,9 +279,10 @@ export function noStreamReopenedAfterDrop(server: string): GradeFn {
     if (drop === undefined) return notReached(`server ${server} never dropped a call's connections`, obs);
     const reopened = journal.filter((e) => e.kind === 'http-request' && e.method === 'GET' && e.seq > drop.seq);
     const evidence = [journalEvidence(obs, server, (e) => e.kind === 'http-request' || e.kind === 'fault')];
-    const call = journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && e.seq < drop.seq).at(-1);
-    // 2026-07-28 has no GET event stream: nothing to reopen, so no GET proves nothing there.
-    if (reopened.length === 0 && call?.kind === 'jsonrpc-in' && call.revision === MODERN_REVISION) return unsupported(`the call went on ${MODERN_REVISION}, which has no GET event stream to reopen`, evidence);
+    // 2026-07-28 has no GET event stream: nothing to reopen, so no GET proves nothing there. The
+    // server's own acceptance decides the revision (the last opening it answered before the drop), not the host's claim.
+    const opened = acceptedOpenings(journal).filter((o) => o.answer.seq < drop.seq).at(-1);
+    if (reopened.length === 0 && opened?.request.message.method === 'server/discover') return unsupported(`the call went on ${MODERN_REVISION} (server/discover accepted), which has no GET event stream to reopen`, evidence);
     return reopened.length === 0 ? pass(`no GET reached ${server} after the drop`, evidence) : fail(`${reopened.length} GET request(s) reached ${server} after the drop: the event stream was reopened`, evidence);
   };
 }
