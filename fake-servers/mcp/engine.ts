@@ -124,9 +124,14 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     const name = String(request.params?.name);
     const tool = tools.find((t) => t.wire.name === name);
     if (!tool) return { request, stage, fault: undefined };
-    const index = callsPerTool.get(name) ?? 0;
-    callsPerTool.set(name, index + 1);
-    callsTotal++;
+    // A 2026-07-28 re-send carrying inputResponses continues the call that asked (UNKNOWN-1):
+    // it gets that call's outcome and is no new call.
+    const continuing = request.params?.inputResponses !== undefined && callsPerTool.has(name);
+    const index = continuing ? (callsPerTool.get(name) ?? 1) - 1 : (callsPerTool.get(name) ?? 0);
+    if (!continuing) {
+      callsPerTool.set(name, index + 1);
+      callsTotal++;
+    }
     const switchList = behaviour.listChanged !== undefined && !listSwitched && callsTotal >= (behaviour.listChanged.afterCalls ?? 1);
     const outcome = outcomeOfCall(tool.spec, index);
     const fault = isFault(outcome) ? outcome : undefined;

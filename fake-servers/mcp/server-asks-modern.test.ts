@@ -30,6 +30,18 @@ describe('a server asking on 2026-07-28', () => {
     await client.close();
   });
 
+  it('answers a re-send with the outcome of the call that asked, so the next call gets the next outcome', async () => {
+    const ask = (message: string) => ({ kind: 'ask' as const, ask: { method: 'elicitation/create' as const, message, fields: { date: { type: 'string' as const } } } });
+    const { transport } = spawnFake({ protocol: '2026-07-28', tools: [{ name: 'book', outcomes: [ask('first?'), ask('second?')], outcome: { kind: 'echo' } }] });
+    const client = new ModernClient({ name: 't', version: '1' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const asked: unknown[] = [];
+    client.setRequestHandler('elicitation/create', async (request) => (asked.push(request.params.message), { action: 'accept', content: { date: 'now' } }));
+    await client.connect(transport as never);
+    for (let i = 0; i < 2; i++) await client.callTool({ name: 'book', arguments: {} });
+    expect(asked).toEqual(['first?', 'second?']);
+    await client.close();
+  });
+
   it('does not ask a client that declared no elicitation', async () => {
     const { transport } = spawnFake(behaviour());
     const client = new ModernClient({ name: 't', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });

@@ -247,17 +247,19 @@ const ASK_POLL_MS = 200;
 async function answerAsk(ask: { server: string; shows: string; type: readonly string[] }, session: HostSession, ctx: Ctx, within: number): Promise<void> {
   const running = ctx.servers[ask.server];
   if (running === undefined) throw new StepFailed(`no server named ${ask.server} in this scenario`);
-  // The call is over once the server answered a tools/call it received (then nothing waits for the user).
-  const callAnswered = (): boolean => {
+  // The call is over once the server answered one more tools/call than when this step began
+  // (then nothing waits for the user; an earlier ask's call was answered before).
+  const callsAnswered = (): number => {
     const entries = running.journal();
     const calls = new Set(entries.flatMap((e) => (e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' ? [JSON.stringify(e.message.id)] : [])));
     // A 2026-07-28 input_required answer is the ask itself, not the end of the call.
     const final = (result: unknown): boolean => (result as { resultType?: unknown } | undefined)?.resultType !== 'input_required';
-    return entries.some((e) => e.kind === 'jsonrpc-out' && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result));
+    return entries.filter((e) => e.kind === 'jsonrpc-out' && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result)).length;
   };
+  const before = callsAnswered();
   const shows = new RegExp(escapeRegex(ask.shows));
   const end = monotonicMs() + within;
-  while (monotonicMs() < end && !callAnswered()) {
+  while (monotonicMs() < end && callsAnswered() === before) {
     if ((await session.waitFor(shows, ASK_POLL_MS)) === null) continue;
     for (const line of ask.type) session.send(line);
     return;

@@ -58,6 +58,16 @@ describe('only the user answers an elicitation (ASK-1)', () => {
     expect(elicitationAnsweredByUserOnly('docs', null)(observed([...elicited, answer({ action: 'accept', content: { date: 'x' } })])).verdict).toBe('FAIL');
   });
 
+  test('with a message named, only that elicitation is graded: a second one answered with the first answer fails', () => {
+    const asked = (id: number, message: string) => entry('jsonrpc-out', { jsonrpc: '2.0', id, method: 'elicitation/create', params: { message } });
+    const answered = (id: number, room: string) => entry('jsonrpc-in', { jsonrpc: '2.0', id, result: { action: 'accept', content: { room } } });
+    const twice = (second: string) => observed([opened({ elicitation: {} }), asked(1, 'first?'), answered(1, 'one'), asked(2, 'second?'), answered(2, second)]);
+    expect(elicitationAnsweredByUserOnly('docs', { room: 'two' }, 'second?')(twice('two')).verdict).toBe('PASS');
+    expect(elicitationAnsweredByUserOnly('docs', { room: 'two' }, 'second?')(twice('one')).verdict).toBe('FAIL');
+    expect(elicitationAnsweredByUserOnly('docs', { room: 'two' }, 'third?')(twice('two')).reached).toBe(false);
+    expect(elicitationShownWithServer('docs', 'third?')(twice('two')).reached).toBe(false);
+  });
+
   test('no elicitation sent is not reached; one never answered upholds it', () => {
     expect(elicitationAnsweredByUserOnly('docs', null)(observed([opened({})])).reached).toBe(false);
     expect(elicitationAnsweredByUserOnly('docs', null)(observed(elicited)).verdict).toBe('PASS');

@@ -23,6 +23,9 @@ export interface AskSeen {
   answer: Message | undefined;
 }
 
+/** The message an elicitation showed its user (both revisions carry it in params). */
+const askMessage = (ask: AskSeen): unknown => (ask.request.params as { message?: unknown } | undefined)?.message;
+
 const isAsk = (e: JournalEntry): boolean => e.kind === 'jsonrpc-out' && typeof e.message.method === 'string' && e.message.method in CAPABILITY_OF;
 
 /** A 2025-11-25 ask: a request the server sent; its answer, a message in without a method and with its id. */
@@ -103,7 +106,7 @@ export function elicitationShownWithServer(server: string, message: string): Gra
     const declared = declaredTo(obs, server);
     if (declared === undefined) return notReached(`the host never declared its capabilities to server ${server}`, obs);
     if (declared.elicitation === undefined) return unsupported(`the host did not declare elicitation to server ${server}, so no elicitation can reach its user`, [askEvidence(obs, server)]);
-    if (asksOf(obs, server, 'elicitation/create').length === 0) return notReached(`server ${server} never sent elicitation/create`, obs);
+    if (!asksOf(obs, server, 'elicitation/create').some((a) => askMessage(a) === message)) return notReached(`server ${server} never sent the elicitation "${message}"`, obs);
     // The output as written first (approval texts are cut from it), else the rendered terminal.
     const screen = [obs.screen.all, obs.screen.rendered ?? ''].find((t) => t.includes(message)) ?? obs.screen.all;
     const at = screen.indexOf(message);
@@ -126,15 +129,16 @@ const sameContent = (a: unknown, b: Message): boolean => {
 const answerLine = (ask: AskSeen): string => (ask.answer === undefined ? 'no answer' : cap(JSON.stringify(ask.answer.result ?? ask.answer.error), 300));
 
 /**
- * ASK-1: only the user answered `server`'s elicitations: every "accept" carries exactly what the
- * user typed (`typed`; null: the user declined, so no accept at all). A decline, a cancel, an
- * error (a host without elicitation) or no answer at all (a 2026-07-28 call not re-sent) upholds it.
+ * ASK-1: only the user answered `server`'s elicitations (those with `message`, when given: one
+ * of several the user answered differently): every "accept" carries exactly what the user typed
+ * (`typed`; null: the user declined, so no accept at all). A decline, a cancel, an error (a host
+ * without elicitation) or no answer at all (a 2026-07-28 call not re-sent) upholds it.
  */
-export function elicitationAnsweredByUserOnly(server: string, typed: Message | null): GradeFn {
+export function elicitationAnsweredByUserOnly(server: string, typed: Message | null, message?: string): GradeFn {
   return (obs) => {
-    const asks = asksOf(obs, server, 'elicitation/create');
+    const asks = asksOf(obs, server, 'elicitation/create').filter((a) => message === undefined || askMessage(a) === message);
     const evidence = [askEvidence(obs, server)];
-    if (asks.length === 0) return notReached(`server ${server} never sent elicitation/create`, obs);
+    if (asks.length === 0) return notReached(`server ${server} never sent ${message === undefined ? 'elicitation/create' : `the elicitation "${message}"`}`, obs);
     const accepted = asks.filter((a) => (a.answer?.result as { action?: unknown } | undefined)?.action === 'accept');
     const foreign = accepted.filter((a) => typed === null || !sameContent((a.answer?.result as { content?: unknown }).content, typed));
     if (foreign.length > 0) {
