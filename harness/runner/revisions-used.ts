@@ -1,19 +1,23 @@
 // Which MCP protocol revision a scenario's evidence came from (issue 16): the revisions the
-// host's requests used with the scenario's fake servers, read from the servers' own journals
-// (which the host cannot write). Openings are left out: a host that probes with
-// server/discover and falls back to initialize used the revision it fell back to.
+// scenario's fake servers answered the host's requests on, read from the servers' own journals
+// (which the host cannot write; an answer's revision is what the server served, not what the
+// request claimed). Openings are left out: a host that probes with server/discover and falls
+// back to initialize used the revision it fell back to.
 import type { Observations } from '../scenario/observations.js';
 
-const OPENINGS = new Set(['initialize', 'server/discover', 'notifications/initialized']);
+const OPENINGS = new Set(['initialize', 'server/discover']);
 
-/** Sorted, distinct; empty when the host sent no server anything past the opening. */
+/** Sorted, distinct; empty when no server answered the host anything past the opening. */
 export function revisionsUsed(obs: Pick<Observations, 'servers'>): string[] {
   const used = new Set<string>();
   for (const server of Object.values(obs.servers)) {
+    const methodOf = new Map<string, string>();
     for (const entry of server?.journal ?? []) {
-      if (entry.kind !== 'jsonrpc-in' || entry.revision === undefined) continue;
-      const method = entry.message.method;
-      if (typeof method === 'string' && !OPENINGS.has(method)) used.add(entry.revision);
+      const { id, method } = entry.kind === 'jsonrpc-in' || entry.kind === 'jsonrpc-out' ? entry.message : {};
+      if (entry.kind === 'jsonrpc-in' && typeof method === 'string' && id !== undefined) methodOf.set(JSON.stringify(id), method);
+      if (entry.kind !== 'jsonrpc-out' || method !== undefined || entry.revision === undefined) continue;
+      const answered = methodOf.get(JSON.stringify(id));
+      if (answered !== undefined && !OPENINGS.has(answered)) used.add(entry.revision);
     }
   }
   return [...used].sort();
