@@ -14,7 +14,7 @@ export default defineScenario({
       behaviour: { tools: [{ name: 'search' }], listChanged: { afterCalls: 1, tools: [{ name: 'search' }, { name: LATER_TOOL }] } },
     },
   },
-  model: [{ calls: [{ server: 'docs', tool: 'search', arguments: {} }] }, { message: 'Searched.' }, { message: 'Nothing new.' }],
+  model: [{ calls: [{ server: 'docs', tool: 'search', arguments: {} }] }, { message: 'Searched.' }, { message: 'Nothing new.' }, { message: 'Still nothing.' }],
   host: { callTimeoutMs: 3000 },
   user: [
     { send: 'Search.' },
@@ -22,6 +22,9 @@ export default defineScenario({
     // A host that refreshes in the background gets its chance before the next line, so the verdict never rides on that race.
     { received: { server: 'docs', method: 'tools/list', after: 'notifications/tools/list_changed', answered: true }, optional: true },
     { send: 'Anything new?' },
+    // The server's answer is journaled before the host has taken it in: a second line, a whole
+    // turn later, is asked after a refresh that landed while the first was answered.
+    { send: 'Anything else?' },
     { end: 'eof' },
   ],
   checks: [

@@ -71,11 +71,23 @@ describe('absence checks need their precondition', () => {
 
   test('an input_required continuation is the same call, a blind repeat is a second one (UNKNOWN-1 on 2026-07-28)', () => {
     const approved = { approvals: [approval('approve', 1, 2)] };
-    const asked = entry('jsonrpc-out', { jsonrpc: '2.0', id: 7, result: { resultType: 'input_required', inputRequests: {} } });
+    const first = request('tools/call', 7, 5, { name: 'search' });
+    const asked = entry('jsonrpc-out', { jsonrpc: '2.0', id: 7, result: { resultType: 'input_required', inputRequests: { a: {} } } });
     const continued = request('tools/call', 8, 9, { name: 'search', inputResponses: { a: {} } });
-    expect(serverGotToolCalls('docs', 1)(observations({ servers: server('docs', [request('tools/call', 7, 5), asked, continued]), ...approved })).verdict).toBe('PASS');
-    expect(serverGotToolCalls('docs', 1)(observations({ servers: server('docs', [request('tools/call', 7, 5), asked, continued, request('tools/call', 9, 10, { inputResponses: { a: {} } })]), ...approved })).verdict).toBe('FAIL');
-    expect(serverGotToolCalls('docs', 1)(observations({ servers: server('docs', [request('tools/call', 7, 5), continued]), ...approved })).verdict).toBe('FAIL');
+    const got = (...journal: JournalEntry[]) => serverGotToolCalls('docs', 1)(observations({ servers: server('docs', journal), ...approved })).verdict;
+    expect(got(first, asked, continued)).toBe('PASS');
+    expect(got(first, asked, continued, request('tools/call', 9, 10, { name: 'search', inputResponses: { a: {} } }))).toBe('FAIL');
+    expect(got(first, continued)).toBe('FAIL');
+  });
+
+  test("a continuation counts as a call unless it answers that call's input requests: another tool's, or one missing a request, is a call", () => {
+    const approved = { approvals: [approval('approve', 1, 2)] };
+    const first = request('tools/call', 7, 5, { name: 'search' });
+    const asked = entry('jsonrpc-out', { jsonrpc: '2.0', id: 7, result: { resultType: 'input_required', inputRequests: { a: {}, b: {} } } });
+    const got = (...journal: JournalEntry[]) => serverGotToolCalls('docs', 1)(observations({ servers: server('docs', journal), ...approved })).verdict;
+    expect(got(first, asked, request('tools/call', 8, 9, { name: 'search', inputResponses: { a: {}, b: {} } }))).toBe('PASS');
+    expect(got(first, asked, request('tools/call', 8, 9, { name: 'fetch', inputResponses: { a: {}, b: {} } }))).toBe('FAIL');
+    expect(got(first, asked, request('tools/call', 8, 9, { name: 'search', inputResponses: { a: {} } }))).toBe('FAIL');
   });
 
   test('an untouched trap means nothing until the host reached the model', () => {

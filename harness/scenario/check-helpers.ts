@@ -37,21 +37,34 @@ export function showsCommandLine(text: string, commandLine: string): boolean {
 
 type Entry = Observations['servers'][string]['journal'][number];
 const isCall = (e: Entry): boolean => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call';
-const askedForInput = (e: Entry): boolean => e.kind === 'jsonrpc-out' && (e.message.result as { resultType?: unknown } | undefined)?.resultType === 'input_required';
-const carriesInput = (e: Entry): boolean => e.kind === 'jsonrpc-in' && (e.message.params as { inputResponses?: unknown } | undefined)?.inputResponses !== undefined;
+type Params = { name?: unknown; inputResponses?: Record<string, unknown>; requestState?: unknown } | undefined;
+const paramsOf = (e: Entry): Params => (e.kind === 'jsonrpc-in' ? (e.message.params as Params) : undefined);
+const inputRequestsOf = (e: Entry): string[] | undefined => {
+  const result = e.kind === 'jsonrpc-out' ? (e.message.result as { resultType?: unknown; inputRequests?: object } | undefined) : undefined;
+  return result?.resultType === 'input_required' ? Object.keys(result.inputRequests ?? {}) : undefined;
+};
 
 /**
  * The calls a server received (UNKNOWN-1). On 2026-07-28 a call the server answered with
  * input_required comes again carrying inputResponses: that continuation is the same call, not
- * a resend, but only one per input_required answer (a blind repeat still counts).
+ * a resend, but only as the answer to one input_required of that call (its tool, every input
+ * request answered); a blind repeat, or a continuation of none, still counts.
  */
 export function toolCalls(obs: Observations, server: string): number {
   let calls = 0;
-  let owed = 0;
+  const toolOf = new Map<string, unknown>();
+  const owed: { tool: unknown; keys: string[] }[] = [];
   for (const e of obs.servers[server]?.journal ?? []) {
-    if (askedForInput(e)) owed += 1;
+    if (e.kind !== 'jsonrpc-in' && e.kind !== 'jsonrpc-out') continue;
+    const id = JSON.stringify(e.message.id);
+    if (isCall(e)) toolOf.set(id, paramsOf(e)?.name);
+    const keys = inputRequestsOf(e);
+    if (keys !== undefined) owed.push({ tool: toolOf.get(id), keys });
     if (!isCall(e)) continue;
-    if (carriesInput(e) && owed > 0) owed -= 1;
+    const params = paramsOf(e);
+    const responses = params?.inputResponses;
+    const continued = responses === undefined ? -1 : owed.findIndex((o) => o.tool === params?.name && o.keys.every((k) => k in responses));
+    if (continued >= 0) owed.splice(continued, 1);
     else calls += 1;
   }
   return calls;
