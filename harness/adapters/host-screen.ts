@@ -24,6 +24,11 @@ export function captureScreen(proc: GroupProcess, tap: OutputTap | undefined, an
   return { capture, rendered, settled };
 }
 
+/** A protocol client's screen: the user is shown its transcript (stdout), never the agent's stderr log. */
+export function shownAsTranscript(text: ScreenText): ScreenText {
+  return { ...text, shown: text.stdout };
+}
+
 export function screenOf(capture: ScreenCapture, rendered: RenderedScreen | null): ScreenText {
   return rendered === null ? capture.text() : { ...capture.text(), rendered: rendered.text() };
 }

@@ -96,8 +96,11 @@ describe('grading what a host does not have', () => {
 });
 
 describe('grading records the revision', () => {
-  test('every check of a scenario carries the MCP revision the host used with its servers', () => {
-    const journal = [{ kind: 'jsonrpc-in', seq: 0, message: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, revision: '2026-07-28' }];
+  test('every check of a scenario carries the MCP revision its servers answered the host on', () => {
+    const journal = [
+      { kind: 'jsonrpc-in', seq: 0, message: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, revision: '2026-07-28' },
+      { kind: 'jsonrpc-out', seq: 1, message: { jsonrpc: '2.0', id: 1, result: { tools: [], resultType: 'complete' } }, revision: '2026-07-28' },
+    ];
     const r = resultOf(failing(['DISCOVER-1']), { observations: { servers: { docs: { journal } } } as unknown as Partial<Observations> });
     expect(r.revisions).toEqual(['2026-07-28']);
   });

@@ -1,6 +1,7 @@
 // One scenario against one host: sandbox, fixtures, host start, the scripted user,
 // supervision (group kill, orphan scan, STDIO-5), observations, canary scan, verdicts.
 // Everything started here is stopped here, whatever happens.
+import { shownText } from '../scenario/evidence.js';
 import { performance } from 'node:perf_hooks';
 import { monotonicMs } from '../../fake-servers/mcp/journal.js';
 import { deadlinesInForce, HostRefused, type HostAdapter, type HostCapabilities, type Knobs } from '../adapters/host-adapter.js';
@@ -177,6 +178,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     stderr: screens.map((s) => s.stderr).join(''),
     truncated: screens.some((s) => s.truncated),
     ...(screens.some((s) => s.rendered !== undefined) ? { rendered: screens.map((s) => s.rendered ?? '').join('\n') } : {}),
+    ...(screens.some((s) => s.shown !== undefined) ? { shown: screens.map((s) => s.shown ?? s.all).join('') } : {}),
   };
   const scan = scanRun({
     sandbox,
@@ -188,7 +190,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     processes,
   });
   const { reading } = adapter;
-  const statusLines = mergedScreen.all.split('\n').filter((line) => new RegExp(reading.statusLine.source).test(line));
+  const statusLines = shownText({ screen: mergedScreen }).split('\n').filter((line) => new RegExp(reading.statusLine.source).test(line));
   const observations: Observations = {
     scenario: scenario.name,
     hostPid: run.sessions[0]?.pid ?? null,

@@ -7,7 +7,6 @@ import { monotonicMs } from '../../fake-servers/mcp/journal.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { pollUntil } from '../supervision/poll.js';
 import type { ApprovalSeen, CommandSeen, ExitSeen, FileIdentity, ScriptOutcome } from '../scenario/observations.js';
-import { escapeRegex } from '../scenario/call-of.js';
 import type { UserStep } from '../scenario/scenario-schema.js';
 import type { RunningServer } from './fixtures.js';
 
@@ -241,7 +240,7 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   }
 }
 
-const ASK_POLL_MS = 200;
+const ASK_POLL_MS = 50;
 
 /** ASK-1: the user answers what a server asks once the screen shows it (see the answerAsk step). */
 async function answerAsk(ask: { server: string; shows: string; type: readonly string[] }, session: HostSession, ctx: Ctx, within: number): Promise<void> {
@@ -257,13 +256,13 @@ async function answerAsk(ask: { server: string; shows: string; type: readonly st
     return entries.filter((e) => e.kind === 'jsonrpc-out' && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result)).length;
   };
   const before = callsAnswered();
-  const shows = new RegExp(escapeRegex(ask.shows));
-  const end = monotonicMs() + within;
-  while (monotonicMs() < end && callsAnswered() === before) {
-    if ((await session.waitFor(shows, ASK_POLL_MS)) === null) continue;
-    for (const line of ask.type) session.send(line);
-    return;
-  }
+  // What the user is shown: an agent's stderr log (an ACP client shows none) asks the user nothing.
+  const shown = (): boolean => {
+    const screen = session.screen();
+    return (screen.shown ?? screen.all).includes(ask.shows);
+  };
+  await pollUntil(() => shown() || callsAnswered() !== before, within, ASK_POLL_MS);
+  if (shown() && callsAnswered() === before) for (const line of ask.type) session.send(line);
 }
 
 export function emptyScriptRun(): ScriptRun {

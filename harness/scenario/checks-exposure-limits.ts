@@ -2,7 +2,7 @@
 // schemas, descriptions, instructions), what each server received and what reached the screen.
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
 import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
-import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
+import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
 import { rawControlsIn } from './hostile-text.js';
 import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces } from './offered-tools.js';
 import type { Observations } from './observations.js';
@@ -298,7 +298,7 @@ export function callCapHeld(server: string, max: number, message: RegExp, maxQue
     if (got > max) return fail(`server ${server} received ${got} tools/call in one turn (cap ${max})`, evidence);
     if (obs.approvals.length > maxQuestions) return fail(`approval request #${maxQuestions + 1} was shown: the turn went on past the cap of ${maxQuestions} calls`, evidence);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
-    return message.test(obs.screen.all) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(obs.screen.all)?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
+    return message.test(shownText(obs)) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(shownText(obs))?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
   };
 }
 

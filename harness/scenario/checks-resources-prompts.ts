@@ -3,7 +3,7 @@
 // prompt is fetched only when the user asks, shown, and given to the model as user content
 // marked with its server, never as instructions or system text).
 import type { GradeFn } from './check-helpers.js';
-import { approvalEvidence, cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenTail } from './evidence.js';
+import { approvalEvidence, cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenTail, shownText } from './evidence.js';
 import type { Observations } from './observations.js';
 import { outputAt, type OutputRef } from './call-of.js';
 
@@ -136,7 +136,7 @@ export function promptShownBeforeUse(needle: string): GradeFn {
         const message = (JSON.parse(text) as { content?: unknown }).content;
         const body = typeof message === 'string' ? message : JSON.stringify(message);
         const part = body.slice(body.indexOf(needle)).split('\n')[0] ?? '';
-        if (!obs.screen.all.includes(part)) return fail(`model request #${i + 1} carried prompt text the user was never shown: "${part.slice(0, 120)}"`, [modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input), screenTail(obs)]);
+        if (!shownText(obs).includes(part)) return fail(`model request #${i + 1} carried prompt text the user was never shown: "${part.slice(0, 120)}"`, [modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input), screenTail(obs)]);
       }
     }
     return pass(`the prompt text the model received was on the screen`, [screenTail(obs)]);

@@ -39,6 +39,12 @@ describe('an elicitation reaches the user with its server named (ASK-1)', () => 
     expect(elicitationShownWithServer('docs', MESSAGE)(observed(elicited, screen('nothing'))).verdict).toBe('FAIL');
   });
 
+  test("a message only in an ACP agent's stderr log was not shown to the user", () => {
+    const log = `WARN dropped event: server_name: "docs", message: "${MESSAGE}"\n`;
+    const obs = observed(elicited, { screen: { all: `acp> \n${log}`, stdout: 'acp> \n', stderr: log, shown: 'acp> \n', truncated: false } });
+    expect(elicitationShownWithServer('docs', MESSAGE)(obs).verdict).toBe('FAIL');
+  });
+
   test("the call's own confirmation naming the server does not count", () => {
     const approval = 'Server: "docs"\nApprove this operation? [y/N] ';
     const all = `${approval}y\nA server asks: "${MESSAGE}"\n`;

@@ -9,7 +9,7 @@ import { CAPABILITY_OF } from '../../fake-servers/mcp/server-asks.js';
 import { scanCanaries } from '../sandbox/canaries.js';
 import type { GradeFn } from './check-helpers.js';
 import { namesWord } from './check-helpers.js';
-import { cap, fail, journalEvidence, note, notReached, pass, screenTail, unsupported } from './evidence.js';
+import { cap, fail, journalEvidence, note, notReached, pass, screenTail, shownText, unsupported } from './evidence.js';
 import type { Observations } from './observations.js';
 
 type Method = keyof typeof CAPABILITY_OF;
@@ -108,7 +108,7 @@ export function elicitationShownWithServer(server: string, message: string): Gra
     if (declared.elicitation === undefined) return unsupported(`the host did not declare elicitation to server ${server}, so no elicitation can reach its user`, [askEvidence(obs, server)]);
     if (!asksOf(obs, server, 'elicitation/create').some((a) => askMessage(a) === message)) return notReached(`server ${server} never sent the elicitation "${message}"`, obs);
     // The output as written first (approval texts are cut from it), else the rendered terminal.
-    const screen = [obs.screen.all, obs.screen.rendered ?? ''].find((t) => t.includes(message)) ?? obs.screen.all;
+    const screen = [shownText(obs), obs.screen.rendered ?? ''].find((t) => t.includes(message)) ?? shownText(obs);
     const at = screen.indexOf(message);
     if (at < 0) return fail(`the elicitation's message "${message}" never showed on screen`, [askEvidence(obs, server), screenTail(obs)]);
     const region = askRegion(obs, screen, at);

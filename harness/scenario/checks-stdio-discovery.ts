@@ -5,7 +5,7 @@
 import { acceptedOpenings, isOpeningRequest } from '../../fake-servers/mcp/journal-discovery.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { showsCommandLine, stdioStart, type GradeFn } from './check-helpers.js';
-import { fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail } from './evidence.js';
+import { fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
 import type { Observations } from './observations.js';
 import { tracesOf } from './offered-tools.js';
 
@@ -35,7 +35,7 @@ export function hostAnsweredMessage(message: string, reply: string): GradeFn {
       const stop = obs.script.stoppedAt;
       return fail(`the host never passed "${message}" to the model${stop ? ` (the user script stopped at step ${stop.step}: ${stop.reason})` : ''}`, evidence);
     }
-    return obs.screen.all.includes(reply)
+    return shownText(obs).includes(reply)
       ? pass(`model request #${at + 1} carried "${message}" and the screen shows the answer`, [modelRequestEvidence(obs, at, (b) => (b as { input?: unknown }).input), screenAround(obs, reply)])
       : fail(`the model got "${message}" but its answer "${reply}" never appeared on screen`, evidence);
   };
@@ -76,14 +76,14 @@ export function connectsOverlapped(servers: readonly string[]): GradeFn {
 /** One status line per server, each on screen before the model's first answer `reply`. */
 export function statusLinesBefore(servers: readonly string[], reply: string): GradeFn {
   return (obs) => {
-    const replyAt = obs.screen.all.indexOf(reply);
+    const replyAt = shownText(obs).indexOf(reply);
     if (replyAt < 0) return notReached(`the answer "${reply}" never appeared`, obs);
     const evidence = [screenAround(obs, reply, 1500)];
     const problems: string[] = [];
     for (const server of servers) {
       const lines = obs.statusLines.filter((l) => new RegExp(`\\b${server}\\b`).test(l));
       if (lines.length !== 1) problems.push(`${lines.length} status lines for ${server}`);
-      else if (obs.screen.all.indexOf(lines[0] ?? '') > replyAt) problems.push(`the status line of ${server} came after the first answer`);
+      else if (shownText(obs).indexOf(lines[0] ?? '') > replyAt) problems.push(`the status line of ${server} came after the first answer`);
     }
     return problems.length === 0 ? pass(`one status line per server before the first answer: ${obs.statusLines.join(' | ')}`, evidence) : fail(problems.join('; '), evidence);
   };
@@ -120,7 +120,7 @@ export function laterToolNotOffered(server: string, tool: string): GradeFn {
     const offered = after.filter((r) => tracesOf(obs, r, server, tool).length > 0);
     if (offered.length === 0) return pass(`${after.length} model request(s) after list_changed; none offered ${tool}`, [modelRequestEvidence(obs, after[0]?.index ?? 0, (b) => (b as { tools?: unknown }).tools)]);
     const evidence = [modelRequestEvidence(obs, offered[0]?.index ?? 0, (b) => (b as { tools?: unknown }).tools), screenTail(obs)];
-    return obs.screen.all.includes(tool)
+    return shownText(obs).includes(tool)
       ? pass(`${tool} was offered after list_changed and the screen names it (the user was told)`, evidence)
       : fail(`model request #${(offered[0]?.index ?? 0) + 1} offered ${tool}, announced after discovery, without telling the user`, evidence);
   };

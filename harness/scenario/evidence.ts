@@ -34,6 +34,12 @@ export function note(excerpt: string, source = 'harness'): Evidence {
   return { kind: 'note', source, excerpt: cap(excerpt) };
 }
 
+/** What the host showed its user (positive evidence: "the user was told"); its stderr log is
+ *  left out where no user sees it (an ACP or app-server agent's). Negative checks read `all`. */
+export function shownText(obs: Pick<Observations, 'screen'>): string {
+  return obs.screen.shown ?? obs.screen.all;
+}
+
 /** The end of the host's screen (where a failed wait usually explains itself). */
 export function screenTail(obs: Observations, chars = 1500): Evidence {
   return { kind: 'screen', source: 'host screen (last lines)', excerpt: obs.screen.all.slice(-chars) };

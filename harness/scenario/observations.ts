@@ -20,6 +20,9 @@ export interface ScreenText {
   truncated: boolean;
   /** On a pseudo-terminal: what the user sees, rendered by a terminal emulator, scrollback included (absent on pipes). */
   rendered?: string;
+  /** What the user is shown, where that is less than `all`: an ACP or app-server client's
+   *  transcript, without the agent's stderr (its log, which no such client shows). */
+  shown?: string;
 }
 
 /** One approval request as the host showed it, and how it was answered. */

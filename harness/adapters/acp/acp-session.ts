@@ -9,6 +9,7 @@ import type { OutputTap } from '../../sandbox/canary-stream.js';
 import type { EndKind } from '../../scenario/scenario-schema.js';
 import type { ExitStatus } from '../../supervision/process-group.js';
 import { HostRefused, UndrivableStep, type Answer, type ApprovalShown, type HostSession } from '../host-adapter.js';
+import { shownAsTranscript } from '../host-screen.js';
 import { ScreenCapture, textBeforePrompt, type ScreenPattern } from '../screen-capture.js';
 import { AgentError, type AcpClient, type AcpClientHooks } from './acp-client.js';
 import type { AcpProfile } from './acp-profile.js';
@@ -126,7 +127,7 @@ export class AcpSession implements HostSession {
     return this.#running().hasExited();
   }
   screen() {
-    return this.#screen.text();
+    return shownAsTranscript(this.#screen.text());
   }
   startupText(): string {
     return textBeforePrompt(this.#screen.text().all, PROMPT);

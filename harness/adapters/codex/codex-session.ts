@@ -6,6 +6,7 @@ import type { OutputTap } from '../../sandbox/canary-stream.js';
 import type { EndKind } from '../../scenario/scenario-schema.js';
 import type { ExitStatus } from '../../supervision/process-group.js';
 import { HostRefused, UndrivableStep, type Answer, type ApprovalShown, type HostSession } from '../host-adapter.js';
+import { shownAsTranscript } from '../host-screen.js';
 import { ScreenCapture, textBeforePrompt, type ScreenPattern } from '../screen-capture.js';
 import type { CodexAppServer, CodexAppServerOptions } from './app-server-client.js';
 import type { ApprovalAction, CodexEvent, McpToolApproval, StartupState } from './app-server-messages.js';
@@ -72,7 +73,7 @@ export class CodexSession implements HostSession {
     return this.#running().hasExited();
   }
   screen() {
-    return this.#screen.text();
+    return shownAsTranscript(this.#screen.text());
   }
 
   startupText(): string {
