@@ -14,9 +14,6 @@ const book = { server: 'docs', tool: 'book', arguments: { what: 'ask1b-model-z2K
 
 export default defineScenario({
   title: "A server's second elicitation reaches the user again, and carries what the user typed the second time",
-  // Each answerAsk may wait out a whole step for an ask a host never shows (one that declared no
-  // elicitation and does not re-send on 2026-07-28): two of them, beyond the default budget.
-  timeoutMs: 90_000,
   servers: { docs: { transport: 'stdio', behaviour: { tools: [{ name: 'book', outcomes: [elicit(FIRST)], outcome: elicit(SECOND) }] } } },
   model: [{ calls: [book] }, { calls: [book] }, { message: 'Booked twice.' }],
   user: [

@@ -59,6 +59,9 @@ export function timingFor(deadlines: Required<Knobs>, base: ScriptTiming = DEFAU
  * the start-up and exit deadlines: a budget written against the reference host (ready in under
  * a second, gone at end of input) must not run out on a host that takes seconds to start or
  * has to be stopped after its exit deadline (Gemini CLI over ACP, three starts in one scenario).
+ * A server's ask may hold its call until the host's call deadline: each answerAsk step and the
+ * step after it may each wait that out (a host that never shows the ask, codex-acp), so each
+ * adds two steps' waits: the scenario ends with verdicts, not a HARNESS-ERROR.
  */
 export function scenarioDeadlineMs(scenario: Pick<Scenario, 'timeoutMs' | 'host' | 'user'>, capabilities: Pick<HostCapabilities, 'knobs'>, fallbackMs = 30_000): number {
   const inForce = deadlinesInForce(capabilities, scenario.host);
@@ -66,7 +69,8 @@ export function scenarioDeadlineMs(scenario: Pick<Scenario, 'timeoutMs' | 'host'
   const extra = 2 * Math.max(0, inForce.callTimeoutMs - asked.callTimeoutMs) + Math.max(0, inForce.connectTimeoutMs - asked.connectTimeoutMs);
   const timing = timingFor(inForce);
   const starts = 1 + scenario.user.filter((step) => 'restart' in step).length;
-  return (scenario.timeoutMs ?? fallbackMs) + extra + (extra > 0 ? 2 * STEP_SLACK_MS : 0) + starts * (timing.startMs + timing.exitMs);
+  const asks = scenario.user.filter((step) => 'answerAsk' in step).length;
+  return (scenario.timeoutMs ?? fallbackMs) + extra + (extra > 0 ? 2 * STEP_SLACK_MS : 0) + starts * (timing.startMs + timing.exitMs) + asks * 2 * timing.stepMs;
 }
 
 /** The exact command that reruns one scenario against one host. */
