@@ -77,7 +77,8 @@ export class CodexSession implements HostSession {
   }
 
   startupText(): string {
-    return textBeforePrompt(this.#screen.text().all, PROMPT);
+    // What the user saw before the first prompt: the transcript, not the agent's stderr log.
+    return textBeforePrompt(this.#screen.text().stdout, PROMPT);
   }
 
   async waitFor(pattern: RegExp, timeoutMs: number): Promise<string | null> {
