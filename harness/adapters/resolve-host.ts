@@ -14,6 +14,11 @@ import type { HostAdapter } from './host-adapter.js';
 
 export const DEFAULT_HOST = 'reference';
 
+/** The folder name of a host's reports: reports/<this>/ (committed) and test-results/<this>/ (a run's own). */
+export function reportFolderName(adapter: Pick<HostAdapter, 'name' | 'selector'>): string {
+  return adapter.selector === DEFAULT_HOST ? 'reference-host' : adapter.name;
+}
+
 /** Whether the file holds an ACP profile; unreadable files go to the terminal profile loader, which names the problem. */
 function isAcpProfileFile(path: string): boolean {
   try {

@@ -23,7 +23,7 @@ function shard(value: string): string {
 }
 
 // The work is imported inside the actions: --help, --version and usage errors answer at
-// once, without loading the scenarios, the fakes or vitest.
+// once, without loading the scenarios or the fakes.
 async function list(flags: RunFlags): Promise<void> {
   const { checkSelection } = await import('./run-inputs.js');
   for (const s of (await checkSelection(flags)).selected) {
@@ -76,8 +76,8 @@ export function registerRunCommand(program: Command): void {
     .option('--guarantee <prefix>', 'only checks of these guarantee IDs, e.g. APPROVE or NET-2 (repeatable)', collect, [])
     .addOption(requiredByOption('grade and report only checks'))
     .option('--list', 'list the scenarios and the guarantee IDs their checks observe')
-    .option('--shard <i/n>', 'run only shard i of n (vitest sharding)', shard)
-    .option('--out <dir>', 'report folder (default reports/<host>/)')
+    .option('--shard <i/n>', 'run only shard i of n (every n-th scenario by name, from the i-th)', shard)
+    .option('--out <dir>', 'report folder (default test-results/<host>/; the committed reports/<host>/ are written only on purpose)')
     .option('--expected-failures <file>', 'known failures: listed failures pass, unlisted fail, listed passes are stale')
     .option('--protocol <revision>', 'every fake server offers this MCP revision: 2025-11-25, 2026-07-28 or both (default: each scenario\'s own)', protocol)
     .option('--performance', "also measure the host's MCP performance (launch to ready, call overhead, memory) into the report, INFO only")

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { builtinAcpProfileNames } from '../adapters/acp/acp-profile.js';
 import { CODEX_SELECTOR } from '../adapters/codex/codex-adapter.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
-import { DEFAULT_HOST, resolveHost } from '../adapters/resolve-host.js';
+import { DEFAULT_HOST, reportFolderName, resolveHost } from '../adapters/resolve-host.js';
 import { GUARANTEES } from '../catalogue/guarantees.js';
 import type { RequiredBy } from '../catalogue/source-schema.js';
 import { HarnessError, oneLine } from '../errors.js';
@@ -95,9 +95,13 @@ function checkExpectedFailures(file: string, adapter: HostAdapter, all: readonly
   return baseline;
 }
 
-/** reports/reference-host/ for the bundled host, reports/<profile name>/ otherwise. */
+/**
+ * test-results/reference-host/ for the bundled host, test-results/<profile name>/ otherwise: a
+ * run's own reports go where test tools put theirs (git-ignored here), never over the
+ * committed reports/<host>/, which are regenerated on purpose with --out.
+ */
 export function defaultOutDir(adapter: HostAdapter): string {
-  return join(process.cwd(), 'reports', adapter.selector === DEFAULT_HOST ? 'reference-host' : adapter.name);
+  return join(process.cwd(), 'test-results', reportFolderName(adapter));
 }
 
 /** Checks the inputs `--list` needs too: the host and the selection. */

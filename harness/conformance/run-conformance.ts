@@ -1,27 +1,40 @@
-// The conformance run behind `mcp-host-conformance run`: one vitest run (the one engine)
-// over a generated test file per scenario, so vitest's own --shard splits scenarios across
-// machines; the reporter's CheckResults become the report written to the output folder.
-// SIGINT or SIGTERM stops every process of the run, writes the report of the scenarios
-// that finished marked incomplete, and exits 128+N; no temporary folder stays behind.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+// The conformance run behind `mcp-host-conformance run`: every selected scenario against one
+// host through the scheduler (run-scenarios.ts: longest expected first, as many at once as the
+// CPU allows), the results written as the report. --shard splits the name-sorted scenarios
+// round-robin, the same split on every machine. SIGINT or SIGTERM stops every process of the
+// run, writes the report of the scenarios that finished marked incomplete, and exits 128+N;
+// no temporary folder stays behind.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { startVitest, type Vitest } from 'vitest/node';
-import { resolveHost } from '../adapters/resolve-host.js';
+import type { ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
+import { reportFolderName, resolveHost } from '../adapters/resolve-host.js';
 import { GUARANTEES } from '../catalogue/guarantees.js';
-import { HarnessError } from '../errors.js';
+import type { RequiredBy } from '../catalogue/source-schema.js';
+import { HarnessError, oneLine } from '../errors.js';
+import { createProgress } from '../progress/progress.js';
 import { applyExpectedFailures, type ExpectedFailures } from '../report/expected-failures.js';
 import type { CheckResult, Report, RunMetadata } from '../report/schema.js';
+import { countVerdicts } from '../report/summary.js';
 import { writeReports } from '../report/write-reports.js';
 import { loadScenarios } from '../scenario/load-scenarios.js';
+import type { Scenario } from '../scenario/scenario-schema.js';
+import { suiteRoot } from '../suite-root.js';
 import { stopRun, watchInterrupts } from '../supervision/run-interrupt.js';
-import { ConformanceReporter } from './conformance-reporter.js';
+import { CpuGovernor } from './cpu-governor.js';
+import { expectedDurations } from './expected-durations.js';
+import { REFERENCE_REPORT, runScenarios } from './run-scenarios.js';
 import { runMetadata } from './run-metadata.js';
 import { runResult } from './run-result.js';
-import type { ConformanceContext } from './scenario-test.js';
 
-export interface RunConformanceOptions extends ConformanceContext {
+export interface RunConformanceOptions {
+  host: string;
+  scenario: string[];
+  guarantee: string[];
+  /** Only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */
+  requiredBy: RequiredBy;
+  /** --protocol: every fake server of every scenario offers this (over the scenario's own pin). */
+  protocol?: ProtocolOffer;
   shard?: string;
   outDir: string;
   /** Known failures, already read and checked against the scenarios (run-inputs.ts). */
@@ -31,13 +44,10 @@ export interface RunConformanceOptions extends ConformanceContext {
   log: (line: string) => void;
 }
 
-/** Writes `<name>.conformance.test.js` per scenario, each registering its scenario's test. */
-function generateTestFiles(dir: string, files: readonly string[]): void {
-  const register = pathToFileURL(new URL('./scenario-test.js', import.meta.url).pathname).href;
-  for (const file of files) {
-    const name = file.replace(/^.*\//, '').replace(/\.scenario\.[jt]s$/, '');
-    writeFileSync(join(dir, `${name}.conformance.test.js`), `import { registerScenarioFile } from ${JSON.stringify(register)};\nawait registerScenarioFile(${JSON.stringify(file)});\n`);
-  }
+/** Shard "i/n" of the name-sorted scenarios: every n-th from the i-th, so shards are alike in size and mix. */
+export function shardOf<T extends Pick<Scenario, 'name'>>(scenarios: readonly T[], shard: string): T[] {
+  const [i, n] = shard.split('/').map(Number) as [number, number];
+  return [...scenarios].sort((a, b) => a.name.localeCompare(b.name)).filter((_, k) => k % n === i - 1);
 }
 
 /** The exit code of a run cut short by `signal`, as a shell reports a process it killed (130 for SIGINT). */
@@ -47,89 +57,86 @@ function interruptedExitCode(signal: NodeJS.Signals): number {
 
 export interface ConformanceOutcome {
   exitCode: number;
-  /** A signal stopped the run: the caller must exit now (the engine's handles are still open). */
+  /** A signal stopped the run: the caller must exit now (scenarios' handles are still open). */
   interrupted: boolean;
 }
 
 /** Exit code (run-result.ts): 0 when every check conforms (or matches the expected failures); 128+N after signal N. */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceOutcome> {
   const adapter = resolveHost(options.host);
-  const scenarios = await loadScenarios(options);
-  if (scenarios.length === 0) throw new HarnessError('CLI_INPUT', 'no scenario matches the --scenario/--guarantee/--required-by filters');
-  // One folder holds everything the run writes: the generated test files and, as TMPDIR
-  // of the engine and its workers, every scenario's sandbox and the engine's own files. It
-  // goes at the end, however the run ends (a second signal does not wait for the engine).
+  const selected = await loadScenarios(options);
+  if (selected.length === 0) throw new HarnessError('CLI_INPUT', 'no scenario matches the --scenario/--guarantee/--required-by filters');
+  const scenarios = options.shard === undefined ? selected : shardOf(selected, options.shard);
+  if (scenarios.length === 0) throw new HarnessError('CLI_INPUT', `--shard ${options.shard}: no scenario falls in this shard of the ${selected.length} selected`);
+  // One folder holds everything the run writes: as TMPDIR, every scenario's sandbox. It goes
+  // at the end, however the run ends (a second signal does not wait for the scenarios).
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'mhc-run-')));
   mkdirSync(join(dir, 'tmp'));
   const outerTmp = process.env.TMPDIR;
   process.env.TMPDIR = join(dir, 'tmp');
-  const reporter = new ConformanceReporter(process.stdout);
+  const progress = createProgress({ total: scenarios.length, isTTY: process.stdout.isTTY === true, out: process.stdout });
   const interrupts = watchInterrupts();
-  let engineHandle: Vitest | undefined;
+  const stop = new AbortController();
+  const finished: CheckResult[] = [];
+  let scenariosFinished = 0;
+  // A fault of the suite outside any scenario (an emitter's error) must neither end the run nor pass unseen.
+  const unexpected: string[] = [];
+  const onUnexpected = (error: unknown): void => void unexpected.push(oneLine(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+  process.on('uncaughtException', onUnexpected);
+  process.on('unhandledRejection', onUnexpected);
   const startedAt = new Date();
   const write = async (checks: CheckResult[], incomplete: RunMetadata['incomplete']) => {
     const shape = { command: options.command, shard: options.shard ?? null, incomplete, requiredBy: options.requiredBy, protocol: options.protocol ?? null };
     const run = await runMetadata(adapter, { startedAt, endedAt: new Date() }, shape);
     const report: Report = { schemaVersion: 1, generatedAt: new Date().toISOString(), guarantees: [...GUARANTEES], hosts: [{ run, checks }] };
     const paths = writeReports(report, options.outDir);
-    reporter.end(Object.values(paths));
+    progress.end(Object.values(paths));
     return report;
   };
   try {
-    generateTestFiles(dir, scenarios.map((s) => s.file));
-    const context: ConformanceContext = { host: options.host, scenario: options.scenario, guarantee: options.guarantee, requiredBy: options.requiredBy, ...(options.protocol === undefined ? {} : { protocol: options.protocol }) };
-    const engine = startVitest('test', [], {
-      root: dir,
-      config: false,
-      include: ['*.conformance.test.js'],
-      watch: false,
-      pool: 'forks',
-      maxWorkers: 2,
-      // One file per scenario exists only so vitest's --shard can split them; sharing the
-      // module cache inside a worker saves re-importing the harness for every scenario
-      // (each scenario still gets its own sandbox, fakes and host processes).
-      isolate: false,
-      testTimeout: 60_000,
-      provide: { conformance: context },
-      // Vitest's own SIGINT/SIGTERM handler exits at once; the run's is the one that counts.
-      reporters: [
-        reporter,
-        {
-          onInit: (vitest) => {
-            engineHandle = vitest;
-            interrupts.claim();
-          },
-        },
-      ],
-      ...(options.shard === undefined ? {} : { shard: options.shard }),
-    }).then((vitest) => vitest.close().then(() => null));
-    const signal = await Promise.race([engine, interrupts.first]);
+    const committed = join(suiteRoot(), 'reports', reportFolderName(adapter), 'report.json');
+    const expected = expectedDurations([join(options.outDir, 'report.json'), committed, REFERENCE_REPORT], scenarios);
+    const items = scenarios.map((scenario) => ({ id: scenario.name, scenario, adapter, ...(options.protocol === undefined ? {} : { protocol: options.protocol }) }));
+    const done = runScenarios(items, {
+      expected,
+      admission: new CpuGovernor(),
+      signal: stop.signal,
+      onStart: (item) => progress.start(item.id),
+      onFinish: (item, results) => {
+        finished.push(...results);
+        scenariosFinished += 1;
+        progress.finish(item.id, countVerdicts(results));
+      },
+    });
+    const signal = await Promise.race([done.then(() => null), interrupts.first]);
     if (signal !== null) {
-      void engine.catch(() => {});
+      stop.abort();
       return await interrupted(signal);
     }
   } finally {
     interrupts.dispose();
+    process.off('uncaughtException', onUnexpected);
+    process.off('unhandledRejection', onUnexpected);
     if (outerTmp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = outerTmp;
     rmSync(dir, { recursive: true, force: true });
   }
-  if (reporter.loadErrors.length > 0) throw new HarnessError('SCENARIO_INVALID', reporter.loadErrors.join('\n'));
-  const report = await write(reporter.checks, null);
+  const checks = [...finished].sort((a, b) => a.id.localeCompare(b.id));
+  const report = await write(checks, null);
   const outcome = options.expectedFailures === undefined ? undefined : applyExpectedFailures(report, options.expectedFailures);
   for (const e of outcome?.unexpected ?? []) options.log(`unexpected failure: ${e.check}`);
   for (const e of outcome?.stale ?? []) options.log(`stale expected failure (now ${e.verdict}): ${e.check}`);
-  const result = runResult(reporter.checks, outcome);
-  options.log(result.line);
-  return { exitCode: result.exitCode, interrupted: false };
+  for (const e of unexpected) options.log(`harness error outside any scenario: ${e}`);
+  const result = runResult(checks, outcome);
+  const exitCode = unexpected.length > 0 ? Math.max(result.exitCode, 1) : result.exitCode;
+  options.log(unexpected.length > 0 && result.exitCode === 0 ? `Result: not conformant: ${unexpected.length} harness error(s) outside any scenario (exit 1)` : result.line);
+  return { exitCode, interrupted: false };
 
   /** The report of what finished when `signal` came, once every process of the run is gone. */
   async function interrupted(signal: NodeJS.Signals): Promise<ConformanceOutcome> {
-    const checks = [...reporter.finished].sort((a, b) => a.id.localeCompare(b.id));
-    const incomplete = { signal, scenariosFinished: reporter.scenariosFinished, scenariosPlanned: reporter.scenariosPlanned ?? scenarios.length };
-    interrupts.engineDying();
-    // No new scenario, and no new worker to replace the ones about to be killed.
-    void engineHandle?.cancelCurrentRun('keyboard-input').catch(() => {});
+    const checks = [...finished].sort((a, b) => a.id.localeCompare(b.id));
+    const incomplete = { signal, scenariosFinished, scenariosPlanned: scenarios.length };
+    // The scenarios still running see their hosts die: nothing they report from now on counts.
     const survivors = await stopRun(dir, interrupts.second);
     if (survivors.length > 0) options.log(`processes ${survivors.join(', ')} of the run could not be stopped`);
     await write(checks, incomplete);

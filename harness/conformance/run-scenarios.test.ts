@@ -1,6 +1,27 @@
-// `npm test`'s conformance run: every scenario against the host in context (the reference
-// host by default), one concurrent test per scenario.
-import { scenarioFiles } from '../scenario/load-scenarios.js';
-import { registerScenarioFile } from './scenario-test.js';
+// `npm test`'s conformance run: every scenario against the reference host through the
+// scheduler the CLI uses, one test per scenario: every check must PASS.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { resolveHost } from '../adapters/resolve-host.js';
+import type { CheckResult } from '../report/schema.js';
+import { loadScenarios } from '../scenario/load-scenarios.js';
+import { requireBuilt } from '../vitest/require-built.js';
+import { runScenarios } from './run-scenarios.js';
 
-for (const file of scenarioFiles()) await registerScenarioFile(file);
+const scenarios = await loadScenarios();
+const adapter = resolveHost('reference');
+let results = new Map<string, CheckResult[]>();
+
+describe('the reference host passes every check', () => {
+  beforeAll(async () => {
+    requireBuilt('dist/refhost.mjs', ['reference-host']);
+    results = await runScenarios(scenarios.map((scenario) => ({ id: scenario.name, scenario, adapter })));
+  }, 600_000);
+
+  for (const scenario of scenarios) {
+    test(scenario.name, () => {
+      const bad = (results.get(scenario.name) ?? []).filter((r) => r.verdict !== 'PASS');
+      expect(bad.map((r) => `${r.verdict} ${r.id} [${r.guarantees.join(', ')}]\n  expected: ${r.expected}\n  observed: ${r.observed}\n  rerun: ${r.rerun}`)).toEqual([]);
+      expect(results.get(scenario.name)?.length).toBe(scenario.checks.length);
+    });
+  }
+});

@@ -2,13 +2,16 @@
 // in `provenBy`, and each such check must FAIL there (its PASS against the reference host is
 // asserted by the conformance run). A faulty host is refhost with a fault injected through
 // its seams (faults.ts) or a one-line source mutant of it (mutants.ts, built and cached).
+// All runs go through the CLI's scheduler (longest first, as many at once as the CPU allows).
 // Prints the detection rate. Pairs that cannot fail yet are listed in PENDING with the
 // reason; they must leave the list once they do.
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { HostAdapter } from '../adapters/host-adapter.js';
-import { runScenario } from '../runner/run-scenario.js';
+import { runScenarios, type ScenarioRunItem } from '../conformance/run-scenarios.js';
+import type { CheckResult } from '../report/schema.js';
 import { loadScenarios } from '../scenario/load-scenarios.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
+import { requireBuilt } from '../vitest/require-built.js';
 import { createFaultyHostAdapter } from './faulty-host-adapter.js';
 import { FAULTS } from './faults.js';
 import { buildMutant } from './mutant-build.js';
@@ -40,31 +43,45 @@ function revisionsOf(scenario: Scenario): (Scenario['protocol'] | undefined)[] {
 const scenarios = await loadScenarios();
 const allChecks = scenarios.flatMap((s) => s.checks.map((c) => `${s.name}/${c.id}`));
 const failedSomewhere = new Set<string>();
+const pairs = scenarios.flatMap((scenario) =>
+  [...new Set(scenario.checks.flatMap((c) => c.provenBy))].sort().flatMap((fault) =>
+    revisionsOf(scenario).map((protocol) => ({ id: `${scenario.name} against ${fault}${protocol === undefined ? '' : ` on ${protocol}`}`, scenario, fault, protocol })),
+  ),
+);
+const adapters = new Map<string, HostAdapter | null>();
+let results = new Map<string, CheckResult[]>();
 
 describe('faulty hosts make the checks that name them fail', () => {
-  for (const scenario of scenarios) {
-    const faults = [...new Set(scenario.checks.flatMap((c) => c.provenBy))].sort();
-    for (const fault of faults) for (const protocol of revisionsOf(scenario)) {
-      test.concurrent(`${scenario.name} against ${fault}${protocol === undefined ? '' : ` on ${protocol}`}`, { timeout: 60_000 }, async () => {
-        const adapter = await faultyHost(fault);
-        if (adapter === null) {
-          expect(pendingReason('*', fault), `fault "${fault}" is in neither faults.ts nor mutants.ts, nor pending`).toBeDefined();
-          return;
-        }
-        const { results } = await runScenario({ ...scenario, protocol }, { adapter });
-        const problems: string[] = [];
-        for (const check of scenario.checks.filter((c) => c.provenBy.includes(fault))) {
-          const id = `${scenario.name}/${check.id}`;
-          const result = results.find((r) => r.id === id);
-          const failed = result?.verdict === 'FAIL' || result?.verdict === 'NON-STRICT';
-          if (failed) failedSomewhere.add(id);
-          const pending = pendingReason(id, fault);
-          if (pending === undefined && !failed) problems.push(`${id} was ${result?.verdict ?? 'missing'} against ${fault}: ${result?.observed ?? ''}`);
-          if (pending !== undefined && failed) problems.push(`${id}@${fault} now fails: remove it from PENDING`);
-        }
-        expect(problems).toEqual([]);
-      });
-    }
+  beforeAll(async () => {
+    requireBuilt('dist/refhost.mjs', ['reference-host']);
+    for (const fault of new Set(pairs.map((p) => p.fault))) adapters.set(fault, await faultyHost(fault));
+    const items: ScenarioRunItem[] = pairs.flatMap((p) => {
+      const adapter = adapters.get(p.fault);
+      return adapter == null ? [] : [{ id: p.id, scenario: p.scenario, adapter, ...(p.protocol === undefined ? {} : { protocol: p.protocol }) }];
+    });
+    results = await runScenarios(items);
+  }, 1_800_000);
+
+  for (const pair of pairs) {
+    test(pair.id, () => {
+      const { scenario, fault } = pair;
+      if (adapters.get(fault) === null) {
+        expect(pendingReason('*', fault), `fault "${fault}" is in neither faults.ts nor mutants.ts, nor pending`).toBeDefined();
+        return;
+      }
+      const ran = results.get(pair.id) ?? [];
+      const problems: string[] = [];
+      for (const check of scenario.checks.filter((c) => c.provenBy.includes(fault))) {
+        const id = `${scenario.name}/${check.id}`;
+        const result = ran.find((r) => r.id === id);
+        const failed = result?.verdict === 'FAIL' || result?.verdict === 'NON-STRICT';
+        if (failed) failedSomewhere.add(id);
+        const pending = pendingReason(id, fault);
+        if (pending === undefined && !failed) problems.push(`${id} was ${result?.verdict ?? 'missing'} against ${fault}: ${result?.observed ?? ''}`);
+        if (pending !== undefined && failed) problems.push(`${id}@${fault} now fails: remove it from PENDING`);
+      }
+      expect(problems).toEqual([]);
+    });
   }
 
   afterAll(() => {

@@ -1,8 +1,8 @@
-// A conformance run stopped by SIGINT or SIGTERM (Ctrl-C, a CI timeout): the signal is
-// taken from the test engine (vitest's own handler exits the process at once, before any
-// report), and every process of the run is stopped: the engine's workers (each kills its
-// hosts' namespaces as it goes, process-scope.ts), then anything still naming the run's
-// folder. A second signal skips the grace and kills at once.
+// A conformance run stopped by SIGINT or SIGTERM (Ctrl-C, a CI timeout): the run takes the
+// signal (the default would end the process before any report), and every process of the run
+// is stopped: this process's children (hosts' namespaces are also killed by their scopes,
+// process-scope.ts), then anything still naming the run's folder. A second signal skips the
+// grace and kills at once.
 import { scanChildren, scanRunProcesses } from './proc-scan.js';
 import { killLeftovers, waitGone } from './process-group.js';
 
@@ -13,14 +13,6 @@ export interface Interrupts {
   readonly first: Promise<NodeJS.Signals>;
   /** The second one: stop waiting, kill. */
   readonly second: Promise<NodeJS.Signals>;
-  /** Removes every other listener of these signals (call once the engine has installed its own). */
-  claim(): void;
-  /**
-   * The engine is about to lose its workers: its errors from now on (a message to a dead
-   * worker, its own handler that exits at once) are expected and must not end this process
-   * before the report is written.
-   */
-  engineDying(): void;
   dispose(): void;
 }
 
@@ -36,15 +28,6 @@ export function watchInterrupts(): Interrupts {
   return {
     first,
     second,
-    claim() {
-      for (const s of SIGNALS) for (const l of process.listeners(s)) if (l !== onSignal) process.off(s, l as (...args: unknown[]) => void);
-    },
-    engineDying() {
-      for (const event of ['unhandledRejection', 'uncaughtException'] as const) {
-        process.removeAllListeners(event);
-        process.on(event, () => {});
-      }
-    },
     dispose() {
       for (const s of SIGNALS) process.off(s, onSignal);
     },
@@ -68,8 +51,7 @@ export async function stopRun(marker: string, force: Promise<unknown>, graceMs =
   const gone = waitGone(children, graceMs);
   const late = await Promise.race([gone, force.then(() => children)]);
   if (late.length > 0) await killLeftovers(scanChildren(process.pid).filter((p) => late.includes(p.pid)), 1000);
-  // Whatever the workers left (hosts of a machine without PID namespaces, their servers),
-  // and any worker started since.
+  // Whatever is left (hosts of a machine without PID namespaces, their servers, a host started since).
   const rest = scanRunProcesses(marker);
   await Promise.race([waitGone(rest.map((p) => p.pid), 500), force]);
   return killLeftovers([...scanRunProcesses(marker), ...scanChildren(process.pid)], 2000);
