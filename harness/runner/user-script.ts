@@ -256,12 +256,15 @@ async function answerAsk(ask: { server: string; shows: string; type: readonly st
     return entries.filter((e) => e.kind === 'jsonrpc-out' && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result)).length;
   };
   const before = callsAnswered();
+  // The host may also give up on the call itself (decline an ask it does not offer, fail the
+  // call): once it tells the model anything more, the call is over for it and nothing waits.
+  const told = ctx.modelRequests();
   // What the user is shown: an agent's stderr log (an ACP client shows none) asks the user nothing.
   const shown = (): boolean => {
     const screen = session.screen();
     return (screen.shown ?? screen.all).includes(ask.shows);
   };
-  await pollUntil(() => shown() || callsAnswered() !== before, within, ASK_POLL_MS);
+  await pollUntil(() => shown() || callsAnswered() !== before || ctx.modelRequests() > told, within, ASK_POLL_MS);
   if (shown() && callsAnswered() === before) for (const line of ask.type) session.send(line);
 }
 

@@ -123,7 +123,8 @@ const USER_STEPS = [
    * ASK-1: waits until the screen shows `shows` (literal text: the server's message) and types
    * each line of `type` (one per requested field; "" declines); the wait ends without typing
    * once `server` has answered its pending tools/call (the host answered the ask itself, or
-   * was never asked). Never a failure: the checks grade what the host did.
+   * was never asked), or once the host sent the model anything more (it gave the call up).
+   * Never a failure: the checks grade what the host did.
    */
   [
     'answerAsk',
