@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { CpuGovernor, defaultLimits, readCpuTimes, type CpuTimes } from './cpu-governor.js';
+import { availableMemory, CpuGovernor, defaultLimits, readCpuTimes, type CpuTimes } from './cpu-governor.js';
 
 /** A governor on a fake clock and a fake /proc/stat whose busy share is what the test sets. */
 function governed(limits = { min: 2, max: 4, busyBelow: 0.8, settleMs: 200 }) {
   let now = 0;
   let times: CpuTimes = { busy: 0, total: 0 };
   let share = 0;
-  const governor = new CpuGovernor(limits, () => times, () => now);
+  let memory = 8 * 2 ** 30;
+  const governor = new CpuGovernor(limits, () => times, () => now, () => memory);
   /** Time passes with the machine `share` busy; the scheduler asks every 50 ms meanwhile. */
   const pass = (ms: number, running: number): boolean => {
     let said = false;
@@ -17,7 +18,7 @@ function governed(limits = { min: 2, max: 4, busyBelow: 0.8, settleMs: 200 }) {
     }
     return said;
   };
-  return { governor, pass, busy: (s: number) => void (share = s) };
+  return { governor, pass, busy: (s: number) => void (share = s), memory: (bytes: number) => void (memory = bytes) };
 }
 
 describe('the CPU governor', () => {
@@ -56,10 +57,22 @@ describe('the CPU governor', () => {
     expect(governor.admit(1)).toBe(false);
   });
 
-  test('defaults follow cores and memory', () => {
-    expect(defaultLimits(2, 64 * 2 ** 30)).toMatchObject({ min: 2, max: 8 });
-    expect(defaultLimits(2, 2 ** 30)).toMatchObject({ min: 2, max: 2 });
-    expect(defaultLimits(8, 2 ** 28)).toMatchObject({ min: 1, max: 1 });
+  test('admits nothing above min while the machine lacks memory for one more scenario', () => {
+    const { governor, pass, busy, memory } = governed();
+    governor.admitted(2);
+    busy(0.1);
+    memory(256 * 2 ** 20);
+    expect(pass(1000, 2)).toBe(false);
+    memory(4 * 2 ** 30);
+    expect(pass(50, 2)).toBe(true);
+  });
+
+  test('defaults: one at least, four per core at most', () => {
+    expect(defaultLimits(2)).toMatchObject({ min: 1, max: 8 });
+  });
+
+  test('reads the memory the machine can still give', () => {
+    expect(availableMemory(() => 'MemTotal: 100 kB\nMemAvailable:    2048 kB\n')).toBe(2048 * 1024);
   });
 
   test('reads the busy and total ticks of /proc/stat, idle and iowait counting as free', () => {

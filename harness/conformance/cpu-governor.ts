@@ -3,8 +3,8 @@
 // cores, until the CPU is busy. Another scenario is admitted only while the whole machine's
 // CPU (/proc/stat, so other runs on it count too: a second row, vitest's other worker) stayed
 // below `busyBelow` since the last admission, at least `settleMs` after it (a host's start-up
-// burst must show first). Below `min` running, a scenario is admitted at once; never more
-// than `max` (memory: each runs a host and its fakes).
+// burst must show first), and while the machine has memory for one more. Below `min` running,
+// a scenario is admitted at once; never more than `max`.
 import { availableParallelism, freemem } from 'node:os';
 import { readFileSync } from 'node:fs';
 
@@ -22,11 +22,23 @@ export interface ConcurrencyLimits {
 /** Memory one scenario may take at most, host and fakes together (a Node host with its servers, measured ~300 MB). */
 const MEMORY_PER_SCENARIO = 512 * 1024 * 1024;
 
-/** The defaults for this machine: as many as cores at once at least, up to four per core while the CPU has room. */
-export function defaultLimits(cores = availableParallelism(), free = freemem()): ConcurrencyLimits {
-  const byMemory = Math.max(1, Math.floor(free / MEMORY_PER_SCENARIO));
-  const max = Math.max(1, Math.min(4 * cores, byMemory));
-  return { min: Math.min(cores, max), max, busyBelow: 0.8, settleMs: 200 };
+/**
+ * The defaults for this machine: one at a time at least (the CPU decides the rest: runs side
+ * by side, a row beside npm test, share the machine), up to four per core.
+ */
+export function defaultLimits(cores = availableParallelism()): ConcurrencyLimits {
+  return { min: 1, max: 4 * cores, busyBelow: 0.8, settleMs: 200 };
+}
+
+/** Memory the machine can still give (bytes): MemAvailable, which counts reclaimable caches; free memory off Linux. */
+export function availableMemory(read: () => string = () => readFileSync('/proc/meminfo', 'latin1')): number {
+  try {
+    const kb = /^MemAvailable:\s+(\d+) kB/m.exec(read())?.[1];
+    if (kb !== undefined) return Number(kb) * 1024;
+  } catch {
+    // not Linux
+  }
+  return freemem();
 }
 
 export interface CpuTimes {
@@ -75,6 +87,7 @@ export class CpuGovernor implements Admission {
     readonly limits: ConcurrencyLimits = defaultLimits(),
     private readonly cpu: () => CpuTimes | null = () => readCpuTimes(),
     private readonly now: () => number = () => performance.now(),
+    private readonly memory: () => number = () => availableMemory(),
   ) {}
 
   get peak(): number {
@@ -93,7 +106,7 @@ export class CpuGovernor implements Admission {
     // Since the last admission (its start-up burst included), at most the window back.
     const base = this.#samples.find((s) => s.at >= this.#lastAdmit);
     if (base === undefined || at - base.at < settleMs / 2 || times.total <= base.times.total) return false;
-    return (times.busy - base.times.busy) / (times.total - base.times.total) < busyBelow;
+    return (times.busy - base.times.busy) / (times.total - base.times.total) < busyBelow && this.memory() >= MEMORY_PER_SCENARIO;
   }
 
   admitted(running: number): void {
