@@ -50,8 +50,7 @@ async function run(flags: RunFlags): Promise<number> {
   const { runConformance } = await import('../conformance/run-conformance.js');
   const outcome = await runConformance({
     host: flags.host,
-    scenario: flags.scenario,
-    guarantee: flags.guarantee,
+    scenarios: inputs.selected,
     requiredBy: flags.requiredBy,
     ...(flags.shard === undefined ? {} : { shard: flags.shard }),
     ...(flags.protocol === undefined ? {} : { protocol: flags.protocol }),
@@ -76,6 +75,7 @@ export function registerRunCommand(program: Command): void {
     .option('--guarantee <prefix>', 'only checks of these guarantee IDs, e.g. APPROVE or NET-2 (repeatable)', collect, [])
     .addOption(requiredByOption('grade and report only checks'))
     .option('--list', 'list the scenarios and the guarantee IDs their checks observe')
+    .option('--quick', 'leave out the scenarios that wait long by design (over 5 s on the reference host: real deadlines, a slow user)')
     .option('--shard <i/n>', 'run only shard i of n (every n-th scenario by name, from the i-th)', shard)
     .option('--out <dir>', 'report folder (default test-results/<host>/; the committed reports/<host>/ are written only on purpose)')
     .option('--expected-failures <file>', 'known failures: listed failures pass, unlisted fail, listed passes are stale')

@@ -16,6 +16,7 @@ import { HarnessError, oneLine } from '../errors.js';
 import { readExpectedFailures, type ExpectedFailures } from '../report/expected-failures.js';
 import { prepareOutputDir } from '../report/output-dir.js';
 import { ReportError } from '../report/report-error.js';
+import { quickSelection } from '../conformance/run-scenarios.js';
 import { loadScenarios, matchesGuarantee, selectScenarios } from '../scenario/load-scenarios.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 
@@ -30,6 +31,7 @@ export interface RunFlags {
   expectedFailures?: string;
   performance?: boolean;
   protocol?: ProtocolOffer;
+  quick?: boolean;
 }
 
 export interface RunInputs {
@@ -68,10 +70,11 @@ function checkFilters(flags: RunFlags, all: readonly Scenario[]): Scenario[] {
   for (const prefix of flags.guarantee) {
     if (!GUARANTEES.some((g) => matchesGuarantee(g.id, prefix))) throw inputError(`--guarantee ${prefix}: no guarantee ID or group of the catalogue matches it (docs/guarantees.md)`);
   }
-  const selected = selectScenarios(all, flags);
+  const filtered = selectScenarios(all, flags);
+  const selected = flags.quick === true ? quickSelection(filtered).kept : filtered;
   if (selected.length === 0) {
     const scope = flags.requiredBy === 'catalogue' ? [] : [`--required-by ${flags.requiredBy}`];
-    const filters = [...flags.scenario.map((p) => `--scenario ${p}`), ...flags.guarantee.map((p) => `--guarantee ${p}`), ...scope].join(' ');
+    const filters = [...flags.scenario.map((p) => `--scenario ${p}`), ...flags.guarantee.map((p) => `--guarantee ${p}`), ...scope, ...(flags.quick === true ? ['--quick'] : [])].join(' ');
     throw inputError(`${filters}: together they select no check`);
   }
   return selected;

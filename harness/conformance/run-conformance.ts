@@ -17,21 +17,20 @@ import { applyExpectedFailures, type ExpectedFailures } from '../report/expected
 import type { CheckResult, Report, RunMetadata } from '../report/schema.js';
 import { countVerdicts } from '../report/summary.js';
 import { writeReports } from '../report/write-reports.js';
-import { loadScenarios } from '../scenario/load-scenarios.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { suiteRoot } from '../suite-root.js';
 import { stopRun, watchInterrupts } from '../supervision/run-interrupt.js';
 import { CpuGovernor } from './cpu-governor.js';
 import { expectedDurations } from './expected-durations.js';
-import { REFERENCE_REPORT, runScenarios } from './run-scenarios.js';
+import { REFERENCE_DURATIONS, runScenarios } from './run-scenarios.js';
 import { runMetadata } from './run-metadata.js';
 import { runResult } from './run-result.js';
 
 export interface RunConformanceOptions {
   host: string;
-  scenario: string[];
-  guarantee: string[];
-  /** Only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */
+  /** The scenarios selected (run-inputs.ts: filters, --required-by, --quick), before --shard. */
+  scenarios: Scenario[];
+  /** Recorded in the report: only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */
   requiredBy: RequiredBy;
   /** --protocol: every fake server of every scenario offers this (over the scenario's own pin). */
   protocol?: ProtocolOffer;
@@ -64,7 +63,7 @@ export interface ConformanceOutcome {
 /** Exit code (run-result.ts): 0 when every check conforms (or matches the expected failures); 128+N after signal N. */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceOutcome> {
   const adapter = resolveHost(options.host);
-  const selected = await loadScenarios(options);
+  const selected = options.scenarios;
   if (selected.length === 0) throw new HarnessError('CLI_INPUT', 'no scenario matches the --scenario/--guarantee/--required-by filters');
   const scenarios = options.shard === undefined ? selected : shardOf(selected, options.shard);
   if (scenarios.length === 0) throw new HarnessError('CLI_INPUT', `--shard ${options.shard}: no scenario falls in this shard of the ${selected.length} selected`);
@@ -95,7 +94,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   };
   try {
     const committed = join(suiteRoot(), 'reports', reportFolderName(adapter), 'report.json');
-    const expected = expectedDurations([join(options.outDir, 'report.json'), committed, REFERENCE_REPORT], scenarios);
+    const expected = expectedDurations([join(options.outDir, 'report.json'), committed, ...REFERENCE_DURATIONS], scenarios);
     const items = scenarios.map((scenario) => ({ id: scenario.name, scenario, adapter, ...(options.protocol === undefined ? {} : { protocol: options.protocol }) }));
     const done = runScenarios(items, {
       expected,

@@ -29,12 +29,25 @@ export interface RunScenariosOptions {
   onFinish?(item: ScenarioRunItem, results: CheckResult[]): void;
 }
 
-/** The reference host's committed report: the durations every batch is ordered by when it has none of its own. */
-export const REFERENCE_REPORT = join(suiteRoot(), 'reports', 'reference-host', 'report.json');
+/**
+ * The reference host's durations, which every batch is ordered by when it has none of its own:
+ * its committed report, else (an installed package ships no reports) the build's extract of it.
+ */
+export const REFERENCE_DURATIONS = [join(suiteRoot(), 'reports', 'reference-host', 'report.json'), join(suiteRoot(), 'dist', 'reference-durations.json')];
+
+/** --quick leaves out scenarios that took longer than this on the reference host: they wait by design (real deadlines, a slow user). */
+export const QUICK_MAX_MS = 5000;
+
+/** The scenarios of a quick run, and those it leaves out. */
+export function quickSelection<T extends Scenario>(scenarios: readonly T[]): { kept: T[]; left: T[] } {
+  const expected = expectedDurations(REFERENCE_DURATIONS, scenarios);
+  const slow = (s: T): boolean => (expected.get(s.name) ?? 0) > QUICK_MAX_MS;
+  return { kept: scenarios.filter((s) => !slow(s)), left: scenarios.filter(slow) };
+}
 
 /** Results per item id, for the items that finished (all of them unless `signal` aborted). */
 export async function runScenarios(items: readonly ScenarioRunItem[], options: RunScenariosOptions = {}): Promise<Map<string, CheckResult[]>> {
-  const expected = options.expected ?? expectedDurations([REFERENCE_REPORT], items.map((i) => i.scenario));
+  const expected = options.expected ?? expectedDurations(REFERENCE_DURATIONS, items.map((i) => i.scenario));
   const byId = new Map(items.map((item) => [item.id, item]));
   const results = new Map<string, CheckResult[]>();
   const jobs = items.map((item) => ({
