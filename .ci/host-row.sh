@@ -35,12 +35,9 @@ if ! npm run --silent hosts:install -- "$host"; then
   exit 0
 fi
 
-# Build (about 25 s; tsc emits even when it reports type errors). .ci/run has built already: it sets HOST_ROW_SKIP_BUILD=1.
-if [ "${HOST_ROW_SKIP_BUILD:-0}" != 1 ]; then
-  npx tsc -p tsconfig.build.json >/dev/null 2>&1 || echo "${host}-row: tsc reported type errors; running what it emitted" >&2
-fi
-if [ ! -f dist/harness/cli/main.js ]; then
-  say "failed (no build in dist/: run npx tsc -p tsconfig.build.json)"
+# Build when the sources changed since dist/ was built; a build with type errors is refused.
+if ! node scripts/build.mjs --if-changed >/dev/null; then
+  say "failed (the build failed: run npm run build to see why)"
   exit 1
 fi
 if [ "$update" = 0 ] && [ ! -f "$baseline" ]; then
