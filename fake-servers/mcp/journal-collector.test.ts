@@ -12,7 +12,7 @@ import { requireBuilt } from '../../harness/vitest/require-built.js';
 import { startJournalCollector, type JournalCollector, type PeerCheck } from './journal-collector.js';
 import { encodeBehaviourArg } from './stdio-args.js';
 import { DetachedStdioTransport, newClient } from './test-fixtures/clients.js';
-import { holdsListener } from './socket-peer.js';
+import { holdsListener, socketsOf } from './socket-peer.js';
 
 beforeAll(() => requireBuilt('dist/stdio-fake.mjs', ['fake-servers/mcp']));
 
@@ -97,7 +97,7 @@ describe('journal collector', () => {
     await client.connect(transport, { timeout: 10_000 });
     process.kill(transport.child!.pid!, 'SIGUSR1');
     expect((await client.listTools()).tools).toHaveLength(1);
-    expect(holdsListener(transport.child!.pid!)).toBe(false);
+    expect(holdsListener(socketsOf(transport.child!.pid!))).toBe(false);
   });
 
   it('attributes each process of a restarted server to its journal, in order', async () => {
