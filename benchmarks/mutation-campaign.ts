@@ -124,7 +124,7 @@ async function baseline(scenarios: readonly Scenario[], concurrency: number): Pr
 
 async function main(): Promise<void> {
   const args = parseCampaignArgs(process.argv.slice(2));
-  requireBuilt('dist/fake-servers/mcp/stdio-main.js');
+  requireBuilt('dist/stdio-fake.mjs');
   const mutants = args.mutant.length === 0 ? MUTANTS : MUTANTS.filter((m) => args.mutant.some((p) => m.id.startsWith(p)));
   if (mutants.length === 0) usage(`no mutant matches ${args.mutant.join(', ')}`);
   const loaded = await loadScenarios({ scenario: args.scenario });

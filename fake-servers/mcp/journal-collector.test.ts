@@ -12,9 +12,9 @@ import { requireBuilt } from '../../harness/vitest/require-built.js';
 import { startJournalCollector, type JournalCollector, type PeerCheck } from './journal-collector.js';
 import { encodeBehaviourArg } from './stdio-args.js';
 import { DetachedStdioTransport, newClient } from './test-fixtures/clients.js';
-import { holdsListener } from './socket-peer.js';
+import { holdsListener, socketsOf } from './socket-peer.js';
 
-beforeAll(() => requireBuilt('dist/fake-servers/mcp/stdio-main.js', ['fake-servers/mcp']));
+beforeAll(() => requireBuilt('dist/stdio-fake.mjs', ['fake-servers/mcp']));
 
 let cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -57,7 +57,7 @@ describe('journal collector', () => {
     const c = await collector();
     const server = c.stdioServer({});
     const told = await rawPeer(c.address, ['{"kind":"exit","reason":"forged","seq":0,"t":0,"mono":0}\n'], true);
-    expect(told).toMatch(/"refused":"process \d+ does not run .*stdio-main\.js as its script"/);
+    expect(told).toMatch(/"refused":"process \d+ does not run .*stdio-fake\.mjs as its script"/);
     expect(c.refusals()).toEqual([expect.objectContaining({ pids: [process.pid] })]);
     expect(server.journal.entries()).toEqual([]);
   });
@@ -97,7 +97,7 @@ describe('journal collector', () => {
     await client.connect(transport, { timeout: 10_000 });
     process.kill(transport.child!.pid!, 'SIGUSR1');
     expect((await client.listTools()).tools).toHaveLength(1);
-    expect(holdsListener(transport.child!.pid!)).toBe(false);
+    expect(holdsListener(socketsOf(transport.child!.pid!))).toBe(false);
   });
 
   it('attributes each process of a restarted server to its journal, in order', async () => {

@@ -66,8 +66,8 @@ function exeOf(pid: number): string | undefined {
   }
 }
 
-/** Why process `pid` is not a genuine stdio fake server of ours, or its journal id. */
-function checkProcess(pid: number, registered: ReadonlyMap<string, Registered>, node: string): { id: string } | { reason: string } {
+/** Why process `pid` is not a genuine stdio fake server of ours, or its journal id; `listens` tells whether it holds a listening socket. */
+function checkProcess(pid: number, registered: ReadonlyMap<string, Registered>, node: string, listens: () => boolean): { id: string } | { reason: string } {
   const info = readProcess(pid);
   if (!info) return { reason: `process ${pid} is gone` };
   if (exeOf(pid) !== node) return { reason: `process ${pid} does not run ${node}` };
@@ -79,7 +79,7 @@ function checkProcess(pid: number, registered: ReadonlyMap<string, Registered>, 
   if (expected.argv.some((word, i) => info.cmdline[i + 1] !== word)) return { reason: `process ${pid} was not started with the registered command line` };
   if (CODE_LOADING.test(info.env.NODE_OPTIONS ?? '')) return { reason: `process ${pid} has NODE_OPTIONS that load code` };
   if (info.env.LD_PRELOAD || info.env.LD_AUDIT) return { reason: `process ${pid} has LD_PRELOAD or LD_AUDIT` };
-  if (holdsListener(pid)) return { reason: `process ${pid} holds a listening socket (a debugger?)` };
+  if (listens()) return { reason: `process ${pid} holds a listening socket (a debugger?)` };
   return { id };
 }
 
@@ -88,9 +88,11 @@ function procPeerCheck(registered: ReadonlyMap<string, Registered>, node: string
   return (socket, port) => {
     const inode = socketInode(socket.remotePort ?? -1, port);
     if (inode === undefined) return { reason: 'its socket is not in /proc/net/tcp', pids: [] };
-    const pids = holdersOf(inode);
+    const holders = holdersOf(inode);
+    const pids = [...holders.keys()];
     if (pids.length === 0) return { reason: 'no process holds its socket', pids };
-    const checks = pids.map((pid) => checkProcess(pid, registered, node));
+    // The connection itself is established, not listening: only a holder's other sockets can be.
+    const checks = [...holders].map(([pid, sockets]) => checkProcess(pid, registered, node, () => holdsListener(sockets.filter((s) => s !== inode))));
     const bad = checks.find((c): c is { reason: string } => 'reason' in c);
     if (bad) return { reason: bad.reason, pids };
     const ids = new Set(checks.map((c) => ('id' in c ? c.id : '')));

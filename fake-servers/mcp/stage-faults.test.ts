@@ -12,7 +12,7 @@ import type { Fault, ListStage } from './fault-schema.js';
 import { jsonBytes } from './stamped-text.js';
 import { launchFake, TEST_CARRIERS, type LaunchedFake, type TestCarrier } from './test-fixtures/clients.js';
 
-beforeAll(() => requireBuilt('dist/fake-servers/mcp/stdio-main.js', ['fake-servers/mcp']));
+beforeAll(() => requireBuilt('dist/stdio-fake.mjs', ['fake-servers/mcp']));
 
 let fakes: LaunchedFake[] = [];
 afterEach(async () => {

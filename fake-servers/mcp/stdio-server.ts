@@ -46,8 +46,10 @@ async function main(): Promise<void> {
   const { journal, stderrText }: { journal: JournalWriter; stderrText: string | undefined } = await openJournalChannel(target.address).catch((error: Error) => fatal(error.message));
   const connect = behaviour.stages?.connect;
   const crash = connect?.kind === 'crash';
-  // Not detached: it shares our process group, as children of real servers do.
-  const child = crash ? undefined : spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
+  // Not detached: it shares our process group, as children of real servers do. A sleep, not
+  // a second node: it only has to exist until someone kills it. By absolute path, because a
+  // conforming host hands us a filtered environment (STDIO-3), perhaps without PATH.
+  const child = crash ? undefined : spawn('/bin/sleep', [String(2 ** 31 - 1)], { stdio: 'ignore' });
   journal.record({
     kind: 'start',
     argv: process.argv,

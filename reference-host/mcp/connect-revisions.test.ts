@@ -19,7 +19,7 @@ const OPTIONS = { connectTimeoutMs: 6000, callTimeoutMs: 6000, builtinNames: [] 
 const tools: ServerBehaviour['tools'] = [{ name: 'echo' }];
 
 let collector: JournalCollector;
-beforeAll(() => requireBuilt('dist/fake-servers/mcp/stdio-main.js', ['fake-servers/mcp']));
+beforeAll(() => requireBuilt('dist/stdio-fake.mjs', ['fake-servers/mcp']));
 beforeAll(async () => {
   collector = await startJournalCollector();
 });

@@ -16,7 +16,7 @@ export interface StdioFakes {
 /** Registers the file's hooks; `marker` names the fakes' journal ids. */
 export function useStdioFakes(marker: string): StdioFakes {
   // The stdio fake runs from dist/: a stale build would test yesterday's server.
-  beforeAll(() => requireBuilt('dist/fake-servers/mcp/stdio-main.js', ['fake-servers/mcp']));
+  beforeAll(() => requireBuilt('dist/stdio-fake.mjs', ['fake-servers/mcp']));
   let collector: JournalCollector | undefined;
   let transports: DetachedStdioTransport[] = [];
   beforeAll(async () => {
