@@ -83,6 +83,9 @@ const statField = (stat: string, n: number): number => Number(stat.slice(stat.la
 /** Field 22 of /proc/PID/stat: when the process started (clock ticks since boot). */
 const startTicks = (stat: string): number => statField(stat, 22);
 
+/** Field 20 of /proc/PID/stat: how many threads the process has. */
+export const threadCount = (stat: string): number => statField(stat, 20);
+
 /** /proc/PID/stat of `pid`, or null when it is gone. */
 export function readStat(pid: number, read: ProcRead = readProc): string | null {
   const stat = readText(read, `/proc/${pid}/stat`);
