@@ -47,7 +47,7 @@ async function fixtureStartMs(): Promise<number> {
     await fixtures.close();
     return ms;
   } finally {
-    sandbox.cleanup();
+    await sandbox.cleanup();
   }
 }
 

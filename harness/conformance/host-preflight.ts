@@ -45,7 +45,7 @@ export async function preflightHost(adapter: HostAdapter, input: string, promptM
   } finally {
     await killLeftovers(await scope.leftovers(sandbox.root, () => 'other', 0));
     await scope.close();
-    sandbox.cleanup();
+    await sandbox.cleanup();
     await model.close();
   }
 }

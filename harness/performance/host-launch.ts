@@ -68,7 +68,7 @@ export async function withLaunchedHost<T>(adapter: HostAdapter, plan: LaunchPlan
   } finally {
     if (session !== null) await session.kill();
     await killLeftovers(scanRunProcesses(sandbox.root));
-    sandbox.cleanup();
+    await sandbox.cleanup();
     await Promise.all(Object.values(servers).map((s) => s.close()));
     await model.close();
   }

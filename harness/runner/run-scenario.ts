@@ -227,7 +227,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     canaryGaps: scan.gaps,
     harnessErrors,
   };
-  sandbox.cleanup();
+  await sandbox.cleanup();
   const results = gradeChecks({ scenario, observations, capabilities, durationMs: Math.round(performance.now() - started), rerun });
   return { observations, results };
 }

@@ -10,13 +10,15 @@ import type { Sandbox } from '../sandbox/sandbox.js';
 import { listDir, withOwnerAccess } from '../sandbox/owner-access.js';
 
 const CHUNK_BYTES = 1024 * 1024;
+/** One chunk buffer for every file: each chunk is copied out as a string before the next read. */
+let chunk: Buffer | undefined;
 
 /** Feeds the file to `stream` chunk by chunk (latin1: one character per byte, binary-safe). */
 function readInChunks(path: string, stream: StreamSightings): void {
   // A host may lock its own file (chmod 000) to hide it: the harness takes the owner's bits back.
   const fd = withOwnerAccess(path, 0o600, () => openSync(path, 'r'));
   try {
-    const buffer = Buffer.alloc(CHUNK_BYTES);
+    const buffer = (chunk ??= Buffer.allocUnsafe(CHUNK_BYTES));
     for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) stream.write(buffer.toString('latin1', 0, n));
   } finally {
     closeSync(fd);

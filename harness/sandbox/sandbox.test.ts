@@ -51,20 +51,20 @@ describe('createSandbox', () => {
     expect(sandbox.displayPath('/etc/passwd')).toBeNull();
   });
 
-  test('cleanup removes everything', () => {
+  test('cleanup removes everything', async () => {
     sandbox = createSandbox('unit');
-    sandbox.cleanup();
+    await sandbox.cleanup();
     expect(existsSync(sandbox.root)).toBe(false);
   });
 
-  test('cleanup removes directories the host locked', () => {
+  test('cleanup removes directories the host locked', async () => {
     sandbox = createSandbox('unit');
     const locked = join(sandbox.home, 'locked', 'deeper');
     mkdirSync(locked, { recursive: true });
     writeFileSync(join(locked, 'f'), 'x');
     chmodSync(locked, 0o000);
     chmodSync(join(sandbox.home, 'locked'), 0o000);
-    sandbox.cleanup();
+    await sandbox.cleanup();
     expect(existsSync(sandbox.root)).toBe(false);
   });
 });

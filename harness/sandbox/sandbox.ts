@@ -3,7 +3,8 @@
 // with secrets that are canaries. Everything lives under one temporary root that is removed
 // afterwards. Everything under it is the host's to write, so nothing the harness trusts is
 // kept there (the stdio journals travel over the journal collector's checked channel).
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { HarnessError } from '../errors.js';
@@ -32,8 +33,8 @@ export interface Sandbox {
   baseEnv(): Record<string, string>;
   /** "$HOME/.config/x" style path for reports; null for paths outside the host's part. */
   displayPath(absolute: string): string | null;
-  /** Removes the whole sandbox; idempotent. */
-  cleanup(): void;
+  /** Removes the whole sandbox, off the event loop (removing a directory blocks for milliseconds); idempotent. */
+  cleanup(): Promise<void>;
 }
 
 export function createSandbox(scenario: string): Sandbox {
@@ -94,13 +95,13 @@ export function createSandbox(scenario: string): Sandbox {
       }
       return null;
     },
-    cleanup: () => {
+    cleanup: async () => {
       try {
-        rmSync(root, { recursive: true, force: true });
+        await rm(root, { recursive: true, force: true });
       } catch {
         // The host locked some of its directories: take them back, then remove.
         unlockTree(root);
-        rmSync(root, { recursive: true, force: true });
+        await rm(root, { recursive: true, force: true });
       }
     },
   };

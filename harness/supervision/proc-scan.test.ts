@@ -1,5 +1,10 @@
-import { describe, expect, test } from 'vitest';
-import { readProcess, type ProcRead } from './proc-scan.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { readProc, readProcess, scanRunProcesses, type ProcRead } from './proc-scan.js';
 
 const STAT = '41 (node) S 5 41 41 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 1 0 777 0 0';
 
@@ -42,5 +47,37 @@ describe('reading one process from /proc', () => {
   test('a process gone before its stat or command line was read is null', () => {
     expect(readProcess(41, fakeProc({}))).toBeNull();
     expect(readProcess(41, fakeProc({ stat: STAT, cmdline: 'ESRCH' }))).toBeNull();
+  });
+});
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+describe('the /proc scan', () => {
+  test('a file longer than the read buffer is read whole', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proc-scan-'));
+    try {
+      const text = randomBytes(300 * 1024).toString('latin1');
+      writeFileSync(join(dir, 'long'), text, 'latin1');
+      expect(readProc(join(dir, 'long'))).toBe(text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('finds a process by the marker in its command line or in a variable, not in a variable name alone', async () => {
+    const marker = `mark-${randomBytes(6).toString('hex')}`;
+    const perl = (name: string, env: Record<string, string>): number => {
+      const child = spawn('perl', ['-e', 'sleep 60', name], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
+      children.push(child);
+      return child.pid ?? 0;
+    };
+    const byArg = perl(`/tmp/${marker}/bin`, {});
+    const byValue = perl('perl', { WHERE: `/tmp/${marker}/home` });
+    const byName = perl('perl', { [`X_${marker}`]: '1' });
+    const found = scanRunProcesses(marker).map((p) => p.pid);
+    expect([byArg, byValue, byName].map((pid) => found.includes(pid))).toEqual([true, true, false]);
   });
 });

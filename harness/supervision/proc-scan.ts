@@ -1,7 +1,7 @@
 // Reads the process table from /proc (STDIO-2, STDIO-3, STDIO-5): which processes belong to
 // a run (their command line or environment mentions the sandbox, or they live in a host's
 // PID namespace), their group, session and environment. Linux only, like the suite's CI.
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readlinkSync, readSync } from 'node:fs';
 
 export interface ProcessInfo {
   pid: number;
@@ -22,16 +22,44 @@ export interface ProcessInfo {
 
 /** Reads /proc files; a seam for tests (a process caught mid-exit cannot be made on demand). */
 export type ProcRead = (path: string) => string;
-const readProc: ProcRead = (path) => readFileSync(path, 'latin1');
 
-/** The entries of a NUL-separated /proc file, or the error code of a read that failed. */
-function readNulList(read: ProcRead, path: string): string[] | { code: string } {
+/** One buffer for every /proc read: /proc files state no size, so readFileSync allocates and stats for each (most are a few hundred bytes). */
+let buffer = Buffer.allocUnsafe(64 * 1024);
+
+/** The whole text of an open file, read from its start (latin1: one character per byte). */
+export function textFromStart(fd: number): string {
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      const bigger = Buffer.allocUnsafe(2 * buffer.length);
+      buffer.copy(bigger);
+      buffer = bigger;
+    }
+    const n = readSync(fd, buffer, length, buffer.length - length, length);
+    if (n === 0) return buffer.toString('latin1', 0, length);
+    length += n;
+  }
+}
+
+export const readProc: ProcRead = (path) => {
+  const fd = openSync(path, 'r');
   try {
-    return read(path).split('\0').filter((s) => s.length > 0);
+    return textFromStart(fd);
+  } finally {
+    closeSync(fd);
+  }
+};
+
+/** A /proc file's text, or the error code of a read that failed. */
+function readText(read: ProcRead, path: string): string | { code: string } {
+  try {
+    return read(path);
   } catch (error) {
     return { code: (error as NodeJS.ErrnoException).code ?? 'unknown' };
   }
 }
+
+const nulList = (text: string): string[] => text.split('\0').filter((s) => s.length > 0);
 
 /**
  * ESRCH: the process has no address space left, so no environment (it is exiting: between
@@ -49,17 +77,62 @@ export function parseStat(stat: string): { state: string; ppid: number; pgid: nu
   return { state, ppid: Number(ppid), pgid: Number(pgid), sid: Number(sid) };
 }
 
+/** Field `n` (1-based, as in proc(5)) of a /proc/PID/stat line, from field 3 on. */
+const statField = (stat: string, n: number): number => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[n - 3] ?? -1);
+
 /** Field 22 of /proc/PID/stat: when the process started (clock ticks since boot). */
-const startTicks = (stat: string): number => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? -1);
+const startTicks = (stat: string): number => statField(stat, 22);
+
+/** Field 20 of /proc/PID/stat: how many threads the process has. */
+export const threadCount = (stat: string): number => statField(stat, 20);
+
+/** /proc/PID/stat of `pid`, or null when it is gone. */
+export function readStat(pid: number, read: ProcRead = readProc): string | null {
+  const stat = readText(read, `/proc/${pid}/stat`);
+  return typeof stat === 'string' ? stat : null;
+}
 
 /** The process `pid` is still the one that started at `start`, and not a zombie. */
 function sameProcess(read: ProcRead, pid: number, start: number): boolean {
-  try {
-    const stat = read(`/proc/${pid}/stat`);
-    return startTicks(stat) === start && parseStat(stat)?.state !== 'Z';
-  } catch {
-    return false;
+  const stat = readStat(pid, read);
+  return stat !== null && startTicks(stat) === start && parseStat(stat)?.state !== 'Z';
+}
+
+/** What /proc shows of one process, unparsed: the environment, or why it could not be read. */
+export interface ProcTexts {
+  stat: string;
+  cmdline: string;
+  environ: string | { code: string };
+}
+
+/** Read twice when refused: a process in the middle of exec may refuse one read and allow the next. */
+function readEnviron(read: ProcRead, pid: number): ProcTexts['environ'] {
+  const first = readText(read, `/proc/${pid}/environ`);
+  return typeof first === 'string' || ENV_GONE.has(first.code) ? first : readText(read, `/proc/${pid}/environ`);
+}
+
+/** The stat line, command line and environment of `pid`, in that order; null when it is gone. */
+export function readTexts(pid: number, read: ProcRead = readProc): ProcTexts | null {
+  const stat = readStat(pid, read);
+  if (stat === null) return null;
+  const cmdline = readText(read, `/proc/${pid}/cmdline`);
+  return typeof cmdline === 'string' ? { stat, cmdline, environ: readEnviron(read, pid) } : null;
+}
+
+/** The process `texts` show (a refusal checked against /proc again), or null when it is gone. */
+export function infoFrom(pid: number, texts: ProcTexts, read: ProcRead = readProc): Omit<ProcessInfo, 'role'> | null {
+  const parsed = parseStat(texts.stat);
+  if (parsed === null) return null;
+  const start = startTicks(texts.stat);
+  const refused = typeof texts.environ !== 'string' && !ENV_GONE.has(texts.environ.code);
+  // A process that ended between the reads is simply gone, not one whose environment is hidden.
+  if (refused && !sameProcess(read, pid, start)) return null;
+  const env: Record<string, string> = {};
+  for (const entry of typeof texts.environ === 'string' ? nulList(texts.environ) : []) {
+    const eq = entry.indexOf('=');
+    if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
   }
+  return { pid, ...parsed, start, cmdline: nulList(texts.cmdline), env, ...(refused ? { envUnreadable: true as const } : {}) };
 }
 
 /**
@@ -67,48 +140,41 @@ function sameProcess(read: ProcRead, pid: number, start: number): boolean {
  * on exiting (its command line) is kept: a canary there was seen.
  */
 export function readProcess(pid: number, read: ProcRead = readProc): Omit<ProcessInfo, 'role'> | null {
-  let stat: string;
-  try {
-    stat = read(`/proc/${pid}/stat`);
-  } catch {
-    return null;
-  }
-  const parsed = parseStat(stat);
-  const start = startTicks(stat);
-  const cmdline = readNulList(read, `/proc/${pid}/cmdline`);
-  if (parsed === null || !Array.isArray(cmdline)) return null;
-  const environ = (): string[] | { code: string } => readNulList(read, `/proc/${pid}/environ`);
-  // Read twice: a process in the middle of exec may refuse one read and allow the next.
-  const first = environ();
-  const envList = Array.isArray(first) || ENV_GONE.has(first.code) ? first : environ();
-  const refused = !Array.isArray(envList) && !ENV_GONE.has(envList.code);
-  // A process that ended between the reads is simply gone, not one whose environment is hidden.
-  if (refused && !sameProcess(read, pid, start)) return null;
-  const env: Record<string, string> = {};
-  for (const entry of Array.isArray(envList) ? envList : []) {
-    const eq = entry.indexOf('=');
-    if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
-  }
-  return { pid, ...parsed, start, cmdline, env, ...(refused ? { envUnreadable: true as const } : {}) };
+  const texts = readTexts(pid, read);
+  return texts === null ? null : infoFrom(pid, texts, read);
 }
 
 export type RoleOf = (p: Omit<ProcessInfo, 'role'>) => string;
 
-/** Live (non-zombie) processes other than this one that `wanted` picks, classified by `roleOf`. */
-function scanProcesses(wanted: (p: Omit<ProcessInfo, 'role'>) => boolean, roleOf: RoleOf): ProcessInfo[] {
+/** Whether the command line or an environment value contains `marker`. */
+export const mentions = (p: Pick<ProcessInfo, 'cmdline' | 'env'>, marker: string): boolean =>
+  p.cmdline.some((a) => a.includes(marker)) || Object.values(p.env).some((v) => v.includes(marker));
+
+/**
+ * Live (non-zombie) processes other than this one that `wanted` picks, classified by `roleOf`.
+ * `candidate` rules a process out first by cheap reads (a link, one file) and must keep every
+ * process `wanted` could pick: only candidates are read whole, and `wanted` decides on that read.
+ */
+function scanProcesses(candidate: (pid: number) => boolean, wanted: (p: Omit<ProcessInfo, 'role'>) => boolean, roleOf: RoleOf): ProcessInfo[] {
   const found: ProcessInfo[] = [];
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    if (!Number.isInteger(pid) || pid === process.pid || !candidate(pid)) continue;
     const info = readProcess(pid);
     if (info !== null && info.state !== 'Z' && wanted(info)) found.push({ ...info, role: roleOf(info) });
   }
   return found;
 }
 
-/** Live processes whose command line or environment contains `marker` (the sandbox root). */
-export function scanRunProcesses(marker: string, roleOf: RoleOf = () => 'other'): ProcessInfo[] {
-  return scanProcesses((p) => p.cmdline.some((a) => a.includes(marker)) || Object.values(p.env).some((v) => v.includes(marker)), roleOf);
+/**
+ * The marker may be in `pid`'s command line or environment: its raw texts contain it (a value
+ * containing it is in the raw text), or one cannot be read (the whole read decides).
+ */
+function mayMention(pid: number, marker: string): boolean {
+  const cmdline = readText(readProc, `/proc/${pid}/cmdline`);
+  if (typeof cmdline !== 'string' || cmdline.includes(marker)) return true;
+  const environ = readText(readProc, `/proc/${pid}/environ`);
+  return typeof environ !== 'string' || environ.includes(marker);
 }
 
 /** The PID namespace of a process ("pid:[4026532179]"), or null when it is gone or not readable. */
@@ -120,18 +186,42 @@ export function pidNamespaceOf(pid: number): string | null {
   }
 }
 
-/** Live processes in PID namespace `namespace`: nothing a process does takes it out of there. */
+/**
+ * Live processes of a run in one pass: those in one of `namespaces` (nothing a process does
+ * takes it out of there), and those whose command line or environment contains `marker` (the
+ * sandbox root). The namespace link decides first, then the raw command line and environment.
+ */
+export function scanScope(namespaces: readonly string[], marker: string | null, roleOf: RoleOf = () => 'other'): ProcessInfo[] {
+  const inScope = (pid: number): boolean => namespaces.length > 0 && namespaces.includes(pidNamespaceOf(pid) ?? '');
+  return scanProcesses(
+    (pid) => inScope(pid) || (marker !== null && mayMention(pid, marker)),
+    (p) => inScope(p.pid) || (marker !== null && mentions(p, marker)),
+    roleOf,
+  );
+}
+
+/** Live processes whose command line or environment contains `marker` (the sandbox root). */
+export function scanRunProcesses(marker: string, roleOf: RoleOf = () => 'other'): ProcessInfo[] {
+  return scanScope([], marker, roleOf);
+}
+
+/** Live processes in PID namespace `namespace`. */
 export function scanNamespace(namespace: string, roleOf: RoleOf = () => 'other'): ProcessInfo[] {
-  return scanProcesses((p) => pidNamespaceOf(p.pid) === namespace, roleOf);
+  return scanScope([namespace], null, roleOf);
 }
 
 /** Live direct children of `ppid`. */
 export function scanChildren(ppid: number, roleOf: RoleOf = () => 'other'): ProcessInfo[] {
-  return scanProcesses((p) => p.ppid === ppid, roleOf);
+  const childOf = (pid: number): boolean => {
+    const stat = readStat(pid);
+    return stat !== null && parseStat(stat)?.ppid === ppid;
+  };
+  return scanProcesses(childOf, (p) => p.ppid === ppid, roleOf);
 }
 
 /** True while /proc shows the process alive (zombies count as gone: they hold no resources but a slot). */
 export function isAlive(pid: number): boolean {
-  const info = readProcess(pid);
-  return info !== null && info.state !== 'Z';
+  const stat = readStat(pid);
+  const parsed = stat === null ? null : parseStat(stat);
+  return parsed !== null && parsed.state !== 'Z';
 }

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { spawnInGroup, stopGroup, type GroupProcess } from './process-group.js';
-import { assignRoles, ProcWatch, type ProcessRecord } from './proc-watch.js';
+import { assignRoles, ProcWatch, WATCH_INTERVAL_MS, type ProcessRecord } from './proc-watch.js';
 
 const started: GroupProcess[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((p) => stopGroup(p, 100)));
 });
 
-const start = (script: string, env: Record<string, string>): GroupProcess => {
-  const proc = spawnInGroup('sh', ['-c', script], { env: { PATH: process.env.PATH ?? '', ...env }, cwd: '/' });
+const run = (command: string, args: string[], env: Record<string, string>): GroupProcess => {
+  const proc = spawnInGroup(command, args, { env: { PATH: process.env.PATH ?? '', ...env }, cwd: '/' });
   started.push(proc);
   return proc;
 };
+const start = (script: string, env: Record<string, string>): GroupProcess => run('sh', ['-c', script], env);
 
 const printed = (proc: GroupProcess, text: string): Promise<void> =>
   new Promise((resolve) => proc.stdout.on('data', (chunk: Buffer) => chunk.toString().includes(text) && resolve()));
@@ -44,6 +45,49 @@ describe('the process watch', () => {
     const watch = new ProcWatch(marker);
     watch.snapshot('end of the user script');
     expect(watch.records().map((r) => r.pid)).toEqual([host.pid]);
+  });
+
+  test("watches started together are walked every interval, each keeping only its own run's processes", async () => {
+    const [one, two] = [`mark-${randomBytes(6).toString('hex')}`, `mark-${randomBytes(6).toString('hex')}`];
+    const hosts = [start(`sh -c 'echo READY; read x' child-of-${one}; read y`, { MARK: one }), start(`sh -c 'echo READY; read x' child-of-${two}; read y`, { MARK: two })];
+    await Promise.all(hosts.map((h) => printed(h, 'READY')));
+    const watches = [new ProcWatch(one), new ProcWatch(two)];
+    for (const w of watches) w.start();
+    await new Promise((resolve) => setTimeout(resolve, 3 * WATCH_INTERVAL_MS));
+    for (const w of watches) w.stop();
+    const seen = watches.map((w, i) => w.records().map((r) => [r.pid === hosts[i]?.pid ? 'host' : r.cmdline.at(-1), r.moment]));
+    expect(seen).toEqual([
+      [['host', 'periodic snapshot'], [`child-of-${one}`, 'periodic snapshot']],
+      [['host', 'periodic snapshot'], [`child-of-${two}`, 'periodic snapshot']],
+    ]);
+  });
+
+  test('a child started by another thread of a host is found (each thread has its own list of children)', async () => {
+    const marker = `mark-${randomBytes(6).toString('hex')}`;
+    const worker = `require('node:child_process').spawn('sh', ['-c', 'echo READY; read x', 'from-a-thread'], { stdio: 'inherit' })`;
+    const host = run(process.execPath, ['-e', `new (require('node:worker_threads').Worker)(${JSON.stringify(worker)}, { eval: true })`], { MARK: marker });
+    await printed(host, 'READY');
+    const watch = new ProcWatch(marker);
+    watch.snapshot('approval #1 shown');
+    expect(watch.records().some((r) => r.cmdline.at(-1) === 'from-a-thread')).toBe(true);
+  });
+
+  test('a process that executes itself again with the same command line and another environment is recorded again', async () => {
+    const marker = `mark-${randomBytes(6).toString('hex')}`;
+    const script = '$| = 1; print "STAGE=", ($ENV{STAGE} // "one"), "\\n"; <STDIN>; if (!defined $ENV{STAGE}) { $ENV{STAGE} = "two"; exec { $^X } "perl", "-e", $ENV{SCRIPT} }';
+    const host = run('perl', ['-e', script], { MARK: marker, SCRIPT: script });
+    host.stdout.setEncoding('utf8');
+    await printed(host, 'STAGE=one');
+    const watch = new ProcWatch(marker);
+    watch.snapshot('prompt #1 shown');
+    const two = printed(host, 'STAGE=two');
+    host.stdin.write('\n');
+    await two;
+    watch.snapshot('prompt #2 shown');
+    expect(watch.records().map((r) => [r.cmdline.length, r.env.STAGE, r.moment])).toEqual([
+      [3, undefined, 'prompt #1 shown'],
+      [3, 'two', 'prompt #2 shown'],
+    ]);
   });
 });
 

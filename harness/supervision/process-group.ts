@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { HarnessError } from '../errors.js';
-import { isAlive, readProcess, type ProcessInfo } from './proc-scan.js';
+import { isAlive, parseStat, readStat, type ProcessInfo } from './proc-scan.js';
 import { pollUntil } from './poll.js';
 
 export interface ExitStatus {
@@ -103,7 +103,8 @@ export async function waitGone(pids: readonly number[], deadlineMs: number, poll
 
 /** Kills leftover processes and their groups with SIGKILL and waits for them to disappear. */
 export async function killLeftovers(leftovers: readonly ProcessInfo[], deadlineMs = 2000): Promise<number[]> {
-  const ownGroup = readProcess(process.pid)?.pgid;
+  const own = readStat(process.pid);
+  const ownGroup = own === null ? undefined : parseStat(own)?.pgid;
   for (const p of leftovers) {
     // Never our own group: a leftover that shares it would take the harness down with it.
     if (p.pgid !== ownGroup) signalGroup(p.pgid, 'SIGKILL');

@@ -7,7 +7,7 @@
 // would have, unless someone else (the CLI) handles that signal.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { containment, spawnInNamespace, type HostStart, type NamespacedProcess, type NamespaceTools } from './pid-namespace.js';
-import { isAlive, scanNamespace, scanRunProcesses, type ProcessInfo, type RoleOf } from './proc-scan.js';
+import { isAlive, scanScope, type ProcessInfo, type RoleOf } from './proc-scan.js';
 import { spawnInGroup, waitGone, type GroupProcess } from './process-group.js';
 import { onTerminal, openTerminal, spawnOnTerminal, TERMINAL_NAME } from './pseudo-terminal.js';
 
@@ -74,9 +74,7 @@ export class ProcessScope {
   async leftovers(marker: string, roleOf: RoleOf, graceMs: number): Promise<ProcessInfo[]> {
     const ours = new Set(this.#namespaces.flatMap((n) => [n.reaper, n.supervisor]));
     const found = new Map<number, ProcessInfo>();
-    for (const p of [...this.#namespaces.flatMap((n) => scanNamespace(n.namespace, roleOf)), ...scanRunProcesses(marker, roleOf)]) {
-      if (!ours.has(p.pid)) found.set(p.pid, p);
-    }
+    for (const p of scanScope(this.#namespaces.map((n) => n.namespace), marker, roleOf)) if (!ours.has(p.pid)) found.set(p.pid, p);
     if (found.size === 0) return [];
     const alive = new Set(await waitGone([...found.keys()], graceMs));
     return [...found.values()].filter((p) => alive.has(p.pid));

@@ -24,7 +24,7 @@ const opened: { sandbox: Sandbox; session?: HostSession }[] = [];
 afterEach(async () => {
   for (const o of opened.splice(0)) {
     await o.session?.kill(0);
-    o.sandbox.cleanup();
+    await o.sandbox.cleanup();
   }
 });
 
