@@ -17,6 +17,7 @@ import { JournalEntrySchema, EntryJournal, monotonicMs, type Journal } from './j
 import { safeJson, ServerHelloSchema } from './journal-channel.js';
 import { holdersOf, holdsListener, socketInode } from './socket-peer.js';
 import { STDIO_MAIN_PATH, stdioFakeServerCommand } from './stdio-command.js';
+import { meter } from '../../harness/performance/cost-meter.js';
 
 export interface JournalRefusal {
   /** The peer's address, 127.0.0.1:PORT. */
@@ -151,7 +152,7 @@ export async function startJournalCollector(options: { checkPeer?: PeerCheck } =
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket)).on('error', () => undefined);
     socket.pause();
-    const verdict = verify(socket, (server.address() as AddressInfo).port);
+    const verdict = meter('journal peer check', () => verify(socket, (server.address() as AddressInfo).port));
     if ('reason' in verdict) return refuse(socket, verdict.reason, verdict.pids);
     const entry = registered.get(verdict.id);
     if (!entry) return refuse(socket, 'unknown journal id', []);

@@ -2,6 +2,7 @@
 // supervision (group kill, orphan scan, STDIO-5), observations, canary scan, verdicts.
 // Everything started here is stopped here, whatever happens.
 import { shownText } from '../scenario/evidence.js';
+import { meter, meterAsync, openSpan } from '../performance/cost-meter.js';
 import { performance } from 'node:perf_hooks';
 import { monotonicMs } from '../../fake-servers/mcp/journal.js';
 import { deadlinesInForce, HostRefused, type HostAdapter, type HostCapabilities, type Knobs } from '../adapters/host-adapter.js';
@@ -89,6 +90,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     const observations = emptyObservations(scenario.name, options.adapter, deadlines);
     return { observations, results: gradeChecks({ scenario, observations, capabilities, durationMs: 0, rerun }) };
   }
+  const setUp = openSpan();
   const sandbox = createSandbox(scenario.name);
   const names = await watchNames();
   // Every process the host starts belongs to this scope (a PID namespace per host where possible, looking names up at the watch).
@@ -102,7 +104,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   let leftovers: ProcessInfo[] = [];
   let processes: (ProcessRecord & { role: string })[] = [];
   try {
-    fixtures = await startFixtures(scenario, sandbox, { builtins: capabilities.builtins, ...(capabilities.model === undefined ? {} : { model: capabilities.model }), configFiles: adapter.config.files(sandbox) });
+    setUp('sandbox');
+    fixtures = await meterAsync('fixtures', () => startFixtures(scenario, sandbox, { builtins: capabilities.builtins, ...(capabilities.model === undefined ? {} : { model: capabilities.model }), configFiles: adapter.config.files(sandbox) }));
     // Servers marked `added` come in later, through the host's own add command (DISCOVER-6).
     const configured = Object.entries(fixtures.servers).filter(([name]) => scenario.servers[name]?.added !== true);
     adapter.config.write(sandbox, Object.fromEntries(configured.map(([name, s]) => [name, s.entry])));
@@ -120,7 +123,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       const model = fixtures.model;
       run.sessionStarts.push({ request: 0, mono: monotonicMs() });
       watch.start();
-      const session = await scope.run(() => adapter.start(sandbox, start)).catch((error: unknown) => {
+      const session = await meterAsync('host start', () => scope.run(() => adapter.start(sandbox, start))).catch((error: unknown) => {
         // The host refused to start with its own error: its checks say "not reached", the suite did not break.
         if (!(error instanceof HostRefused)) throw error;
         run.outcome.stoppedAt = { step: 0, what: 'start the host', reason: error.message };
@@ -128,11 +131,12 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       });
       if (session !== null) run.sessions.push(session);
       const ctx = { adapter, sandbox, start, servers: fixtures.servers, timing, modelRequests: () => model.journal.requests().length, configured: new Set(configured.map(([name]) => name)) };
-      if (session !== null) await scope.run(() => runUserScript(run, scenario.user, ctx));
+      if (session !== null) await meterAsync('user script', () => scope.run(() => runUserScript(run, scenario.user, ctx)));
     }
   } catch (error) {
     harnessErrors.push(error instanceof HarnessError ? error.message : `unexpected: ${(error as Error).stack ?? String(error)}`);
   } finally {
+    const tearDown = openSpan();
     watch.snapshot('end of the user script');
     watch.stop();
     for (const session of run.sessions) if (!session.hasExited()) await session.kill();
@@ -147,8 +151,10 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     leftovers = processes.slice(processes.length - found.length);
     const survivors = [...(await killLeftovers(leftovers)), ...(await scope.close())];
     if (survivors.length > 0) harnessErrors.push(`processes ${survivors.join(', ')} of the run could not be killed`);
+    tearDown('teardown');
   }
 
+  const collect = openSpan();
   await fixtures?.settleJournals();
   const servers: Record<string, ServerObservation> = {};
   for (const [name, s] of Object.entries(fixtures?.servers ?? {})) {
@@ -184,7 +190,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     ...(screens.some((s) => s.rendered !== undefined) ? { rendered: screens.map((s) => s.rendered ?? '').join('\n') } : {}),
     ...(screens.some((s) => s.shown !== undefined) ? { shown: screens.map((s) => s.shown ?? s.all).join('') } : {}),
   };
-  const scan = scanRun({
+  collect('collect');
+  const scan = meter('canary scan', () => scanRun({
     sandbox,
     screens: [...run.sessions.map((s, i) => ({ source: `host session #${i + 1}`, screen: s.screen() })), ...run.commands.map((c, i) => ({ source: `host command #${i + 1} (${c.command})`, screen: c.screen }))],
     modelRequests,
@@ -192,7 +199,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     servers,
     trapHits,
     processes,
-  });
+  }));
   const { reading } = adapter;
   const statusLines = shownText({ screen: mergedScreen }).split('\n').filter((line) => new RegExp(reading.statusLine.source).test(line));
   const observations: Observations = {
@@ -227,8 +234,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     canaryGaps: scan.gaps,
     harnessErrors,
   };
-  await sandbox.cleanup();
-  const results = gradeChecks({ scenario, observations, capabilities, durationMs: Math.round(performance.now() - started), rerun });
+  await meterAsync('sandbox removal', () => sandbox.cleanup());
+  const results = meter('grading', () => gradeChecks({ scenario, observations, capabilities, durationMs: Math.round(performance.now() - started), rerun }));
   return { observations, results };
 }
 

@@ -11,6 +11,7 @@
 import { readdirSync } from 'node:fs';
 import { HeldFiles } from './held-files.js';
 import { infoFrom, mentions, readProc, readProcess, readTexts, threadCount, type ProcessInfo, type ProcRead, type ProcTexts } from './proc-scan.js';
+import { meter } from '../performance/cost-meter.js';
 
 export type ProcessRecord = Omit<ProcessInfo, 'role'> & {
   /** When it was seen like this: "periodic snapshot", "approval #1 shown", "end of the user script". */
@@ -117,7 +118,7 @@ export class ProcWatch {
 
   start(): void {
     ProcWatch.#started.add(this);
-    ProcWatch.#timer ??= setInterval(() => ProcWatch.#walk([...ProcWatch.#started], 'periodic snapshot', true), WATCH_INTERVAL_MS);
+    ProcWatch.#timer ??= setInterval(() => meter('proc watch', () => ProcWatch.#walk([...ProcWatch.#started], 'periodic snapshot', true)), WATCH_INTERVAL_MS);
     ProcWatch.#timer.unref();
   }
 
