@@ -12,6 +12,7 @@ import { requireBuilt } from '../../harness/vitest/require-built.js';
 import { startJournalCollector, type JournalCollector, type PeerCheck } from './journal-collector.js';
 import { encodeBehaviourArg } from './stdio-args.js';
 import { DetachedStdioTransport, newClient } from './test-fixtures/clients.js';
+import { JOURNAL_WAIT_MS } from './test-fixtures/journal-waits.js';
 import { holdsListener, socketsOf } from './socket-peer.js';
 
 beforeAll(() => requireBuilt('dist/stdio-fake.mjs', ['fake-servers/mcp']));
@@ -86,6 +87,7 @@ describe('journal collector', () => {
     expect(c.refusals()[0]?.reason).toMatch(/NODE_OPTIONS that load code/);
     const client = newClient();
     await client.connect(run(server.command, server.args, { PATH: process.env.PATH ?? '', NODE_OPTIONS: '--max-old-space-size=256' }), { timeout: 10_000 });
+    await server.journal.waitFor((e) => e.kind === 'start', JOURNAL_WAIT_MS);
     expect(server.journal.startInfo()?.env.NODE_OPTIONS).toBe('--max-old-space-size=256');
   });
 

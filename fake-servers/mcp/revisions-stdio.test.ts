@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerBehaviour } from './behaviour.js';
 import { discoveryOf } from './journal-discovery.js';
 import { newClient } from './test-fixtures/clients.js';
+import { journaledAnswerTo } from './test-fixtures/journal-waits.js';
 import { useStdioFakes } from './test-fixtures/stdio-fakes.js';
 
 const spawnFake = useStdioFakes('/tmp/revisions-stdio-test').spawn;
@@ -23,6 +24,7 @@ describe('stdio fake server on both revisions', () => {
     const listed = await client.listTools();
     expect(listed.tools.map((t) => t.name)).toEqual(['t']);
     expect(await client.callTool({ name: 't', arguments: { a: 1 } })).toMatchObject({ content: [{ type: 'text', text: '{"a":1}' }] });
+    await journaledAnswerTo(journal, 'tools/call');
     expect(journal.methods()).toEqual(['server/discover', 'tools/list', 'tools/call']);
     const messages = journal.entries().filter((e) => e.kind === 'jsonrpc-in' || e.kind === 'jsonrpc-out');
     expect(messages.map((e) => ('revision' in e ? e.revision : undefined))).toEqual(Array(6).fill('2026-07-28'));
@@ -38,6 +40,7 @@ describe('stdio fake server on both revisions', () => {
     await client.listTools();
     const line = transport.stdout.toString('utf8').split('\n').find((l) => l.includes('"tools":['));
     expect(Buffer.byteLength(line!, 'utf8')).toBe(3_000);
+    await journaledAnswerTo(journal, 'tools/list');
     expect(journal.entries().filter((e) => e.kind === 'fault').map((e) => e.what)).toEqual(['tools/list sized']);
   });
 
@@ -45,6 +48,7 @@ describe('stdio fake server on both revisions', () => {
     const { transport, journal } = spawnFake({ protocol: 'both', tools, stages: { initialize: { kind: 'jsonrpc-error', code: -32000, message: 'not today' } } });
     const client = modernClient('auto');
     await expect(client.connect(transport as never)).rejects.toThrow(/not today/);
+    await journaledAnswerTo(journal, 'initialize');
     expect(journal.methods().slice(0, 2)).toEqual(['server/discover', 'initialize']);
     expect(journal.entries().filter((e) => e.kind === 'fault').map((e) => e.what)).toEqual(['initialize jsonrpc-error', 'initialize jsonrpc-error']);
   });
@@ -55,6 +59,7 @@ describe('stdio fake server on both revisions', () => {
     await client.connect(transport);
     expect(client.getServerVersion()?.name).toBe('fake-mcp');
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
+    await journaledAnswerTo(journal, 'tools/list');
     expect(journal.methods().slice(0, 3)).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
     expect(discoveryOf(journal.entries())).toMatchObject({ via: 'initialize', revision: '2025-11-25' });
   });
@@ -62,6 +67,7 @@ describe('stdio fake server on both revisions', () => {
   it('refuses initialize on a 2026-07-28-only server with the unsupported-version error', async () => {
     const { transport, journal } = spawnFake({ protocol: '2026-07-28', tools });
     await expect(newClient().connect(transport, { timeout: 5_000 })).rejects.toThrow(/-32022: Unsupported protocol version/);
+    await journaledAnswerTo(journal, 'initialize');
     expect(journal.methods()[0]).toBe('initialize');
   });
 
@@ -71,6 +77,7 @@ describe('stdio fake server on both revisions', () => {
     await client.connect(transport as never);
     expect(client.getProtocolEra()).toBe('legacy');
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
+    await journaledAnswerTo(journal, 'tools/list');
     const answer = journal.entries().find((e) => e.kind === 'jsonrpc-out');
     expect(answer).toMatchObject({ message: { error: { code: -32601 } } });
     expect(journal.methods().slice(0, 2)).toEqual(['server/discover', 'initialize']);

@@ -11,6 +11,7 @@ import type { ServerBehaviour } from './behaviour.js';
 import type { Fault, ListStage } from './fault-schema.js';
 import { jsonBytes } from './stamped-text.js';
 import { launchFake, TEST_CARRIERS, type LaunchedFake, type TestCarrier } from './test-fixtures/clients.js';
+import { JOURNAL_WAIT_MS, journaledAnswer, journaledAnswerTo } from './test-fixtures/journal-waits.js';
 
 beforeAll(() => requireBuilt('dist/stdio-fake.mjs', ['fake-servers/mcp']));
 
@@ -79,6 +80,7 @@ describe.each(TEST_CARRIERS)('stages over %s', (carrier) => {
     const calls = [];
     for (let i = 0; i < 3; i++) calls.push(await outcome(client.callTool({ name: 't', arguments: { i } })));
     expect(calls).toEqual(['answered', 'error -32077', 'answered']);
+    await journaledAnswer(fake.journal, (m) => m.method === 'tools/call' && (m.params as { arguments?: { i?: unknown } } | undefined)?.arguments?.i === 2);
     expect(fake.journal.toolCalls('t')).toHaveLength(3);
   });
 });
@@ -89,6 +91,8 @@ describe.each(TEST_CARRIERS)('fault kinds over %s, seen by the SDK client', (car
   it('never answers, and journals the call once', async () => {
     const { client, fake } = await connected(carrier, oneCall({ kind: 'never' }));
     expect(await outcome(client.callTool({ name: 't', arguments: {} }, undefined, SHORT))).toBe('error -32001');
+    // The client gives up on its own clock: the server may not even have journaled the call yet.
+    await fake.journal.waitFor((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call', JOURNAL_WAIT_MS);
     expect(fake.journal.toolCalls('t')).toHaveLength(1);
     expect(fake.journal.entries().some((e) => e.kind === 'jsonrpc-out' && 'result' in e.message && e.message.id === fake.journal.toolCalls()[0]?.id)).toBe(false);
   });
@@ -96,6 +100,7 @@ describe.each(TEST_CARRIERS)('fault kinds over %s, seen by the SDK client', (car
   it('answers after the delay', async () => {
     const { client, fake } = await connected(carrier, { stages: { 'tools/list': { kind: 'delay', delayMs: 80 } }, tools: [{ name: 't' }] });
     await client.listTools();
+    await journaledAnswerTo(fake.journal, 'tools/list');
     const entries = fake.journal.entries();
     const asked = entries.find((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list');
     const answered = entries.find((e) => e.kind === 'jsonrpc-out' && (e.message.result as { tools?: unknown })?.tools !== undefined);
@@ -113,12 +118,14 @@ describe.each(TEST_CARRIERS)('fault kinds over %s, seen by the SDK client', (car
     expect(await outcome(client.callTool({ name: 't', arguments: {} }, undefined, { timeout: 2_000 }))).not.toBe('answered');
     if (fake.stdio) expect(await fake.stdio.exited).toEqual({ code: 4, signal: null });
     else await fake.journal.waitFor((e) => e.kind === 'connection-close', 2_000);
+    await fake.journal.waitFor((e) => e.kind === 'fault' && e.what === 'tools/call crash', JOURNAL_WAIT_MS);
     expect(fake.journal.entries().some((e) => e.kind === 'fault' && e.what === 'tools/call crash')).toBe(true);
   });
 
   it('answers a message of exactly the requested size', async () => {
     const { client, fake } = await connected(carrier, { stages: { 'tools/list': { kind: 'sized', bytes: 300_000, fill: 'utf8-mixed' } }, tools: [{ name: 't' }] });
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
+    await journaledAnswerTo(fake.journal, 'tools/list');
     const out = fake.journal.entries().find((e) => e.kind === 'jsonrpc-out' && (e.message.result as { tools?: unknown })?.tools !== undefined);
     expect(out?.kind === 'jsonrpc-out' && jsonBytes(out.message)).toBe(300_000);
   });

@@ -8,6 +8,7 @@ import type { ServerBehaviour } from './behaviour.js';
 import type { Fault } from './fault-schema.js';
 import { stdioFakeServerCommand } from './stdio-command.js';
 import { DetachedStdioTransport, newClient } from './test-fixtures/clients.js';
+import { JOURNAL_WAIT_MS, journaledAnswerTo } from './test-fixtures/journal-waits.js';
 import { useStdioFakes } from './test-fixtures/stdio-fakes.js';
 
 const fakes = useStdioFakes('/tmp/stdio-main-test');
@@ -38,6 +39,7 @@ describe('stdio fake server', () => {
   it('journals argv, cwd, environment, pid, group and parent, and keeps a child in its group', async () => {
     const { transport, journal, client } = await connectFake({ tools: [{ name: 't' }] }, { PATH: process.env.PATH ?? '', ONLY_THIS: '1' });
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
+    await journal.waitFor((e) => e.kind === 'start', JOURNAL_WAIT_MS);
     const start = journal.startInfo()!;
     const pid = transport.child!.pid!;
     expect(start).toMatchObject({ pid, pgid: pid, ppid: process.pid, cwd: process.cwd(), env: { PATH: process.env.PATH, ONLY_THIS: '1' } });
@@ -59,6 +61,7 @@ describe('stdio fake server', () => {
   it('answers calls and journals them', async () => {
     const { client, journal } = await connectFake({ tools: [{ name: 'echo' }] });
     expect(await client.callTool({ name: 'echo', arguments: { a: 1 } })).toEqual({ content: [{ type: 'text', text: '{"a":1}' }] });
+    await journaledAnswerTo(journal, 'tools/call');
     expect(journal.toolCalls('echo').map((c) => c.arguments)).toEqual([{ a: 1 }]);
     expect(journal.methods()).toEqual(['initialize', 'notifications/initialized', 'tools/call']);
   });
@@ -154,6 +157,7 @@ describe('stdio fake server', () => {
     const { transport, journal } = await connectFake({ stdio: { leaveChild: true } });
     await transport.close();
     expect(await transport.exited).toEqual({ code: 0, signal: null });
+    await journal.waitFor((e) => e.kind === 'start', JOURNAL_WAIT_MS);
     const childPid = journal.startInfo()!.childPid!;
     expect(groupOf(childPid)).toBe(transport.child!.pid);
   });
@@ -161,6 +165,7 @@ describe('stdio fake server', () => {
   it('receives extraArgs on its command line exactly as given', async () => {
     const extraArgs = ['$(echo injected)', 'a;b', 'x|y', '>out', '*'];
     const { journal } = await connectFake({ stdio: { extraArgs } });
+    await journal.waitFor((e) => e.kind === 'start', JOURNAL_WAIT_MS);
     expect(journal.startInfo()!.argv.slice(-extraArgs.length)).toEqual(extraArgs);
   });
 
