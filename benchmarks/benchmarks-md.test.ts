@@ -17,6 +17,9 @@ function results(hosts: string[]): Results {
     machine: { cores: 2, node: 'v20.20.2', os: 'linux', loadBefore: [1, 2, 3], loadAfter: [1, 1, 1] },
     hosts: hosts.map((name) => ({ name, version: `${name} 1.0` })),
     figures,
+    processes: [],
+    phases: null,
+    previous: null,
     targets: evaluateTargets(figures),
     notes: ['a note'],
   };
@@ -41,7 +44,8 @@ describe('BENCHMARKS.md', () => {
   it('marks each target met, missed or not measured', () => {
     const md = renderBenchmarksMd(results(['reference', 'codex']));
     expect(md).toContain('| launch to ready, no servers: reference / codex (medians) | <= 1.00 | 0.50 | ✅ met |');
-    expect(md).toContain('| whole conformance run against the reference host (median) | < 60.0 s | 45.0 s | ✅ met |');
+    expect(md).toContain('| whole conformance run against the reference host (median) | <= 60.0 s | 45.0 s | ✅ met |');
+    expect(md).toContain('| CPU per scenario of the whole run (median) | <= 500 ms | — | — not measured |');
     expect(md).toContain('| overhead of one MCP call: reference / codex (medians) | <= 1.00 | — | — not measured |');
   });
 
@@ -53,7 +57,29 @@ describe('BENCHMARKS.md', () => {
 
   it('gives the suite figures with their spread and says how each figure is taken', () => {
     const md = renderBenchmarksMd(results(['reference']));
-    expect(md).toContain('| whole run | 45.0 s | 40.0 s – 50.0 s | 1 + 3 | 1.25 |');
+    expect(md).toContain('| whole run | 45.0 s | 40.0 s – 50.0 s | 1 + 3 | 1.25 | — | — |');
     expect(md).toContain('- **whole run**: spawn to exit.');
+  });
+
+  it('sets each suite figure beside the previous benchmark\'s, with the ratio', () => {
+    const base = results(['reference']);
+    const before = toFigure({ id: 'suite.conformance-run', group: 'suite', name: 'whole run', unit: 'ms', how: 'spawn to exit' }, null, [90_000], 0);
+    const md = renderBenchmarksMd({ ...base, previous: { generatedAt: '2026-11-30T12:00:00.000Z', figures: [before] } });
+    expect(md).toContain('| Figure | Median | Min – max | Warm-up + runs | Max / min | previous (2026-11-30) | now / then |');
+    expect(md).toContain('| whole run | 45.0 s | 40.0 s – 50.0 s | 1 + 3 | 1.25 | 90.0 s | 0.50 |');
+  });
+
+  it("shows where a run's CPU went by kind of process, the rest unattributed, and the harness's spans", () => {
+    const md = renderBenchmarksMd({
+      ...results(['reference']),
+      processes: [{ host: 'reference', scenarios: 10, wallMs: 20_000, cpuMs: 5000, kinds: [{ kind: 'host', cpuMs: 3000, processes: 11 }, { kind: 'harness', cpuMs: 1500, processes: 1 }] }],
+      phases: { scenarios: 10, wallMs: 20_000, harnessCpuMs: 1500, nonPass: 0, spans: [{ name: 'grading', count: 10, wallMs: 200, cpuMs: 200 }, { name: 'user script', count: 10, wallMs: 9000, cpuMs: null }] },
+    });
+    expect(md).toContain('**reference**: 10 scenarios in 20.0 s, 5.0 s of CPU, 0.50 CPU-s per scenario.');
+    expect(md).toContain('| host | 3.0 s | 60 % | 11 | 300 ms |');
+    expect(md).toContain('| unattributed (processes shorter than the 20 ms poll) | 0.5 s | 10 % | — | 50 ms |');
+    expect(md).toContain('| grading | 10 | 200 ms | 0.2 s |');
+    expect(md).toContain('| user script | 10 | — | 9.0 s |');
+    expect(md).toContain('| — | 1300 ms | — |');
   });
 });

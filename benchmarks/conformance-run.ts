@@ -1,6 +1,8 @@
-// One whole `mcp-host-conformance run` against the reference host as a child process, with
-// TMPDIR and the report folder inside a private temp dir, so that every sandbox of the run
-// lives there and "no process of the run remains" is a /proc scan for that dir (issue 4).
+// One whole `mcp-host-conformance run` (the reference host unless told) as a child process,
+// with TMPDIR and the report folder inside a private temp dir, so that every sandbox of the run
+// lives there and "no process of the run remains" is a /proc scan for that dir (issue 4). Its
+// CPU is its whole process tree's (the children's rusage this process collects when it is
+// reaped), and where it went is the per-kind profile of process-profile.ts.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { readReportFile } from '../harness/report/report-file.js';
 import { killLeftovers, waitGone } from '../harness/supervision/process-group.js';
 import { readProcess, scanRunProcesses, type ProcessInfo } from '../harness/supervision/proc-scan.js';
+import { profileProcesses, reapedChildrenCpuMs, type KindTotals } from '../harness/performance/process-profile.js';
 import { ROOT } from './bench-kit.js';
 
 const RUN_DEADLINE_MS = 10 * 60_000;
@@ -15,6 +18,10 @@ const LEFTOVER_GRACE_MS = 1000;
 
 export interface ConformanceRun {
   wallMs: number;
+  /** User + system CPU of the run's whole process tree. */
+  cpuMs: number;
+  /** That CPU by kind of process, as far as a 20 ms poll saw the processes (short-lived ones may be missed). */
+  kinds: KindTotals[];
   exitCode: number | null;
   /** Check id -> verdict, from the run's report.json. */
   verdicts: Map<string, string>;
@@ -43,20 +50,30 @@ function processesOf(marker: string): ProcessInfo[] {
   return [...found.values()];
 }
 
-export async function runConformanceOnce(dir: string, index: number): Promise<ConformanceRun> {
+export interface RunChoice {
+  /** --host (default: the reference host). */
+  host?: string;
+  /** Further arguments of `run` (e.g. --quick). */
+  args?: string[];
+}
+
+export async function runConformanceOnce(dir: string, index: number, choice: RunChoice = {}): Promise<ConformanceRun> {
   const tmp = join(dir, `tmp-${index}`);
   const out = join(dir, `out-${index}`);
   const logFile = join(dir, `run-${index}.log`);
   mkdirSync(tmp, { recursive: true });
   const logFd = openSync(logFile, 'w');
   const begin = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'mcp-host-conformance.js'), 'run', '--out', out], {
+  const cpuBefore = reapedChildrenCpuMs();
+  const args = [...(choice.host === undefined ? [] : ['--host', choice.host]), ...(choice.args ?? [])];
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'mcp-host-conformance.js'), 'run', '--out', out, ...args], {
     cwd: ROOT,
     env: { ...process.env, TMPDIR: tmp },
     detached: true,
     stdio: ['ignore', logFd, logFd],
   });
   closeSync(logFd);
+  const profiler = profileProcesses(child.pid ?? -1);
   let timer: NodeJS.Timeout | undefined;
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     timer = setTimeout(() => {
@@ -70,6 +87,8 @@ export async function runConformanceOnce(dir: string, index: number): Promise<Co
     child.once('exit', (code) => resolve(code));
   }).finally(() => clearTimeout(timer));
   const wallMs = performance.now() - begin;
+  const kinds = profiler.stop();
+  const cpuMs = reapedChildrenCpuMs() - cpuBefore;
 
   const first = processesOf(dir);
   const alive = new Set(await waitGone(first.map((p) => p.pid), LEFTOVER_GRACE_MS));
@@ -89,5 +108,5 @@ export async function runConformanceOnce(dir: string, index: number): Promise<Co
   } catch (error) {
     throw new Error(`conformance run ${index + 1} left no readable report (exit ${exitCode}): ${(error as Error).message}\n--- log tail ---\n${log.slice(-3000)}`);
   }
-  return { wallMs, exitCode, verdicts, scenarioMs, leftovers, log };
+  return { wallMs, cpuMs, kinds, exitCode, verdicts, scenarioMs, leftovers, log };
 }

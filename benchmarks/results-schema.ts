@@ -24,6 +24,26 @@ export type TargetResult = z.infer<typeof TargetResultSchema>;
 
 export const LoadSchema = z.tuple([z.number(), z.number(), z.number()]);
 
+/** One whole run's CPU by kind of process (harness/performance/process-profile.ts). */
+export const ProcessProfileSchema = z.object({
+  host: z.string(),
+  scenarios: z.number().int(),
+  wallMs: z.number(),
+  cpuMs: z.number(),
+  kinds: z.array(z.object({ kind: z.string(), cpuMs: z.number(), processes: z.number().int() })),
+});
+export type ProcessProfile = z.infer<typeof ProcessProfileSchema>;
+
+/** The harness's own spans over one run (benchmarks/phase-profile.ts); cpuMs null for asynchronous phases. */
+export const PhaseProfileSchema = z.object({
+  scenarios: z.number().int(),
+  wallMs: z.number(),
+  harnessCpuMs: z.number(),
+  nonPass: z.number().int(),
+  spans: z.array(z.object({ name: z.string(), count: z.number().int(), wallMs: z.number(), cpuMs: z.number().nullable() })),
+});
+export type PhaseProfile = z.infer<typeof PhaseProfileSchema>;
+
 export const ResultsSchema = z.object({
   schemaVersion: z.literal(1),
   generatedAt: z.string(),
@@ -32,6 +52,11 @@ export const ResultsSchema = z.object({
   machine: z.object({ cores: z.number().int(), node: z.string(), os: z.string(), loadBefore: LoadSchema, loadAfter: LoadSchema }),
   hosts: z.array(z.object({ name: z.string(), version: z.string().nullable() })),
   figures: z.array(FigureSchema),
+  /** Where a whole run's CPU goes, per host measured. */
+  processes: z.array(ProcessProfileSchema).default([]),
+  phases: PhaseProfileSchema.nullable().default(null),
+  /** The figures of the benchmark before this one (its bench/results.json), for the ratios. */
+  previous: z.object({ generatedAt: z.string(), figures: z.array(FigureSchema) }).nullable().default(null),
   targets: z.array(TargetResultSchema),
   /** Free lines: hosts skipped and why, spreads, leftovers. */
   notes: z.array(z.string()),

@@ -1,8 +1,12 @@
-// `npm run bench` (issue 8): the suite's speed and each host's MCP overhead, side by side.
+// `npm run bench` (issues 8, 22): the suite's speed and each host's MCP overhead, side by side.
 // Every figure is taken several times after warm-ups; the host profile is measured for every
-// host with an adapter (the reference host; Codex when installed) in the same run against the
-// same fakes. Writes bench/results.json and BENCHMARKS.md; a missed target is a figure, not a
-// failure: the exit code is 1 only when a measurement could not be completed.
+// installed host (the reference host in full, Codex in full for the targets, every other
+// installed real host for launch and call overhead) in the same run against the same fakes.
+// The suite's figures come with where a run's CPU goes (by kind of process, for the reference
+// host and one real host) and where the harness's time goes (by phase), and beside the
+// figures of the benchmark before (the committed bench/results.json). Writes bench/results.json
+// and BENCHMARKS.md; a missed target is a figure, not a failure: the exit code is 1 only when
+// a measurement could not be completed.
 // Run: npm run bench   (build first when calling directly: npx tsx benchmarks/run-all.ts)
 //   --quick          1 warm-up + 2 runs (one conformance run): for development, rough figures
 //   --host NAME      only this host (repeatable: reference, codex or a profile path)
@@ -13,11 +17,13 @@ import { availableParallelism, loadavg, platform, release } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { existsSync } from 'node:fs';
+import { builtinAcpProfile, builtinAcpProfileNames, loadAcpProfile } from '../harness/adapters/acp/acp-profile.js';
 import { findCodex } from '../harness/adapters/codex/locate-codex.js';
 import { resolveHost } from '../harness/adapters/resolve-host.js';
 import { requireBuilt, ROOT, tempDir } from './bench-kit.js';
 import { renderBenchmarksMd } from './benchmarks-md.js';
-import { measureHostProfile } from '../harness/performance/host-profile.js';
+import { HOST_FIGURES, measureHostProfile } from '../harness/performance/host-profile.js';
 import { readResults, type Figure, type Results } from './results-schema.js';
 import { measureSuite } from './suite-figures.js';
 import { evaluateTargets } from './targets.js';
@@ -60,23 +66,44 @@ requireBuilt('dist/harness/cli/main.js');
 requireBuilt('dist/refhost.mjs');
 
 const log = (line: string): void => void process.stdout.write(`${line}\n`);
+// The benchmark before this one, for the ratios (a results file of another shape compares nothing).
+const previous: Results['previous'] = (() => {
+  try {
+    const before = readResults(RESULTS_FILE);
+    return { generatedAt: before.generatedAt, figures: before.figures };
+  } catch {
+    return null;
+  }
+})();
 const load = (): [number, number, number] => loadavg().map((l) => Number(l.toFixed(2))) as [number, number, number];
 const loadBefore = load();
 const many = args.quick ? { warmups: 1, runs: 2 } : { warmups: 1, runs: 5 };
 const figures: Figure[] = [];
+const processes: Results['processes'] = [];
+let phases: Results['phases'] = null;
 const notes: string[] = [];
 const hosts: Results['hosts'] = [];
 let failed = false;
 
+/** Installed real hosts: Codex, and every built-in ACP profile whose .hosts/ folder is there. */
+function installedRealHosts(): string[] {
+  const acp = builtinAcpProfileNames().filter((name) => existsSync(join(ROOT, '.hosts', loadAcpProfile(builtinAcpProfile(name) ?? '').profile.install)));
+  return [...(findCodex() === null ? [] : ['codex']), ...acp];
+}
+
+const realHosts = installedRealHosts();
 if (args.only !== 'suite') {
-  const selectors = args.host.length > 0 ? args.host : ['reference', ...(findCodex() === null ? [] : ['codex'])];
+  const selectors = args.host.length > 0 ? args.host : ['reference', ...realHosts];
   if (args.host.length === 0 && !selectors.includes('codex')) notes.push('Codex is not installed here, so it has no column (install it with `npm run hosts:install -- codex`).');
   for (const selector of selectors) {
     const adapter = resolveHost(selector);
     const version = await adapter.version();
-    log(`host profile: ${adapter.name} (${version ?? 'version unknown'}), ${many.warmups} warm-up + ${many.runs} runs per figure`);
+    // The targets compare the reference host with Codex on every figure; other hosts on launch and call overhead.
+    const full = selector === 'reference' || selector === 'codex';
+    const runs = full ? many : { warmups: 1, runs: Math.min(3, many.runs) };
+    log(`host profile: ${adapter.name} (${version ?? 'version unknown'}), ${runs.warmups} warm-up + ${runs.runs} runs per figure${full ? '' : ', launch and call overhead'}`);
     try {
-      figures.push(...(await measureHostProfile(adapter, { ...many, log })));
+      figures.push(...(await measureHostProfile(adapter, { ...runs, log, ...(full ? {} : { only: [HOST_FIGURES.launch0.id, HOST_FIGURES.launch3.id, HOST_FIGURES.call.id] }) })));
       hosts.push({ name: adapter.name, version });
     } catch (error) {
       failed = true;
@@ -93,12 +120,17 @@ if (args.only !== 'hosts') {
     const suite = await measureSuite({
       dir,
       run: args.quick ? { warmups: 0, runs: 1 } : { warmups: 1, runs: 3 },
+      quick: args.quick ? { warmups: 0, runs: 1 } : { warmups: 0, runs: 3 },
+      // One real host's whole run, profiled by kind of process beside the reference host's.
+      realHost: args.quick ? null : (realHosts[0] ?? null),
       fixture: args.quick ? many : { warmups: 3, runs: 30 },
       reportWrite: many,
       overheadReps: args.quick ? 1 : 3,
       log,
     });
     figures.push(...suite.figures);
+    processes.push(...suite.processes);
+    phases = suite.phases;
     notes.push(...suite.notes);
   } catch (error) {
     failed = true;
@@ -117,6 +149,9 @@ const results: Results = {
   machine: { cores: availableParallelism(), node: process.version, os: `${platform()} ${release()}`, loadBefore, loadAfter: load() },
   hosts,
   figures,
+  processes,
+  phases,
+  previous,
   targets: evaluateTargets(figures),
   notes,
 };

@@ -88,9 +88,11 @@ async function rssSample(adapter: HostAdapter): Promise<number> {
 
 export interface ProfileOptions extends RepeatOptions {
   log?: (line: string) => void;
+  /** Only these figures (ids of HOST_FIGURES); absent = all. */
+  only?: readonly string[];
 }
 
-/** Measures every host-profile figure for `adapter`, each after its own warm-ups. */
+/** Measures the host-profile figures for `adapter` (all, or `only` those), each after its own warm-ups. */
 export async function measureHostProfile(adapter: HostAdapter, options: ProfileOptions): Promise<Figure[]> {
   const slow: ServerBehaviour = { ...ECHO, stages: { initialize: { kind: 'delay', delayMs: SLOW_INIT_MS } } };
   const plans: [Omit<FigureDef, 'group'>, () => Promise<number>][] = [
@@ -103,7 +105,7 @@ export async function measureHostProfile(adapter: HostAdapter, options: ProfileO
     [HOST_FIGURES.rss, () => rssSample(adapter)],
   ];
   const figures: Figure[] = [];
-  for (const [def, measure] of plans) {
+  for (const [def, measure] of plans.filter(([def]) => options.only === undefined || options.only.includes(def.id))) {
     const samples = await repeat(options, measure);
     const figure = toFigure({ ...def, group: 'host' }, adapter.name, samples, options.warmups);
     options.log?.(`  ${adapter.name}: ${def.name}: median ${median(samples).toFixed(def.unit === 'ratio' ? 2 : 1)} ${def.unit} (${samples.length} runs)`);
