@@ -43,8 +43,8 @@ export interface JournalCollector {
   stdioServer(behaviour: ServerBehaviour, marker?: string): StdioFakeServer;
   /** Connections refused so far (not our server, or it failed the challenge). */
   refusals(): JournalRefusal[];
-  /** Resolves once every accepted server connection has ended (all it sent is read), or at the deadline. */
-  settled(timeoutMs: number): Promise<void>;
+  /** Resolves true once every accepted server connection has ended (all it sent is read), false at the deadline. */
+  settled(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -187,15 +187,16 @@ export async function startJournalCollector(options: { checkPeer?: PeerCheck } =
     },
     refusals: () => [...refusals],
     settled(timeoutMs) {
-      if (streaming.size === 0) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const done = (): void => {
+      if (streaming.size === 0) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const done = (ended: boolean): void => {
           clearTimeout(timer);
-          idle.delete(done);
-          resolve();
+          idle.delete(onIdle);
+          resolve(ended);
         };
-        const timer = setTimeout(done, timeoutMs);
-        idle.add(done);
+        const onIdle = (): void => done(true);
+        const timer = setTimeout(() => done(false), timeoutMs);
+        idle.add(onIdle);
       });
     },
     close() {

@@ -41,8 +41,8 @@ export interface Fixtures {
   servers: Record<string, RunningServer>;
   /** Connections to the journal collector refused as not our stdio server (a host trying to forge). */
   journalRefusals(): JournalRefusal[];
-  /** Waits (up to a deadline) until every stdio server's journal stream has ended: read it after this. */
-  settleJournals(): Promise<void>;
+  /** Waits (up to a deadline) until every stdio server's journal stream has ended: read it after this. False: one had not ended. */
+  settleJournals(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -57,7 +57,7 @@ const DECOYS: readonly { file: string; content: (url: string, key: string) => un
   { file: '.cursor/mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy-cursor': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
 ];
 /** How long the last entries of killed stdio servers may take to arrive once the run's processes are gone. */
-const JOURNAL_SETTLE_MS = 2000;
+export const JOURNAL_SETTLE_MS = 2000;
 
 /** A tools/list answer going out, or the server ending: after either the host knows what it will get. */
 const LISTED_OR_ENDED = (e: JournalEntry): boolean =>

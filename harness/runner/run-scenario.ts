@@ -20,7 +20,7 @@ import { assignRoles, ProcWatch, type ProcessRecord } from '../supervision/proc-
 import { withApprovalMoments } from './approval-moments.js';
 import { scanRun } from './canary-scan.js';
 import { collectFiles, collectToolOutputs, startupSeen, unavailableLines } from './collect.js';
-import { startFixtures, type Fixtures } from './fixtures.js';
+import { JOURNAL_SETTLE_MS, startFixtures, type Fixtures } from './fixtures.js';
 import { gradeChecks, missingAbility } from './grade.js';
 import { placeScenarioFiles } from './scenario-files.js';
 import { emptyScriptRun, runUserScript, type ScriptTiming } from './user-script.js';
@@ -155,7 +155,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   }
 
   const collect = openSpan();
-  await fixtures?.settleJournals();
+  // Every process of the run is gone: a journal stream still open would hide entries the checks need.
+  if ((await fixtures?.settleJournals()) === false) harnessErrors.push(`a stdio server's journal had not ended ${JOURNAL_SETTLE_MS} ms after every process of the run was gone: its last entries may be missing`);
   const servers: Record<string, ServerObservation> = {};
   for (const [name, s] of Object.entries(fixtures?.servers ?? {})) {
     let journal: ServerObservation['journal'] = [];
