@@ -1,23 +1,98 @@
-// Bundles refhost into one file (dist/refhost.mjs), and the conforming variants' entry (dist/conforming-host.mjs). Why: resolving and loading the
-// hundreds of small modules of zod, the MCP SDK and openai doubled refhost's start-up time
-// (about 700 ms to 350 ms here); one bundled file keeps the launch near the 300 ms target.
-// Runs after tsc (npm run build), from its output, so the bundle is exactly the checked code.
+// Bundles refhost and the suite's hosts derived from it (the conforming variants, the faulty
+// hosts) into one CommonJS file each, with V8 code caches, and a launcher that starts it
+// (reference-host/cli/bundle-runner.ts). Why: resolving and loading the hundreds of small
+// modules of zod, the MCP SDK and openai doubled refhost's start-up time (about 700 ms to
+// 350 ms here), and compiling the one file was then a third of a start's CPU (about 60 of
+// 170 ms) until the code cache. Runs after tsc (npm run build), from its output, so a bundle
+// is exactly the checked code.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { developerShellEnv } from '../dist/harness/sandbox/host-env.js';
 
-const bundle = (entry, outfile) =>
-  build({
+const RUNNER = 'dist/bundle-runner.mjs';
+const TRAINER = 'scripts/train-code-cache.mjs';
+
+/**
+ * `trainArgs`: the start whose compiled functions its cache holds: to the prompt with no
+ * servers, then /quit (what every start runs; a longer session made the whole conformance run
+ * only 6 % cheaper still). The faulty and conforming bundles stay under dist/harness/, out of the npm package.
+ */
+const HOSTS = [
+  { entry: 'dist/reference-host/cli/main.js', bundle: 'dist/refhost.cjs', launcher: 'dist/refhost.mjs', trainArgs: ['chat'] },
+  {
+    entry: 'dist/harness/conforming-hosts/conforming-host-main.js',
+    bundle: 'dist/harness/conforming-hosts/conforming-host.cjs',
+    launcher: 'dist/conforming-host.mjs',
+    trainArgs: ['--variant', 'minimal', 'chat'],
+  },
+  {
+    entry: 'dist/harness/faulty-hosts/faulty-host-main.js',
+    bundle: 'dist/harness/faulty-hosts/faulty-host.cjs',
+    launcher: 'dist/harness/faulty-hosts/faulty-host.mjs',
+    trainArgs: ['--fault', 'auto-approve', 'chat'],
+  },
+];
+
+/**
+ * The node options the hosts run with, one code cache each (V8 rejects a cache made under
+ * other flags): none, as a user starts refhost, and those of the suite's sandbox.
+ */
+const NODE_OPTION_SETS = [undefined, developerShellEnv({ project: '/', tmp: '/' }).NODE_OPTIONS];
+
+async function bundle({ entry, bundle: outfile }) {
+  await build({
     entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
     logLevel: 'warning',
-    // CommonJS dependencies inside an ES module bundle still call require().
-    banner: { js: "import { createRequire as __refhostRequire } from 'node:module'; const require = __refhostRequire(import.meta.url);" },
+    // Without comments the bundle is ASCII (esbuild escapes the rest), which bundle-runner.ts reads as latin1; and a third smaller.
+    minifyWhitespace: true,
+    // Strict, as the ES modules it is made of; import.meta.url as where the bundle lies (refhost --version finds package.json from it).
+    banner: { js: '"use strict";var __bundleUrl=require("node:url").pathToFileURL(__filename).href;' },
+    define: { 'import.meta.url': '__bundleUrl' },
   });
+  const text = readFileSync(outfile);
+  const wide = text.findIndex((byte) => byte > 0x7f);
+  if (wide !== -1) throw new Error(`${outfile} is not ASCII at byte ${wide}: bundle-runner.ts reads it as latin1`);
+}
 
-await bundle('dist/reference-host/cli/main.js', 'dist/refhost.mjs');
-// The conforming variants (harness/conforming-hosts) are refhost in other dialects: bundled the
-// same way, they start like refhost does, as a user's own host would.
-await bundle('dist/harness/conforming-hosts/conforming-host-main.js', 'dist/conforming-host.mjs');
+/** Starts the bundle under `nodeOptions`, to the prompt and /quit, and saves what it compiled. */
+async function train({ bundle: file, trainArgs }, nodeOptions) {
+  const home = mkdtempSync(join(tmpdir(), 'mhc-code-cache-'));
+  try {
+    const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'code-cache-training' };
+    const child = spawn(process.execPath, [TRAINER, resolve(file), ...trainArgs], { env: nodeOptions === undefined ? env : { ...env, NODE_OPTIONS: nodeOptions } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdin.end('/quit\n');
+    const [code] = await once(child, 'close');
+    if (code !== 0) throw new Error(`training the code cache of ${file} (NODE_OPTIONS=${nodeOptions ?? ''}) failed: ${output}`);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+function writeLauncher({ bundle: file, launcher }) {
+  const runner = relative(dirname(launcher), RUNNER);
+  writeFileSync(
+    launcher,
+    `// Generated by scripts/bundle-refhost.mjs: starts ${basename(file)} from V8's code cache.\n` +
+      `import { fileURLToPath } from 'node:url';\n` +
+      `import { runBundle } from '${runner.startsWith('.') ? runner : `./${runner}`}';\n\n` +
+      `runBundle(fileURLToPath(new URL('./${basename(file)}', import.meta.url)));\n`,
+  );
+}
+
+await build({ entryPoints: ['dist/reference-host/cli/bundle-runner.js'], outfile: RUNNER, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+await Promise.all(HOSTS.map(bundle));
+await Promise.all(HOSTS.flatMap((host) => NODE_OPTION_SETS.map((nodeOptions) => train(host, nodeOptions))));
+// Last: a launcher is what tests compare with the sources' times (harness/vitest/require-built.ts).
+for (const host of HOSTS) writeLauncher(host);
