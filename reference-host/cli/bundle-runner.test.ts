@@ -63,6 +63,13 @@ describe('running a bundle', () => {
 describe('the built hosts', () => {
   beforeAll(() => requireBuilt('dist/refhost.mjs', ['reference-host']));
 
+  test('each launcher starts its host', () => {
+    const start = (launcher: string, ...args: string[]) => spawnSync(process.execPath, [join(SUITE_ROOT, launcher), ...args], { encoding: 'utf8' });
+    expect(start('bin/refhost.js', '--version').stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(start('dist/conforming-host.mjs')).toMatchObject({ status: 2, stderr: expect.stringMatching(/^usage: conforming-host-main --variant/) });
+    expect(start('dist/harness/faulty-hosts/faulty-host.mjs')).toMatchObject({ status: 2, stderr: expect.stringMatching(/^usage: faulty-host-main --fault/) });
+  });
+
   const bundles = ['dist/refhost.cjs', 'dist/harness/conforming-hosts/conforming-host.cjs', 'dist/harness/faulty-hosts/faulty-host.cjs'].map((b) => join(SUITE_ROOT, b));
   // As a user starts refhost, and as the suite's sandbox starts every host.
   for (const nodeOptions of [undefined, developerShellEnv({ project: '/', tmp: '/' }).NODE_OPTIONS]) {
