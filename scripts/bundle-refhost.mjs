@@ -3,18 +3,19 @@
 // (reference-host/cli/bundle-runner.ts). Why: resolving and loading the hundreds of small
 // modules of zod, the MCP SDK and openai doubled refhost's start-up time (about 700 ms to
 // 350 ms here), and compiling the one file was then a third of a start's CPU (about 60 of
-// 170 ms) until the code cache. Runs after tsc (npm run build), from its output, so a bundle
-// is exactly the checked code.
+// 170 ms) until the code cache. Runs after tsc, from its output folder (argument, default
+// dist), so a bundle is exactly the checked code.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { developerShellEnv } from '../dist/harness/sandbox/host-env.js';
 
-const RUNNER = 'dist/bundle-runner.mjs';
-const TRAINER = 'scripts/train-code-cache.mjs';
+const out = process.argv[2] ?? 'dist';
+const RUNNER = join(out, 'bundle-runner.mjs');
+const TRAINER = fileURLToPath(new URL('./train-code-cache.mjs', import.meta.url));
 
 /**
  * `trainArgs`: the start whose compiled functions a cache holds: to the prompt with no servers,
@@ -23,25 +24,26 @@ const TRAINER = 'scripts/train-code-cache.mjs';
  * under dist/harness/, out of the npm package.
  */
 const HOSTS = [
-  { entry: 'dist/reference-host/cli/main.js', bundle: 'dist/refhost.cjs', launcher: 'dist/refhost.mjs', trainArgs: ['chat'] },
+  { entry: 'reference-host/cli/main.js', bundle: 'refhost.cjs', launcher: 'refhost.mjs', trainArgs: ['chat'] },
   {
-    entry: 'dist/harness/conforming-hosts/conforming-host-main.js',
-    bundle: 'dist/harness/conforming-hosts/conforming-host.cjs',
-    launcher: 'dist/conforming-host.mjs',
+    entry: 'harness/conforming-hosts/conforming-host-main.js',
+    bundle: 'harness/conforming-hosts/conforming-host.cjs',
+    launcher: 'conforming-host.mjs',
     trainArgs: ['--variant', 'minimal', 'chat'],
   },
   {
-    entry: 'dist/harness/faulty-hosts/faulty-host-main.js',
-    bundle: 'dist/harness/faulty-hosts/faulty-host.cjs',
-    launcher: 'dist/harness/faulty-hosts/faulty-host.mjs',
+    entry: 'harness/faulty-hosts/faulty-host-main.js',
+    bundle: 'harness/faulty-hosts/faulty-host.cjs',
+    launcher: 'harness/faulty-hosts/faulty-host.mjs',
     trainArgs: ['--fault', 'auto-approve', 'chat'],
   },
-];
+].map((host) => ({ ...host, entry: join(out, host.entry), bundle: join(out, host.bundle), launcher: join(out, host.launcher) }));
 
 /**
  * The node options the hosts run with, one code cache each (V8 rejects a cache made under
  * other flags): none, as a user starts refhost, and those of the suite's sandbox.
  */
+const { developerShellEnv } = await import(pathToFileURL(join(out, 'harness/sandbox/host-env.js')).href);
 const NODE_OPTION_SETS = [undefined, developerShellEnv({ project: '/', tmp: '/' }).NODE_OPTIONS];
 
 async function bundle({ entry, bundle: outfile }) {
@@ -70,7 +72,7 @@ async function train({ bundle: file, trainArgs }, nodeOptions) {
   try {
     // A closed port for the model: nothing of a training start leaves the machine.
     const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'code-cache-training', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' };
-    const child = spawn(process.execPath, [TRAINER, resolve(file), ...trainArgs], { env: nodeOptions === undefined ? env : { ...env, NODE_OPTIONS: nodeOptions } });
+    const child = spawn(process.execPath, [TRAINER, resolve(RUNNER), resolve(file), ...trainArgs], { env: nodeOptions === undefined ? env : { ...env, NODE_OPTIONS: nodeOptions } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -98,7 +100,7 @@ function writeLauncher({ bundle: file, launcher }) {
   );
 }
 
-await build({ entryPoints: ['dist/reference-host/cli/bundle-runner.js'], outfile: RUNNER, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+await build({ entryPoints: [join(out, 'reference-host/cli/bundle-runner.js')], outfile: RUNNER, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
 await Promise.all(HOSTS.map(bundle));
 await Promise.all(HOSTS.flatMap((host) => NODE_OPTION_SETS.map((nodeOptions) => train(host, nodeOptions))));
 // Last: a launcher is what tests compare with the sources' times (harness/vitest/require-built.ts).
