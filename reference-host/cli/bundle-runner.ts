@@ -1,5 +1,5 @@
 // Starts a CommonJS bundle of refhost (scripts/bundle-refhost.mjs) from V8's code cache. Why:
-// compiling the 1.5 MB bundle and the functions a start runs was a third of refhost's start-up
+// compiling the 1.2 MB bundle and the functions a start runs was a third of refhost's start-up
 // CPU (about 60 of 170 ms); the cache, made at build time, skips that. Node 20 has no
 // module.enableCompileCache, so the bundle is compiled here as a vm.Script with cachedData.
 // V8 takes a cache only from the same V8 version and flags, so there is one cache file per set
