@@ -51,6 +51,12 @@ describe('building a source mutant of refhost', () => {
     expect(statSync(second).mtimeMs).toBe(before);
   }, 60_000);
 
+  test('a mutant of a file no listed mutant changes is built with its replacement too', async () => {
+    const unlisted = mutant({ id: 'unlisted-file', file: 'cli/version.ts', find: "return 'unknown';", replace: "return 'mutated';" });
+    expect(MUTANTS.some((m) => m.file === unlisted.file)).toBe(false);
+    expect(readFileSync(await buildMutant(unlisted, cache), 'utf8')).toContain('return "mutated";');
+  }, 60_000);
+
   test('a different replacement gets a different bundle', async () => {
     const a = await buildMutant(mutant({}), cache);
     const b = await buildMutant(mutant({ replace: "return normalised.includes('y');" }), cache);

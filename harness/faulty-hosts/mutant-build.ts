@@ -2,11 +2,12 @@
 // reference-host/, built into its own bundle of refhost's CLI with esbuild, straight from the
 // TypeScript sources. Bundles are cached under node_modules/.cache/mhc-mutants/, keyed by the
 // mutant and every refhost source, so an unchanged mutant is never rebuilt. The unmutated
-// build (mutant null) is the baseline a campaign checks first.
+// build (mutant null) is the baseline a campaign checks first. A process builds all its
+// mutants, one at a time, with one esbuild context: a rebuild parses only the mutated file again.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { context, type BuildContext, type Plugin } from 'esbuild';
 import { z } from 'zod';
 import { suiteRoot } from '../suite-root.js';
 
@@ -56,27 +57,116 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Changes with any refhost source, the lock file (bundled dependencies) or the mutant. */
+let sourcesDigest: string | undefined;
+
+/**
+ * Changes with any refhost source, the lock file (bundled dependencies) or the mutant. The
+ * sources are read once per process (a self-test asks for about a hundred keys): a source edited
+ * while a process runs counts from its next run.
+ */
 function buildKey(mutant: Mutant | null): string {
-  const hash = createHash('sha256').update(JSON.stringify(mutant));
-  for (const file of [...sourceFiles(SOURCE_DIR).sort(), join(suiteRoot(), 'package-lock.json')]) {
-    hash.update(relative(suiteRoot(), file)).update('\0').update(readFileSync(file)).update('\0');
+  if (sourcesDigest === undefined) {
+    const hash = createHash('sha256');
+    for (const file of [...sourceFiles(SOURCE_DIR).sort(), join(suiteRoot(), 'package-lock.json')]) {
+      hash.update(relative(suiteRoot(), file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+    sourcesDigest = hash.digest('hex');
   }
-  return hash.digest('hex').slice(0, 16);
+  return createHash('sha256').update(JSON.stringify(mutant)).update('\0').update(sourcesDigest).digest('hex').slice(0, 16);
 }
 
-/** Applies the mutant when esbuild loads its file, and notes that it did. */
-function mutationPlugin(mutant: Mutant, target: string, applied: () => void): Plugin {
+/** The mutant being built now (null: the unmutated sources), and whether esbuild loaded its file. */
+let current: { mutant: Mutant; target: string; applied: boolean } | null = null;
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Applies the current mutant when esbuild loads its file. Only `files` reach the plugin: every
+ * file esbuild hands to a plugin costs a round trip, a fifth of a rebuild for all of refhost's.
+ */
+function mutationPlugin(files: ReadonlySet<string>): Plugin {
+  const filter = new RegExp(`^(?:${[...files].map(escapeRegExp).join('|')})$`);
   return {
     name: 'mhc-mutant',
     setup(b) {
-      b.onLoad({ filter: /\.ts$/ }, (args) => {
-        if (resolve(args.path) !== target) return undefined;
-        applied();
-        return { contents: applyMutant(mutant, readFileSync(target, 'utf8')), loader: 'ts' };
+      b.onLoad({ filter }, (args) => {
+        if (current === null || resolve(args.path) !== current.target) return undefined;
+        current.applied = true;
+        return { contents: applyMutant(current.mutant, readFileSync(current.target, 'utf8')), loader: 'ts' };
       });
     },
   };
+}
+
+/** The files the listed mutants change (imported late: mutants.ts imports this module). */
+async function listedTargets(): Promise<string[]> {
+  const { MUTANTS } = await import('./mutants.js');
+  return MUTANTS.map((m) => join(SOURCE_DIR, m.file));
+}
+
+/**
+ * An esbuild context keeps its process alive: it is closed once no build has been asked for in
+ * this long (a script that builds one mutant then ends waits that much), and opened again on demand.
+ */
+const IDLE_CLOSE_MS = 10_000;
+let shared: { ctx: BuildContext; files: ReadonlySet<string> } | null = null;
+let idle: NodeJS.Timeout | undefined;
+/** Builds run one after another: the plugin reads the one current mutant. */
+let queue: Promise<unknown> = Promise.resolve();
+let waiting = 0;
+
+/** The shared context; opened again, with `target` among its files, for a mutant of a file no listed mutant changes. */
+async function contextFor(target: string | null): Promise<BuildContext> {
+  if (shared !== null && (target === null || shared.files.has(target))) return shared.ctx;
+  const files = new Set([...(shared?.files ?? (await listedTargets())), ...(target === null ? [] : [target])]);
+  await shared?.ctx.dispose();
+  shared = null;
+  const ctx = await context({
+    entryPoints: [ENTRY],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    plugins: [mutationPlugin(files)],
+    // CommonJS dependencies inside an ES module bundle still call require().
+    banner: { js: "import { createRequire as __refhostRequire } from 'node:module'; const require = __refhostRequire(import.meta.url);" },
+  });
+  shared = { ctx, files };
+  return ctx;
+}
+
+function closeWhenIdle(): void {
+  clearTimeout(idle);
+  if (waiting > 0) return;
+  idle = setTimeout(() => {
+    const closing = shared;
+    shared = null;
+    void closing?.ctx.dispose();
+  }, IDLE_CLOSE_MS);
+  idle.unref(); // the context, not the timer, is what keeps the process alive
+}
+
+/** The bundle's text with `mutant` applied (null: unmutated), and whether the mutant's file was part of it. */
+function bundleWith(mutant: Mutant | null, target: string | null): Promise<{ contents: Uint8Array; applied: boolean }> {
+  waiting += 1;
+  clearTimeout(idle);
+  const build = queue.then(async () => {
+    current = mutant === null || target === null ? null : { mutant, target, applied: false };
+    try {
+      const result = await (await contextFor(target)).rebuild();
+      const [output] = result.outputFiles ?? [];
+      if (output === undefined) throw new MutantError(`mutant ${mutant?.id ?? 'baseline'}: esbuild wrote no bundle`);
+      return { contents: output.contents, applied: current?.applied ?? true };
+    } finally {
+      current = null;
+      waiting -= 1;
+      closeWhenIdle();
+    }
+  });
+  queue = build.catch(() => undefined);
+  return build;
 }
 
 /** Builds (or finds cached) the bundle of refhost with `mutant` applied; null = unmutated. Returns its path. */
@@ -88,23 +178,12 @@ export async function buildMutant(mutant: Mutant | null, cacheDir: string = MUTA
   }
   const outfile = join(cacheDir, `${mutant?.id ?? 'baseline'}-${buildKey(mutant)}.mjs`);
   if (existsSync(outfile)) return outfile;
+  const { contents, applied } = await bundleWith(mutant, target);
+  if (mutant !== null && !applied) throw new MutantError(`mutant ${mutant.id}: reference-host/${mutant.file} is not part of refhost's CLI bundle`);
   mkdirSync(cacheDir, { recursive: true });
-  let applied = false;
   const temp = `${outfile}.${process.pid}.tmp`;
   try {
-    await build({
-      entryPoints: [ENTRY],
-      outfile: temp,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'silent',
-      plugins: mutant === null || target === null ? [] : [mutationPlugin(mutant, target, () => (applied = true))],
-      // As scripts/bundle-refhost.mjs: CommonJS dependencies inside an ES module bundle still call require().
-      banner: { js: "import { createRequire as __refhostRequire } from 'node:module'; const require = __refhostRequire(import.meta.url);" },
-    });
-    if (mutant !== null && !applied) throw new MutantError(`mutant ${mutant.id}: reference-host/${mutant.file} is not part of refhost's CLI bundle`);
+    writeFileSync(temp, contents);
     renameSync(temp, outfile); // atomic: a half-written bundle is never taken from the cache
   } finally {
     rmSync(temp, { force: true });

@@ -1,7 +1,7 @@
 // The chat's environment (reference-host.md "Model provider", "Test knobs"). Knobs only
 // shorten deadlines or size the context; none switches a guarantee off. Errors name the
 // variable, never its value (the API key least of all, CRED-3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_CONTEXT_BUDGET_BYTES } from './history.js';
 
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';

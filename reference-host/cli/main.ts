@@ -1,11 +1,11 @@
-// refhost's entry point (bin/refhost.js imports the built copy). Exits with the command's
-// code once it is done, so a paused stdin or a finished chat leaves nothing waiting.
+// refhost's entry point (bin/refhost.js starts the built copy). Exits with the command's
+// code once it is done, so a paused stdin or a finished chat leaves nothing waiting. No
+// top-level await: the bundle is CommonJS, to start from V8's code cache (bundle-runner.ts).
 import { runCli } from './program.js';
 
-const code = await runCli(process.argv.slice(2), {
+void runCli(process.argv.slice(2), {
   env: process.env,
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
-});
-process.exit(code);
+}).then((code) => process.exit(code));

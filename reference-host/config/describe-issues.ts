@@ -1,7 +1,7 @@
 // Turns zod issues into one line that leads each problem with its path
 // (e.g. `mcpServers.docs.url: url must not be empty`), for file and CLI errors.
 // zod's messages never quote the input value, so credentials stay off the screen (CRED-3).
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export interface DescribeOptions {
   /** Said when a value matches no branch of a union equally badly (no branch came closest). */

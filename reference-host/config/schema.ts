@@ -1,7 +1,7 @@
 // The user's MCP configuration file (CONFIG-1, CRED-1): the common
 // {"mcpServers": {NAME: {command,args,env} | {url,headers,type?}}} shape.
 // Object key order is the configuration order (status lines follow it).
-import { z } from 'zod';
+import * as z from 'zod';
 import { SERVER_NAME_PATTERN } from '../../common/mcp-server-name.js';
 
 /** An HTTP field name (RFC 9110 token): no ':' or '=', so a value can never ride along in it. */

@@ -1,7 +1,7 @@
 // Paginated lists under the LIMIT-1 bounds, all-or-nothing per list: a server whose tools
 // are over any bound is unavailable as a whole and none of its tools is registered. The same
 // pager bounds resources, resource templates and prompts (RESOURCE-1, PROMPT-1).
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from './errors.js';
 import { formatBytes } from './guarded-fetch.js';
 

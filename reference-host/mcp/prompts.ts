@@ -1,7 +1,7 @@
 // PROMPT-1 on the MCP side: which prompts/list entries are kept, and how a prompts/get answer
 // becomes messages — each content reduced to text like a tool result (no base64, links not
 // opened), the whole prompt within the 64 KiB output cap.
-import { z } from 'zod';
+import * as z from 'zod';
 import { schemaList } from './discovery.js';
 import { LIMITS } from './errors.js';
 import { formatBytes } from './guarded-fetch.js';

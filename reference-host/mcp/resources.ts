@@ -3,7 +3,7 @@
 // and how a resources/read answer becomes model text — like a tool result: text kept,
 // blobs omitted with a note, 64 KiB cap (output_limit).
 import { UriTemplate } from '@modelcontextprotocol/client';
-import { z } from 'zod';
+import * as z from 'zod';
 import { schemaList } from './discovery.js';
 import { mapCallResult } from './result-mapping.js';
 import type { CallOutcome, McpResource, McpResourceTemplate } from './types.js';

@@ -1,7 +1,7 @@
 // RESULT-1..9: what the model is told about one call. Content is reduced to text (no base64
 // ever, resource links listed but never opened), errors keep the server's message, output
 // is capped at 64 KiB, and every unknown outcome says the server may have acted.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CallOutcome } from './types.js';
 import { LIMITS } from './errors.js';
 import { formatBytes } from './guarded-fetch.js';

@@ -10,7 +10,7 @@
 // in its input_required answer (inputResponses, or its requestState echoed), never blindly
 // after silence. Server instructions are never read (EXPOSE-6).
 import { Client, ProtocolError, type ServerCapabilities, type Transport } from '@modelcontextprotocol/client';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isMcpLayerError, McpLayerError } from './errors.js';
 import { probeOrInitialize, shut } from './http-opening.js';
 import { keepResultsLoose } from './loose-results.js';

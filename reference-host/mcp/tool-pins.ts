@@ -3,7 +3,7 @@
 // lives in refhost's data directory, mode 0600, replaced atomically (temp file, fsync,
 // rename) so a crash never leaves a torn pin file that would hide a later change.
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readOptionalJson, writePrivateFileAtomic } from '../config/private-file.js';
 import type { McpTool } from './types.js';
 

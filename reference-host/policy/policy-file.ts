@@ -3,7 +3,7 @@
 // that mcp.json does not configure: a typo would leave the real server uncaged) is an
 // error naming the file, the server and the setting. Messages never quote values.
 import { readOptionalJson } from '../config/private-file.js';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { PolicySchema, SERVER_POLICY_FIELDS, type Policy } from './policy-schema.js';
 
 export class PolicyFileError extends Error {

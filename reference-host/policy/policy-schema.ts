@@ -1,7 +1,7 @@
 // POLICY-1..4: the shape of policy.json. Strict at every level, so a setting the host does
 // not have (e.g. "autoApprove") is an error rather than silently ignored; nothing in the
 // shape can loosen approval, it only tightens.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const TrustLevelSchema = z.enum(['trusted', 'restricted', 'untrusted']);
 

@@ -1,7 +1,7 @@
 // The lines of a session file (REPLAY-1..3). Items mirror Responses API input items so the
 // chat loop can send them back as they are. Recorded MCP calls are checked by argument
 // shape only (a JSON object), never against a live schema: no server is needed to load.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SESSION_FORMAT_VERSION = 2;
 

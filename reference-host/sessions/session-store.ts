@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { describeIssues } from '../config/describe-issues.js';
 import {
   SESSION_FORMAT_VERSION,
