@@ -79,3 +79,6 @@ const old = join(root, `dist.old-${process.pid}`);
 if (existsSync(DIST)) renameSync(DIST, old);
 renameSync(out, DIST);
 rmSync(old, { recursive: true, force: true });
+// The hosts' code caches are made where the hosts run (a cache keeps the path it was made at);
+// until they are, the hosts start without one, only slower.
+if (!run(process.execPath, [join(root, 'scripts', 'bundle-refhost.mjs'), DIST, '--train'])) process.exit(1);

@@ -4,7 +4,9 @@
 // modules of zod, the MCP SDK and openai doubled refhost's start-up time (about 700 ms to
 // 350 ms here), and compiling the one file was then a third of a start's CPU (about 60 of
 // 170 ms) until the code cache. Runs after tsc, from its output folder (argument, default
-// dist), so a bundle is exactly the checked code.
+// dist), so a bundle is exactly the checked code. With --train it only makes the code caches,
+// in the folder where the bundles will run (scripts/build.mjs runs it after swapping dist/ in:
+// V8 keeps the path a script was compiled at in its cache, and a stack trace names it).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -100,8 +102,11 @@ function writeLauncher({ bundle: file, launcher }) {
   );
 }
 
-await build({ entryPoints: [join(out, 'reference-host/cli/bundle-runner.js')], outfile: RUNNER, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
-await Promise.all(HOSTS.map(bundle));
-await Promise.all(HOSTS.flatMap((host) => NODE_OPTION_SETS.map((nodeOptions) => train(host, nodeOptions))));
-// Last: a launcher is what tests compare with the sources' times (harness/vitest/require-built.ts).
-for (const host of HOSTS) writeLauncher(host);
+if (process.argv.includes('--train')) {
+  await Promise.all(HOSTS.flatMap((host) => NODE_OPTION_SETS.map((nodeOptions) => train(host, nodeOptions))));
+} else {
+  await build({ entryPoints: [join(out, 'reference-host/cli/bundle-runner.js')], outfile: RUNNER, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+  await Promise.all(HOSTS.map(bundle));
+  // Last: a launcher is what tests compare with the sources' times (harness/vitest/require-built.ts).
+  for (const host of HOSTS) writeLauncher(host);
+}
