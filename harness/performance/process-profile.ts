@@ -84,16 +84,12 @@ export function profileProcesses(root: number, everyMs = 20): ProcessProfiler {
       const parsed = stat === null ? null : parseCpuStat(stat);
       if (parsed === null) continue;
       const key = `${pid}@${parsed.start}`;
-      let entry = seen.get(key);
-      if (entry === undefined) {
-        const cmdline = (read(`/proc/${pid}/cmdline`) ?? '').split('\0').filter(Boolean);
-        entry = { ppid: parsed.ppid, kind: kindOf(cmdline, kindByPid.get(parsed.ppid), pid === root), cpuMs: 0 };
-        seen.set(key, entry);
-      } else if (entry.kind === 'other' || (entry.kind === 'harness' && pid !== root)) {
-        // A fork not yet exec'd showed its parent's command line: look again.
-        const cmdline = (read(`/proc/${pid}/cmdline`) ?? '').split('\0').filter(Boolean);
-        entry.kind = kindOf(cmdline, kindByPid.get(parsed.ppid), pid === root);
-      }
+      // Looked at every time: a fork shows its parent's command line until it execs (the
+      // supervisor's child becomes the host), and the CPU goes to what it is last seen as.
+      const cmdline = (read(`/proc/${pid}/cmdline`) ?? '').split('\0').filter(Boolean);
+      const entry = seen.get(key) ?? { ppid: parsed.ppid, kind: 'other', cpuMs: 0 };
+      seen.set(key, entry);
+      entry.kind = kindOf(cmdline, kindByPid.get(parsed.ppid), pid === root);
       entry.cpuMs = parsed.cpuMs;
       kindByPid.set(pid, entry.kind);
       stack.push(...childrenOf(pid));
