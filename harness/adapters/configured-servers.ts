@@ -14,16 +14,3 @@ export function readConfiguredServers(file: string, parse: (text: string) => Con
   }
   return parse(text);
 }
-
-/** The common {"mcpServers": {...}} shape. */
-export function jsonServerNames(file: string): ConfiguredServers {
-  return readConfiguredServers(file, (text) => {
-    try {
-      const servers = (JSON.parse(text) as { mcpServers?: unknown }).mcpServers;
-      if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) return { problem: `${file} has no "mcpServers" object` };
-      return { servers: Object.keys(servers) };
-    } catch (error) {
-      return { problem: `${file} is no longer valid JSON (${(error as Error).message})` };
-    }
-  });
-}

@@ -9,7 +9,8 @@ import { suiteRoot } from '../suite-root.js';
 import { spawnHost } from '../supervision/process-scope.js';
 import type { CallStatus, HostAdapter, HostCapabilities, HostSession, ServerConfigEntry, StartOptions } from './host-adapter.js';
 import { fillPlaceholders, profileDir, type HostProfile, type LoadedProfile, type Placeholder } from './profile-schema.js';
-import { jsonServerNames } from './configured-servers.js';
+import { readConfigNames, renderConfig } from './config-template.js';
+import { readConfiguredServers } from './configured-servers.js';
 import { expandServerCommand, runHostCommand } from './server-commands.js';
 import { readJsonLinesTelemetry } from './telemetry-file.js';
 import { TerminalHostSession } from './terminal-session.js';
@@ -170,8 +171,8 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
     },
     config: {
       files: (sandbox) => [configPath(sandbox)],
-      read: (sandbox) => jsonServerNames(configPath(sandbox)),
-      write: (sandbox, servers: Record<string, ServerConfigEntry>) => writePrivateFile(configPath(sandbox), `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`),
+      read: (sandbox) => readConfiguredServers(configPath(sandbox), (text) => readConfigNames(profile.config, text, configPath(sandbox))),
+      write: (sandbox, servers: Record<string, ServerConfigEntry>) => writePrivateFile(configPath(sandbox), renderConfig(profile.config, servers)),
     },
 
     async version() {

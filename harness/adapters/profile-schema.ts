@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { GUARANTEES } from '../catalogue/guarantees.js';
 import { formatIssues, HarnessError } from '../errors.js';
+import { ConfigTemplateSchema } from './config-template.js';
 
 /** Placeholders a profile string may use; filled from the sandbox and the run. */
 export const PLACEHOLDERS = ['modelUrl', 'apiKey', 'home', 'cwd', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'suiteRoot', 'profileDir'] as const;
@@ -77,7 +78,15 @@ export const HostProfileSchema = z.strictObject({
   env: z.record(z.string(), templated).default({}),
   /** Environment variables that shorten the host's deadlines (ms); absent = its real deadlines always (slower runs, same verdicts). */
   knobs: z.strictObject({ callTimeoutMs: z.string().optional(), connectTimeoutMs: z.string().optional() }).default({}),
-  config: z.strictObject({ format: z.literal('mcp-servers-json'), path: templated }),
+  /**
+   * Where the host keeps its servers (config-template.ts): a JSON, YAML or TOML file, the servers
+   * at a key path, under the host's own field names. "mcp-servers-json" is the common
+   * {"mcpServers": {...}} file (an SSE server marked "type": "sse").
+   */
+  config: z.union([
+    z.strictObject({ format: z.literal('mcp-servers-json'), path: templated }).transform(({ path }) => ({ ...ConfigTemplateSchema.parse({ fields: { transport: { field: 'type', sse: 'sse' } } }), path })),
+    ConfigTemplateSchema.extend({ path: templated }),
+  ]),
   /** The host saves sessions and resumes the latest with these arguments (REPLAY-*); absent = it keeps none. */
   resume: z
     .strictObject({
