@@ -83,10 +83,11 @@ export const HostProfileSchema = z.strictObject({
    * at a key path, under the host's own field names. "mcp-servers-json" is the common
    * {"mcpServers": {...}} file (an SSE server marked "type": "sse").
    */
-  config: z.union([
-    z.strictObject({ format: z.literal('mcp-servers-json'), path: templated }).transform(({ path }) => ({ ...ConfigTemplateSchema.parse({ fields: { transport: { field: 'type', sse: 'sse' } } }), path })),
+  config: z.preprocess(
+    // The shorthand is a template with the common field names (one schema, so a mistake is named by its field).
+    (input) => (typeof input === 'object' && input !== null && (input as { format?: unknown }).format === 'mcp-servers-json' ? { ...input, format: 'json', fields: { transport: { field: 'type', sse: 'sse' } } } : input),
     ConfigTemplateSchema.extend({ path: templated }),
-  ]),
+  ),
   /** The host saves sessions and resumes the latest with these arguments (REPLAY-*); absent = it keeps none. */
   resume: z
     .strictObject({

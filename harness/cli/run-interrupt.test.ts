@@ -23,6 +23,15 @@ function descendants(pid: number): number[] {
   return scanChildren(pid).flatMap((p) => [p.pid, ...descendants(p.pid)]);
 }
 
+async function runningDescendants(pid: number, deadlineMs: number): Promise<number[]> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const found = descendants(pid);
+    if (found.length > 0 || Date.now() > until) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Runs the whole suite from the CLI, sends `signal` once the first scenario finished, and collects what is left. */
 async function interruptedRun(signal: 'SIGINT' | 'SIGTERM', target: 'group' | 'cli') {
   const own = mkdtempSync(join(dir, `${signal}-`));
@@ -40,7 +49,8 @@ async function interruptedRun(signal: 'SIGINT' | 'SIGTERM', target: 'group' | 'c
   );
   try {
     await Promise.race([firstDone, cli.exited]);
-    const running = descendants(cli.pid);
+    // The next scenario may be admitted a moment after the first ended: wait (with a deadline) until one runs.
+    const running = await runningDescendants(cli.pid, 10_000);
     process.kill(target === 'group' ? -cli.pid : cli.pid, signal);
     const exit = await cli.exited;
     return { exit, stdout, running, still: await waitGone(running, 2000), tmpLeft: readdirSync(tmp), report: ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'))), marked: scanRunProcesses(own) };
