@@ -78,6 +78,7 @@ describe('end', () => {
         '\r\u001b[2K',
         'Verdict         Checks',
         'FAIL                 1',
+        'BLOCKED              0',
         'HARNESS-ERROR        0',
         'NON-STRICT           1',
         'UNSUPPORTED          0',

@@ -43,6 +43,7 @@ export function createProgress(options: ProgressOptions): Progress {
 
   const failuresSoFar = (): string => {
     const parts = [`${totals.FAIL} failed`];
+    if (totals.BLOCKED > 0) parts.push(`${totals.BLOCKED} blocked`);
     if (totals['HARNESS-ERROR'] > 0) parts.push(`${totals['HARNESS-ERROR']} harness errors`);
     return parts.join(', ');
   };
@@ -70,7 +71,7 @@ export function createProgress(options: ProgressOptions): Progress {
         return;
       }
       // Failing scenarios stay on screen above the live line.
-      if (counts.FAIL > 0 || counts['HARNESS-ERROR'] > 0) out.write(`${CLEAR_LINE}✗ ${summary}\n`);
+      if (counts.FAIL > 0 || counts.BLOCKED > 0 || counts['HARNESS-ERROR'] > 0) out.write(`${CLEAR_LINE}✗ ${summary}\n`);
       draw();
     },
     end(reportPaths = []) {

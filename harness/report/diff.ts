@@ -1,7 +1,7 @@
 // Comparing two reports check by check, per host (paired by host name, so a new version of
 // a host is compared with its old version). Graded verdicts are ranked PASS > NON-STRICT >
-// FAIL: a drop is a regression, a rise an improvement. Moves to or from UNSUPPORTED, INFO or
-// HARNESS-ERROR are listed as "changed" (not graded against the host), new and vanished
+// FAIL: a drop is a regression, a rise an improvement. Moves to or from UNSUPPORTED, INFO,
+// BLOCKED or HARNESS-ERROR are listed as "changed" (not graded on that guarantee), new and vanished
 // checks as "added" and "removed".
 import type { HostRun, Report, Verdict } from './schema.js';
 import { ReportError } from './report-error.js';

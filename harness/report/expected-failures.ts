@@ -1,7 +1,7 @@
 // Known failures of a host, judged four ways as the official MCP conformance suite does:
 // failing + listed = ok (expected), failing + unlisted = not ok (unexpected),
 // passing + listed = not ok (stale: the entry must go), passing + unlisted = ok.
-// "Failing" is FAIL; "passing" is PASS, NON-STRICT or INFO (conformant). A listed check
+// "Failing" is FAIL or BLOCKED; "passing" is PASS, NON-STRICT or INFO (conformant). A listed check
 // that did not run, or ended UNSUPPORTED or HARNESS-ERROR, tells nothing either way: it is
 // returned as undetermined and does not change ok.
 import { z } from 'zod';
@@ -40,6 +40,8 @@ export function readExpectedFailures(file: string): ExpectedFailures {
 }
 
 const PASSING: ReadonlySet<Verdict> = new Set(['PASS', 'NON-STRICT', 'INFO']);
+/** Not conformant, and the host's own: a FAIL, or a check its earlier failure kept from looking. */
+export const FAILING: ReadonlySet<Verdict> = new Set(['FAIL', 'BLOCKED']);
 
 function hostRunFor(report: Report, host: string): HostRun {
   const run = report.hosts.find((h) => h.run.host.name === host);
@@ -56,14 +58,14 @@ export function applyExpectedFailures(report: Report, baseline: ExpectedFailures
   const verdicts = new Map(run.checks.map((c) => [c.id, c.verdict]));
   const outcome: ExpectedFailuresOutcome = { ok: true, expected: [], unexpected: [], stale: [], undetermined: [] };
   for (const check of run.checks) {
-    if (check.verdict === 'FAIL' && !listed.has(check.id)) {
+    if (FAILING.has(check.verdict) && !listed.has(check.id)) {
       outcome.unexpected.push({ check: check.id, verdict: check.verdict, reason: null });
     }
   }
   for (const [check, reason] of listed) {
     const verdict = verdicts.get(check) ?? null;
     const entry = { check, verdict, reason };
-    if (verdict === 'FAIL') outcome.expected.push(entry);
+    if (verdict !== null && FAILING.has(verdict)) outcome.expected.push(entry);
     else if (verdict !== null && PASSING.has(verdict)) outcome.stale.push(entry);
     else outcome.undetermined.push(entry);
   }
@@ -81,7 +83,7 @@ export function baselineFrom(report: Report, host: string, previous: ExpectedFai
   if (run === undefined) throw new ReportError('BASELINE_HOST_MISMATCH', `the report holds no host "${host}"`);
   const reasons = new Map((previous?.failures ?? []).map((f) => [f.check, f.reason]));
   const failures = run.checks
-    .filter((c) => c.verdict === 'FAIL')
+    .filter((c) => FAILING.has(c.verdict))
     .map((c) => ({ check: c.id, reason: reasons.get(c.id) ?? `${c.guarantees.join(', ')}: ${c.observed.split('\n')[0]?.slice(0, REASON_CAP) ?? ''}` }));
   return { host, failures };
 }

@@ -1,6 +1,6 @@
 // index.html's stylesheet (inline; the page loads nothing from anywhere).
 export const REPORT_CSS = `
-:root { --fail:#c62828; --herr:#6a1b9a; --nonstrict:#b26a00; --unsup:#616161; --info:#1565c0; --pass:#2e7d32;
+:root { --fail:#c62828; --blocked:#8d4a2f; --herr:#6a1b9a; --nonstrict:#b26a00; --unsup:#616161; --info:#1565c0; --pass:#2e7d32;
   --line:#d0d7de; --muted:#57606a; --bg:#f6f8fa; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 * { box-sizing: border-box; }
 body { margin: 0; color: #1f2328; background: #fff; font-size: 14px; line-height: 1.45; }
@@ -16,7 +16,7 @@ h3 { font-size: 14px; margin: 14px 0 6px; }
 .card .name { font-weight: 600; margin-bottom: 4px; overflow-wrap: anywhere; }
 .counts { display: flex; flex-wrap: wrap; gap: 4px; }
 .v { display: inline-block; border-radius: 4px; padding: 1px 6px; font-size: 12px; font-weight: 600; color: #fff; white-space: nowrap; }
-.v-FAIL { background: var(--fail); } .v-HARNESS-ERROR { background: var(--herr); } .v-NON-STRICT { background: var(--nonstrict); }
+.v-FAIL { background: var(--fail); } .v-BLOCKED { background: var(--blocked); } .v-HARNESS-ERROR { background: var(--herr); } .v-NON-STRICT { background: var(--nonstrict); }
 .v-UNSUPPORTED { background: var(--unsup); } .v-INFO { background: var(--info); } .v-PASS { background: var(--pass); }
 .v-none { background: #eaeef2; color: var(--muted); }
 details.meta { margin: 8px 0; }

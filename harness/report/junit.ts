@@ -1,5 +1,5 @@
 // junit.xml: one <testsuite> per guarantee group (per host when several), one <testcase>
-// per check. FAIL -> <failure>, HARNESS-ERROR -> <error> ("the test could not run", kept
+// per check. FAIL and BLOCKED -> <failure> (type BLOCKED: the check could not look), HARNESS-ERROR -> <error> ("the test could not run", kept
 // apart from "the host failed" as h2spec does), UNSUPPORTED -> <skipped>; NON-STRICT and
 // INFO pass with a <system-out> note. Run metadata travels as <properties>.
 import { escapeMarkup } from './escape.js';
@@ -69,6 +69,8 @@ function testcase(check: CheckResult, classname: string): string {
       return `${open}/>`;
     case 'FAIL':
       return `${open}>\n      <failure ${message} ${attr('type', check.level)}>${body}</failure>\n    </testcase>`;
+    case 'BLOCKED':
+      return `${open}>\n      <failure ${message} type="BLOCKED">${body}</failure>\n    </testcase>`;
     case 'HARNESS-ERROR':
       return `${open}>\n      <error ${message} type="HARNESS-ERROR">${body}</error>\n    </testcase>`;
     case 'UNSUPPORTED':
@@ -94,7 +96,7 @@ export function renderJunit(report: Report): string {
       const head = [
         attr('name', `${prefix}${group}`),
         attr('tests', checks.length),
-        attr('failures', counts.FAIL),
+        attr('failures', counts.FAIL + counts.BLOCKED),
         attr('errors', counts['HARNESS-ERROR']),
         attr('skipped', counts.UNSUPPORTED),
         attr('time', seconds(ms)),
@@ -109,7 +111,7 @@ export function renderJunit(report: Report): string {
   const root = [
     attr('name', 'mcp-host-conformance'),
     attr('tests', tests),
-    attr('failures', totals.FAIL),
+    attr('failures', totals.FAIL + totals.BLOCKED),
     attr('errors', totals['HARNESS-ERROR']),
     attr('skipped', totals.UNSUPPORTED),
     attr('time', seconds(totalMs)),

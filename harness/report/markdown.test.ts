@@ -7,7 +7,7 @@ describe('renderMarkdown', () => {
   it('starts with the verdict totals and a table of group totals', () => {
     const md = renderMarkdown(refhostReport());
     expect(md).toContain('**1 FAIL · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS** (7 checks)');
-    expect(md).toContain('| refhost 0.1.0 | 1 | 1 | 1 | 1 | 1 | 2 | 7 |');
+    expect(md).toContain('| refhost 0.1.0 | 1 | 0 | 1 | 1 | 1 | 1 | 2 | 7 |');
     expect(md).toContain('| DISCOVER | 1 NON-STRICT · 1 PASS |');
   });
 

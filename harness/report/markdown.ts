@@ -133,7 +133,7 @@ function revisionSection(report: Report): string[] {
 }
 
 function failureBlock(check: CheckResult, host: string, catalogue: ReadonlyMap<string, Guarantee>): string {
-  const mark = check.verdict === 'FAIL' ? '❌' : '⚠️';
+  const mark = check.verdict === 'FAIL' ? '❌' : check.verdict === 'BLOCKED' ? '⛔' : '⚠️';
   const revision = check.revisions === undefined ? '' : ` · MCP ${check.revisions.join(', ')}`;
   return [
     `#### ${mark} ${check.verdict} ${mdInline(check.id)} — ${mdInline(host)}`,
@@ -191,7 +191,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   };
 
   const failures = report.hosts.flatMap((h) =>
-    h.checks.filter((c) => c.verdict === 'FAIL' || c.verdict === 'HARNESS-ERROR').map((c) => ({ check: c, host: hostLabel(h) })),
+    h.checks.filter((c) => c.verdict === 'FAIL' || c.verdict === 'BLOCKED' || c.verdict === 'HARNESS-ERROR').map((c) => ({ check: c, host: hostLabel(h) })),
   );
   if (failures.length === 0) return withSources(`${head}\n\nNo failures.\n`);
 

@@ -7,13 +7,15 @@ export const LevelSchema = z.enum(['MUST', 'SHOULD', 'MAY']);
 export type Level = z.infer<typeof LevelSchema>;
 
 /**
- * PASS; FAIL (a MUST missed, or a precondition that never happened: "not reached: ...");
- * NON-STRICT (a SHOULD missed); UNSUPPORTED (an optional group the host declares absent, an
- * ability the check needs that the host does not have, such as a quit command or saved
- * sessions, or a step its protocol cannot express); HARNESS-ERROR (the suite itself broke:
- * never a verdict on the host, and a run with one is not a conformant run); INFO.
+ * PASS; FAIL (a MUST missed); BLOCKED (the check could not look: something it needs never
+ * happened because something earlier failed, which it names; never a pass, never a FAIL of its
+ * guarantee, counted apart, and a run with one is not conformant); NON-STRICT (a SHOULD
+ * missed); UNSUPPORTED (an optional group the host declares absent, an ability the check needs
+ * that the host does not have, such as a quit command or saved sessions, or a step its protocol
+ * cannot express); HARNESS-ERROR (the suite itself broke: never a verdict on the host, and a
+ * run with one is not a conformant run); INFO.
  */
-export const VerdictSchema = z.enum(['PASS', 'FAIL', 'NON-STRICT', 'UNSUPPORTED', 'HARNESS-ERROR', 'INFO']);
+export const VerdictSchema = z.enum(['PASS', 'FAIL', 'BLOCKED', 'NON-STRICT', 'UNSUPPORTED', 'HARNESS-ERROR', 'INFO']);
 export type Verdict = z.infer<typeof VerdictSchema>;
 
 /** A numbered piece of evidence: a pointer into one observation plus the excerpt that matters. */

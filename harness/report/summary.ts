@@ -3,12 +3,12 @@
 import type { CheckResult, Guarantee, HostRun, Report, RunMetadata, Verdict } from './schema.js';
 
 /** Display order: what needs attention first. */
-export const VERDICT_ORDER: readonly Verdict[] = ['FAIL', 'HARNESS-ERROR', 'NON-STRICT', 'UNSUPPORTED', 'INFO', 'PASS'];
+export const VERDICT_ORDER: readonly Verdict[] = ['FAIL', 'BLOCKED', 'HARNESS-ERROR', 'NON-STRICT', 'UNSUPPORTED', 'INFO', 'PASS'];
 
 export type VerdictCounts = Record<Verdict, number>;
 
 export function emptyCounts(): VerdictCounts {
-  return { FAIL: 0, 'HARNESS-ERROR': 0, 'NON-STRICT': 0, UNSUPPORTED: 0, INFO: 0, PASS: 0 };
+  return { FAIL: 0, BLOCKED: 0, 'HARNESS-ERROR': 0, 'NON-STRICT': 0, UNSUPPORTED: 0, INFO: 0, PASS: 0 };
 }
 
 export function countVerdicts(checks: readonly Pick<CheckResult, 'verdict'>[]): VerdictCounts {

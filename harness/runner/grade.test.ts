@@ -83,11 +83,11 @@ describe('grading what a host does not have', () => {
     expect(seen).toEqual([1, 1]);
   });
 
-  test('checks that never got to look say once that the model could not find its tool; EXPOSE checks keep their own finding', () => {
+  test('checks that never got to look are BLOCKED, saying once that the model could not find its tool; EXPOSE checks keep their own finding', () => {
     const unresolvedTargets = [{ requestIndex: 0, target: 'docs/search', reason: 'no offered function matches server "docs" tool "search"; offered: lookup' }];
     const r = resultOf(failing(['APPROVE-1'], {}, notReached), { observations: { unresolvedTargets } });
-    expect(r).toMatchObject({ verdict: 'FAIL', observed: expect.stringMatching(/^not reached: the model could not find docs\/search \(model request #1: .*offered: lookup\)$/) });
-    expect(resultOf(failing(['EXPOSE-1'], {}, notReached), { observations: { unresolvedTargets } }).observed).toBe('not reached: the prompt');
+    expect(r).toMatchObject({ verdict: 'BLOCKED', observed: expect.stringMatching(/^not reached: the model could not find docs\/search \(model request #1: .*offered: lookup\)$/) });
+    expect(resultOf(failing(['EXPOSE-1'], {}, notReached), { observations: { unresolvedTargets } })).toMatchObject({ verdict: 'BLOCKED', observed: 'not reached: the prompt' });
   });
 
   test('the thresholds a check applies are carried into its result', () => {

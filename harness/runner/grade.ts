@@ -1,9 +1,10 @@
 // From a check's grade to a verdict: FAIL is weighed by level (a SHOULD missed is
 // NON-STRICT, a MAY is INFO); optional guarantees the host declares absent, and abilities a
 // check needs that the host lacks, are UNSUPPORTED with the reason; a step the host's protocol
-// cannot express makes what it blocked UNSUPPORTED too; a broken suite is HARNESS-ERROR, never
-// a verdict against the host. When the scripted model could not find a tool, the checks that
-// never got to look say that one cause instead of each its own.
+// cannot express makes what it blocked UNSUPPORTED too; a check whose precondition never
+// happened is BLOCKED, naming what blocked it (when the scripted model could not find a tool,
+// that one cause instead of each its own); a broken suite is HARNESS-ERROR, never a verdict
+// against the host.
 import { guaranteeById } from '../catalogue/guarantees.js';
 import type { HostCapabilities } from '../adapters/host-adapter.js';
 import type { CheckResult, Level, Verdict } from '../report/schema.js';
@@ -131,9 +132,10 @@ export function gradeChecks(ctx: GradeContext): CheckResult[] {
     if (grade.reached === false && stop?.undrivable === true) {
       return { ...base, verdict: 'UNSUPPORTED', observed: `the host's protocol cannot drive step ${stop.step} (${stop.what}): ${stop.reason}`, evidence: grade.evidence };
     }
-    const cause = unresolvedCause(observations);
-    if (grade.reached === false && cause !== null && !check.guarantees.some((g) => g.startsWith('EXPOSE-'))) {
-      return { ...base, verdict: weigh(grade, level), observed: cause, evidence: grade.evidence };
+    // The check could not look: BLOCKED by what kept it from looking, never a FAIL of its guarantee.
+    if (grade.reached === false) {
+      const cause = check.guarantees.some((g) => g.startsWith('EXPOSE-')) ? null : unresolvedCause(observations);
+      return { ...base, verdict: level === 'MAY' ? 'INFO' : 'BLOCKED', observed: cause ?? grade.observed, evidence: grade.evidence };
     }
     return { ...base, verdict: weigh(grade, level), observed: grade.observed, evidence: grade.evidence };
   });

@@ -18,7 +18,7 @@ export function fail(observed: string, evidence: Evidence[] = []): Grade {
   return { verdict: 'FAIL', observed, evidence };
 }
 
-/** A precondition never happened: FAIL "not reached: ...", with where the script stopped. */
+/** A precondition never happened: the check is BLOCKED ("not reached: ..."), with where the script stopped. */
 export function notReached(what: string, obs: Observations): Grade {
   const stop = obs.script.stoppedAt;
   const why = stop === null ? '' : ` (the user script stopped at step ${stop.step}, ${stop.what}: ${stop.reason})`;

@@ -1,0 +1,45 @@
+// Proves verdicts on hosts built nothing like refhost: every scenario runs against every
+// known-answer host through its own profile, and every verdict must be what the host's answer
+// key says, in both directions (an unearned PASS contradicts it as a false FAIL does). Entries
+// the key marks pending (a known defect of the suite) are counted apart and must still differ.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runScenarios } from '../conformance/run-scenarios.js';
+import type { CheckResult } from '../report/schema.js';
+import { loadScenarios } from '../scenario/load-scenarios.js';
+import { requireBuilt } from '../vitest/require-built.js';
+import { contradictions, pendingChecks } from './answer-key.js';
+import { knownAnswerHosts } from './known-answer-hosts.js';
+
+const hosts = knownAnswerHosts();
+const scenarios = await loadScenarios();
+const items = hosts.flatMap((host) => scenarios.map((scenario) => ({ id: `${scenario.name} against ${host.name}`, scenario, adapter: host.adapter, host })));
+let results = new Map<string, CheckResult[]>();
+const wrong: string[] = [];
+let pending = 0;
+
+describe('known-answer hosts get the verdicts their keys give', () => {
+  beforeAll(async () => {
+    requireBuilt('dist/harness/known-answer-hosts/known-answer-hosts.js', ['harness/known-answer-hosts']);
+    results = await runScenarios(items);
+  }, 1_800_000);
+
+  test('there are known-answer hosts to prove verdicts on', () => {
+    expect(hosts.length).toBeGreaterThan(0);
+  });
+
+  for (const host of hosts) {
+    test(host.name, () => {
+      const own = items.filter((i) => i.host === host).flatMap((i) => results.get(i.id) ?? []);
+      const found = contradictions(host.key, own).map((c) => `${c.check} was ${c.verdict}, key: ${c.expected}: ${c.detail}`);
+      wrong.push(...found);
+      pending += pendingChecks(host.key, own).length;
+      expect(found).toEqual([]);
+      expect(own.length).toBe(scenarios.reduce((n, s) => n + s.checks.length, 0));
+    });
+  }
+
+  afterAll(() => {
+    const checks = [...results.values()].flat().length;
+    console.info(`known-answer hosts: ${hosts.length} hosts, ${checks} checks, ${wrong.length} contradictions${pending > 0 ? ` (${pending} known defects of the suite pending)` : ''}`);
+  });
+});
