@@ -169,7 +169,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   }
   const modelRequests = fixtures?.model.journal.requests() ?? [];
   const clockOffset = Number(process.hrtime.bigint()) / 1e6 - performance.now();
-  const trapHits = fixtures?.trap.hits() ?? [];
+  const trapHits = fixtures == null ? [] : [...fixtures.trap.hits(), ...fixtures.decoyTrap.hits()];
   const lookups: Observations['lookups'] = names.watch === undefined ? { watched: false, reason: names.reason } : { watched: true, names: names.watch.lookups() };
   await names.watch?.close();
   const files = collectFiles(sandbox);

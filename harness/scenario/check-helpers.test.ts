@@ -93,7 +93,13 @@ describe('absence checks need their precondition', () => {
   test('an untouched trap means nothing until the host reached the model', () => {
     expect(trapUntouched()(observations()).reached).toBe(false);
     expect(trapUntouched()(observations({ modelRequests: [modelRequest(0)] })).verdict).toBe('PASS');
-    expect(trapUntouched()(observations({ trapHits: [{ method: 'GET', path: '/x' } as never] })).verdict).toBe('FAIL');
+    expect(trapUntouched()(observations({ trapHits: [{ trap: 'scenario', method: 'GET', path: '/x' } as never] })).verdict).toBe('FAIL');
+  });
+
+  test('a hit on the decoy trap is charged to the decoy concern only, not to the scenario trap', () => {
+    const decoyHit = observations({ modelRequests: [modelRequest(0)], trapHits: [{ trap: 'decoy', method: 'POST', path: '/trap' } as never] });
+    expect(trapUntouched()(decoyHit).verdict).toBe('PASS');
+    expect(trapUntouched('decoy')(decoyHit).verdict).toBe('FAIL');
   });
 });
 
@@ -256,7 +262,7 @@ describe('reportedUnavailable', () => {
 
 describe('trapUntouched', () => {
   test('a hit fails even when the host never reached the model', () => {
-    expect(outcome(trapUntouched()(observations({ trapHits: [{ method: 'GET', path: '/.well-known/oauth-protected-resource' } as never] })))).toBe('FAIL');
+    expect(outcome(trapUntouched()(observations({ trapHits: [{ trap: 'scenario', method: 'GET', path: '/.well-known/oauth-protected-resource' } as never] })))).toBe('FAIL');
   });
 });
 

@@ -38,7 +38,7 @@ export function noOAuthRequests(servers: readonly string[]): GradeFn {
     const requests = servers.flatMap((name) => (obs.servers[name]?.journal ?? []).filter((e) => e.kind === 'http-request').map((e) => ({ name, e })));
     if (requests.length === 0) return notReached(`the host never contacted ${servers.join(', ')}`, obs);
     const pathOf = (e: JournalEntry): string => (e.kind === 'http-request' ? e.path.split('?')[0] ?? '' : '');
-    const hits = [...requests.filter(({ e }) => OAUTH_PATH.test(pathOf(e))).map(({ name, e }) => `${name} ${pathOf(e)}`), ...obs.trapHits.map((h) => `trap ${h.method} ${h.path}`)];
+    const hits = [...requests.filter(({ e }) => OAUTH_PATH.test(pathOf(e))).map(({ name, e }) => `${name} ${pathOf(e)}`), ...obs.trapHits.filter((h) => h.trap === 'scenario').map((h) => `trap ${h.method} ${h.path}`)];
     const evidence = servers.map((name) => journalEvidence(obs, name, (e) => e.kind === 'http-request'));
     return hits.length === 0 ? pass(`${requests.length} request(s) to ${servers.join(', ')}, none for OAuth; the trap got nothing`, evidence) : fail(`OAuth requests: ${hits.join('; ')}`, evidence);
   };
