@@ -108,6 +108,7 @@ function capabilitiesOf(loaded: LoadedProfile, wrap: (args: readonly string[]) =
   return {
     unsupported: profile.unsupported,
     knobs: { callTimeoutMs: profile.knobs.callTimeoutMs !== undefined, connectTimeoutMs: profile.knobs.connectTimeoutMs !== undefined },
+    ownDeadlines: profile.deadlines,
     quit: profile.answers.quit !== undefined,
     unknownGate: profile.screen.unknownGate !== undefined,
     ownScreen: true,

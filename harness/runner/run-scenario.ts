@@ -5,7 +5,7 @@ import { shownText } from '../scenario/evidence.js';
 import { meter, meterAsync, openSpan } from '../performance/cost-meter.js';
 import { performance } from 'node:perf_hooks';
 import { monotonicMs } from '../../fake-servers/mcp/journal.js';
-import { deadlinesInForce, HostRefused, type HostAdapter, type HostCapabilities, type Knobs } from '../adapters/host-adapter.js';
+import { deadlinesInForce, deadlinesWaited, HostRefused, type HostAdapter, type HostCapabilities, type Knobs } from '../adapters/host-adapter.js';
 import { HarnessError } from '../errors.js';
 import type { CheckResult } from '../report/schema.js';
 import { startNameWatch, type NameWatch } from '../sandbox/name-watch.js';
@@ -64,8 +64,8 @@ export function timingFor(deadlines: Required<Knobs>, base: ScriptTiming = DEFAU
  * step after it may each wait that out (a host that never shows the ask, codex-acp), so each
  * adds two steps' waits: the scenario ends with verdicts, not a HARNESS-ERROR.
  */
-export function scenarioDeadlineMs(scenario: Pick<Scenario, 'timeoutMs' | 'host' | 'user'>, capabilities: Pick<HostCapabilities, 'knobs'>, fallbackMs = 30_000): number {
-  const inForce = deadlinesInForce(capabilities, scenario.host);
+export function scenarioDeadlineMs(scenario: Pick<Scenario, 'timeoutMs' | 'host' | 'user'>, capabilities: Pick<HostCapabilities, 'knobs' | 'ownDeadlines'>, fallbackMs = 30_000): number {
+  const inForce = deadlinesWaited(capabilities, scenario.host);
   const asked = { callTimeoutMs: scenario.host.callTimeoutMs ?? inForce.callTimeoutMs, connectTimeoutMs: scenario.host.connectTimeoutMs ?? inForce.connectTimeoutMs };
   const extra = 2 * Math.max(0, inForce.callTimeoutMs - asked.callTimeoutMs) + Math.max(0, inForce.connectTimeoutMs - asked.connectTimeoutMs);
   const timing = timingFor(inForce);
@@ -82,7 +82,7 @@ export function rerunCommand(hostSelector: string, scenario: string): string {
 export async function runScenario(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRun> {
   const { capabilities } = options.adapter;
   const deadlines = deadlinesInForce(capabilities, scenario.host);
-  const timing = { ...timingFor(deadlines), ...options.timing };
+  const timing = { ...timingFor(deadlinesWaited(capabilities, scenario.host)), ...options.timing };
   const started = performance.now();
   const rerun = rerunCommand(options.adapter.selector, scenario.name);
   // A scenario that needs what the host does not have (sessions, a quit command) is not run.

@@ -23,6 +23,19 @@ describe('a connect deadline measured from both sides', () => {
     expect(run(5_000)).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('before the 10000 ms deadline') });
   });
 
+  test('a deadline stated as a bound ("at most 10 s", the default) accepts giving up sooner, and still fails later', () => {
+    const bounded = (readyAt: number) =>
+      connectGivenUpAt('hung', 'ok', 10_000)(
+        observations({
+          servers: { ...server('hung', [connectionOpen(0), request('initialize', 1, 5)]), ...server('ok', [request('tools/list', 2, 100)]) },
+          modelRequests: [modelRequest(0)],
+          modelRequestMono: [readyAt],
+        }),
+      );
+    expect(bounded(6_000)).toMatchObject({ verdict: 'PASS', observed: expect.stringContaining('accepted up to 11000 ms') });
+    expect(bounded(12_000).verdict).toBe('FAIL');
+  });
+
   test('a healthy server discovered only after the hung one is given up fails (serial connects)', () => {
     expect(run(10_200, 10_100).observed).toMatch(/not discovered while hung was pending/);
   });

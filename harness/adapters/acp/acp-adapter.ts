@@ -87,6 +87,7 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
     unsupported: profile.unsupported,
     // No ACP host seen has a per-call or connect deadline a client can set: their real deadlines are in force.
     knobs: { callTimeoutMs: false, connectTimeoutMs: false },
+    ownDeadlines: profile.deadlines,
     quit: false,
     unknownGate: false,
     // The transcript is the suite's rendering as an ACP client; the agent draws no screen.

@@ -10,7 +10,7 @@ import { BridgeSchema } from '../../../fake-servers/model/bridges.js';
 import { SideCallRuleSchema } from '../../../fake-servers/model/side-calls.js';
 import { formatIssues, HarnessError } from '../../errors.js';
 import { suiteRoot } from '../../suite-root.js';
-import { optionalGuarantee, regex, withPlaceholders } from '../profile-schema.js';
+import { optionalGuarantee, OwnDeadlinesSchema, regex, withPlaceholders } from '../profile-schema.js';
 
 /**
  * Placeholders a profile string may use; filled from the sandbox and the run. `hostDir` is the
@@ -107,6 +107,8 @@ export const AcpProfileSchema = z.strictObject({
   ready: z.enum(['session', 'servers-listed']).default('session'),
   /** Optional guarantees or groups the host lacks (their checks are UNSUPPORTED). */
   unsupported: z.array(optionalGuarantee).default([]),
+  /** The agent's own deadlines (ms), as its code or docs state them: the scripted user waits them out (grading keeps the catalogue's). */
+  deadlines: OwnDeadlinesSchema,
   /**
    * How the host writes an MCP call's outcome for the model (RESULT-*): one pattern per status,
    * tried in order against the output's text (its text parts joined); none matching = unreadable.
