@@ -20,6 +20,8 @@ const STATUSES: readonly CallStatus[] = ['completed', 'failed', 'denied', 'unkno
 function placeholderValues(loaded: LoadedProfile, sandbox?: Sandbox, run?: Pick<StartOptions, 'modelUrl' | 'apiKey'>): Record<Placeholder, string> {
   return {
     modelUrl: run?.modelUrl ?? '',
+    // The origin alone, for SDKs that add the API's path themselves (Anthropic's /v1/messages, Gemini's /v1beta/models/...).
+    modelOrigin: run?.modelUrl === undefined || run.modelUrl === '' ? '' : new URL(run.modelUrl).origin,
     apiKey: run?.apiKey ?? '',
     home: sandbox?.home ?? '',
     cwd: sandbox?.project ?? '',

@@ -13,7 +13,7 @@ import { ConfigTemplateSchema } from './config-template.js';
 export const OwnDeadlinesSchema = z.strictObject({ callTimeoutMs: z.number().int().positive().optional(), connectTimeoutMs: z.number().int().positive().optional() }).default({});
 
 /** Placeholders a profile string may use; filled from the sandbox and the run. */
-export const PLACEHOLDERS = ['modelUrl', 'apiKey', 'home', 'cwd', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'suiteRoot', 'profileDir'] as const;
+export const PLACEHOLDERS = ['modelUrl', 'modelOrigin', 'apiKey', 'home', 'cwd', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'suiteRoot', 'profileDir'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
 /** A string whose {placeholders} must be among `known` (checked at load, so filling never guesses). */
