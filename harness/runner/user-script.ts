@@ -68,13 +68,6 @@ export async function awaitExit(session: HostSession, exitMs: number): Promise<E
   return { ...(await session.kill()), killedByHarness: true };
 }
 
-const CONTACTS = new Set(['start', 'connection-open', 'http-request', 'jsonrpc-in']);
-
-/** How often each server had been contacted (spawned, connected to, sent a request) so far. */
-function contactCounts(servers: Ctx['servers']): Record<string, number> {
-  return Object.fromEntries(Object.entries(servers).map(([name, s]) => [name, s.journal().filter((e) => CONTACTS.has(e.kind)).length]));
-}
-
 /** `add` and `list`: the host's own commands, run beside (or between) chat sessions. */
 /** The host's configuration files that exist now, as the kernel knows them (CONFIG-3). */
 function configIdentities(ctx: Ctx): FileIdentity[] {
@@ -114,7 +107,7 @@ async function runCommand(step: Extract<UserStep, { add: string } | { list: true
     exit: { code: done.exit.code, signal: done.exit.signal },
     screen: done.screen,
     argv: done.argv,
-    requestsWhenDone: contactCounts(ctx.servers),
+    endedMono: monotonicMs(),
     config: { before, after: configIdentities(ctx) },
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { FileSeen, Observations } from './observations.js';
-import { configPrivateAndWhole } from './checks-credentials-network.js';
+import { addedNotContactedUntilNextStart, configPrivateAndWhole } from './checks-credentials-network.js';
+import { command, observations, request, server } from './test-fixtures/observations.js';
 
 const CONFIG = '$HOME/.host/mcp.json';
 const VALUE = 'typed-secret-5b1';
@@ -10,7 +11,7 @@ const file = (path: string, content = '{}', mode = 0o600): FileSeen => ({ path, 
 // Fields other checks need are left out; this check never reads them.
 function afterAdd(files: FileSeen[]): Observations {
   return {
-    commands: [{ command: 'add', server: 'wiki', exit: { code: 0, signal: null }, screen: { all: '', stdout: '', stderr: '', truncated: false }, argv: [], requestsWhenDone: {} }],
+    commands: [{ command: 'add', server: 'wiki', exit: { code: 0, signal: null }, screen: { all: '', stdout: '', stderr: '', truncated: false }, argv: [], endedMono: 1e12 }],
     canaries: [{ label: LABEL, value: VALUE, allowed: [`file:${CONFIG}`] }],
     canarySightings: [{ canary: LABEL, channel: `file:${CONFIG}`, source: CONFIG, allowed: true, excerpt: '' }],
     files: [file(CONFIG, `{"Authorization":"${VALUE}"}`), ...files],
@@ -43,5 +44,14 @@ describe('the configuration is private and written whole (CONFIG-3)', () => {
     };
     expect(configPrivateAndWhole(['wiki'])(withConfig(8)).verdict).toBe('PASS');
     expect(configPrivateAndWhole(['wiki'])(withConfig(7)).observed).toBe(`adding wiki rewrote ${CONFIG} in place (inode 7 kept), not atomically`);
+  });
+});
+
+describe('a server added with the host\'s own command (DISCOVER-6)', () => {
+  test('a contact journaled before the add command ended is charged to the add, however late its entry arrived', () => {
+    const grade = (initializeAt: number) =>
+      addedNotContactedUntilNextStart('wiki')(observations({ commands: [command('add', 'wiki', 0, 'added', 500)], servers: server('wiki', [request('initialize', 1, initializeAt)]) }));
+    expect(grade(400)).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('contacted 1 time(s) when the add command exited') });
+    expect(grade(900).verdict).toBe('PASS');
   });
 });

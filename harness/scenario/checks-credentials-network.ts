@@ -30,6 +30,8 @@ export function canaryKeptFrom(place: Place, label: string): GradeFn {
   return canaryGrade(label, place, 'used');
 }
 
+/** What counts as contacting a server: spawning it, connecting to it, sending it a request. */
+const CONTACTS = new Set<JournalEntry['kind']>(['start', 'connection-open', 'http-request', 'jsonrpc-in']);
 const OAUTH_PATH = /^\/(\.well-known\/(oauth-|openid)|oauth|authorize|token)/i;
 
 /** No request for OAuth metadata, authorization or tokens reached `servers` or the trap (CRED-6). */
@@ -159,7 +161,7 @@ export function addedNotContactedUntilNextStart(server: string): GradeFn {
     const add = addCommand(obs, server);
     if (add === null || add.command.exit.code !== 0) return notReached(`the host never added ${server}`, obs);
     const evidence = [commandEvidence(add.command, add.index), journalEvidence(obs, server, (e) => e.kind !== 'jsonrpc-out')];
-    const atAdd = add.command.requestsWhenDone[server] ?? 0;
+    const atAdd = (obs.servers[server]?.journal ?? []).filter((e) => CONTACTS.has(e.kind) && e.mono <= add.command.endedMono).length;
     if (atAdd > 0) return fail(`${server} had been contacted ${atAdd} time(s) when the add command exited`, evidence);
     const journal = obs.servers[server]?.journal ?? [];
     // An opening on either revision: initialize, or server/discover on 2026-07-28.

@@ -82,8 +82,12 @@ export interface CommandSeen {
   screen: ScreenText;
   /** The command line it ran with (CRED-1: a secret there is visible in the process table). */
   argv: string[];
-  /** Requests (HTTP requests and JSON-RPC messages in) each fake server had received when the command exited. */
-  requestsWhenDone: Record<string, number>;
+  /**
+   * When the command had exited (machine monotonic ms, as journal `mono`): what a server received
+   * up to then is counted from its final journal, so an entry still on its way when the command
+   * ended (a stdio server's journal arrives over a socket) is not missed.
+   */
+  endedMono: number;
   /** The host's configuration files before and after it (CONFIG-3: a file replaced atomically is a new inode). */
   config?: { before: FileIdentity[]; after: FileIdentity[] };
 }

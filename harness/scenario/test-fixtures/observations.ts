@@ -88,8 +88,8 @@ export const output = (request: number, status: CallStatus | null, text = '', ca
 export const exit = (code: number | null, killedByHarness = false, signal: string | null = null): ExitSeen => ({ code, signal, killedByHarness });
 
 /** A host command (add, list) that exited with `code`, showing `shown`. */
-export function command(kind: CommandSeen['command'], server: string | null, code: number | null, shown = '', requestsWhenDone: Record<string, number> = {}): CommandSeen {
-  return { command: kind, server, exit: { code, signal: null }, screen: screen(shown), argv: [], requestsWhenDone };
+export function command(kind: CommandSeen['command'], server: string | null, code: number | null, shown = '', endedMono = 1e12): CommandSeen {
+  return { command: kind, server, exit: { code, signal: null }, screen: screen(shown), argv: [], endedMono };
 }
 
 export const file = (path: string, content = '', mode = 0o600): FileSeen => ({ path, mode, size: Buffer.byteLength(content), content });
