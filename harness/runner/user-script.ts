@@ -239,16 +239,17 @@ const ASK_POLL_MS = 50;
 async function answerAsk(ask: { server: string; shows: string; type: readonly string[] }, session: HostSession, ctx: Ctx, within: number): Promise<void> {
   const running = ctx.servers[ask.server];
   if (running === undefined) throw new StepFailed(`no server named ${ask.server} in this scenario`);
-  // The call is over once the server answered one more tools/call than when this step began
-  // (then nothing waits for the user; an earlier ask's call was answered before).
-  const callsAnswered = (): number => {
+  // The call is over once the server answered a tools/call after this step began (then nothing
+  // waits for the user). By the journal's own clock: an earlier call's answer whose entry
+  // arrives late (a stdio server's journal comes over a socket) was still written before.
+  const began = monotonicMs();
+  const callAnswered = (): boolean => {
     const entries = running.journal();
     const calls = new Set(entries.flatMap((e) => (e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' ? [JSON.stringify(e.message.id)] : [])));
     // A 2026-07-28 input_required answer is the ask itself, not the end of the call.
     const final = (result: unknown): boolean => (result as { resultType?: unknown } | undefined)?.resultType !== 'input_required';
-    return entries.filter((e) => e.kind === 'jsonrpc-out' && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result)).length;
+    return entries.some((e) => e.kind === 'jsonrpc-out' && e.mono > began && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result));
   };
-  const before = callsAnswered();
   // The host may also give up on the call itself (decline an ask it does not offer, fail the
   // call): once it tells the model anything more, the call is over for it and nothing waits.
   const told = ctx.modelRequests();
@@ -257,8 +258,8 @@ async function answerAsk(ask: { server: string; shows: string; type: readonly st
     const screen = session.screen();
     return (screen.shown ?? screen.all).includes(ask.shows);
   };
-  await pollUntil(() => shown() || callsAnswered() !== before || ctx.modelRequests() > told, within, ASK_POLL_MS);
-  if (shown() && callsAnswered() === before) for (const line of ask.type) session.send(line);
+  await pollUntil(() => shown() || callAnswered() || ctx.modelRequests() > told, within, ASK_POLL_MS);
+  if (shown() && !callAnswered()) for (const line of ask.type) session.send(line);
 }
 
 export function emptyScriptRun(): ScriptRun {
