@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { serverNotRegistered } from './checks-exposure-limits.js';
-import { fn, modelRequest, observations } from './test-fixtures/observations.js';
+import { CALL_CAP_MESSAGE, callCapHeld, serverNotRegistered } from './checks-exposure-limits.js';
+import { approval, fn, modelRequest, observations, request, server } from './test-fixtures/observations.js';
 
 describe('a server over the bounds (LIMIT-1, DISCOVER-2)', () => {
   const over = [{ server: 'over', tool: 'over_tool' }];
@@ -15,5 +15,22 @@ describe('a server over the bounds (LIMIT-1, DISCOVER-2)', () => {
     const base = { ...observations({ catalogue: over }), modelRequests: [request] };
     expect(serverNotRegistered('over')({ ...base, host: { ...base.host, serverStatus: false } })).toMatchObject({ verdict: 'PASS' });
     expect(serverNotRegistered('over')({ ...base, host: { ...base.host, serverStatus: false }, modelRequests: [modelRequest(0, [], [fn('mcp__over__over_tool')])] })).toMatchObject({ verdict: 'FAIL' });
+  });
+});
+
+describe('the call cap (LIMIT-2)', () => {
+  const atCap = (script: { completed: number; stoppedAt: { step: number; what: string; reason: string } | null }) =>
+    callCapHeld('docs', 2, CALL_CAP_MESSAGE)(
+      observations({
+        servers: server('docs', [request('tools/call', 1, 10), request('tools/call', 2, 20)]),
+        approvals: [approval('approve', 1, 2), approval('approve', 3, 4)],
+        screen: { all: 'stopped: at most 2 tool calls per turn\n', stdout: '', stderr: '', truncated: false },
+        script,
+      }),
+    );
+
+  test('a host still waiting when the user wanted to end the turn has not stopped at the cap, even with the words on screen', () => {
+    expect(atCap({ completed: 3, stoppedAt: { step: 4, what: 'end', reason: 'no prompt within 5000 ms before ending' } }).verdict).toBe('FAIL');
+    expect(atCap({ completed: 4, stoppedAt: null }).verdict).toBe('PASS');
   });
 });

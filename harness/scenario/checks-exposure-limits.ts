@@ -298,6 +298,9 @@ export function callCapHeld(server: string, max: number, message: RegExp, maxQue
     if (got > max) return fail(`server ${server} received ${got} tools/call in one turn (cap ${max})`, evidence);
     if (obs.approvals.length > maxQuestions) return fail(`approval request #${maxQuestions + 1} was shown: the turn went on past the cap of ${maxQuestions} calls`, evidence);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
+    // The turn must have ended: a host still waiting (for an answer, a call) when the user wanted to go on has not stopped at the cap.
+    const stop = obs.script.stoppedAt;
+    if (stop !== null) return fail(`the turn did not end at the cap: the user script stopped at step ${stop.step}, ${stop.what}: ${stop.reason}`, evidence);
     return message.test(shownText(obs)) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(shownText(obs))?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CanaryRegistry, credentialChannels, scanCanaries, type ScanItem } from '../sandbox/canaries.js';
-import { telemetryLacksCredentials, telemetryLatencyAtLeast } from './checks-policy-telemetry.js';
+import { modelToldRefused, telemetryLacksCredentials, telemetryLatencyAtLeast } from './checks-policy-telemetry.js';
 import { observations, outcome, output } from './test-fixtures/observations.js';
 import type { Observations } from './observations.js';
 
@@ -48,5 +48,17 @@ describe('telemetryLatencyAtLeast', () => {
 
   test('is not reached without a call result', () => {
     expect(outcome(telemetryLatencyAtLeast(0, 1000)(observations({ telemetry: { file: FILE, raw: '', records: [], problems: [] } as unknown as Observations['telemetry'] })))).toBe('NOT-REACHED');
+  });
+});
+
+describe('a refused read (CONFIG-2)', () => {
+  test('an output with a refusal status that still carries the withheld credential fails, whatever its status word', () => {
+    const registry = new CanaryRegistry();
+    const docs = registry.mint('server "docs" header Authorization', credentialChannels('docs', []));
+    const told = (text: string, status: 'failed' | 'completed') =>
+      modelToldRefused(0, 'server "docs"')(observations({ canaries: registry.all(), toolOutputs: [{ request: 1, callId: 'c', output: text, status }] }));
+    expect(told(`error: {"Authorization": "Bearer ${docs.value}"}`, 'failed')).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('carries server "docs"') });
+    expect(told('error: reading the configuration is not allowed', 'failed').verdict).toBe('PASS');
+    expect(told('here it is', 'completed').verdict).toBe('FAIL');
   });
 });

@@ -32,12 +32,18 @@ export const serverNeverGotTool = (server: string, denied: string, allowed: stri
 /** POLICY-3, RESOURCE-2: no resources/read of `excluded` reached the server, while the read of `allowed` did. */
 export const serverNeverRead = (server: string, excluded: string, allowed: string): GradeFn => refusedNeverSent(server, 'resources/read', 'uri', excluded, allowed);
 
-/** POLICY-1/3: tool output #index told the model the action was refused (denied or failed), not run. */
-export function modelToldRefused(index: number): GradeFn {
+/**
+ * POLICY-1/3, CONFIG-2: tool output #index told the model the action was refused (denied or
+ * failed), not run. With `withheld` (a canary label part): a refusal cannot carry what it
+ * refused, so the output must not hold that canary, whatever its status word says.
+ */
+export function modelToldRefused(index: number, withheld?: string): GradeFn {
   return (obs) => {
     const out = obs.toolOutputs[index];
     if (out === undefined) return notReached(`tool output #${index + 1} never reached the model`, obs);
     const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: cap(out.output, 1000) }];
+    const carried = withheld === undefined ? undefined : obs.canaries.find((c) => c.label.includes(withheld) && out.output.includes(c.value));
+    if (carried !== undefined) return fail(`tool output #${index + 1} has status ${out.status ?? 'unreadable'} but carries ${carried.label}: the read was not refused`, evidence);
     return out.status === 'denied' || out.status === 'failed'
       ? pass(`tool output #${index + 1} has status ${out.status}`, evidence)
       : fail(`tool output #${index + 1} has status ${out.status ?? 'unreadable'}, expected denied or failed`, evidence);
