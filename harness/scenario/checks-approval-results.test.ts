@@ -60,6 +60,12 @@ describe('checks for approval and results', () => {
     expect(toolOutputHas(0, UNKNOWN_WARNING)(out('The call did not complete.')).verdict).toBe('FAIL');
   });
 
+  test('rules about one kind of result are not reached on another: a whole text does not "keep the head" of a cut one', () => {
+    const whole = observations({ toolOutputs: [{ request: 0, callId: 'c', output: 'the whole text', status: 'completed' }] });
+    expect(toolOutputHas(0, [contains('the whole')], 'output_limit')(whole).reached).toBe(false);
+    expect(toolOutputHas(0, [contains('the whole')])(whole).verdict).toBe('PASS');
+  });
+
   test('cut arguments pass with the head, the padding cut in bytes near the bound, a marker and no tail', () => {
     const shown = (args: string, field = true) => observations({ approvals: [{ text: field ? '' : args, fields: field ? { arguments: args } : {}, answer: 'deny', shownAt: 0, answeredAt: 0 }] });
     const check = confirmationArgumentsCut(ofDocs, { head: 'HEAD', tail: 'TAIL', pad: 'é', marker: /cut/ }, { minBytes: 80, maxBytes: 100 });

@@ -1,6 +1,7 @@
 // Checks for APPROVE-5/6, RESULT-1..9 and UNKNOWN-2: what a confirmation showed, the order
 // of calls at the server, what a tool output told the model and which user messages the
 // model received. Each states its precondition and returns "not reached" when it never happened.
+import type { CallStatus } from '../adapters/host-adapter.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { stampedPrefixFault, stampedText, stampsIn } from '../../fake-servers/mcp/stamped-text.js';
 import { acceptedOpenings } from '../../fake-servers/mcp/journal-discovery.js';
@@ -165,10 +166,12 @@ export function callsOneAfterAnother(server: string, count: number): GradeFn {
 }
 
 /** A tool output (the call-th, 0-based, or the one answering `calls`) satisfies every predicate; `what` names each. */
-export function toolOutputHas(ref: OutputRef, rules: readonly { what: string; ok: (output: string) => boolean }[]): GradeFn {
+export function toolOutputHas(ref: OutputRef, rules: readonly { what: string; ok: (output: string) => boolean }[], only?: CallStatus): GradeFn {
   return (obs) => {
     const { out, name } = outputAt(obs, ref);
     if (out === undefined) return notReached(`${name} never reached the model`, obs);
+    // Rules about a kind of result (what an output_limit result keeps) say nothing of another kind: a whole text trivially "keeps its head".
+    if (only !== undefined && out.status !== only) return notReached(`${name} as ${only} (its status is ${out.status ?? 'unreadable'})`, obs);
     const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: out.output.slice(0, 1500) }];
     const missed = rules.filter((r) => !r.ok(out.output)).map((r) => r.what);
     return missed.length === 0 ? pass(`${name}: ${rules.map((r) => r.what).join('; ')}`, evidence) : fail(`${name}: not ${missed.join('; not ')}`, evidence);
