@@ -2,12 +2,20 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyAcpOutput } from './acp-adapter.js';
-import { builtinAcpProfile, builtinAcpProfileNames, loadAcpProfile, parseAcpProfile } from './acp-profile.js';
+import { acpBin, classifyAcpOutput } from './acp-adapter.js';
+import { builtinAcpProfile, builtinAcpProfileNames, loadAcpProfile, looksLikeAcpProfile, parseAcpProfile } from './acp-profile.js';
 
 const base = { name: 'x', install: 'x', package: 'x', bin: 'x' };
 
 describe('ACP profiles', () => {
+  it('an agent installed anywhere: "protocol": "acp" marks the profile, and "node" with a path in argv runs it on the suite\'s Node', () => {
+    const raw = { protocol: 'acp', name: 'mine', bin: 'node', argv: ['{profileDir}/agent.js'] };
+    expect(looksLikeAcpProfile(raw)).toBe(true);
+    expect(looksLikeAcpProfile({ name: 'terminal-host', command: 'x' })).toBe(false);
+    expect(acpBin(parseAcpProfile(raw, '/p/mine.json').profile)).toBe(process.execPath);
+    expect(() => acpBin(parseAcpProfile({ ...raw, bin: 'no-such-agent-here' }, '/p/mine.json').profile)).toThrow(/not on PATH/);
+  });
+
   it('every built-in profile loads and resolves by name', () => {
     expect(builtinAcpProfileNames()).toContain('codex-acp');
     for (const name of builtinAcpProfileNames()) expect(loadAcpProfile(builtinAcpProfile(name) ?? '').profile.name).toBe(name);
