@@ -203,7 +203,8 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   } else if ('prompt' in step || 'listPrompts' in step) {
     const prompts = ctx.adapter.capabilities.prompts;
     const line = 'prompt' in step ? prompts?.line(step.prompt.server, step.prompt.name, step.prompt.arguments ?? {}) : prompts?.listLine;
-    if (line === undefined) throw new StepFailed(`host ${ctx.adapter.name} has no command for server prompts`);
+    // A host without prompt commands cannot be driven here: what this blocks is UNSUPPORTED, not charged.
+    if (line === undefined) throw new StepUndrivable(`host ${ctx.adapter.name} has no command for server prompts`);
     if (!(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms`);
     session.send(line);
   } else if ('received' in step) {

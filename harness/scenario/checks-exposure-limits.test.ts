@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CALL_CAP_MESSAGE, callCapHeld, serverNotRegistered } from './checks-exposure-limits.js';
+import { CALL_CAP_MESSAGE, callCapHeld, serverNotRegistered, turnEndedAtCap } from './checks-exposure-limits.js';
 import { approval, fn, modelRequest, observations, request, server } from './test-fixtures/observations.js';
 
 describe('a server over the bounds (LIMIT-1, DISCOVER-2)', () => {
@@ -32,5 +32,18 @@ describe('the call cap (LIMIT-2)', () => {
   test('a host still waiting when the user wanted to end the turn has not stopped at the cap, even with the words on screen', () => {
     expect(atCap({ completed: 3, stoppedAt: { step: 4, what: 'end', reason: 'no prompt within 5000 ms before ending' } }).verdict).toBe('FAIL');
     expect(atCap({ completed: 4, stoppedAt: null }).verdict).toBe('PASS');
+  });
+
+  test('a turn that asked past the cap did not end at it, though no further model request was made', () => {
+    const asked = (approvals: number) =>
+      turnEndedAtCap('docs', 2, 1)(
+        observations({
+          servers: server('docs', [request('tools/call', 1, 10), request('tools/call', 2, 20)]),
+          approvals: Array.from({ length: approvals }, (_, i) => approval('approve', i, i)),
+          modelRequests: [modelRequest(0)],
+        }),
+      );
+    expect(asked(3).verdict).toBe('FAIL');
+    expect(asked(2).verdict).toBe('PASS');
   });
 });

@@ -314,6 +314,10 @@ export function turnEndedAtCap(server: string, max: number, requests: number): G
     const got = toolCalls(obs, server);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
     const evidence = [note(`${obs.modelRequests.length} model request(s)`), screenTail(obs, 800)];
+    // A host still asking (a request past the cap) or busy when the user wanted to go on did not end the turn, whatever it sent the model.
+    if (obs.approvals.length > max) return fail(`approval request #${max + 1} was shown: the turn went on past the cap`, evidence);
+    const stop = obs.script.stoppedAt;
+    if (stop !== null) return fail(`the turn did not end at the cap: the user script stopped at step ${stop.step}, ${stop.what}: ${stop.reason}`, evidence);
     return obs.modelRequests.length === requests
       ? pass(`after the cap the turn ended: ${requests} model request(s) in all`, evidence)
       : fail(`${obs.modelRequests.length} model requests, expected ${requests}: the turn went on past the cap`, evidence);
