@@ -69,6 +69,11 @@ describe('absence checks need their precondition', () => {
     expect(serverGotToolCalls('docs', 0)(observations({ servers: server('docs', [call(3)]), approvals: [approval('deny', 1, 2)] })).verdict).toBe('FAIL');
   });
 
+  test('nothing sent proves the refusals only once every answer was given (not when an answer could not be carried)', () => {
+    const stopped = { completed: 2, stoppedAt: { step: 3, what: 'approval', reason: 'the protocol cannot carry "yellow"', undrivable: true as const } };
+    expect(serverGotToolCalls('docs', 0)(observations({ servers: server('docs', []), approvals: [approval('deny', 1, 2)], script: stopped })).reached).toBe(false);
+  });
+
   test('an input_required continuation is the same call, a blind repeat is a second one (UNKNOWN-1 on 2026-07-28)', () => {
     const approved = { approvals: [approval('approve', 1, 2)] };
     const first = request('tools/call', 7, 5, { name: 'search' });

@@ -80,6 +80,8 @@ export function serverGotToolCalls(server: string, count: number): GradeFn {
     const got = toolCalls(obs, server);
     const evidence = [journalEvidence(obs, server, isCall)];
     if (got === 0 && obs.approvals.length === 0 && obs.toolOutputs.length === 0) return notReached('the host never had a call to decide on (no approval request, no outcome to the model)', obs);
+    // "Nothing sent" proves a refusal only once every answer was given: a script that stopped early (an answer the host's protocol cannot carry, a host gone) left calls undecided.
+    if (got === 0 && count === 0 && obs.script.stoppedAt !== null) return notReached('every answer of the user script given', obs);
     return got === count ? pass(`server ${server} received ${got} tools/call`, evidence) : fail(`server ${server} received ${got} tools/call, expected ${count}`, evidence);
   };
 }
