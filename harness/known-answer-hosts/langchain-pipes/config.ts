@@ -40,7 +40,7 @@ export function loadSettings(file = SETTINGS_FILE): Settings {
   return JSON.parse(readFileSync(file, 'utf8')) as Settings;
 }
 
-/** Where a server lives, for the status line and the approval question. */
+/** Where a server lives, for its status line. */
 export function destinationOf(entry: ServerEntry): string {
   if (entry.url !== undefined) return entry.url;
   return [entry.command ?? '', ...(entry.args ?? [])].join(' ');
