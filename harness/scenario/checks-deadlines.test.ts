@@ -40,6 +40,14 @@ describe('a connect deadline measured from both sides', () => {
     expect(run(10_200, 10_100).observed).toMatch(/not discovered while hung was pending/);
   });
 
+  test('a user who waited past the deadline and gave up on the prompt sees a host that never went on: FAIL', () => {
+    const obs = observations({
+      servers: { ...server('hung', [connectionOpen(0), request('initialize', 1, 5)]), ...server('ok', [request('tools/list', 2, 100)]) },
+      script: { completed: 0, stoppedAt: { step: 1, what: 'send', reason: 'no prompt within 20000 ms' } },
+    });
+    expect(connectGivenUpAt('hung', 'ok', 10_000)(obs)).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('had not gone on without hung') });
+  });
+
   test('no initialize at the hung server, or no model request, is not reached', () => {
     expect(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', []) })).reached).toBe(false);
     expect(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', [connectionOpen(0), request('initialize', 1, 5)]) })).reached).toBe(false);

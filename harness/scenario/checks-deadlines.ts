@@ -51,7 +51,11 @@ export function connectGivenUpAt(hung: string, healthy: string, deadline: Deadli
     const evidence = [journalEvidence(obs, hung), journalEvidence(obs, healthy, (e) => e.kind === 'jsonrpc-in'), screenTail(obs)];
     const listed = (obs.servers[healthy]?.journal ?? []).find(isRequest('tools/list'));
     const ready = obs.modelRequestMono[0];
-    if (ready === undefined) return notReached(`the host going on to the model after ${hung} hung`, obs);
+    if (ready === undefined) {
+      // The user waited for the prompt past the deadline and its slack, and gave up: the host never went on without the hung server.
+      const stop = obs.script.stoppedAt;
+      return stop === null ? notReached(`the host going on to the model after ${hung} hung`, obs) : fail(`the host had not gone on without ${hung} when the user gave up waiting (step ${stop.step}, ${stop.what}: ${stop.reason})`, evidence);
+    }
     if (listed === undefined || listed.mono - opened.mono >= deadlineMs / 2) {
       return fail(`server ${healthy} was not discovered while ${hung} was pending (tools/list ${listed ? `at +${ms(listed.mono - opened.mono)}` : 'never'})`, evidence);
     }

@@ -353,23 +353,28 @@ function rawControlsGrade(obs: Observations, fields: readonly string[]): Grade {
 }
 
 /**
- * No raw control inside any hostile field on screen. Needs the host to have handled every
- * field: the approval for the hostile tool shown and `outputs` tool outputs passed on.
+ * No raw control inside any hostile field on screen. A raw one seen fails at once; a PASS needs
+ * the host to have handled every field: the approval for the hostile tool shown and `outputs`
+ * tool outputs passed on.
  */
 export function noRawControlsInServerText(fields: readonly string[], outputs: number): GradeFn {
   return (obs) => {
+    const grade = rawControlsGrade(obs, fields);
+    if (grade.verdict === 'FAIL') return grade;
     if (obs.approvals.length === 0) return notReached('an approval request for the hostile tool', obs);
     if (obs.toolOutputs.length < outputs) return notReached(`${outputs} tool outputs passed to the model (saw ${obs.toolOutputs.length})`, obs);
-    return rawControlsGrade(obs, fields);
+    return grade;
   };
 }
 
-/** No raw control inside any hostile field on screen, once a model request carried the
- *  prompt holding `needle` (so its listing and its messages were handled). */
+/** No raw control inside any hostile field on screen (a raw one fails at once); a PASS needs a
+ *  model request that carried the prompt holding `needle` (so its listing and its messages were handled). */
 export function noRawControlsInPromptText(fields: readonly string[], needle: string): GradeFn {
   return (obs) => {
+    const grade = rawControlsGrade(obs, fields);
+    if (grade.verdict === 'FAIL') return grade;
     if (!obs.modelRequests.some((r) => JSON.stringify(r.body ?? '').includes(needle))) return notReached(`a model request carrying the prompt ("${needle}")`, obs);
-    return rawControlsGrade(obs, fields);
+    return grade;
   };
 }
 
