@@ -30,8 +30,9 @@ describe('the call cap (LIMIT-2)', () => {
     );
 
   test('a host still waiting when the user wanted to end the turn has not stopped at the cap, even with the words on screen', () => {
-    expect(atCap({ completed: 3, stoppedAt: { step: 4, what: 'end', reason: 'no prompt within 5000 ms before ending' } }).verdict).toBe('FAIL');
+    expect(atCap({ completed: 3, stoppedAt: { step: 4, what: 'end: "eof"', reason: 'no prompt within 5000 ms before ending' } }).verdict).toBe('FAIL');
     expect(atCap({ completed: 4, stoppedAt: null }).verdict).toBe('PASS');
+    expect(atCap({ completed: 3, stoppedAt: { step: 4, what: 'approval: "approve"', reason: 'no approval request (the host went on)' } }).verdict).toBe('PASS');
   });
 
   test('a turn that asked past the cap did not end at it, though no further model request was made', () => {

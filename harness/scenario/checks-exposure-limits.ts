@@ -287,6 +287,16 @@ export function listsReadWithinPages(server: string, methods: readonly string[],
 export const CALL_CAP_MESSAGE = /(?:limit|maximum|\bmax\b|\bcap\b|at most|too many)[^\n]*(?:16|tool calls)|(?:16|tool calls)[^\n]*(?:limit|maximum|\bmax\b|\bcap\b|at most)/i;
 
 /**
+ * Why the turn had not ended when the user wanted to end it (no prompt came back: the host still
+ * asking or busy), or null. A script stopped earlier because an approval it expected never came
+ * (the host went on without asking, as a host that does not ask before its own reads does) is no sign.
+ */
+function turnStillGoing(obs: Observations): string | null {
+  const stop = obs.script.stoppedAt;
+  return stop !== null && stop.what.startsWith('end') ? `the turn did not end at the cap: ${stop.reason}` : null;
+}
+
+/**
  * At most `max` tools/call reached `server` and the screen then says why the turn ended; at
  * most `maxQuestions` approval requests in the turn (more when the host may also ask before
  * calls that are not this server's, such as its own file reads).
@@ -298,9 +308,8 @@ export function callCapHeld(server: string, max: number, message: RegExp, maxQue
     if (got > max) return fail(`server ${server} received ${got} tools/call in one turn (cap ${max})`, evidence);
     if (obs.approvals.length > maxQuestions) return fail(`approval request #${maxQuestions + 1} was shown: the turn went on past the cap of ${maxQuestions} calls`, evidence);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
-    // The turn must have ended: a host still waiting (for an answer, a call) when the user wanted to go on has not stopped at the cap.
-    const stop = obs.script.stoppedAt;
-    if (stop !== null) return fail(`the turn did not end at the cap: the user script stopped at step ${stop.step}, ${stop.what}: ${stop.reason}`, evidence);
+    const unended = turnStillGoing(obs);
+    if (unended !== null) return fail(unended, evidence);
     return message.test(shownText(obs)) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(shownText(obs))?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
   };
 }
@@ -316,8 +325,8 @@ export function turnEndedAtCap(server: string, max: number, requests: number): G
     const evidence = [note(`${obs.modelRequests.length} model request(s)`), screenTail(obs, 800)];
     // A host still asking (a request past the cap) or busy when the user wanted to go on did not end the turn, whatever it sent the model.
     if (obs.approvals.length > max) return fail(`approval request #${max + 1} was shown: the turn went on past the cap`, evidence);
-    const stop = obs.script.stoppedAt;
-    if (stop !== null) return fail(`the turn did not end at the cap: the user script stopped at step ${stop.step}, ${stop.what}: ${stop.reason}`, evidence);
+    const unended = turnStillGoing(obs);
+    if (unended !== null) return fail(unended, evidence);
     return obs.modelRequests.length === requests
       ? pass(`after the cap the turn ended: ${requests} model request(s) in all`, evidence)
       : fail(`${obs.modelRequests.length} model requests, expected ${requests}: the turn went on past the cap`, evidence);
