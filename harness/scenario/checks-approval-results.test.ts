@@ -55,13 +55,13 @@ describe('checks for approval and results', () => {
   });
 
   test('the unknown warning needs both "may have acted" and "do not retry"', () => {
-    const out = (output: string) => observations({ toolOutputs: [{ request: 0, callId: 'c', output, status: 'unknown' }] });
+    const out = (output: string) => observations({ toolOutputs: [{ request: 0, api: 'responses', callId: 'c', output, text: output, status: 'unknown' }] });
     expect(toolOutputHas(0, UNKNOWN_WARNING)(out('The server may have acted. Do not retry it.')).verdict).toBe('PASS');
     expect(toolOutputHas(0, UNKNOWN_WARNING)(out('The call did not complete.')).verdict).toBe('FAIL');
   });
 
   test('rules about one kind of result are not reached on another: a whole text does not "keep the head" of a cut one', () => {
-    const whole = observations({ toolOutputs: [{ request: 0, callId: 'c', output: 'the whole text', status: 'completed' }] });
+    const whole = observations({ toolOutputs: [{ request: 0, api: 'responses', callId: 'c', output: 'the whole text', text: 'the whole text', status: 'completed' }] });
     expect(toolOutputHas(0, [contains('the whole')], 'output_limit')(whole).reached).toBe(false);
     expect(toolOutputHas(0, [contains('the whole')])(whole).verdict).toBe('PASS');
   });

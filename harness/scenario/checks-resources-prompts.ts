@@ -3,7 +3,7 @@
 // prompt is fetched only when the user asks, shown, and given to the model as user content
 // marked with its server, never as instructions or system text).
 import type { GradeFn } from './check-helpers.js';
-import { approvalEvidence, cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenTail, shownText } from './evidence.js';
+import { approvalEvidence, cap, fail, journalEvidence, modelRequestEvidence, note, notReached, outputEvidence, pass, screenTail, shownText, statusUnreadable } from './evidence.js';
 import type { Observations } from './observations.js';
 import { outputAt, type OutputRef } from './call-of.js';
 
@@ -76,10 +76,11 @@ export function contentCapped(ref: OutputRef, start: string, wrappingBytes = 102
     const { out, name } = outputAt(obs, ref);
     if (out === undefined) return notReached(`${name} never reached the model`, obs);
     const bytes = Buffer.byteLength(out.output, 'utf8');
-    const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: cap(out.output, 300) }, note(`${bytes} bytes`)];
+    const evidence = [...outputEvidence(out, 300), note(`${bytes} bytes`)];
     if (bytes > 64 * 1024 + wrappingBytes) return fail(`${name} is ${bytes} bytes, over the 64 KiB cap`, evidence);
     if (!out.output.includes(start)) return fail(`${name} does not keep the start of the contents`, evidence);
-    return out.status === 'output_limit' ? pass(`${name} is output_limit, ${bytes} bytes`, evidence) : fail(`${name} has status ${out.status ?? 'unreadable'}, expected output_limit`, evidence);
+    if (out.status === null) return statusUnreadable([{ name, out }], obs, evidence);
+    return out.status === 'output_limit' ? pass(`${name} is output_limit, ${bytes} bytes`, evidence) : fail(`${name} has status ${out.status}, expected output_limit`, evidence);
   };
 }
 
