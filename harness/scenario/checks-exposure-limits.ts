@@ -1,6 +1,7 @@
 // Checks for EXPOSE-1..6, LIMIT-1..3 and INJECT-1/2: what the model was offered (names,
 // schemas, descriptions, instructions), what each server received and what reached the screen.
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
+import { resultText } from '../adapters/result-text.js';
 import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
 import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
 import { rawControlsIn } from './hostile-text.js';
@@ -330,7 +331,8 @@ export function mcpOutputsCounted(server: string, calls: number, bytesEach: numb
     const last = obs.modelRequests.at(-1);
     const sent = toolCalls(obs, server);
     if (sent < calls || last === undefined || last.functionCallOutputs.length < calls) return notReached(`${calls} MCP results went back to the model (server ${server} answered ${sent} calls)`, obs);
-    const carried = last.functionCallOutputs.map((o) => (typeof o.output === 'string' ? o.output : JSON.stringify(o.output)));
+    // What the model got of each, its API's framing aside (an Anthropic content array's JSON is not its size).
+    const carried = last.functionCallOutputs.map((o) => resultText(o.output));
     const bytes = carried.reduce((n, o) => n + Buffer.byteLength(o), 0);
     const evidence = [note(carried.map((o) => cap(o, 160)).join('\n'), `outputs in model request #${last.index + 1}`)];
     return bytes < calls * bytesEach

@@ -60,8 +60,8 @@ export function textKeptBlobOmitted(textRef: OutputRef, text: string, blobRef: O
     const textOut = outputAt(obs, textRef);
     const blobOut = outputAt(obs, blobRef);
     if (textOut.out === undefined || blobOut.out === undefined) return notReached(`${textOut.name} and ${blobOut.name} never both reached the model`, obs);
-    const evidence = [textOut.out, blobOut.out].map((o) => ({ kind: 'model-request' as const, source: `model request #${o.request + 1}, output of ${o.callId}`, excerpt: cap(o.output, 600) }));
-    if (!textOut.out.output.includes(text)) return fail(`${textOut.name} lost the resource text "${text}"`, evidence);
+    const evidence = [textOut.out, blobOut.out].flatMap((o) => outputEvidence(o, 600));
+    if (!textOut.out.text.includes(text)) return fail(`${textOut.name} lost the resource text "${text}"`, evidence);
     const sent = obs.modelRequests.map((r) => JSON.stringify(r.body)).join('\n');
     for (let start = 0; start + 32 <= base64.length; start += 16) {
       if (sent.includes(base64.slice(start, start + 32))) return fail(`the blob's base64 (from offset ${start}) reached the model`, evidence);
@@ -75,10 +75,10 @@ export function contentCapped(ref: OutputRef, start: string, wrappingBytes = 102
   return (obs) => {
     const { out, name } = outputAt(obs, ref);
     if (out === undefined) return notReached(`${name} never reached the model`, obs);
-    const bytes = Buffer.byteLength(out.output, 'utf8');
+    const bytes = Buffer.byteLength(out.text, 'utf8');
     const evidence = [...outputEvidence(out, 300), note(`${bytes} bytes`)];
     if (bytes > 64 * 1024 + wrappingBytes) return fail(`${name} is ${bytes} bytes, over the 64 KiB cap`, evidence);
-    if (!out.output.includes(start)) return fail(`${name} does not keep the start of the contents`, evidence);
+    if (!out.text.includes(start)) return fail(`${name} does not keep the start of the contents`, evidence);
     if (out.status === null) return statusUnreadable([{ name, out }], obs, evidence);
     return out.status === 'output_limit' ? pass(`${name} is output_limit, ${bytes} bytes`, evidence) : fail(`${name} has status ${out.status}, expected output_limit`, evidence);
   };
