@@ -109,7 +109,7 @@ describe('absence checks need their precondition', () => {
 });
 
 describe('statuses the model received', () => {
-  const outputs = (...statuses: string[]) => observations({ toolOutputs: statuses.map((status, i) => ({ request: i, callId: `c${i}`, output: '', status: status as never })) });
+  const outputs = (...statuses: string[]) => observations({ toolOutputs: statuses.map((status, i) => ({ request: i, api: 'responses' as const, callId: `c${i}`, output: '', text: '', status: status as never })) });
   test('exactly these, in order; or only the first ones when asked so', () => {
     expect(modelSawStatuses(['completed', 'denied'])(outputs('completed', 'denied')).verdict).toBe('PASS');
     expect(modelSawStatuses(['completed'])(outputs('completed', 'denied')).verdict).toBe('FAIL');
@@ -188,8 +188,25 @@ describe('modelSawStatuses and modelSawStatus', () => {
     expect(outcome(modelSawStatuses(['completed', 'denied'])(outputs('denied', 'completed')))).toBe('FAIL');
   });
 
-  test('an output the adapter cannot classify is named unreadable and fails', () => {
-    expect(modelSawStatuses(['completed'])(outputs(null)).observed).toMatch(/unreadable: raw-0; expected completed/);
+  test('an output no status could be read from blocks the check (never PASS, never FAIL), naming its text', () => {
+    const grade = modelSawStatuses(['completed'])(outputs(null));
+    expect(outcome(grade)).toBe('NOT-REACHED');
+    expect(grade.observed).toBe('not reached: the status of tool output #1 (call-0): the output could not be read: "raw-0"');
+    expect(outcome(modelSawStatus(0, 'completed')(outputs(null)))).toBe('NOT-REACHED');
+    expect(modelSawStatus(0, 'failed')(outputs(null)).observed).toBe('not reached: the status of tool output #1: the output could not be read: "raw-0"');
+  });
+
+  test('a status read and wrong beside an unreadable one is still a FAIL', () => {
+    expect(modelSawStatuses(['completed', 'denied'])(outputs('failed', null)).observed).toBe('the model received failed, unreadable; expected completed, denied');
+    expect(outcome(modelSawStatuses(['completed'])(outputs(null, 'denied')))).toBe('FAIL');
+    expect(outcome(modelSawStatuses(['completed', 'denied'])(outputs('completed', null)))).toBe('NOT-REACHED');
+  });
+
+  test('the evidence shows the text the model got beside the status read from it', () => {
+    const anthropic = { ...output(0, 'failed', '[{"type":"text","text":"boom"}]'), api: 'anthropic' as const, text: 'boom', isError: true };
+    const [seen, sent] = modelSawStatus(0, 'failed')(observations({ toolOutputs: [anthropic] })).evidence;
+    expect(seen).toMatchObject({ source: 'model request #1 (Anthropic Messages), output of call-0: read as failed, is_error true; the text the model got', excerpt: 'boom' });
+    expect(sent).toMatchObject({ source: 'model request #1, output of call-0 as sent', excerpt: '[{"type":"text","text":"boom"}]' });
   });
 
   test('one output: its status passes, another fails, none is not reached', () => {

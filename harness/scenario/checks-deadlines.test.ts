@@ -61,7 +61,7 @@ describe('a call deadline measured from both sides', () => {
         servers: server('docs', [request('tools/call', 7, 1000)]),
         modelRequests: [modelRequest(0), modelRequest(1)],
         modelRequestMono: [0, toldAt ?? 0],
-        toolOutputs: toldAt === null ? [] : [{ request: 1, callId: 'c', output: '{}', status: 'unknown' }],
+        toolOutputs: toldAt === null ? [] : [{ request: 1, api: 'responses', callId: 'c', output: '{}', text: '{}', status: 'unknown' }],
       }),
     );
 

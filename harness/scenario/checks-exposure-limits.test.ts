@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CALL_CAP_MESSAGE, callCapHeld, serverNotRegistered, turnEndedAtCap } from './checks-exposure-limits.js';
+import { CALL_CAP_MESSAGE, callCapHeld, notStrict, serverNotRegistered, turnEndedAtCap } from './checks-exposure-limits.js';
 import { approval, fn, modelRequest, observations, request, server } from './test-fixtures/observations.js';
 
 describe('a server over the bounds (LIMIT-1, DISCOVER-2)', () => {
@@ -46,5 +46,32 @@ describe('the call cap (LIMIT-2)', () => {
       );
     expect(asked(3).verdict).toBe('FAIL');
     expect(asked(2).verdict).toBe('PASS');
+  });
+});
+
+describe('EXPOSE-4 "not strict", by the rule of the API each request came in', () => {
+  const catalogue = [{ server: 'docs', tool: 'search' }];
+  const offeredIn = (api: 'responses' | 'chat' | 'anthropic' | 'gemini', strict: boolean | null) =>
+    notStrict('docs', 'search')({ ...observations({ catalogue }), modelRequests: [{ ...modelRequest(0, [], [fn('mcp_docs_search', { strict })]), api }] });
+
+  test('Responses: an omitted strict is strict there, so only strict: false passes', () => {
+    expect(offeredIn('responses', false)).toMatchObject({ verdict: 'PASS', observed: 'mcp_docs_search is offered not strict (strict: false)' });
+    expect(offeredIn('responses', null)).toMatchObject({ verdict: 'FAIL', observed: 'mcp_docs_search is offered strict (strict omitted: the Responses API then enforces the schema)' });
+    expect(offeredIn('responses', true).verdict).toBe('FAIL');
+  });
+
+  test('Chat Completions: an omitted strict is not strict; strict: true fails', () => {
+    expect(offeredIn('chat', null)).toMatchObject({ verdict: 'PASS', observed: 'mcp_docs_search is offered not strict (strict omitted: on Chat Completions that is not strict)' });
+    expect(offeredIn('chat', false).verdict).toBe('PASS');
+    expect(offeredIn('chat', true).verdict).toBe('FAIL');
+  });
+
+  test('Anthropic Messages: an omitted strict is not strict; only strict: true marks it strict', () => {
+    expect(offeredIn('anthropic', null)).toMatchObject({ verdict: 'PASS', observed: 'mcp_docs_search is offered not strict (strict omitted: on Anthropic Messages that is not strict)' });
+    expect(offeredIn('anthropic', true).verdict).toBe('FAIL');
+  });
+
+  test('Gemini: no strict mode, so the rule does not apply and never fails', () => {
+    expect(offeredIn('gemini', null)).toMatchObject({ verdict: 'PASS', observed: 'mcp_docs_search cannot be strict: the Gemini API has no strict mode: no function of it can be marked strict' });
   });
 });

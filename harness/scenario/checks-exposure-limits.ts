@@ -1,10 +1,11 @@
 // Checks for EXPOSE-1..6, LIMIT-1..3 and INJECT-1/2: what the model was offered (names,
 // schemas, descriptions, instructions), what each server received and what reached the screen.
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
+import { resultText } from '../adapters/result-text.js';
 import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
 import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
 import { rawControlsIn } from './hostile-text.js';
-import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces } from './offered-tools.js';
+import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces, strictIn } from './offered-tools.js';
 import type { Observations } from './observations.js';
 import type { Grade } from './scenario-schema.js';
 
@@ -79,7 +80,7 @@ export function builtinNotShadowed(marker: string): GradeFn {
 
 // EXPOSE-2 / EXPOSE-3 ----------------------------------------------------------------------
 
-/** Every function offered in every request has a valid Responses API name. */
+/** Every function offered in every request matches EXPOSE-2's own name pattern (the catalogue's rule, for every model API alike). */
 export function allNamesValid(): GradeFn {
   return (obs) => {
     if (obs.modelRequests.length === 0) return notReached('the host never sent a request to the model', obs);
@@ -164,12 +165,21 @@ export function schemasAsDescribed(server: string, tool: string): GradeFn {
   };
 }
 
-/** EXPOSE-4: `strict: false` is said outright: the Responses API makes an omitted `strict` strict. */
+/**
+ * EXPOSE-4: the function is not marked strict, by the rule of the API its request came in
+ * (strictIn): on the Responses API `strict: false` must be said outright, since an omitted
+ * `strict` is strict there; elsewhere an omitted one is not strict; Gemini has no strict mode,
+ * so nothing there can break this rule.
+ */
 export function notStrict(server: string, tool: string): GradeFn {
   return (obs) => {
+    const request = obs.modelRequests[0];
     const t = offered(obs, 0, server, tool);
-    if (typeof t === 'string') return notReached(`${server}/${tool} offered: ${t}`, obs);
-    return t.strict === false ? pass(`${t.name} is offered with strict: false`) : fail(`${t.name} is offered with strict: ${t.strict === null ? 'omitted (the API then enforces it)' : String(t.strict)}`, [toolsEvidence(obs, 0)]);
+    if (request === undefined || typeof t === 'string') return notReached(`${server}/${tool} offered: ${typeof t === 'string' ? t : 'no model request'}`, obs);
+    const { strict, rule } = strictIn(request.api, t.strict);
+    const evidence = [toolsEvidence(obs, 0)];
+    if (strict === null) return pass(`${t.name} cannot be strict: ${rule}`, evidence);
+    return strict ? fail(`${t.name} is offered strict (${rule})`, evidence) : pass(`${t.name} is offered not strict (${rule})`, evidence);
   };
 }
 
@@ -339,7 +349,8 @@ export function mcpOutputsCounted(server: string, calls: number, bytesEach: numb
     const last = obs.modelRequests.at(-1);
     const sent = toolCalls(obs, server);
     if (sent < calls || last === undefined || last.functionCallOutputs.length < calls) return notReached(`${calls} MCP results went back to the model (server ${server} answered ${sent} calls)`, obs);
-    const carried = last.functionCallOutputs.map((o) => (typeof o.output === 'string' ? o.output : JSON.stringify(o.output)));
+    // What the model got of each, its API's framing aside (an Anthropic content array's JSON is not its size).
+    const carried = last.functionCallOutputs.map((o) => resultText(o.output));
     const bytes = carried.reduce((n, o) => n + Buffer.byteLength(o), 0);
     const evidence = [note(carried.map((o) => cap(o, 160)).join('\n'), `outputs in model request #${last.index + 1}`)];
     return bytes < calls * bytesEach

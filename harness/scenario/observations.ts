@@ -3,7 +3,7 @@
 import type { Bridge } from '../../fake-servers/model/bridges.js';
 import type { LookupSeen } from '../sandbox/name-watch.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
+import type { ModelApi, ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
 import type { UnresolvedTarget } from '../../fake-servers/model/script.js';
 import type { CatalogueEntry } from '../../fake-servers/model/tool-resolution.js';
@@ -44,8 +44,16 @@ export interface ApprovalSeen {
 export interface ToolOutputSeen {
   /** Index of the model request that carried it. */
   request: number;
+  /** The model API that request came in. */
+  api: ModelApi;
   callId: string;
+  /** The result as the host sent it: a string as it is, any other shape (content parts, a Gemini response object) as its JSON. */
   output: string;
+  /** The text the model got from it, read in its API's shape (harness/adapters/result-text.ts): what statuses and content checks read, and the report shows. */
+  text: string;
+  /** The API's own error flag on the result (Anthropic is_error, a Gemini `error` key); absent where the API has none. */
+  isError?: boolean;
+  /** The status read from it; null when it could not be read ("unreadable": never taken for completed or failed). */
   status: CallStatus | null;
 }
 

@@ -11,6 +11,7 @@ import type { Sandbox } from '../../sandbox/sandbox.js';
 import { suiteRoot } from '../../suite-root.js';
 import { deadlinesInForce, HostRefused, type CallStatus, type HostCapabilities, type HostAdapter, type HostSession, type ServerConfigEntry, type StartOptions } from '../host-adapter.js';
 import { fillPlaceholders } from '../profile-schema.js';
+import { resultText, withErrorFlag } from '../result-text.js';
 import { readFileServers, writeAcpConfig, type Values } from './acp-config.js';
 import { AcpClient } from './acp-client.js';
 import type { AcpPlaceholder, AcpProfile, LoadedAcpProfile } from './acp-profile.js';
@@ -72,19 +73,15 @@ export function acpValues(sandbox: Sandbox, run?: Pick<StartOptions, 'modelUrl' 
   };
 }
 
-/** The output's text: a string as is, text parts of an array joined, anything else as JSON. */
-export function outputText(output: unknown): string {
-  if (typeof output === 'string') return output;
-  if (Array.isArray(output)) return output.map((p) => (typeof (p as { text?: unknown })?.text === 'string' ? (p as { text: string }).text : JSON.stringify(p))).join('\n');
-  return JSON.stringify(output);
-}
-
-/** The first status whose pattern matches; a result the model API flags as an error is never read as completed (`flagged` says what it is then). */
+/**
+ * The first status whose pattern matches the text the model got (result-text.ts: content parts
+ * joined, a Gemini response by its output or error); a result the model API flags as an error
+ * is never read as completed (`flagged` says what it is then). Null: unreadable.
+ */
 export function classifyAcpOutput(profile: Pick<AcpProfile, 'results' | 'flagged'>, output: unknown, flags: { isError?: boolean } = {}): CallStatus | null {
-  const text = outputText(output);
+  const text = resultText(output);
   const hit = Object.entries(profile.results).find(([, pattern]) => pattern.test(text))?.[0] as CallStatus | undefined;
-  if (flags.isError === true && (hit === undefined || hit === 'completed')) return profile.flagged;
-  return hit ?? null;
+  return withErrorFlag(hit ?? null, flags.isError, profile.flagged);
 }
 
 /** What a sandbox's configuration and earlier sessions left for the next start. */

@@ -83,7 +83,7 @@ export function approval(answer: ApprovalSeen['answer'], shownAt: number, answer
 export const screen = (all: string, truncated = false): ScreenText => ({ all, stdout: all, stderr: '', truncated });
 
 /** Tool output #n as the model received it in request `request`. */
-export const output = (request: number, status: CallStatus | null, text = '', callId = `call-${request}`): ToolOutputSeen => ({ request, callId, output: text, status });
+export const output = (request: number, status: CallStatus | null, text = '', callId = `call-${request}`): ToolOutputSeen => ({ request, api: 'responses', callId, output: text, text, status });
 
 export const exit = (code: number | null, killedByHarness = false, signal: string | null = null): ExitSeen => ({ code, signal, killedByHarness });
 
