@@ -134,7 +134,7 @@ export async function spawnHost(command: string, args: readonly string[], option
   return proc;
 }
 
-/** Runs `fn` with a fresh terminal whose harness-held slave is closed once the host holds its own (or never will). */
+/** `start`s a host on a fresh terminal; the harness's own slave fd is closed once the host holds its own (or never will). */
 async function withTerminal<T extends GroupProcess>(start: (tty: string) => Promise<T>, closeOnExit: boolean): Promise<T & { release(): void }> {
   const term = openTerminal();
   try {
