@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { FileSeen, Observations } from './observations.js';
-import { configPrivateAndWhole } from './checks-credentials-network.js';
+import { addedNotContactedUntilNextStart, configPrivateAndWhole } from './checks-credentials-network.js';
+import { command, modelRequest, observations, outcome, request, server } from './test-fixtures/observations.js';
 
 const CONFIG = '$HOME/.host/mcp.json';
 const VALUE = 'typed-secret-5b1';
@@ -43,5 +44,19 @@ describe('the configuration is private and written whole (CONFIG-3)', () => {
     };
     expect(configPrivateAndWhole(['wiki'])(withConfig(8)).verdict).toBe('PASS');
     expect(configPrivateAndWhole(['wiki'])(withConfig(7)).observed).toBe(`adding wiki rewrote ${CONFIG} in place (inode 7 kept), not atomically`);
+  });
+});
+
+describe('an added server is first contacted at the next chat start (DISCOVER-6)', () => {
+  const added = { commands: [command('add', 'wiki', 0)] };
+  test('a next chat that asked the model without ever opening the server owes that opening: never happened', () => {
+    const g = addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', []), modelRequests: [modelRequest(0)] }));
+    expect(outcome(g)).toBe('NEVER-HAPPENED');
+    expect(g.observed).toMatch(/^never happened: wiki's first opening/);
+  });
+
+  test('one that never got as far as the model is not reached; one opening after the add passes', () => {
+    expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', []), modelRequests: [] })))).toBe('NOT-REACHED');
+    expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', [request('initialize', 1, 5)]), modelRequests: [modelRequest(0)] })))).toBe('PASS');
   });
 });

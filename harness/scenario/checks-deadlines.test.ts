@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { callGivenUpAt, connectGivenUpAt } from './checks-deadlines.js';
-import { connectionOpen, modelRequest, observations, request, server } from './test-fixtures/observations.js';
+import { connectionOpen, modelRequest, observations, outcome, request, server } from './test-fixtures/observations.js';
 
 const slack = { earlyMs: 500, lateMs: 1000 };
 
@@ -27,9 +27,15 @@ describe('a connect deadline measured from both sides', () => {
     expect(run(10_200, 10_100).observed).toMatch(/not discovered while hung was pending/);
   });
 
-  test('no initialize at the hung server, or no model request, is not reached', () => {
-    expect(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', []) })).reached).toBe(false);
-    expect(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', [connectionOpen(0), request('initialize', 1, 5)]) })).reached).toBe(false);
+  test('a started host that never opened the hung server, or never went on to the model, owes it (DISCOVER-2): never happened', () => {
+    expect(outcome(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', []) })))).toBe('NEVER-HAPPENED');
+    const stalled = connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', [connectionOpen(0), request('initialize', 1, 5)]) }));
+    expect(outcome(stalled)).toBe('NEVER-HAPPENED');
+    expect(stalled.observed).toMatch(/^never happened: the host going on to the model without hung .*, owed since it opened its connection to hung/);
+  });
+
+  test('a host that never started is not reached', () => {
+    expect(outcome(connectGivenUpAt('hung', 'ok', 10_000)(observations({ hostPid: null, servers: server('hung', []) })))).toBe('NOT-REACHED');
   });
 });
 

@@ -2,7 +2,7 @@
 // schemas, descriptions, instructions), what each server received and what reached the screen.
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
 import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
-import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
+import { cap, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
 import { rawControlsIn } from './hostile-text.js';
 import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces } from './offered-tools.js';
 import type { Observations } from './observations.js';
@@ -18,6 +18,19 @@ function offered(obs: Observations, index: number, server: string, tool: string)
   const request = obs.modelRequests[index];
   return request === undefined ? `the host sent no model request #${index + 1}` : offeredAs(obs, request, server, tool);
 }
+
+/**
+ * The function offered for (server, tool) in the first model request, for an EXPOSE check of
+ * how it is offered: not reached without a request (the host never asked the model); never
+ * happened when the request does not offer it (EXPOSE asks that every MCP tool is offered).
+ */
+function offeredFirst(obs: Observations, server: string, tool: string): OfferedTool | Grade {
+  if (obs.modelRequests[0] === undefined) return notReached('the host never sent a request to the model', obs);
+  const t = offered(obs, 0, server, tool);
+  return typeof t === 'string' ? neverHappened(`${server}/${tool} offered to the model (${t})`, 'the host sent its first model request', obs, [toolsEvidence(obs, 0)]) : t;
+}
+
+const isGrade = (value: object): value is Grade => 'verdict' in value;
 
 
 function firstRequest(obs: Observations): ModelRequestRecord | null {
@@ -143,8 +156,8 @@ export function sameNamesEveryStart(starts: number): GradeFn {
  */
 export function schemasAsDescribed(server: string, tool: string): GradeFn {
   return (obs) => {
-    const first = offered(obs, 0, server, tool);
-    if (typeof first === 'string') return notReached(`${server}/${tool} offered: ${first}`, obs);
+    const first = offeredFirst(obs, server, tool);
+    if (isGrade(first)) return first;
     const problems: string[] = [];
     let compared = 0;
     for (const request of obs.modelRequests) {
@@ -167,8 +180,8 @@ export function schemasAsDescribed(server: string, tool: string): GradeFn {
 /** EXPOSE-4: `strict: false` is said outright: the Responses API makes an omitted `strict` strict. */
 export function notStrict(server: string, tool: string): GradeFn {
   return (obs) => {
-    const t = offered(obs, 0, server, tool);
-    if (typeof t === 'string') return notReached(`${server}/${tool} offered: ${t}`, obs);
+    const t = offeredFirst(obs, server, tool);
+    if (isGrade(t)) return t;
     return t.strict === false ? pass(`${t.name} is offered with strict: false`) : fail(`${t.name} is offered with strict: ${t.strict === null ? 'omitted (the API then enforces it)' : String(t.strict)}`, [toolsEvidence(obs, 0)]);
   };
 }
@@ -182,8 +195,8 @@ const UNTRUSTED = /untrust|\bnot\b[^.\n]{0,20}\btrust|n't trust|never trust/i;
  */
 export function descriptionLabelled(server: string, tool: string, serverText: string): GradeFn {
   return (obs) => {
-    const t = offered(obs, 0, server, tool);
-    if (typeof t === 'string') return notReached(`${server}/${tool} offered: ${t}`, obs);
+    const t = offeredFirst(obs, server, tool);
+    if (isGrade(t)) return t;
     const d = t.description ?? '';
     const evidence = [note(d, `description of ${t.name}`)];
     const at = d.indexOf(serverText);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CanaryRegistry, credentialChannels, scanCanaries, type ScanItem } from '../sandbox/canaries.js';
-import { telemetryLacksCredentials, telemetryLatencyAtLeast } from './checks-policy-telemetry.js';
-import { observations, outcome, output } from './test-fixtures/observations.js';
+import { startupErrorNames, telemetryLacksCredentials, telemetryLatencyAtLeast } from './checks-policy-telemetry.js';
+import { exit, observations, outcome, output, screen } from './test-fixtures/observations.js';
 import type { Observations } from './observations.js';
 
 const FILE = '$XDG_DATA_HOME/refhost/telemetry.jsonl';
@@ -48,5 +48,18 @@ describe('telemetryLatencyAtLeast', () => {
 
   test('is not reached without a call result', () => {
     expect(outcome(telemetryLatencyAtLeast(0, 1000)(observations({ telemetry: { file: FILE, raw: '', records: [], problems: [] } as unknown as Observations['telemetry'] })))).toBe('NOT-REACHED');
+  });
+});
+
+describe('an invalid policy file stops start-up (POLICY-4)', () => {
+  test('a host that ran on (the harness stopped it) owes the stop: its error check never happened', () => {
+    const g = startupErrorNames(['policy.json'])(observations({ exits: [exit(null, true)] }));
+    expect(outcome(g)).toBe('NEVER-HAPPENED');
+    expect(g.observed).toMatch(/^never happened: the host stopping start-up by itself, owed since it was started with an invalid policy file/);
+  });
+
+  test('no exit at all (never started) is not reached; a stop naming the file passes', () => {
+    expect(outcome(startupErrorNames(['policy.json'])(observations({ exits: [] })))).toBe('NOT-REACHED');
+    expect(outcome(startupErrorNames(['policy.json'])(observations({ exits: [exit(2)], screen: screen('bad policy.json') })))).toBe('PASS');
   });
 });
