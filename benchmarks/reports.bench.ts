@@ -57,6 +57,7 @@ function hostRun(name: string, checks: CheckResult[], shard: string | null): Hos
       shard,
       incomplete: null,
       containment: null,
+      leftovers: [],
       requiredBy: 'catalogue',
       protocol: null,
     },

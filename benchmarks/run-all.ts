@@ -87,7 +87,10 @@ let failed = false;
 
 /** Installed real hosts: Codex, and every built-in ACP profile whose .hosts/ folder is there. */
 function installedRealHosts(): string[] {
-  const acp = builtinAcpProfileNames().filter((name) => existsSync(join(ROOT, '.hosts', loadAcpProfile(builtinAcpProfile(name) ?? '').profile.install)));
+  const acp = builtinAcpProfileNames().filter((name) => {
+    const { install } = loadAcpProfile(builtinAcpProfile(name) ?? '').profile;
+    return install !== undefined && existsSync(join(ROOT, '.hosts', install));
+  });
   return [...(findCodex() === null ? [] : ['codex']), ...acp];
 }
 

@@ -39,7 +39,7 @@ export default defineScenario({
   user: [{ send: 'Search.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
     { id: 'schema-byte-for-byte', guarantees: ['EXPOSE-4'], expected: "every function's parameters serialise exactly like the input schema its server sent (the rich one and the default one)", provenBy: ['rewrite-schema'], grade: schemasAsDescribed('docs', 'search') },
-    { id: 'function-not-strict', guarantees: ['EXPOSE-4'], expected: 'the function is offered with strict: false (omitted, the API would enforce it)', provenBy: ['strict-schema'], grade: notStrict('docs', 'search') },
+    { id: 'function-not-strict', guarantees: ['EXPOSE-4'], expected: 'the function is not marked strict, by the rule of the API its request came in: on the Responses API strict: false said outright (an omitted strict is strict there); on Chat Completions and Anthropic Messages strict omitted or false; Gemini has no strict mode', provenBy: ['strict-schema'], grade: notStrict('docs', 'search') },
     {
       id: 'description-labelled',
       guarantees: ['EXPOSE-5'],

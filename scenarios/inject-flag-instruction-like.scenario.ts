@@ -4,6 +4,8 @@
 // description), not only the first, and leaves a plain tool of the same server alone.
 // INJECT-2: one poisoned tool has a hostile name, so the flag line naming it is server text on
 // screen too; the model calls it, so its approval request shows the name as well.
+// Flags are what the user is shown: on a protocol host (ACP, app-server) the client renders them,
+// so the flag checks need the host's own screen (docs/acp-hosts.md).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { benignNotFlagged, instructionFlagged } from '../harness/scenario/checks-inject-transport.js';
 import { noRawControlsInServerText } from '../harness/scenario/checks-exposure-limits.js';
@@ -48,6 +50,7 @@ export default defineScenario({
     {
       id: 'poisoned-tool-flagged',
       guarantees: ['INJECT-3'],
+      needs: ['own-screen'],
       expected: 'before the first prompt, a start-up line flags web/fetch_page as instruction-like',
       provenBy: ['no-instruction-flags'],
       grade: instructionFlagged('web', 'fetch_page'),
@@ -55,6 +58,7 @@ export default defineScenario({
     ...FORMS.map(({ tool, description, mutants }) => ({
       id: `${tool.replace('_', '-')}-flagged`,
       guarantees: ['INJECT-3'],
+      needs: ['own-screen' as const],
       expected: `the same start-up also flags web/${tool}, whose description is ${JSON.stringify(description)}`,
       provenBy: ['no-instruction-flags', ...mutants],
       grade: instructionFlagged('web', tool),
@@ -62,6 +66,7 @@ export default defineScenario({
     {
       id: 'schema-instructions-flagged',
       guarantees: ['INJECT-3'],
+      needs: ['own-screen'],
       expected: 'the same start-up also flags web/convert, whose input-schema property description says to ignore previous instructions',
       provenBy: ['no-instruction-flags', 'inject-flag-schema-not-scanned'],
       grade: instructionFlagged('web', 'convert'),
@@ -69,6 +74,7 @@ export default defineScenario({
     {
       id: 'plain-tool-not-flagged',
       guarantees: ['INJECT-3'],
+      needs: ['own-screen'],
       expected: 'the same start-up flags nothing for web/search, whose description is plain',
       provenBy: ['flag-every-description'],
       grade: benignNotFlagged('web', 'search', 'fetch_page'),

@@ -1,6 +1,8 @@
 // INJECT-4: docs is seen at the first start, unavailable at the second (its initialize fails),
 // and back at the third with a changed tool: the change happened during the outage, so the
 // third start flags it. A host that forgets an absent server's pins never can.
+// Flags are what the user is shown: on a protocol host (ACP, app-server) the client renders them,
+// so the flag checks need the host's own screen (docs/acp-hosts.md).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { changeFlagged } from '../harness/scenario/checks-inject-transport.js';
 
@@ -23,6 +25,7 @@ export default defineScenario({
     {
       id: 'change-during-outage-flagged',
       guarantees: ['INJECT-4'],
+      needs: ['own-screen'],
       expected: 'the third start, docs back after an outage at the second, flags docs/search as changed before its first prompt',
       provenBy: ['no-tool-pins', 'inject-pins-of-absent-servers-dropped'],
       grade: changeFlagged('docs', 'search', 2),

@@ -4,6 +4,8 @@
 // unchanged one; the third, seeing the same definitions again, flags nothing.
 // INJECT-2: a changed tool has a hostile name, so the changed-definition flag naming it is
 // server text on screen; the second start calls it, so its approval request shows it too.
+// Flags are what the user is shown: on a protocol host (ACP, app-server) the client renders them,
+// so the flag checks need the host's own screen (docs/acp-hosts.md).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { changeFlagged, changeNotFlagged } from '../harness/scenario/checks-inject-transport.js';
 import { noRawControlsInServerText } from '../harness/scenario/checks-exposure-limits.js';
@@ -46,6 +48,7 @@ export default defineScenario({
     {
       id: 'first-start-flags-nothing',
       guarantees: ['INJECT-4'],
+      needs: ['own-screen'],
       expected: 'the first start, with nothing seen before, flags no tool as changed',
       provenBy: ['flag-every-tool-change'],
       grade: changeNotFlagged('docs', 'search', 0),
@@ -53,6 +56,7 @@ export default defineScenario({
     {
       id: 'changed-tool-flagged',
       guarantees: ['INJECT-4'],
+      needs: ['own-screen'],
       expected: 'the second start flags docs/search as changed before its first prompt',
       provenBy: ['no-tool-pins'],
       grade: changeFlagged('docs', 'search', 1),
@@ -60,6 +64,7 @@ export default defineScenario({
     {
       id: 'changed-description-flagged',
       guarantees: ['INJECT-4'],
+      needs: ['own-screen'],
       expected: 'the second start also flags docs/fetch, whose description alone changed',
       provenBy: ['no-tool-pins', 'inject-pin-schema-only'],
       grade: changeFlagged('docs', 'fetch', 1),
@@ -67,6 +72,7 @@ export default defineScenario({
     {
       id: 'changed-schema-flagged',
       guarantees: ['INJECT-4'],
+      needs: ['own-screen'],
       expected: 'the second start also flags docs/export, whose input schema alone changed',
       provenBy: ['no-tool-pins', 'inject-pin-description-only'],
       grade: changeFlagged('docs', 'export', 1),
@@ -74,6 +80,7 @@ export default defineScenario({
     {
       id: 'unchanged-tool-not-flagged',
       guarantees: ['INJECT-4'],
+      needs: ['own-screen'],
       expected: 'the second start does not flag docs/list_pages, whose definition is the same',
       provenBy: ['flag-every-tool-change'],
       grade: changeNotFlagged('docs', 'list_pages', 1, { tool: 'search', start: 1 }),
@@ -81,6 +88,7 @@ export default defineScenario({
     {
       id: 'seen-change-not-flagged-again',
       guarantees: ['INJECT-4'],
+      needs: ['own-screen'],
       expected: 'the third start, seeing the definition the user was already told about at the second, flags nothing',
       provenBy: ['pins-never-updated'],
       grade: changeNotFlagged('docs', 'search', 2, { tool: 'search', start: 1 }),

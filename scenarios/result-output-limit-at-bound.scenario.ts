@@ -57,7 +57,7 @@ export default defineScenario({
       guarantees: ['RESULT-8'],
       expected: 'the output_limit result keeps the first part (blocks from the start in order, at least two, none from further on) within 64 KiB of text plus framing',
       provenBy: ['result-output-keeps-tail', 'result-output-head-and-tail'],
-      grade: toolOutputHas(callOf(calls, 1), [stampedHead(2), atMostBytes(LIMIT + 1024)]),
+      grade: toolOutputHas(callOf(calls, 1), [stampedHead(2), atMostBytes(LIMIT + 1024)], 'output_limit'),
     },
   ],
 });

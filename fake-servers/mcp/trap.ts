@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { monotonicMs } from './journal.js';
 
 export interface TrapHit {
+  /** Which trap: each concern that watches for unwanted traffic has its own listener, so a hit is charged to that concern only. */
+  trap: string;
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -29,12 +31,12 @@ export interface Trap {
   close(): Promise<void>;
 }
 
-export async function startTrap(): Promise<Trap> {
+export async function startTrap(name = 'scenario'): Promise<Trap> {
   const hits: TrapHit[] = [];
   let connections = 0;
   const server = createServer((req, res) => {
     // Recorded at once (the trap was touched), the body added as it arrives.
-    const hit: TrapHit = { method: req.method ?? '', path: req.url ?? '', headers: { ...req.headers }, body: '', bodyDropped: 0, mono: monotonicMs() };
+    const hit: TrapHit = { trap: name, method: req.method ?? '', path: req.url ?? '', headers: { ...req.headers }, body: '', bodyDropped: 0, mono: monotonicMs() };
     hits.push(hit);
     req.on('data', (chunk: Buffer) => {
       const room = Math.max(0, TRAP_BODY_CAP - hit.body.length);

@@ -26,6 +26,11 @@ describe('resolveMcpTarget', () => {
     expect(result).toEqual({ ok: false, reason: expect.stringContaining('ambiguous: mcp_s_a_b_11111111, mcp_s_a_b_22222222') });
   });
 
+  it("matches a name made safe in Gemini's alphabet, which keeps . and :", () => {
+    const name = 'docs__stall___f:tool.name_x';
+    expect(resolveMcpTarget([tool(name), tool('docs__other')], 'docs', 'stall / F:tool.name x')).toEqual({ ok: true, name });
+  });
+
   it('matches a name truncated to 64 characters before its hash suffix', () => {
     const long = 'x'.repeat(80);
     const name = `mcp_s_${long}`.slice(0, 55) + '_abcdef01';

@@ -46,10 +46,13 @@ const MIN_DESCRIPTION = 12;
 /** A cut tool name keeps at least this much of its start. */
 const MIN_TRUNCATED = 8;
 
-/** The spellings a host may give a name: as is, unsafe characters replaced or dropped. */
+/**
+ * The spellings a host may give a name: as is, unsafe characters replaced or dropped, by the
+ * alphabets model APIs allow (OpenAI and Anthropic: letters, digits, _ and -; Gemini also . and :).
+ */
 function spellings(text: string): string[] {
   const lower = text.toLowerCase();
-  return [...new Set([lower, lower.replace(/[^a-z0-9]/g, '_'), lower.replace(/[^a-z0-9]/g, '-'), lower.replace(/[^a-z0-9_-]/g, '_'), lower.replace(/[^a-z0-9]/g, '')])].filter(
+  return [...new Set([lower, lower.replace(/[^a-z0-9]/g, '_'), lower.replace(/[^a-z0-9]/g, '-'), lower.replace(/[^a-z0-9_-]/g, '_'), lower.replace(/[^a-z0-9_.:-]/g, '_'), lower.replace(/[^a-z0-9]/g, '')])].filter(
     (s) => s.length > 0,
   );
 }

@@ -164,6 +164,12 @@ export interface HostCapabilities {
   unsupported: string[];
   /** The knobs the host has: which of StartOptions.knobs it applies. Without one, its real deadline is in force. */
   knobs: { callTimeoutMs: boolean; connectTimeoutMs: boolean };
+  /**
+   * The host's own deadlines where it has no knob, as its profile states them (facts, not
+   * settings): the scripted user waits them out, so a host that gives up at 60 s is seen doing
+   * so instead of being left at 35 s. Grading still applies the catalogue's deadlines.
+   */
+  ownDeadlines?: Knobs;
   /** Whether the host has a quit command (end kind "quit"). */
   quit: boolean;
   /** Whether the host asks for a confirmation after an unknown outcome (its sessions then offer `unknownGate`). */
@@ -213,4 +219,11 @@ export const CATALOGUE_DEADLINES = { connectTimeoutMs: 10_000, callTimeoutMs: 30
 export function deadlinesInForce(capabilities: Pick<HostCapabilities, 'knobs'>, knobs: Knobs): Required<Knobs> {
   const pick = (knob: keyof Knobs): number => (capabilities.knobs[knob] ? knobs[knob] : undefined) ?? CATALOGUE_DEADLINES[knob];
   return { callTimeoutMs: pick('callTimeoutMs'), connectTimeoutMs: pick('connectTimeoutMs') };
+}
+
+/** How long the scripted user waits on each deadline: the one in force, or the host's own where it states a longer one and has no knob. */
+export function deadlinesWaited(capabilities: Pick<HostCapabilities, 'knobs' | 'ownDeadlines'>, knobs: Knobs): Required<Knobs> {
+  const inForce = deadlinesInForce(capabilities, knobs);
+  const own = (knob: keyof Knobs): number => (capabilities.knobs[knob] ? 0 : capabilities.ownDeadlines?.[knob] ?? 0);
+  return { callTimeoutMs: Math.max(inForce.callTimeoutMs, own('callTimeoutMs')), connectTimeoutMs: Math.max(inForce.connectTimeoutMs, own('connectTimeoutMs')) };
 }

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { createProfileAdapter } from './profile-adapter.js';
+import { classifyWithProfile, createProfileAdapter } from './profile-adapter.js';
 import { loadHostProfile } from './profile-schema.js';
 import { REFERENCE_PROFILE_PATH } from './reference-host-adapter.js';
 
@@ -48,5 +48,41 @@ describe('the profile adapter for the governance features', () => {
   test('the flag patterns come from the profile screen', () => {
     expect(adapter.reading.flags.instructionLike?.test('MCP server docs: tool "x" has instruction-like text in its description; it is treated as data')).toBe(true);
     expect(adapter.reading.flags.changedDefinition?.test('MCP server docs: tool "x" changed since it was last seen; review it before approving calls')).toBe(true);
+  });
+});
+
+describe("a profile's result patterns read the text the model got, in every model API", () => {
+  const regex = { format: 'regex' as const, patterns: { denied: /^outcome: denied$/m, failed: /^outcome: failed$/m, completed: /^outcome: completed$/m } };
+  const json = { format: 'json' as const, statusField: 'status' };
+
+  test('Responses and Chat Completions strings, and Chat text parts', () => {
+    expect(classifyWithProfile(regex, 'outcome: completed\nfound')).toBe('completed');
+    expect(classifyWithProfile(regex, [{ type: 'text', text: 'outcome: denied' }])).toBe('denied');
+    expect(classifyWithProfile(json, [{ type: 'input_text', text: '{"status":"failed","output":"x"}' }])).toBe('failed');
+  });
+
+  test('an Anthropic content array is read by its text, an image in it is no error', () => {
+    const content = [{ type: 'text', text: 'outcome: completed' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } }];
+    expect(classifyWithProfile(regex, content, { isError: false })).toBe('completed');
+  });
+
+  test('Anthropic is_error: failed where the words say nothing or completed, the words where they say denied', () => {
+    expect(classifyWithProfile(regex, [{ type: 'text', text: 'backend exploded' }], { isError: true })).toBe('failed');
+    expect(classifyWithProfile(regex, 'outcome: completed', { isError: true })).toBe('failed');
+    expect(classifyWithProfile(regex, 'outcome: denied', { isError: true })).toBe('denied');
+  });
+
+  test('a Gemini response object is read by its output or error text; its error key is the error flag', () => {
+    expect(classifyWithProfile(regex, { output: 'outcome: completed' }, { isError: false })).toBe('completed');
+    expect(classifyWithProfile(regex, { error: 'something broke' }, { isError: true })).toBe('failed');
+    expect(classifyWithProfile(json, { output: '{"status":"denied","output":""}' }, { isError: false })).toBe('denied');
+    // The JSON as the response object itself, not as a string inside it.
+    expect(classifyWithProfile(json, { status: 'unknown', output: 'may have run' })).toBe('unknown');
+  });
+
+  test('text no pattern reads, without an error flag, is unreadable (null), never completed', () => {
+    expect(classifyWithProfile(regex, [{ type: 'text', text: 'found 2 pages' }])).toBeNull();
+    expect(classifyWithProfile(regex, { output: 'found 2 pages' }, { isError: false })).toBeNull();
+    expect(classifyWithProfile(json, 'plain text')).toBeNull();
   });
 });

@@ -14,12 +14,15 @@ import { readConfiguredServers } from './configured-servers.js';
 import { expandServerCommand, runHostCommand } from './server-commands.js';
 import { readJsonLinesTelemetry } from './telemetry-file.js';
 import { TerminalHostSession } from './terminal-session.js';
+import { resultText, withErrorFlag } from './result-text.js';
 
 const STATUSES: readonly CallStatus[] = ['completed', 'failed', 'denied', 'unknown', 'output_limit'];
 
 function placeholderValues(loaded: LoadedProfile, sandbox?: Sandbox, run?: Pick<StartOptions, 'modelUrl' | 'apiKey'>): Record<Placeholder, string> {
   return {
     modelUrl: run?.modelUrl ?? '',
+    // The origin alone, for SDKs that add the API's path themselves (Anthropic's /v1/messages, Gemini's /v1beta/models/...).
+    modelOrigin: run?.modelUrl === undefined || run.modelUrl === '' ? '' : new URL(run.modelUrl).origin,
     apiKey: run?.apiKey ?? '',
     home: sandbox?.home ?? '',
     cwd: sandbox?.project ?? '',
@@ -32,19 +35,31 @@ function placeholderValues(loaded: LoadedProfile, sandbox?: Sandbox, run?: Pick<
   };
 }
 
-/** Classifies a function_call_output the way the profile says results are written. */
-export function classifyWithProfile(results: HostProfile['results'], output: unknown): CallStatus | null {
-  if (typeof output !== 'string') return null;
+/** The status a profile's words give a result's text: the first matching pattern, or the JSON status field. */
+function statusSaid(results: HostProfile['results'], output: unknown, text: string): CallStatus | null {
   if (results.format === 'regex') {
-    const hit = Object.entries(results.patterns).find(([, re]) => re.test(output));
+    const hit = Object.entries(results.patterns).find(([, re]) => re.test(text));
     return (hit?.[0] as CallStatus | undefined) ?? null;
   }
+  const statusIn = (value: unknown): CallStatus | null =>
+    value !== null && typeof value === 'object' ? (STATUSES.find((s) => s === (value as Record<string, unknown>)[results.statusField]) ?? null) : null;
+  let parsed: unknown;
   try {
-    const status = (JSON.parse(output) as Record<string, unknown>)[results.statusField];
-    return STATUSES.find((s) => s === status) ?? null;
+    parsed = JSON.parse(text);
   } catch {
-    return null;
+    parsed = undefined;
   }
+  // A Gemini host may send its JSON as the response object itself rather than as a string in it.
+  return statusIn(parsed) ?? statusIn(output);
+}
+
+/**
+ * Classifies a call's result the way the profile says results are written: its patterns (or
+ * JSON status field) read the text the model got, in any model API's shape (result-text.ts);
+ * the API's own error flag decides where they say nothing (or only "completed"). Null: unreadable.
+ */
+export function classifyWithProfile(results: HostProfile['results'], output: unknown, flags: { isError?: boolean } = {}): CallStatus | null {
+  return withErrorFlag(statusSaid(results, output, resultText(output)), flags.isError);
 }
 
 function writePrivateFile(file: string, content: string): void {
@@ -108,6 +123,7 @@ function capabilitiesOf(loaded: LoadedProfile, wrap: (args: readonly string[]) =
   return {
     unsupported: profile.unsupported,
     knobs: { callTimeoutMs: profile.knobs.callTimeoutMs !== undefined, connectTimeoutMs: profile.knobs.connectTimeoutMs !== undefined },
+    ownDeadlines: profile.deadlines,
     quit: profile.answers.quit !== undefined,
     unknownGate: profile.screen.unknownGate !== undefined,
     ownScreen: true,
@@ -167,7 +183,7 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
       statusLine: profile.screen.statusLine,
       unavailableLine: profile.screen.unavailableLine,
       flags: { instructionLike: profile.screen.instructionFlag, changedDefinition: profile.screen.changedFlag },
-      classifyOutput: (output) => classifyWithProfile(profile.results, output),
+      classifyOutput: (output, flags) => classifyWithProfile(profile.results, output, flags),
     },
     config: {
       files: (sandbox) => [configPath(sandbox)],

@@ -9,8 +9,11 @@ import { GUARANTEES } from '../catalogue/guarantees.js';
 import { formatIssues, HarnessError } from '../errors.js';
 import { ConfigTemplateSchema } from './config-template.js';
 
+/** A host's own deadlines (ms), stated in its profile. */
+export const OwnDeadlinesSchema = z.strictObject({ callTimeoutMs: z.number().int().positive().optional(), connectTimeoutMs: z.number().int().positive().optional() }).default({});
+
 /** Placeholders a profile string may use; filled from the sandbox and the run. */
-export const PLACEHOLDERS = ['modelUrl', 'apiKey', 'home', 'cwd', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'suiteRoot', 'profileDir'] as const;
+export const PLACEHOLDERS = ['modelUrl', 'modelOrigin', 'apiKey', 'home', 'cwd', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'suiteRoot', 'profileDir'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
 /** A string whose {placeholders} must be among `known` (checked at load, so filling never guesses). */
@@ -78,6 +81,8 @@ export const HostProfileSchema = z.strictObject({
   env: z.record(z.string(), templated).default({}),
   /** Environment variables that shorten the host's deadlines (ms); absent = its real deadlines always (slower runs, same verdicts). */
   knobs: z.strictObject({ callTimeoutMs: z.string().optional(), connectTimeoutMs: z.string().optional() }).default({}),
+  /** The host's own deadlines (ms) where it has no knob, as its code or docs state them: the scripted user waits them out (grading keeps the catalogue's). */
+  deadlines: OwnDeadlinesSchema,
   /**
    * Where the host keeps its servers (config-template.ts): a JSON, YAML or TOML file, the servers
    * at a key path, under the host's own field names. "mcp-servers-json" is the common

@@ -14,7 +14,7 @@ import type { RequiredBy } from '../catalogue/source-schema.js';
 import { HarnessError, oneLine } from '../errors.js';
 import { createProgress } from '../progress/progress.js';
 import { applyExpectedFailures, type ExpectedFailures } from '../report/expected-failures.js';
-import type { CheckResult, Report, RunMetadata } from '../report/schema.js';
+import type { CheckResult, Leftover, Report, RunMetadata } from '../report/schema.js';
 import { countVerdicts } from '../report/summary.js';
 import { writeReports } from '../report/write-reports.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
@@ -77,6 +77,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   const interrupts = watchInterrupts();
   const stop = new AbortController();
   const finished: CheckResult[] = [];
+  const leftovers: Leftover[] = [];
   let scenariosFinished = 0;
   // A fault of the suite outside any scenario (an emitter's error) must neither end the run nor pass unseen.
   const unexpected: string[] = [];
@@ -85,7 +86,8 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   process.on('unhandledRejection', onUnexpected);
   const startedAt = new Date();
   const write = async (checks: CheckResult[], incomplete: RunMetadata['incomplete']) => {
-    const shape = { command: options.command, shard: options.shard ?? null, incomplete, requiredBy: options.requiredBy, protocol: options.protocol ?? null };
+    const left = [...leftovers].sort((a, b) => a.scenario.localeCompare(b.scenario) || a.pid - b.pid);
+    const shape = { command: options.command, shard: options.shard ?? null, incomplete, requiredBy: options.requiredBy, protocol: options.protocol ?? null, leftovers: left };
     const run = await runMetadata(adapter, { startedAt, endedAt: new Date() }, shape);
     const report: Report = { schemaVersion: 1, generatedAt: new Date().toISOString(), guarantees: [...GUARANTEES], hosts: [{ run, checks }] };
     const paths = writeReports(report, options.outDir);
@@ -101,8 +103,9 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
       admission: new CpuGovernor(),
       signal: stop.signal,
       onStart: (item) => progress.start(item.id),
-      onFinish: (item, results) => {
+      onFinish: (item, results, left) => {
         finished.push(...results);
+        leftovers.push(...left);
         scenariosFinished += 1;
         progress.finish(item.id, countVerdicts(results));
       },

@@ -1,6 +1,7 @@
 // Run metadata for a report: host, suite version and git revision, Node, OS, times, the
 // catalogue revision, the command line, the shard, whether a signal cut the run short and
-// how leftover processes were found (STDIO-5), how far the run was narrowed (--required-by)
+// how leftover processes were found (STDIO-5) and which outlived the host in each scenario,
+// how far the run was narrowed (--required-by)
 // and which MCP revision the run made every fake server offer (--protocol).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,8 @@ export interface RunShape {
   requiredBy: RequiredBy;
   /** --protocol, or null when each scenario offered its own (the host chose). */
   protocol: RunMetadata['protocol'];
+  /** What outlived the host, in every scenario that finished. */
+  leftovers: RunMetadata['leftovers'];
 }
 
 export async function runMetadata(adapter: HostAdapter, times: { startedAt: Date; endedAt: Date }, shape: RunShape): Promise<RunMetadata> {
@@ -51,5 +54,6 @@ export async function runMetadata(adapter: HostAdapter, times: { startedAt: Date
     containment: how.mechanism === 'pid-namespace' ? { mechanism: how.mechanism, note: null } : { mechanism: how.mechanism, note: how.reason },
     requiredBy: shape.requiredBy,
     protocol: shape.protocol,
+    leftovers: shape.leftovers,
   };
 }

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
-import type { CheckResult } from '../report/schema.js';
+import type { CheckResult, Leftover } from '../report/schema.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { suiteRoot } from '../suite-root.js';
 import type { Admission } from './cpu-governor.js';
@@ -26,7 +26,8 @@ export interface RunScenariosOptions {
   admission?: Admission;
   signal?: AbortSignal;
   onStart?(item: ScenarioRunItem): void;
-  onFinish?(item: ScenarioRunItem, results: CheckResult[]): void;
+  /** `leftovers`: what outlived the host in this run (issue 23 item 6), for the report's notes. */
+  onFinish?(item: ScenarioRunItem, results: CheckResult[], leftovers: Leftover[]): void;
 }
 
 /**
@@ -62,9 +63,9 @@ export async function runScenarios(items: readonly ScenarioRunItem[], options: R
     onFinish: (outcome) => {
       const item = byId.get(outcome.id) as ScenarioRunItem;
       // runScenarioJob never rejects; should it, the checks still say so.
-      const checks = outcome.ok ? outcome.value : unfinished(plannedChecks(item.scenario, item.adapter), String(outcome.error), outcome.durationMs);
+      const checks = outcome.ok ? outcome.value.results : unfinished(plannedChecks(item.scenario, item.adapter), String(outcome.error), outcome.durationMs);
       results.set(item.id, checks);
-      options.onFinish?.(item, checks);
+      options.onFinish?.(item, checks, outcome.ok ? outcome.value.leftovers : []);
     },
   });
   return results;

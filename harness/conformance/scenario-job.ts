@@ -3,7 +3,7 @@
 // planned check (never silence, never a verdict against the host).
 import type { HostAdapter } from '../adapters/host-adapter.js';
 import type { ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
-import type { CheckResult } from '../report/schema.js';
+import type { CheckResult, Leftover } from '../report/schema.js';
 import { levelOf } from '../runner/grade.js';
 import { rerunCommand, runScenario, scenarioDeadlineMs } from '../runner/run-scenario.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
@@ -30,8 +30,14 @@ export interface ScenarioJobOptions {
   deadlineMs?: number;
 }
 
+/** A scenario's results, and what outlived its host (none known when it did not finish). */
+export interface ScenarioOutcome {
+  results: CheckResult[];
+  leftovers: Leftover[];
+}
+
 /** Runs the scenario; resolves with its results, or with HARNESS-ERRORs when it threw or passed its deadline. */
-export async function runScenarioJob(scenario: Scenario, adapter: HostAdapter, options: ScenarioJobOptions = {}): Promise<CheckResult[]> {
+export async function runScenarioJob(scenario: Scenario, adapter: HostAdapter, options: ScenarioJobOptions = {}): Promise<ScenarioOutcome> {
   const planned = plannedChecks(scenario, adapter);
   const deadlineMs = options.deadlineMs ?? scenarioDeadlineMs(scenario, adapter.capabilities, DEFAULT_SCENARIO_TIMEOUT_MS);
   const began = performance.now();
@@ -43,11 +49,11 @@ export async function runScenarioJob(scenario: Scenario, adapter: HostAdapter, o
     // The run goes on to its own end (every wait in it has a deadline) and cleans up after itself.
     if (first === 'late') {
       void run.catch(() => {});
-      return unfinished(planned, `it passed its deadline of ${deadlineMs} ms`, performance.now() - began);
+      return { results: unfinished(planned, `it passed its deadline of ${deadlineMs} ms`, performance.now() - began), leftovers: [] };
     }
-    return first.results;
+    return { results: first.results, leftovers: first.leftovers };
   } catch (error) {
-    return unfinished(planned, (error as Error).stack ?? String(error), performance.now() - began);
+    return { results: unfinished(planned, (error as Error).stack ?? String(error), performance.now() - began), leftovers: [] };
   } finally {
     clearTimeout(timer);
   }

@@ -115,10 +115,6 @@ export const STDIO_DISCOVERY_FAULTS: Readonly<Record<string, Fault>> = {
     breaks: 'DISCOVER-2: the connect deadline is 15 s, not 10 s',
     deps: () => withDeadlines({ connectTimeoutMs: 15_000 }),
   },
-  'connect-deadline-5s': {
-    breaks: 'DISCOVER-2: the connect deadline is 5 s, not 10 s (a slow healthy server is dropped)',
-    deps: () => withDeadlines({ connectTimeoutMs: 5000 }),
-  },
   'no-status-lines': {
     breaks: 'DISCOVER-3: no status line is printed for any server',
     deps: () => ({ connect: connectOverriding(() => ({ statuses: [] })) }),

@@ -41,13 +41,6 @@ const DISCOVER: readonly Mutant[] = [
     breaks: 'DISCOVER-2: the connect deadline is 12.5 s, not 10 s',
   },
   {
-    id: 'discover-connect-deadline-5s',
-    file: 'chat/chat-settings.ts',
-    find: 'export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;',
-    replace: 'export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;',
-    breaks: 'DISCOVER-2: the connect deadline is 5 s: a server answering after 6 s is dropped',
-  },
-  {
     id: 'discover-deadline-initialize-only',
     file: 'mcp/connect-all.ts',
     find: '    await session.connect(deadline.signal, Math.floor(options.connectTimeoutMs / PROBE_SHARE));\n',

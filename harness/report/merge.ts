@@ -70,6 +70,8 @@ export function mergeReports(reports: readonly Report[], sources: readonly strin
       // One interrupted shard leaves the whole column incomplete; one scanned shard, the column's leftovers escapable.
       merged.incomplete = mergeIncomplete(merged.incomplete, run.run.incomplete);
       if (run.run.containment?.mechanism === 'process-scan') merged.containment = run.run.containment;
+      // Each shard ran its own scenarios: what outlived the host in them adds up.
+      merged.leftovers = [...merged.leftovers, ...run.run.leftovers].sort((a, b) => a.scenario.localeCompare(b.scenario) || a.pid - b.pid);
     }
   });
 

@@ -1,12 +1,13 @@
-// An interrupted run and an escapable leftover scan (STDIO-5) are shown by every writer,
-// survive a merge, and are absent from a complete run with PID namespaces.
+// An interrupted run, an escapable leftover scan (STDIO-5) and the processes that outlived
+// the host in any scenario (issue 23 item 6) are shown by every writer, survive a merge, and
+// are absent from a complete run with PID namespaces where nothing outlived the host.
 import { describe, expect, test } from 'vitest';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import { mergeReports } from './merge.js';
-import type { HostRun } from './schema.js';
-import { runNotes } from './summary.js';
+import type { HostRun, Leftover } from './schema.js';
+import { leftoverNote, runNotes } from './summary.js';
 import { hostRun, refhostChecks, report } from './test-fixtures/sample-reports.js';
 import { validateReport } from './write-reports.js';
 
@@ -47,8 +48,8 @@ describe('run notes', () => {
   });
 
   test('a report written before these fields existed reads as complete, its containment unknown', () => {
-    const { incomplete: _i, containment: _c, ...old } = hostRun('refhost', '0.1.0', []).run;
-    expect(validateReport(report({ run: old as HostRun['run'], checks: [] })).hosts[0]?.run).toMatchObject({ incomplete: null, containment: null });
+    const { incomplete: _i, containment: _c, leftovers: _l, ...old } = hostRun('refhost', '0.1.0', []).run;
+    expect(validateReport(report({ run: old as HostRun['run'], checks: [] })).hosts[0]?.run).toMatchObject({ incomplete: null, containment: null, leftovers: [] });
   });
 
   test('a narrowed run says it holds only the checks the specification asks, in every writer', () => {
@@ -59,6 +60,34 @@ describe('run notes', () => {
     expect(renderJunit(r)).toContain(`name="note.1" value="${note}`);
     expect(renderJunit(r)).toContain('name="required-by" value="spec"');
     expect(renderHtml(r)).toContain(`<b>refhost 0.1.0:</b> ${note}`);
+  });
+
+  test('what outlived the host is said in every writer, each kind once with its scenarios, and adds up in a merge', () => {
+    const daemon = (scenario: string, pid: number): Leftover => ({ scenario, pid, role: 'host', command: '/bin/sh -c while :; do sleep 1; done careless-daemon', where: 'own-session', hostEnded: 'by-itself' });
+    const child: Leftover = { scenario: 'stdio-reap-on-sigterm', pid: 77, role: 'server:local', command: 'node <sandbox>/child.mjs', where: 'host-group', hostEnded: 'killed-by-harness' };
+    const leftovers = [daemon('approve-once', 10), daemon('stdio-reap-on-sigterm', 11), child];
+    const note =
+      "Left running after the host exited, in 2 scenarios (the harness killed them when the scenario ended; on a user's machine they would have gone on running): " +
+      "`/bin/sh -c while :; do sleep 1; done careless-daemon` (the host's own, in a session of its own) in 2 scenarios: approve-once, stdio-reap-on-sigterm; " +
+      '`node <sandbox>/child.mjs` (of stdio server local, which STDIO-5 asks to be stopped, in the host\'s process group, after the harness had to kill the host) in scenario stdio-reap-on-sigterm.';
+    expect(leftoverNote(leftovers)).toBe(note);
+    const run = hostRun('refhost', '0.1.0', refhostChecks());
+    const r = validateReport(report({ ...run, run: { ...run.run, leftovers } }));
+    expect(renderMarkdown(r)).toContain('Left running after the host exited, in 2 scenarios');
+    expect(renderMarkdown(r)).toContain('\\`/bin/sh -c while :; do sleep 1; done careless-daemon\\`');
+    expect(renderJunit(r)).toContain('name="note.1" value="Left running after the host exited, in 2 scenarios');
+    expect(renderHtml(r)).toContain(`<b>refhost 0.1.0:</b> Left running after the host exited, in 2 scenarios`);
+    const [a, b] = [hostRun('refhost', '0.1.0', [], '1/2'), hostRun('refhost', '0.1.0', [], '2/2')];
+    const merged = mergeReports([report({ ...a, run: { ...a.run, leftovers: [child] } }), report({ ...b, run: { ...b.run, leftovers: [daemon('approve-once', 10)] } })]);
+    expect(merged.hosts[0]?.run.leftovers.map((l) => l.scenario)).toEqual(['approve-once', 'stdio-reap-on-sigterm']);
+  });
+
+  test('many kinds and scenarios are cut short in the note, never in report.json', () => {
+    const many = Array.from({ length: 12 }, (_, k) => Array.from({ length: 6 }, (__, i): Leftover => ({ scenario: `s-${i}`, pid: 100 * k + i, role: 'host', command: `daemon-${k}`, where: 'own-session', hostEnded: 'by-itself' }))).flat();
+    const note = leftoverNote(many) ?? '';
+    expect(note).toMatch(/^Left running after the host exited, in 6 scenarios /);
+    expect(note).toContain('`daemon-0` (the host\'s own, in a session of its own) in 6 scenarios: s-0, s-1, s-2, s-3 and 2 more;');
+    expect(note).toMatch(/; and 4 more kinds \(report\.json, run\.leftovers\)\.$/);
   });
 
   test('a merge refuses shards of one host narrowed differently', () => {

@@ -66,6 +66,25 @@ export const GuaranteeSchema = z.object({
 });
 export type Guarantee = z.infer<typeof GuaranteeSchema>;
 
+/**
+ * A process of a scenario still running after the host had exited (issue 23, the user's
+ * set-up: a user's machine would have kept it running), found when the scenario ended and
+ * then killed by the harness. Reported for every scenario, whatever it grades (run notes).
+ */
+export const LeftoverSchema = z.object({
+  scenario: z.string().min(1),
+  pid: z.number().int(),
+  /** "host" (the host's own process or a helper of it) or "server:NAME" (a stdio server, or a process it started). */
+  role: z.string().min(1),
+  /** Its command line, the scenario's sandbox written as <sandbox>, at most 300 characters. */
+  command: z.string(),
+  /** Where it ran: in a host's process group, in a group of its own in the host's session, or in a session of its own (setsid). */
+  where: z.enum(['host-group', 'own-group', 'own-session']),
+  /** How the host had ended: by itself (end of input, quit, a signal the user sent), or killed by the harness when it did not exit in time. */
+  hostEnded: z.enum(['by-itself', 'killed-by-harness']),
+});
+export type Leftover = z.infer<typeof LeftoverSchema>;
+
 export const RunMetadataSchema = z.object({
   host: z.object({
     name: z.string(),
@@ -98,6 +117,8 @@ export const RunMetadataSchema = z.object({
    * environments, which a daemon with a clean environment escapes; `note` says why.
    */
   containment: z.object({ mechanism: z.enum(['pid-namespace', 'process-scan']), note: z.string().nullable() }).nullable().default(null),
+  /** Every process that outlived the host, in every scenario (then killed by the harness); the run notes say them. */
+  leftovers: z.array(LeftoverSchema).default([]),
   /** `run --required-by` or `report merge --required-by`: only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */
   requiredBy: RequiredBySchema.default('catalogue'),
   /** `run --protocol`: the revision(s) every fake server offered; null when each scenario offered its own and the host chose. */

@@ -1,6 +1,6 @@
 // Shared views over the report model used by every writer (JSON, JUnit, Markdown, HTML),
 // the progress summary, merge and diff: verdict order, counts, groups, host labels.
-import type { CheckResult, Guarantee, HostRun, Report, RunMetadata, Verdict } from './schema.js';
+import type { CheckResult, Guarantee, HostRun, Leftover, Report, RunMetadata, Verdict } from './schema.js';
 
 /** Display order: what needs attention first. */
 export const VERDICT_ORDER: readonly Verdict[] = ['FAIL', 'BLOCKED', 'HARNESS-ERROR', 'NON-STRICT', 'UNSUPPORTED', 'INFO', 'PASS'];
@@ -48,15 +48,50 @@ export function revisionsLine(checks: readonly Pick<CheckResult, 'revisions'>[])
     .join(', ');
 }
 
+/** At most this many kinds of leftover, and scenarios per kind, are named in the note; report.json holds them all. */
+const LEFTOVER_KINDS_SHOWN = 8;
+const LEFTOVER_SCENARIOS_SHOWN = 4;
+
+const LEFTOVER_ROLE = (role: string): string =>
+  role.startsWith('server:') ? `of stdio server ${role.slice('server:'.length)}, which STDIO-5 asks to be stopped` : role === 'host' ? "the host's own" : 'of the run';
+const LEFTOVER_WHERE: Record<Leftover['where'], string> = { 'host-group': "in the host's process group", 'own-group': 'in a process group of its own', 'own-session': 'in a session of its own' };
+
+/**
+ * Every process that outlived the host, in one sentence: each kind (command, role, where it
+ * ran, how the host ended) with the scenarios it was left in. Null when there was none.
+ */
+export function leftoverNote(leftovers: readonly Leftover[]): string | null {
+  if (leftovers.length === 0) return null;
+  const kinds = new Map<string, { first: Leftover; scenarios: Set<string> }>();
+  for (const l of leftovers) {
+    const key = JSON.stringify([l.command, l.role, l.where, l.hostEnded]);
+    const kind = kinds.get(key) ?? { first: l, scenarios: new Set<string>() };
+    kind.scenarios.add(l.scenario);
+    kinds.set(key, kind);
+  }
+  const sorted = [...kinds.values()].sort((a, b) => b.scenarios.size - a.scenarios.size || a.first.command.localeCompare(b.first.command));
+  const described = sorted.slice(0, LEFTOVER_KINDS_SHOWN).map(({ first, scenarios }) => {
+    const names = [...scenarios].sort();
+    const shown = names.slice(0, LEFTOVER_SCENARIOS_SHOWN).join(', ') + (names.length > LEFTOVER_SCENARIOS_SHOWN ? ` and ${names.length - LEFTOVER_SCENARIOS_SHOWN} more` : '');
+    const command = first.command.length > 80 ? `${first.command.slice(0, 80)}…` : first.command;
+    const ended = first.hostEnded === 'killed-by-harness' ? ', after the harness had to kill the host' : '';
+    return `\`${command}\` (${LEFTOVER_ROLE(first.role)}, ${LEFTOVER_WHERE[first.where]}${ended}) in ${names.length === 1 ? 'scenario' : `${names.length} scenarios:`} ${shown}`;
+  });
+  const more = sorted.length > LEFTOVER_KINDS_SHOWN ? `; and ${sorted.length - LEFTOVER_KINDS_SHOWN} more kinds (report.json, run.leftovers)` : '';
+  const scenarios = new Set(leftovers.map((l) => l.scenario)).size;
+  return `Left running after the host exited, in ${scenarios} scenario${scenarios === 1 ? '' : 's'} (the harness killed them when the scenario ended; on a user's machine they would have gone on running): ${described.join('; ')}${more}.`;
+}
+
 /**
  * What a reader must know before trusting a host run's numbers, one sentence each: the run
  * was stopped before it finished, its leftover processes (STDIO-5) were found only by a
- * scan a daemon can escape, or it holds only the checks the specification asks
- * (--required-by). Every writer shows them.
+ * scan a daemon can escape, processes outlived the host (in any scenario, whatever it
+ * grades), or it holds only the checks the specification asks (--required-by). Every writer
+ * shows them.
  */
-export function runNotes(run: Pick<RunMetadata, 'incomplete' | 'containment'> & Partial<Pick<RunMetadata, 'requiredBy'>>): string[] {
+export function runNotes(run: Pick<RunMetadata, 'incomplete' | 'containment'> & Partial<Pick<RunMetadata, 'requiredBy' | 'leftovers'>>): string[] {
   const notes: string[] = [];
-  const { incomplete, containment, requiredBy = 'catalogue' } = run;
+  const { incomplete, containment, requiredBy = 'catalogue', leftovers = [] } = run;
   if (incomplete !== null) {
     notes.push(
       `Incomplete: ${incomplete.signal} stopped the run after ${incomplete.scenariosFinished} of ${incomplete.scenariosPlanned} scenarios; only the checks of the finished scenarios are here, and it is not a conformant run.`,
@@ -67,6 +102,8 @@ export function runNotes(run: Pick<RunMetadata, 'incomplete' | 'containment'> & 
       `Leftover processes (STDIO-5) were found only by a scan for the sandbox's path${containment.note === null ? '' : ` (${containment.note})`}: a daemon with a clean environment escapes it; run as root for a PID namespace per host.`,
     );
   }
+  const left = leftoverNote(leftovers);
+  if (left !== null) notes.push(left);
   if (requiredBy !== 'catalogue') {
     const which = requiredBy === 'spec' ? 'asks (a MUST, SHOULD or Key Principle sentence)' : 'requires with a MUST sentence';
     notes.push(`Narrowed (--required-by ${requiredBy}): only checks of guarantees the MCP specification itself ${which} are here; the rest of the catalogue was not graded.`);

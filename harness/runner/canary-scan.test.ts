@@ -26,7 +26,7 @@ describe('the canary scan of a run', () => {
     const model = { index: 0, method: 'POST', path: '/v1/responses', search: `?key=${encodeURIComponent(docs.value)}`, headers: {}, body: {} } as ModelRequestRecord;
     const request: JournalEntry = { ...stamp, kind: 'http-request', connection: 1, method: 'POST', path: '/mcp', headers: {}, body: JSON.stringify({ params: { arguments: { q: docs.value } } }) };
     const start: JournalEntry = { ...stamp, kind: 'start', argv: ['node'], cwd: '/', env: { GITHUB_TOKEN: token }, pid: 7, pgid: 7, ppid: 5, childPid: null };
-    const trap: TrapHit = { method: 'POST', path: '/token', headers: {}, body: new URLSearchParams({ client_secret: docs.value }).toString(), bodyDropped: 0, mono: 0 };
+    const trap: TrapHit = { trap: 'scenario', method: 'POST', path: '/token', headers: {}, body: new URLSearchParams({ client_secret: docs.value }).toString(), bodyDropped: 0, mono: 0 };
     const child = { pid: 9, ppid: 5, pgid: 5, sid: 5, state: 'S', start: 1, cmdline: ['curl', '-H', `Authorization: ${docs.value}`], env: {}, moment: 'approval #1 shown', role: 'host' };
     const src = { ...nothing(sandbox), modelRequests: [model], servers: { other: server('other', [request]), notes: server('notes', [start]) }, trapHits: [trap], processes: [child] };
     expect(where(src)).toEqual(
@@ -78,7 +78,7 @@ describe('the canary scan of a run', () => {
   test('an untapped screen past its cap, a trap body past its cap and an unreadable environment are gaps', () => {
     sandbox = createSandbox('unit');
     const screen = { all: 'kept', stdout: 'kept', stderr: '', truncated: true };
-    const trap: TrapHit = { method: 'POST', path: '/x', headers: {}, body: '', bodyDropped: 10, mono: 0 };
+    const trap: TrapHit = { trap: 'scenario', method: 'POST', path: '/x', headers: {}, body: '', bodyDropped: 10, mono: 0 };
     const hidden = { pid: 9, ppid: 5, pgid: 5, sid: 5, state: 'S', start: 1, cmdline: ['x'], env: {}, envUnreadable: true as const, moment: 'end of the user script', role: 'host' };
     const gaps = scanRun({ ...nothing(sandbox), screens: [{ source: 'host session #1', screen }], trapHits: [trap], processes: [hidden] }).gaps;
     expect(gaps.map((g) => g.channel)).toEqual(['screen', 'trap', 'process:host']);

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { textBeforePrompt } from '../adapters/screen-capture.js';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { collectFiles, startupSeen, unavailableLines } from './collect.js';
+import { mockModels } from '../../fake-servers/model/test-fixtures/mock-models.js';
+import { classifyWithProfile } from '../adapters/profile-adapter.js';
+import { collectFiles, collectToolOutputs, startupSeen, unavailableLines } from './collect.js';
 
 describe('host files', () => {
   let sandbox: Sandbox | undefined;
@@ -59,5 +61,55 @@ describe('unavailable status lines', () => {
 
   test('a pattern without a reason group gives no reason', () => {
     expect(unavailableLines(lines, /unavailable/)).toEqual([{ line: lines[1], reason: null }]);
+  });
+});
+
+describe('tool outputs, as each model API carried them', () => {
+  const start = mockModels();
+  const patterns = { format: 'regex' as const, patterns: { denied: /^outcome: denied$/m, completed: /^outcome: completed$/m } };
+  const classify = (output: unknown, flags?: { isError?: boolean }) => classifyWithProfile(patterns, output, flags);
+  const post = (origin: string, path: string, body: unknown) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  test('every API: the text the model got, the API, its error flag and the status read from that text', async () => {
+    const mock = await start({ script: [{ message: 'a' }, { message: 'b' }, { message: 'c' }, { message: 'd' }] });
+    const call = (id: string) => ({ type: 'function_call', call_id: id, name: 'f', arguments: '{}' });
+    await post(mock.baseUrl, '/responses', { model: 'm', input: [call('r1'), { type: 'function_call_output', call_id: 'r1', output: [{ type: 'input_text', text: 'outcome: completed' }] }] });
+    await post(mock.baseUrl, '/chat/completions', {
+      model: 'm',
+      messages: [{ role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'c1', content: 'outcome: denied' }],
+    });
+    await post(mock.origin, '/v1/messages', {
+      model: 'm',
+      max_tokens: 10,
+      messages: [
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'a1', name: 'f', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a1', is_error: true, content: [{ type: 'text', text: 'backend exploded' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } }] }] },
+      ],
+    });
+    await post(mock.origin, '/v1beta/models/g:generateContent', {
+      contents: [{ role: 'model', parts: [{ functionCall: { id: 'g1', name: 'f', args: {} } }] }, { role: 'user', parts: [{ functionResponse: { id: 'g1', name: 'f', response: { output: 'outcome: completed' } } }] }],
+    });
+    const seen = collectToolOutputs(mock.journal.requests(), classify);
+    expect(seen.map(({ api, callId, text, isError, status }) => ({ api, callId, text, isError, status }))).toEqual([
+      { api: 'responses', callId: 'r1', text: 'outcome: completed', isError: undefined, status: 'completed' },
+      { api: 'chat', callId: 'c1', text: 'outcome: denied', isError: undefined, status: 'denied' },
+      { api: 'anthropic', callId: 'a1', text: 'backend exploded\n[image: image/png]', isError: true, status: 'failed' },
+      { api: 'gemini', callId: 'g1', text: 'outcome: completed', isError: false, status: 'completed' },
+    ]);
+    // What was sent stays beside it: a content array as its JSON.
+    expect(seen[2]?.output).toBe('[{"type":"text","text":"backend exploded"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBO"}}]');
+  });
+
+  test('an output no pattern reads and no error flag marks is unreadable (null), whatever its API', async () => {
+    const mock = await start({ script: [{ message: 'a' }] });
+    await post(mock.origin, '/v1/messages', {
+      model: 'm',
+      max_tokens: 10,
+      messages: [
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'a1', name: 'f', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a1', content: 'found 2 pages' }] },
+      ],
+    });
+    expect(collectToolOutputs(mock.journal.requests(), classify)).toMatchObject([{ api: 'anthropic', text: 'found 2 pages', isError: false, status: null }]);
   });
 });

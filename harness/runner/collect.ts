@@ -1,10 +1,12 @@
 // Turns what the run left behind into observations: the host's files under the sandbox
 // (modes included, locked ones too; the canary scan reads them whole itself, scan-files.ts)
-// and the tool outputs the model received (classified by the adapter).
+// and the tool outputs the model received (their text read in each model API's shape,
+// classified by the adapter).
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { FlagPatterns, HostReading } from '../adapters/host-adapter.js';
+import { resultText } from '../adapters/result-text.js';
 import { listDir, readHead } from '../sandbox/owner-access.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { FileSeen, StartupSeen, ToolOutputSeen } from '../scenario/observations.js';
@@ -35,14 +37,19 @@ export function collectFiles(sandbox: Sandbox): FileSeen[] {
   return files;
 }
 
-/** Each function_call_output once (later requests repeat the history), in order of first sight. */
+/**
+ * Each call's result once (later requests repeat the history), in order of first sight: as
+ * sent, the text the model got from it in its API's shape, the API's error flag, and the
+ * status the adapter reads from it (null: unreadable).
+ */
 export function collectToolOutputs(requests: readonly ModelRequestRecord[], classify: HostReading['classifyOutput']): ToolOutputSeen[] {
   const seen = new Map<string, ToolOutputSeen>();
   for (const request of requests) {
     for (const out of request.functionCallOutputs) {
       if (seen.has(out.call_id)) continue;
-      const output = typeof out.output === 'string' ? out.output : JSON.stringify(out.output);
-      seen.set(out.call_id, { request: request.index, callId: out.call_id, output, status: classify(out.output, out.isError === undefined ? {} : { isError: out.isError }) });
+      const output = typeof out.output === 'string' ? out.output : (JSON.stringify(out.output) ?? '');
+      const flags = out.isError === undefined ? {} : { isError: out.isError };
+      seen.set(out.call_id, { request: request.index, api: request.api, callId: out.call_id, output, text: resultText(out.output), ...flags, status: classify(out.output, flags) });
     }
   }
   return [...seen.values()];

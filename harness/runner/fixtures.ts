@@ -33,7 +33,10 @@ export interface RunningServer {
 }
 
 export interface Fixtures {
+  /** The scenario's trap (redirect targets, OAuth metadata, a foreign SSE endpoint, refused URLs). */
   trap: Trap;
+  /** Where the project's decoy MCP configurations point (CONFIG-1). */
+  decoyTrap: Trap;
   model: MockModel;
   /** Every tool the servers can announce, by server: what the model looks for and checks count. */
   catalogue: CatalogueEntry[];
@@ -49,7 +52,7 @@ export interface Fixtures {
 /**
  * CONFIG-1's decoys, written into every project directory: MCP configurations "and the like"
  * in the formats other tools read (Claude Code's .mcp.json, VS Code's, Cursor's), each naming
- * a server called project-decoy-* at the trap with its own bearer canary.
+ * a server called project-decoy-* at the decoy trap with its own bearer canary.
  */
 const DECOYS: readonly { file: string; content: (url: string, key: string) => unknown }[] = [
   { file: '.mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
@@ -120,10 +123,14 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
   try {
     const trap = await startTrap();
     closers.push(() => trap.close());
+    // The decoys have a trap of their own: a host that reads them breaks CONFIG-1, and must not
+    // also be charged with following a redirect or starting OAuth at the scenario's trap.
+    const decoyTrap = await startTrap('decoy');
+    closers.push(() => decoyTrap.close());
     for (const decoy of DECOYS) {
       const key = sandbox.canaries.mint(`decoy project ${decoy.file} header`, [`file:$PROJECT/${decoy.file}`]);
       mkdirSync(dirname(join(sandbox.project, decoy.file)), { recursive: true });
-      writeFileSync(join(sandbox.project, decoy.file), `${JSON.stringify(decoy.content(trap.url, key.value), null, 2)}\n`);
+      writeFileSync(join(sandbox.project, decoy.file), `${JSON.stringify(decoy.content(decoyTrap.url, key.value), null, 2)}\n`);
     }
 
     const apiKey = sandbox.canaries.mint('model API key', [...API_KEY_CHANNELS]);
@@ -139,7 +146,7 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
 
     const servers: Record<string, RunningServer> = {};
     for (const [name, spec] of Object.entries(scenario.servers)) servers[name] = await startServer(name, spec, sandbox, ctx, closers);
-    return { trap, model, apiKey, servers, catalogue, journalRefusals: () => collector.refusals(), settleJournals: () => collector.settled(JOURNAL_SETTLE_MS), close };
+    return { trap, decoyTrap, model, apiKey, servers, catalogue, journalRefusals: () => collector.refusals(), settleJournals: () => collector.settled(JOURNAL_SETTLE_MS), close };
   } catch (error) {
     await close();
     if (error instanceof HarnessError) throw error;

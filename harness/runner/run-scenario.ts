@@ -5,9 +5,9 @@ import { shownText } from '../scenario/evidence.js';
 import { meter, meterAsync, openSpan } from '../performance/cost-meter.js';
 import { performance } from 'node:perf_hooks';
 import { monotonicMs } from '../../fake-servers/mcp/journal.js';
-import { deadlinesInForce, HostRefused, type HostAdapter, type HostCapabilities, type Knobs } from '../adapters/host-adapter.js';
+import { deadlinesInForce, deadlinesWaited, HostRefused, type HostAdapter, type HostCapabilities, type Knobs } from '../adapters/host-adapter.js';
 import { HarnessError } from '../errors.js';
-import type { CheckResult } from '../report/schema.js';
+import type { CheckResult, Leftover } from '../report/schema.js';
 import { startNameWatch, type NameWatch } from '../sandbox/name-watch.js';
 import { createSandbox } from '../sandbox/sandbox.js';
 import type { Observations, ServerObservation } from '../scenario/observations.js';
@@ -22,6 +22,7 @@ import { scanRun } from './canary-scan.js';
 import { collectFiles, collectToolOutputs, startupSeen, unavailableLines } from './collect.js';
 import { JOURNAL_SETTLE_MS, startFixtures, type Fixtures } from './fixtures.js';
 import { gradeChecks, missingAbility } from './grade.js';
+import { leftoversOf } from './leftovers.js';
 import { placeScenarioFiles } from './scenario-files.js';
 import { emptyScriptRun, runUserScript, type ScriptTiming } from './user-script.js';
 
@@ -35,6 +36,8 @@ export interface RunScenarioOptions {
 export interface ScenarioRun {
   observations: Observations;
   results: CheckResult[];
+  /** What outlived the host (observations.leftovers), as the report states it for every scenario. */
+  leftovers: Leftover[];
 }
 
 /** Slack a step gets beyond the deadline in force that it may have to wait out (ms). */
@@ -64,8 +67,8 @@ export function timingFor(deadlines: Required<Knobs>, base: ScriptTiming = DEFAU
  * step after it may each wait that out (a host that never shows the ask, codex-acp), so each
  * adds two steps' waits: the scenario ends with verdicts, not a HARNESS-ERROR.
  */
-export function scenarioDeadlineMs(scenario: Pick<Scenario, 'timeoutMs' | 'host' | 'user'>, capabilities: Pick<HostCapabilities, 'knobs'>, fallbackMs = 30_000): number {
-  const inForce = deadlinesInForce(capabilities, scenario.host);
+export function scenarioDeadlineMs(scenario: Pick<Scenario, 'timeoutMs' | 'host' | 'user'>, capabilities: Pick<HostCapabilities, 'knobs' | 'ownDeadlines'>, fallbackMs = 30_000): number {
+  const inForce = deadlinesWaited(capabilities, scenario.host);
   const asked = { callTimeoutMs: scenario.host.callTimeoutMs ?? inForce.callTimeoutMs, connectTimeoutMs: scenario.host.connectTimeoutMs ?? inForce.connectTimeoutMs };
   const extra = 2 * Math.max(0, inForce.callTimeoutMs - asked.callTimeoutMs) + Math.max(0, inForce.connectTimeoutMs - asked.connectTimeoutMs);
   const timing = timingFor(inForce);
@@ -82,13 +85,13 @@ export function rerunCommand(hostSelector: string, scenario: string): string {
 export async function runScenario(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRun> {
   const { capabilities } = options.adapter;
   const deadlines = deadlinesInForce(capabilities, scenario.host);
-  const timing = { ...timingFor(deadlines), ...options.timing };
+  const timing = { ...timingFor(deadlinesWaited(capabilities, scenario.host)), ...options.timing };
   const started = performance.now();
   const rerun = rerunCommand(options.adapter.selector, scenario.name);
   // A scenario that needs what the host does not have (sessions, a quit command) is not run.
   if (missingAbility(scenario, null, capabilities) !== null) {
     const observations = emptyObservations(scenario.name, options.adapter, deadlines);
-    return { observations, results: gradeChecks({ scenario, observations, capabilities, durationMs: 0, rerun }) };
+    return { observations, results: gradeChecks({ scenario, observations, capabilities, durationMs: 0, rerun }), leftovers: [] };
   }
   const setUp = openSpan();
   const sandbox = createSandbox(scenario.name);
@@ -169,7 +172,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   }
   const modelRequests = fixtures?.model.journal.requests() ?? [];
   const clockOffset = Number(process.hrtime.bigint()) / 1e6 - performance.now();
-  const trapHits = fixtures?.trap.hits() ?? [];
+  const trapHits = fixtures == null ? [] : [...fixtures.trap.hits(), ...fixtures.decoyTrap.hits()];
   const lookups: Observations['lookups'] = names.watch === undefined ? { watched: false, reason: names.reason } : { watched: true, names: names.watch.lookups() };
   await names.watch?.close();
   const files = collectFiles(sandbox);
@@ -235,9 +238,17 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     canaryGaps: scan.gaps,
     harnessErrors,
   };
+  // Every host start, and the session each ran in (as the process watch saw it).
+  const hostPids = run.sessions.map((s) => s.pid);
+  const hosts = {
+    pids: hostPids,
+    sids: processes.filter((p) => hostPids.includes(p.pid)).map((p) => p.sid),
+    killed: run.exits.some((e) => e.killedByHarness) || run.exits.length < run.sessions.length,
+  };
+  const left = leftoversOf(scenario.name, leftovers, hosts, sandbox.root);
   await meterAsync('sandbox removal', () => sandbox.cleanup());
   const results = meter('grading', () => gradeChecks({ scenario, observations, capabilities, durationMs: Math.round(performance.now() - started), rerun }));
-  return { observations, results };
+  return { observations, results, leftovers: left };
 }
 
 /** A name watch for the hosts of one scenario: only hosts in a mount namespace of their own look names up there. */

@@ -68,13 +68,6 @@ export async function awaitExit(session: HostSession, exitMs: number): Promise<E
   return { ...(await session.kill()), killedByHarness: true };
 }
 
-const CONTACTS = new Set(['start', 'connection-open', 'http-request', 'jsonrpc-in']);
-
-/** How often each server had been contacted (spawned, connected to, sent a request) so far. */
-function contactCounts(servers: Ctx['servers']): Record<string, number> {
-  return Object.fromEntries(Object.entries(servers).map(([name, s]) => [name, s.journal().filter((e) => CONTACTS.has(e.kind)).length]));
-}
-
 /** `add` and `list`: the host's own commands, run beside (or between) chat sessions. */
 /** The host's configuration files that exist now, as the kernel knows them (CONFIG-3). */
 function configIdentities(ctx: Ctx): FileIdentity[] {
@@ -114,7 +107,7 @@ async function runCommand(step: Extract<UserStep, { add: string } | { list: true
     exit: { code: done.exit.code, signal: done.exit.signal },
     screen: done.screen,
     argv: done.argv,
-    requestsWhenDone: contactCounts(ctx.servers),
+    endedMono: monotonicMs(),
     config: { before, after: configIdentities(ctx) },
   });
 }
@@ -210,7 +203,8 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   } else if ('prompt' in step || 'listPrompts' in step) {
     const prompts = ctx.adapter.capabilities.prompts;
     const line = 'prompt' in step ? prompts?.line(step.prompt.server, step.prompt.name, step.prompt.arguments ?? {}) : prompts?.listLine;
-    if (line === undefined) throw new StepFailed(`host ${ctx.adapter.name} has no command for server prompts`);
+    // A host without prompt commands cannot be driven here: what this blocks is UNSUPPORTED, not charged.
+    if (line === undefined) throw new StepUndrivable(`host ${ctx.adapter.name} has no command for server prompts`);
     if (!(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms`);
     session.send(line);
   } else if ('received' in step) {
@@ -246,16 +240,17 @@ const ASK_POLL_MS = 50;
 async function answerAsk(ask: { server: string; shows: string; type: readonly string[] }, session: HostSession, ctx: Ctx, within: number): Promise<void> {
   const running = ctx.servers[ask.server];
   if (running === undefined) throw new StepFailed(`no server named ${ask.server} in this scenario`);
-  // The call is over once the server answered one more tools/call than when this step began
-  // (then nothing waits for the user; an earlier ask's call was answered before).
-  const callsAnswered = (): number => {
+  // The call is over once the server answered a tools/call after this step began (then nothing
+  // waits for the user). By the journal's own clock: an earlier call's answer whose entry
+  // arrives late (a stdio server's journal comes over a socket) was still written before.
+  const began = monotonicMs();
+  const callAnswered = (): boolean => {
     const entries = running.journal();
     const calls = new Set(entries.flatMap((e) => (e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' ? [JSON.stringify(e.message.id)] : [])));
     // A 2026-07-28 input_required answer is the ask itself, not the end of the call.
     const final = (result: unknown): boolean => (result as { resultType?: unknown } | undefined)?.resultType !== 'input_required';
-    return entries.filter((e) => e.kind === 'jsonrpc-out' && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result)).length;
+    return entries.some((e) => e.kind === 'jsonrpc-out' && e.mono > began && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result));
   };
-  const before = callsAnswered();
   // The host may also give up on the call itself (decline an ask it does not offer, fail the
   // call): once it tells the model anything more, the call is over for it and nothing waits.
   const told = ctx.modelRequests();
@@ -264,8 +259,8 @@ async function answerAsk(ask: { server: string; shows: string; type: readonly st
     const screen = session.screen();
     return (screen.shown ?? screen.all).includes(ask.shows);
   };
-  await pollUntil(() => shown() || callsAnswered() !== before || ctx.modelRequests() > told, within, ASK_POLL_MS);
-  if (shown() && callsAnswered() === before) for (const line of ask.type) session.send(line);
+  await pollUntil(() => shown() || callAnswered() || ctx.modelRequests() > told, within, ASK_POLL_MS);
+  if (shown() && !callAnswered()) for (const line of ask.type) session.send(line);
 }
 
 export function emptyScriptRun(): ScriptRun {

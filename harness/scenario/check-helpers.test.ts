@@ -70,6 +70,11 @@ describe('absence checks need their precondition', () => {
     expect(serverGotToolCalls('docs', 0)(observations({ servers: server('docs', [call(3)]), approvals: [approval('deny', 1, 2)] })).verdict).toBe('FAIL');
   });
 
+  test('nothing sent proves the refusals only once every answer was given (not when an answer could not be carried)', () => {
+    const stopped = { completed: 2, stoppedAt: { step: 3, what: 'approval', reason: 'the protocol cannot carry "yellow"', undrivable: true as const } };
+    expect(serverGotToolCalls('docs', 0)(observations({ servers: server('docs', []), approvals: [approval('deny', 1, 2)], script: stopped })).reached).toBe(false);
+  });
+
   test('an input_required continuation is the same call, a blind repeat is a second one (UNKNOWN-1 on 2026-07-28)', () => {
     const approved = { approvals: [approval('approve', 1, 2)] };
     const first = request('tools/call', 7, 5, { name: 'search' });
@@ -94,12 +99,18 @@ describe('absence checks need their precondition', () => {
   test('an untouched trap means nothing until the host reached the model', () => {
     expect(trapUntouched()(observations()).reached).toBe(false);
     expect(trapUntouched()(observations({ modelRequests: [modelRequest(0)] })).verdict).toBe('PASS');
-    expect(trapUntouched()(observations({ trapHits: [{ method: 'GET', path: '/x' } as never] })).verdict).toBe('FAIL');
+    expect(trapUntouched()(observations({ trapHits: [{ trap: 'scenario', method: 'GET', path: '/x' } as never] })).verdict).toBe('FAIL');
+  });
+
+  test('a hit on the decoy trap is charged to the decoy concern only, not to the scenario trap', () => {
+    const decoyHit = observations({ modelRequests: [modelRequest(0)], trapHits: [{ trap: 'decoy', method: 'POST', path: '/trap' } as never] });
+    expect(trapUntouched()(decoyHit).verdict).toBe('PASS');
+    expect(trapUntouched('decoy')(decoyHit).verdict).toBe('FAIL');
   });
 });
 
 describe('statuses the model received', () => {
-  const outputs = (...statuses: string[]) => observations({ toolOutputs: statuses.map((status, i) => ({ request: i, callId: `c${i}`, output: '', status: status as never })) });
+  const outputs = (...statuses: string[]) => observations({ toolOutputs: statuses.map((status, i) => ({ request: i, api: 'responses' as const, callId: `c${i}`, output: '', text: '', status: status as never })) });
   test('exactly these, in order; or only the first ones when asked so', () => {
     expect(modelSawStatuses(['completed', 'denied'])(outputs('completed', 'denied')).verdict).toBe('PASS');
     expect(modelSawStatuses(['completed'])(outputs('completed', 'denied')).verdict).toBe('FAIL');
@@ -204,8 +215,25 @@ describe('modelSawStatuses and modelSawStatus', () => {
     expect(outcome(modelSawStatuses(['completed', 'denied'])(outputs('denied', 'completed')))).toBe('FAIL');
   });
 
-  test('an output the adapter cannot classify is named unreadable and fails', () => {
-    expect(modelSawStatuses(['completed'])(outputs(null)).observed).toMatch(/unreadable: raw-0; expected completed/);
+  test('an output no status could be read from blocks the check (never PASS, never FAIL), naming its text', () => {
+    const grade = modelSawStatuses(['completed'])(outputs(null));
+    expect(outcome(grade)).toBe('NOT-REACHED');
+    expect(grade.observed).toBe('not reached: the status of tool output #1 (call-0): the output could not be read: "raw-0"');
+    expect(outcome(modelSawStatus(0, 'completed')(outputs(null)))).toBe('NOT-REACHED');
+    expect(modelSawStatus(0, 'failed')(outputs(null)).observed).toBe('not reached: the status of tool output #1: the output could not be read: "raw-0"');
+  });
+
+  test('a status read and wrong beside an unreadable one is still a FAIL', () => {
+    expect(modelSawStatuses(['completed', 'denied'])(outputs('failed', null)).observed).toBe('the model received failed, unreadable; expected completed, denied');
+    expect(outcome(modelSawStatuses(['completed'])(outputs(null, 'denied')))).toBe('FAIL');
+    expect(outcome(modelSawStatuses(['completed', 'denied'])(outputs('completed', null)))).toBe('NOT-REACHED');
+  });
+
+  test('the evidence shows the text the model got beside the status read from it', () => {
+    const anthropic = { ...output(0, 'failed', '[{"type":"text","text":"boom"}]'), api: 'anthropic' as const, text: 'boom', isError: true };
+    const [seen, sent] = modelSawStatus(0, 'failed')(observations({ toolOutputs: [anthropic] })).evidence;
+    expect(seen).toMatchObject({ source: 'model request #1 (Anthropic Messages), output of call-0: read as failed, is_error true; the text the model got', excerpt: 'boom' });
+    expect(sent).toMatchObject({ source: 'model request #1, output of call-0 as sent', excerpt: '[{"type":"text","text":"boom"}]' });
   });
 
   test('one output: its status passes, another fails, none is not reached', () => {
@@ -283,7 +311,7 @@ describe('reportedUnavailable', () => {
 
 describe('trapUntouched', () => {
   test('a hit fails even when the host never reached the model', () => {
-    expect(outcome(trapUntouched()(observations({ trapHits: [{ method: 'GET', path: '/.well-known/oauth-protected-resource' } as never] })))).toBe('FAIL');
+    expect(outcome(trapUntouched()(observations({ trapHits: [{ trap: 'scenario', method: 'GET', path: '/.well-known/oauth-protected-resource' } as never] })))).toBe('FAIL');
   });
 });
 

@@ -55,9 +55,24 @@ describe('checks for approval and results', () => {
   });
 
   test('the unknown warning needs both "may have acted" and "do not retry"', () => {
-    const out = (output: string) => observations({ toolOutputs: [{ request: 0, callId: 'c', output, status: 'unknown' }] });
+    const out = (output: string) => observations({ toolOutputs: [{ request: 0, api: 'responses', callId: 'c', output, text: output, status: 'unknown' }] });
     expect(toolOutputHas(0, UNKNOWN_WARNING)(out('The server may have acted. Do not retry it.')).verdict).toBe('PASS');
     expect(toolOutputHas(0, UNKNOWN_WARNING)(out('The call did not complete.')).verdict).toBe('FAIL');
+  });
+
+  test('rules about one kind of result are not reached on another: a whole text does not "keep the head" of a cut one', () => {
+    const whole = observations({ toolOutputs: [{ request: 0, api: 'responses', callId: 'c', output: 'the whole text', text: 'the whole text', status: 'completed' }] });
+    expect(toolOutputHas(0, [contains('the whole')], 'output_limit')(whole).reached).toBe(false);
+    expect(toolOutputHas(0, [contains('the whole')])(whole).verdict).toBe('PASS');
+    const unreadable = observations({ toolOutputs: [output(0, null, 'the whole text')] });
+    expect(toolOutputHas(0, [contains('the whole')], 'output_limit')(unreadable).observed).toBe('not reached: the status of tool output #1: the output could not be read: "the whole text"');
+  });
+
+  test('output rules read the text the model got: an Anthropic content array by its text, not its JSON escaping', () => {
+    const text = 'line one\n"quoted" line two';
+    const sent = JSON.stringify([{ type: 'text', text }]);
+    const obs = observations({ toolOutputs: [{ request: 0, api: 'anthropic', callId: 'c', output: sent, text, isError: false, status: 'completed' }] });
+    expect(toolOutputHas(0, [contains('one\n"quoted"'), atMostBytes(Buffer.byteLength(text))])(obs).verdict).toBe('PASS');
   });
 
   test('cut arguments pass with the head, the padding cut in bytes near the bound, a marker and no tail', () => {

@@ -1,11 +1,12 @@
 // Checks for APPROVE-5/6, RESULT-1..9 and UNKNOWN-2: what a confirmation showed, the order
 // of calls at the server, what a tool output told the model and which user messages the
 // model received. Each states its precondition and returns "not reached" when it never happened.
+import type { CallStatus } from '../adapters/host-adapter.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { stampedPrefixFault, stampedText, stampsIn } from '../../fake-servers/mcp/stamped-text.js';
 import { acceptedOpenings } from '../../fake-servers/mcp/journal-discovery.js';
 import { MODERN_REVISION } from '../../fake-servers/mcp/protocol-revision.js';
-import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass, unsupported } from './evidence.js';
+import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, outputEvidence, pass, statusUnreadable, unsupported } from './evidence.js';
 import type { Observations } from './observations.js';
 import { modelSawStatus, serverGotToolCalls, showsCommandLine, type GradeFn } from './check-helpers.js';
 import type { Grade, ScenarioInput } from './scenario-schema.js';
@@ -164,13 +165,19 @@ export function callsOneAfterAnother(server: string, count: number): GradeFn {
   };
 }
 
-/** A tool output (the call-th, 0-based, or the one answering `calls`) satisfies every predicate; `what` names each. */
-export function toolOutputHas(ref: OutputRef, rules: readonly { what: string; ok: (output: string) => boolean }[]): GradeFn {
+/**
+ * A tool output (the call-th, 0-based, or the one answering `calls`) satisfies every predicate;
+ * `what` names each. The predicates read the text the model got (its API's framing aside).
+ */
+export function toolOutputHas(ref: OutputRef, rules: readonly { what: string; ok: (output: string) => boolean }[], only?: CallStatus): GradeFn {
   return (obs) => {
     const { out, name } = outputAt(obs, ref);
     if (out === undefined) return notReached(`${name} never reached the model`, obs);
-    const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: out.output.slice(0, 1500) }];
-    const missed = rules.filter((r) => !r.ok(out.output)).map((r) => r.what);
+    // Rules about a kind of result (what an output_limit result keeps) say nothing of another kind: a whole text trivially "keeps its head".
+    if (only !== undefined && out.status === null) return statusUnreadable([{ name, out }], obs);
+    if (only !== undefined && out.status !== only) return notReached(`${name} as ${only} (its status is ${out.status})`, obs);
+    const evidence = outputEvidence(out, 1500);
+    const missed = rules.filter((r) => !r.ok(out.text)).map((r) => r.what);
     return missed.length === 0 ? pass(`${name}: ${rules.map((r) => r.what).join('; ')}`, evidence) : fail(`${name}: not ${missed.join('; not ')}`, evidence);
   };
 }

@@ -11,7 +11,7 @@ const file = (path: string, content = '{}', mode = 0o600): FileSeen => ({ path, 
 // Fields other checks need are left out; this check never reads them.
 function afterAdd(files: FileSeen[]): Observations {
   return {
-    commands: [{ command: 'add', server: 'wiki', exit: { code: 0, signal: null }, screen: { all: '', stdout: '', stderr: '', truncated: false }, argv: [], requestsWhenDone: {} }],
+    commands: [{ command: 'add', server: 'wiki', exit: { code: 0, signal: null }, screen: { all: '', stdout: '', stderr: '', truncated: false }, argv: [], endedMono: 1e12 }],
     canaries: [{ label: LABEL, value: VALUE, allowed: [`file:${CONFIG}`] }],
     canarySightings: [{ canary: LABEL, channel: `file:${CONFIG}`, source: CONFIG, allowed: true, excerpt: '' }],
     files: [file(CONFIG, `{"Authorization":"${VALUE}"}`), ...files],
@@ -47,8 +47,15 @@ describe('the configuration is private and written whole (CONFIG-3)', () => {
   });
 });
 
-describe('an added server is first contacted at the next chat start (DISCOVER-6)', () => {
-  const added = { commands: [command('add', 'wiki', 0)] };
+describe('a server added with the host\'s own command (DISCOVER-6)', () => {
+  test('a contact journaled before the add command ended is charged to the add, however late its entry arrived', () => {
+    const grade = (initializeAt: number) =>
+      addedNotContactedUntilNextStart('wiki')(observations({ commands: [command('add', 'wiki', 0, 'added', 500)], servers: server('wiki', [request('initialize', 1, initializeAt)]) }));
+    expect(grade(400)).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('contacted 1 time(s) when the add command exited') });
+    expect(grade(900).verdict).toBe('PASS');
+  });
+
+  const added = { commands: [command('add', 'wiki', 0, 'added', 500)] };
   test('a next chat that asked the model without ever opening the server owes that opening: never happened', () => {
     const g = addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', []), modelRequests: [modelRequest(0)] }));
     expect(outcome(g)).toBe('NEVER-HAPPENED');
@@ -57,6 +64,6 @@ describe('an added server is first contacted at the next chat start (DISCOVER-6)
 
   test('one that never got as far as the model is not reached; one opening after the add passes', () => {
     expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', []), modelRequests: [] })))).toBe('NOT-REACHED');
-    expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', [request('initialize', 1, 5)]), modelRequests: [modelRequest(0)] })))).toBe('PASS');
+    expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', [request('initialize', 1, 900)]), modelRequests: [modelRequest(0)] })))).toBe('PASS');
   });
 });

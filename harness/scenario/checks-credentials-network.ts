@@ -30,6 +30,8 @@ export function canaryKeptFrom(place: Place, label: string): GradeFn {
   return canaryGrade(label, place, 'used');
 }
 
+/** What counts as contacting a server: spawning it, connecting to it, sending it a request. */
+const CONTACTS = new Set<JournalEntry['kind']>(['start', 'connection-open', 'http-request', 'jsonrpc-in']);
 const OAUTH_PATH = /^\/(\.well-known\/(oauth-|openid)|oauth|authorize|token)/i;
 
 /** No request for OAuth metadata, authorization or tokens reached `servers` or the trap (CRED-6). */
@@ -38,7 +40,7 @@ export function noOAuthRequests(servers: readonly string[]): GradeFn {
     const requests = servers.flatMap((name) => (obs.servers[name]?.journal ?? []).filter((e) => e.kind === 'http-request').map((e) => ({ name, e })));
     if (requests.length === 0) return notReached(`the host never contacted ${servers.join(', ')}`, obs);
     const pathOf = (e: JournalEntry): string => (e.kind === 'http-request' ? e.path.split('?')[0] ?? '' : '');
-    const hits = [...requests.filter(({ e }) => OAUTH_PATH.test(pathOf(e))).map(({ name, e }) => `${name} ${pathOf(e)}`), ...obs.trapHits.map((h) => `trap ${h.method} ${h.path}`)];
+    const hits = [...requests.filter(({ e }) => OAUTH_PATH.test(pathOf(e))).map(({ name, e }) => `${name} ${pathOf(e)}`), ...obs.trapHits.filter((h) => h.trap === 'scenario').map((h) => `trap ${h.method} ${h.path}`)];
     const evidence = servers.map((name) => journalEvidence(obs, name, (e) => e.kind === 'http-request'));
     return hits.length === 0 ? pass(`${requests.length} request(s) to ${servers.join(', ')}, none for OAuth; the trap got nothing`, evidence) : fail(`OAuth requests: ${hits.join('; ')}`, evidence);
   };
@@ -159,7 +161,7 @@ export function addedNotContactedUntilNextStart(server: string): GradeFn {
     const add = addCommand(obs, server);
     if (add === null || add.command.exit.code !== 0) return notReached(`the host never added ${server}`, obs);
     const evidence = [commandEvidence(add.command, add.index), journalEvidence(obs, server, (e) => e.kind !== 'jsonrpc-out')];
-    const atAdd = add.command.requestsWhenDone[server] ?? 0;
+    const atAdd = (obs.servers[server]?.journal ?? []).filter((e) => CONTACTS.has(e.kind) && e.mono <= add.command.endedMono).length;
     if (atAdd > 0) return fail(`${server} had been contacted ${atAdd} time(s) when the add command exited`, evidence);
     const journal = obs.servers[server]?.journal ?? [];
     // An opening on either revision: initialize, or server/discover on 2026-07-28.

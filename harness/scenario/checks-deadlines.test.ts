@@ -23,19 +23,40 @@ describe('a connect deadline measured from both sides', () => {
     expect(run(5_000)).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('before the 10000 ms deadline') });
   });
 
+  test('a deadline stated as a bound ("at most 10 s", the default) accepts giving up sooner, and still fails later', () => {
+    const bounded = (readyAt: number) =>
+      connectGivenUpAt('hung', 'ok', 10_000)(
+        observations({
+          servers: { ...server('hung', [connectionOpen(0), request('initialize', 1, 5)]), ...server('ok', [request('tools/list', 2, 100)]) },
+          modelRequests: [modelRequest(0)],
+          modelRequestMono: [readyAt],
+        }),
+      );
+    expect(bounded(6_000)).toMatchObject({ verdict: 'PASS', observed: expect.stringContaining('accepted up to 11000 ms') });
+    expect(bounded(12_000).verdict).toBe('FAIL');
+  });
+
   test('a healthy server discovered only after the hung one is given up fails (serial connects)', () => {
     expect(run(10_200, 10_100).observed).toMatch(/not discovered while hung was pending/);
   });
 
-  test('a started host that never opened the hung server, or never went on to the model, owes it (DISCOVER-2): never happened', () => {
-    expect(outcome(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', []) })))).toBe('NEVER-HAPPENED');
-    const stalled = connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', [connectionOpen(0), request('initialize', 1, 5)]) }));
-    expect(outcome(stalled)).toBe('NEVER-HAPPENED');
-    expect(stalled.observed).toMatch(/^never happened: the host going on to the model without hung .*, owed since it opened its connection to hung/);
+  test('a user who waited past the deadline and gave up on the prompt sees a host that never went on: never happened (owed by DISCOVER-2)', () => {
+    const obs = observations({
+      servers: { ...server('hung', [connectionOpen(0), request('initialize', 1, 5)]), ...server('ok', [request('tools/list', 2, 100)]) },
+      script: { completed: 0, stoppedAt: { step: 1, what: 'send', reason: 'no prompt within 20000 ms' } },
+    });
+    const g = connectGivenUpAt('hung', 'ok', 10_000)(obs);
+    expect(outcome(g)).toBe('NEVER-HAPPENED');
+    expect(g.observed).toMatch(/^never happened: the host going on to the model without hung .*, owed since it opened its connection to hung/);
   });
 
-  test('a host that never started is not reached', () => {
+  test('a started host that never opened the hung server owes that opening (DISCOVER-2 connects every server): never happened', () => {
+    expect(outcome(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', []) })))).toBe('NEVER-HAPPENED');
+  });
+
+  test('a host that never started, or no model request while the user still waited, is not reached', () => {
     expect(outcome(connectGivenUpAt('hung', 'ok', 10_000)(observations({ hostPid: null, servers: server('hung', []) })))).toBe('NOT-REACHED');
+    expect(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', [connectionOpen(0), request('initialize', 1, 5)]) })).reached).toBe(false);
   });
 });
 
@@ -46,7 +67,7 @@ describe('a call deadline measured from both sides', () => {
         servers: server('docs', [request('tools/call', 7, 1000)]),
         modelRequests: [modelRequest(0), modelRequest(1)],
         modelRequestMono: [0, toldAt ?? 0],
-        toolOutputs: toldAt === null ? [] : [{ request: 1, callId: 'c', output: '{}', status: 'unknown' }],
+        toolOutputs: toldAt === null ? [] : [{ request: 1, api: 'responses', callId: 'c', output: '{}', text: '{}', status: 'unknown' }],
       }),
     );
 

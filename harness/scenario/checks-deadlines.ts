@@ -7,15 +7,22 @@ import type { GradeFn } from './check-helpers.js';
 import { fail, journalEvidence, neverHappened, note, notReached, pass, screenTail } from './evidence.js';
 import type { Observations } from './observations.js';
 
-/** How far from the deadline the measured moment may be: the host's timer starts a little before our first stamp. */
+/**
+ * How far from the deadline the measured moment may be: the host's timer starts a little before
+ * our first stamp. Without `earlyMs` the catalogue's words give only an upper bound ("at most
+ * 10 s"): giving up sooner is within them.
+ */
 export interface DeadlineSlack {
-  earlyMs: number;
+  earlyMs?: number;
   lateMs: number;
 }
 
 // Early: a host starts its clock before our first stamp (connect: Node loading fetch before the
 // TCP connection, seen at 100-150 ms). Late: reacting, writing and sending under load.
+/** A deadline fixed as a moment (RESULT-4: "30 s after sending"): too soon is as wrong as too late. */
 export const DEADLINE_SLACK: DeadlineSlack = { earlyMs: 750, lateMs: 1000 };
+/** A deadline stated as a bound (DISCOVER-2: each server "for at most 10 seconds"): any moment up to it. */
+export const AT_MOST_SLACK: DeadlineSlack = { lateMs: 1000 };
 
 /** A deadline in ms, or the one in force for this host ('in-force': a knob's value, else the catalogue's). */
 export type Deadline = number | 'in-force';
@@ -24,8 +31,8 @@ const isRequest = (method: string) => (e: JournalEntry) => e.kind === 'jsonrpc-i
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
 
 function judge(what: string, measured: number, deadlineMs: number, slack: DeadlineSlack, evidence: ReturnType<typeof note>[]) {
-  const window = `${ms(deadlineMs - slack.earlyMs)} to ${ms(deadlineMs + slack.lateMs)}`;
-  if (measured < deadlineMs - slack.earlyMs) return fail(`${what} after ${ms(measured)}: before the ${ms(deadlineMs)} deadline (accepted ${window})`, evidence);
+  const window = slack.earlyMs === undefined ? `up to ${ms(deadlineMs + slack.lateMs)}` : `${ms(deadlineMs - slack.earlyMs)} to ${ms(deadlineMs + slack.lateMs)}`;
+  if (slack.earlyMs !== undefined && measured < deadlineMs - slack.earlyMs) return fail(`${what} after ${ms(measured)}: before the ${ms(deadlineMs)} deadline (accepted ${window})`, evidence);
   if (measured > deadlineMs + slack.lateMs) return fail(`${what} after ${ms(measured)}: past the ${ms(deadlineMs)} deadline (accepted ${window})`, evidence);
   return pass(`${what} after ${ms(measured)} (deadline ${ms(deadlineMs)}, accepted ${window})`, evidence);
 }
@@ -35,7 +42,7 @@ function judge(what: string, measured: number, deadlineMs: number, slack: Deadli
  * meanwhile (within half the deadline), and the host went on (its first model request) at the
  * connect deadline, counted from the moment it opened its connection to `hung`.
  */
-export function connectGivenUpAt(hung: string, healthy: string, deadline: Deadline, slack: DeadlineSlack = DEADLINE_SLACK): GradeFn {
+export function connectGivenUpAt(hung: string, healthy: string, deadline: Deadline, slack: DeadlineSlack = AT_MOST_SLACK): GradeFn {
   return (obs) => {
     const deadlineMs = deadline === 'in-force' ? obs.host.deadlines.connectTimeoutMs : deadline;
     const journal = obs.servers[hung]?.journal ?? [];
@@ -47,7 +54,13 @@ export function connectGivenUpAt(hung: string, healthy: string, deadline: Deadli
     const evidence = [journalEvidence(obs, hung), journalEvidence(obs, healthy, (e) => e.kind === 'jsonrpc-in'), screenTail(obs)];
     const listed = (obs.servers[healthy]?.journal ?? []).find(isRequest('tools/list'));
     const ready = obs.modelRequestMono[0];
-    if (ready === undefined) return neverHappened(`the host going on to the model without ${hung} (its first model request)`, `it opened its connection to ${hung}, which never answers (deadline ${ms(deadlineMs)})`, obs, evidence.slice(0, 2));
+    if (ready === undefined) {
+      // The user waited for the prompt past the deadline and its slack, and gave up: going on without the hung server was owed (DISCOVER-2).
+      const stop = obs.script.stoppedAt;
+      return stop === null
+        ? notReached(`the host going on to the model after ${hung} hung`, obs)
+        : neverHappened(`the host going on to the model without ${hung} (its first model request)`, `it opened its connection to ${hung}, which never answers (deadline ${ms(deadlineMs)}), and the user waited past it`, obs, evidence.slice(0, 2));
+    }
     if (listed === undefined || listed.mono - opened.mono >= deadlineMs / 2) {
       return fail(`server ${healthy} was not discovered while ${hung} was pending (tools/list ${listed ? `at +${ms(listed.mono - opened.mono)}` : 'never'})`, evidence);
     }

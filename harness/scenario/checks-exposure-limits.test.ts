@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { notStrict, serverNotRegistered } from './checks-exposure-limits.js';
-import { fn, modelRequest, observations, outcome } from './test-fixtures/observations.js';
+import { CALL_CAP_MESSAGE, callCapHeld, notStrict, serverNotRegistered, turnEndedAtCap } from './checks-exposure-limits.js';
+import { approval, fn, modelRequest, observations, outcome, request, server } from './test-fixtures/observations.js';
 
 describe('a server over the bounds (LIMIT-1, DISCOVER-2)', () => {
   const over = [{ server: 'over', tool: 'over_tool' }];
@@ -15,6 +15,64 @@ describe('a server over the bounds (LIMIT-1, DISCOVER-2)', () => {
     const base = { ...observations({ catalogue: over }), modelRequests: [request] };
     expect(serverNotRegistered('over')({ ...base, host: { ...base.host, serverStatus: false } })).toMatchObject({ verdict: 'PASS' });
     expect(serverNotRegistered('over')({ ...base, host: { ...base.host, serverStatus: false }, modelRequests: [modelRequest(0, [], [fn('mcp__over__over_tool')])] })).toMatchObject({ verdict: 'FAIL' });
+  });
+});
+
+describe('the call cap (LIMIT-2)', () => {
+  const atCap = (script: { completed: number; stoppedAt: { step: number; what: string; reason: string } | null }) =>
+    callCapHeld('docs', 2, CALL_CAP_MESSAGE)(
+      observations({
+        servers: server('docs', [request('tools/call', 1, 10), request('tools/call', 2, 20)]),
+        approvals: [approval('approve', 1, 2), approval('approve', 3, 4)],
+        screen: { all: 'stopped: at most 2 tool calls per turn\n', stdout: '', stderr: '', truncated: false },
+        script,
+      }),
+    );
+
+  test('a host still waiting when the user wanted to end the turn has not stopped at the cap, even with the words on screen', () => {
+    expect(atCap({ completed: 3, stoppedAt: { step: 4, what: 'end: "eof"', reason: 'no prompt within 5000 ms before ending' } }).verdict).toBe('FAIL');
+    expect(atCap({ completed: 4, stoppedAt: null }).verdict).toBe('PASS');
+    expect(atCap({ completed: 3, stoppedAt: { step: 4, what: 'approval: "approve"', reason: 'no approval request (the host went on)' } }).verdict).toBe('PASS');
+  });
+
+  test('a turn that asked past the cap did not end at it, though no further model request was made', () => {
+    const asked = (approvals: number) =>
+      turnEndedAtCap('docs', 2, 1)(
+        observations({
+          servers: server('docs', [request('tools/call', 1, 10), request('tools/call', 2, 20)]),
+          approvals: Array.from({ length: approvals }, (_, i) => approval('approve', i, i)),
+          modelRequests: [modelRequest(0)],
+        }),
+      );
+    expect(asked(3).verdict).toBe('FAIL');
+    expect(asked(2).verdict).toBe('PASS');
+  });
+});
+
+describe('EXPOSE-4 "not strict", by the rule of the API each request came in', () => {
+  const catalogue = [{ server: 'docs', tool: 'search' }];
+  const offeredIn = (api: 'responses' | 'chat' | 'anthropic' | 'gemini', strict: boolean | null) =>
+    notStrict('docs', 'search')({ ...observations({ catalogue }), modelRequests: [{ ...modelRequest(0, [], [fn('mcp_docs_search', { strict })]), api }] });
+
+  test('Responses: an omitted strict is strict there, so only strict: false passes', () => {
+    expect(offeredIn('responses', false)).toMatchObject({ verdict: 'PASS', observed: 'mcp_docs_search is offered not strict (strict: false)' });
+    expect(offeredIn('responses', null)).toMatchObject({ verdict: 'FAIL', observed: 'mcp_docs_search is offered strict (strict omitted: the Responses API then enforces the schema)' });
+    expect(offeredIn('responses', true).verdict).toBe('FAIL');
+  });
+
+  test('Chat Completions: an omitted strict is not strict; strict: true fails', () => {
+    expect(offeredIn('chat', null)).toMatchObject({ verdict: 'PASS', observed: 'mcp_docs_search is offered not strict (strict omitted: on Chat Completions that is not strict)' });
+    expect(offeredIn('chat', false).verdict).toBe('PASS');
+    expect(offeredIn('chat', true).verdict).toBe('FAIL');
+  });
+
+  test('Anthropic Messages: an omitted strict is not strict; only strict: true marks it strict', () => {
+    expect(offeredIn('anthropic', null)).toMatchObject({ verdict: 'PASS', observed: 'mcp_docs_search is offered not strict (strict omitted: on Anthropic Messages that is not strict)' });
+    expect(offeredIn('anthropic', true).verdict).toBe('FAIL');
+  });
+
+  test('Gemini: no strict mode, so the rule does not apply and never fails', () => {
+    expect(offeredIn('gemini', null)).toMatchObject({ verdict: 'PASS', observed: 'mcp_docs_search cannot be strict: the Gemini API has no strict mode: no function of it can be marked strict' });
   });
 });
 

@@ -1,10 +1,11 @@
 // Checks for EXPOSE-1..6, LIMIT-1..3 and INJECT-1/2: what the model was offered (names,
 // schemas, descriptions, instructions), what each server received and what reached the screen.
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
+import { resultText } from '../adapters/result-text.js';
 import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
 import { cap, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
 import { rawControlsIn } from './hostile-text.js';
-import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces } from './offered-tools.js';
+import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces, strictIn } from './offered-tools.js';
 import type { Observations } from './observations.js';
 import type { Grade } from './scenario-schema.js';
 
@@ -92,7 +93,7 @@ export function builtinNotShadowed(marker: string): GradeFn {
 
 // EXPOSE-2 / EXPOSE-3 ----------------------------------------------------------------------
 
-/** Every function offered in every request has a valid Responses API name. */
+/** Every function offered in every request matches EXPOSE-2's own name pattern (the catalogue's rule, for every model API alike). */
 export function allNamesValid(): GradeFn {
   return (obs) => {
     if (obs.modelRequests.length === 0) return notReached('the host never sent a request to the model', obs);
@@ -177,12 +178,21 @@ export function schemasAsDescribed(server: string, tool: string): GradeFn {
   };
 }
 
-/** EXPOSE-4: `strict: false` is said outright: the Responses API makes an omitted `strict` strict. */
+/**
+ * EXPOSE-4: the function is not marked strict, by the rule of the API its request came in
+ * (strictIn): on the Responses API `strict: false` must be said outright, since an omitted
+ * `strict` is strict there; elsewhere an omitted one is not strict; Gemini has no strict mode,
+ * so nothing there can break this rule.
+ */
 export function notStrict(server: string, tool: string): GradeFn {
   return (obs) => {
     const t = offeredFirst(obs, server, tool);
     if (isGrade(t)) return t;
-    return t.strict === false ? pass(`${t.name} is offered with strict: false`) : fail(`${t.name} is offered with strict: ${t.strict === null ? 'omitted (the API then enforces it)' : String(t.strict)}`, [toolsEvidence(obs, 0)]);
+    const request = obs.modelRequests[0] as ModelRequestRecord;
+    const { strict, rule } = strictIn(request.api, t.strict);
+    const evidence = [toolsEvidence(obs, 0)];
+    if (strict === null) return pass(`${t.name} cannot be strict: ${rule}`, evidence);
+    return strict ? fail(`${t.name} is offered strict (${rule})`, evidence) : pass(`${t.name} is offered not strict (${rule})`, evidence);
   };
 }
 
@@ -300,6 +310,16 @@ export function listsReadWithinPages(server: string, methods: readonly string[],
 export const CALL_CAP_MESSAGE = /(?:limit|maximum|\bmax\b|\bcap\b|at most|too many)[^\n]*(?:16|tool calls)|(?:16|tool calls)[^\n]*(?:limit|maximum|\bmax\b|\bcap\b|at most)/i;
 
 /**
+ * Why the turn had not ended when the user wanted to end it (no prompt came back: the host still
+ * asking or busy), or null. A script stopped earlier because an approval it expected never came
+ * (the host went on without asking, as a host that does not ask before its own reads does) is no sign.
+ */
+function turnStillGoing(obs: Observations): string | null {
+  const stop = obs.script.stoppedAt;
+  return stop !== null && stop.what.startsWith('end') ? `the turn did not end at the cap: ${stop.reason}` : null;
+}
+
+/**
  * At most `max` tools/call reached `server` and the screen then says why the turn ended; at
  * most `maxQuestions` approval requests in the turn (more when the host may also ask before
  * calls that are not this server's, such as its own file reads).
@@ -311,6 +331,8 @@ export function callCapHeld(server: string, max: number, message: RegExp, maxQue
     if (got > max) return fail(`server ${server} received ${got} tools/call in one turn (cap ${max})`, evidence);
     if (obs.approvals.length > maxQuestions) return fail(`approval request #${maxQuestions + 1} was shown: the turn went on past the cap of ${maxQuestions} calls`, evidence);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
+    const unended = turnStillGoing(obs);
+    if (unended !== null) return fail(unended, evidence);
     return message.test(shownText(obs)) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(shownText(obs))?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
   };
 }
@@ -324,6 +346,10 @@ export function turnEndedAtCap(server: string, max: number, requests: number): G
     const got = toolCalls(obs, server);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
     const evidence = [note(`${obs.modelRequests.length} model request(s)`), screenTail(obs, 800)];
+    // A host still asking (a request past the cap) or busy when the user wanted to go on did not end the turn, whatever it sent the model.
+    if (obs.approvals.length > max) return fail(`approval request #${max + 1} was shown: the turn went on past the cap`, evidence);
+    const unended = turnStillGoing(obs);
+    if (unended !== null) return fail(unended, evidence);
     return obs.modelRequests.length === requests
       ? pass(`after the cap the turn ended: ${requests} model request(s) in all`, evidence)
       : fail(`${obs.modelRequests.length} model requests, expected ${requests}: the turn went on past the cap`, evidence);
@@ -336,7 +362,8 @@ export function mcpOutputsCounted(server: string, calls: number, bytesEach: numb
     const last = obs.modelRequests.at(-1);
     const sent = toolCalls(obs, server);
     if (sent < calls || last === undefined || last.functionCallOutputs.length < calls) return notReached(`${calls} MCP results went back to the model (server ${server} answered ${sent} calls)`, obs);
-    const carried = last.functionCallOutputs.map((o) => (typeof o.output === 'string' ? o.output : JSON.stringify(o.output)));
+    // What the model got of each, its API's framing aside (an Anthropic content array's JSON is not its size).
+    const carried = last.functionCallOutputs.map((o) => resultText(o.output));
     const bytes = carried.reduce((n, o) => n + Buffer.byteLength(o), 0);
     const evidence = [note(carried.map((o) => cap(o, 160)).join('\n'), `outputs in model request #${last.index + 1}`)];
     return bytes < calls * bytesEach
@@ -359,23 +386,28 @@ function rawControlsGrade(obs: Observations, fields: readonly string[]): Grade {
 }
 
 /**
- * No raw control inside any hostile field on screen. Needs the host to have handled every
- * field: the approval for the hostile tool shown and `outputs` tool outputs passed on.
+ * No raw control inside any hostile field on screen. A raw one seen fails at once; a PASS needs
+ * the host to have handled every field: the approval for the hostile tool shown and `outputs`
+ * tool outputs passed on.
  */
 export function noRawControlsInServerText(fields: readonly string[], outputs: number): GradeFn {
   return (obs) => {
+    const grade = rawControlsGrade(obs, fields);
+    if (grade.verdict === 'FAIL') return grade;
     if (obs.approvals.length === 0) return notReached('an approval request for the hostile tool', obs);
     if (obs.toolOutputs.length < outputs) return notReached(`${outputs} tool outputs passed to the model (saw ${obs.toolOutputs.length})`, obs);
-    return rawControlsGrade(obs, fields);
+    return grade;
   };
 }
 
-/** No raw control inside any hostile field on screen, once a model request carried the
- *  prompt holding `needle` (so its listing and its messages were handled). */
+/** No raw control inside any hostile field on screen (a raw one fails at once); a PASS needs a
+ *  model request that carried the prompt holding `needle` (so its listing and its messages were handled). */
 export function noRawControlsInPromptText(fields: readonly string[], needle: string): GradeFn {
   return (obs) => {
+    const grade = rawControlsGrade(obs, fields);
+    if (grade.verdict === 'FAIL') return grade;
     if (!obs.modelRequests.some((r) => JSON.stringify(r.body ?? '').includes(needle))) return notReached(`a model request carrying the prompt ("${needle}")`, obs);
-    return rawControlsGrade(obs, fields);
+    return grade;
   };
 }
 

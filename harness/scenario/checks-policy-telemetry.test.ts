@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CanaryRegistry, credentialChannels, scanCanaries, type ScanItem } from '../sandbox/canaries.js';
-import { startupErrorNames, telemetryLacksCredentials, telemetryLatencyAtLeast } from './checks-policy-telemetry.js';
-import { exit, observations, outcome, output, screen } from './test-fixtures/observations.js';
+import { modelToldRefused, startupErrorNames, telemetryLacksCredentials, telemetryLatencyAtLeast, telemetryRecordFields } from './checks-policy-telemetry.js';
+import { exit, modelRequest, observations, outcome, output, screen } from './test-fixtures/observations.js';
 import type { Observations } from './observations.js';
 
 const FILE = '$XDG_DATA_HOME/refhost/telemetry.jsonl';
@@ -48,6 +48,49 @@ describe('telemetryLatencyAtLeast', () => {
 
   test('is not reached without a call result', () => {
     expect(outcome(telemetryLatencyAtLeast(0, 1000)(observations({ telemetry: { file: FILE, raw: '', records: [], problems: [] } as unknown as Observations['telemetry'] })))).toBe('NOT-REACHED');
+  });
+});
+
+describe('a refused read (CONFIG-2)', () => {
+  test('an output with a refusal status that still carries the withheld credential fails, whatever its status word', () => {
+    const registry = new CanaryRegistry();
+    const docs = registry.mint('server "docs" header Authorization', credentialChannels('docs', []));
+    const told = (text: string, status: 'failed' | 'completed') =>
+      modelToldRefused(0, 'server "docs"')(observations({ canaries: registry.all(), toolOutputs: [{ request: 1, api: 'responses', callId: 'c', output: text, text, status }] }));
+    expect(told(`error: {"Authorization": "Bearer ${docs.value}"}`, 'failed')).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('carries server "docs"') });
+    expect(told('error: reading the configuration is not allowed', 'failed').verdict).toBe('PASS');
+    expect(told('here it is', 'completed').verdict).toBe('FAIL');
+  });
+});
+
+describe('modelToldRefused', () => {
+  test('denied or failed passes, completed fails, an unreadable status blocks the check', () => {
+    expect(outcome(modelToldRefused(0)(observations({ toolOutputs: [output(0, 'denied')] })))).toBe('PASS');
+    expect(outcome(modelToldRefused(0)(observations({ toolOutputs: [output(0, 'completed')] })))).toBe('FAIL');
+    const grade = modelToldRefused(0)(observations({ toolOutputs: [output(0, null, 'policy says no')] }));
+    expect(outcome(grade)).toBe('NOT-REACHED');
+    expect(grade.observed).toBe('not reached: the status of tool output #1: the output could not be read: "policy says no"');
+  });
+});
+
+describe('telemetryRecordFields', () => {
+  const call = { type: 'function_call', call_id: 'call-0', name: 'mcp_docs_search', arguments: '{}' };
+  const run = (status: 'completed' | null, recorded: unknown) =>
+    telemetryRecordFields('docs', 'search')(
+      observations({
+        modelRequests: [modelRequest(0, [call])],
+        toolOutputs: [output(0, status, 'found')],
+        telemetry: { file: FILE, raw: '', records: [{ server: 'docs', tool: 'search', offeredName: 'mcp_docs_search', status: recorded, latencyMs: 3 }], problems: [] },
+      }),
+    );
+  test('a record with the status the model got passes; another status fails', () => {
+    expect(outcome(run('completed', 'completed'))).toBe('PASS');
+    expect(outcome(run('completed', 'failed'))).toBe('FAIL');
+  });
+
+  test('a status the model got that could not be read blocks the comparison, never passes it', () => {
+    expect(outcome(run(null, 'completed'))).toBe('NOT-REACHED');
+    expect(run(null, 'completed').observed).toMatch(/^not reached: the status of call #1 \(record #1\): the output could not be read: "found"/);
   });
 });
 

@@ -4,7 +4,7 @@
 import type { CallStatus } from '../adapters/host-adapter.js';
 import { canaryGrade } from './canary-grade.js';
 import { type GradeFn } from './check-helpers.js';
-import { approvalEvidence, cap, fail, journalEvidence, neverHappened, note, notReached, pass, screenTail, shownText } from './evidence.js';
+import { approvalEvidence, cap, fail, journalEvidence, neverHappened, note, notReached, outputEvidence, pass, screenTail, shownText, statusUnreadable } from './evidence.js';
 import type { Observations } from './observations.js';
 import type { Grade } from './scenario-schema.js';
 
@@ -32,15 +32,22 @@ export const serverNeverGotTool = (server: string, denied: string, allowed: stri
 /** POLICY-3, RESOURCE-2: no resources/read of `excluded` reached the server, while the read of `allowed` did. */
 export const serverNeverRead = (server: string, excluded: string, allowed: string): GradeFn => refusedNeverSent(server, 'resources/read', 'uri', excluded, allowed);
 
-/** POLICY-1/3: tool output #index told the model the action was refused (denied or failed), not run. */
-export function modelToldRefused(index: number): GradeFn {
+/**
+ * POLICY-1/3, CONFIG-2: tool output #index told the model the action was refused (denied or
+ * failed), not run. With `withheld` (a canary label part): a refusal cannot carry what it
+ * refused, so the output must not hold that canary, whatever its status word says.
+ */
+export function modelToldRefused(index: number, withheld?: string): GradeFn {
   return (obs) => {
     const out = obs.toolOutputs[index];
     if (out === undefined) return notReached(`tool output #${index + 1} never reached the model`, obs);
-    const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: cap(out.output, 1000) }];
+    const evidence = outputEvidence(out);
+    const carried = withheld === undefined ? undefined : obs.canaries.find((c) => c.label.includes(withheld) && out.output.includes(c.value));
+    if (carried !== undefined) return fail(`tool output #${index + 1} has status ${out.status ?? 'unreadable'} but carries ${carried.label}: the read was not refused`, evidence);
+    if (out.status === null) return statusUnreadable([{ name: `tool output #${index + 1}`, out }], obs, evidence);
     return out.status === 'denied' || out.status === 'failed'
       ? pass(`tool output #${index + 1} has status ${out.status}`, evidence)
-      : fail(`tool output #${index + 1} has status ${out.status ?? 'unreadable'}, expected denied or failed`, evidence);
+      : fail(`tool output #${index + 1} has status ${out.status}, expected denied or failed`, evidence);
   };
 }
 
@@ -158,13 +165,17 @@ export function telemetryRecordFields(server: string, tool: string): GradeFn {
         r.server !== server && `server ${JSON.stringify(r.server)} (expected "${server}")`,
         r.tool !== tool && `tool ${JSON.stringify(r.tool)} (expected "${tool}")`,
         (typeof r.offeredName !== 'string' || !offered.has(r.offeredName)) && `offeredName ${JSON.stringify(r.offeredName)} (called: ${[...offered].join(', ')})`,
-        r.status !== want && `status ${JSON.stringify(r.status)} (the model got ${want ?? 'nothing'})`,
+        // A status the model got that could not be read is compared with nothing (below).
+        want !== null && r.status !== want && `status ${JSON.stringify(r.status)} (the model got ${want ?? 'nothing'})`,
         (typeof r.latencyMs !== 'number' || !Number.isFinite(r.latencyMs) || r.latencyMs < 0) && `latencyMs ${JSON.stringify(r.latencyMs)}`,
       ].filter((p): p is string => typeof p === 'string');
       return wrong.length === 0 ? [] : [`record #${i + 1}: ${wrong.join(', ')}`];
     });
     const evidence = [telemetryEvidence(obs)];
-    return problems.length === 0 ? pass(`${seen.records.length} record(s) name server, tool, offered name, status and latency`, evidence) : fail(problems.join('; '), evidence);
+    if (problems.length > 0) return fail(problems.join('; '), evidence);
+    const unreadable = seen.calls.slice(0, seen.records.length).flatMap((out, i) => (out.status === null ? [{ name: `call #${i + 1} (record #${i + 1})`, out }] : []));
+    if (unreadable.length > 0) return statusUnreadable(unreadable, obs, [...evidence, ...unreadable.flatMap((u) => outputEvidence(u.out, 600))]);
+    return pass(`${seen.records.length} record(s) name server, tool, offered name, status and latency`, evidence);
   };
 }
 

@@ -3,7 +3,7 @@ import { legacySessionLoads, nothingReinvoked, resumedHistoryCarries } from './c
 import { modelRequest, observations, outcome, request, server, userMessage } from './test-fixtures/observations.js';
 
 const RESULT = 'recorded-result-1';
-const output = (request: number) => ({ request, callId: 'c1', output: `{"status":"completed","output":"${RESULT}"}`, status: 'completed' as const });
+const output = (request: number) => ({ request, api: 'responses' as const, callId: 'c1', output: `{"status":"completed","output":"${RESULT}"}`, text: `{"status":"completed","output":"${RESULT}"}`, status: 'completed' as const });
 const resumed = (carries: boolean) =>
   observations({
     sessionStarts: [{ request: 0, mono: 0 }, { request: 2, mono: 500 }],

@@ -2,8 +2,9 @@
 // alone; unlisted URIs never sent; contents mapped like tool results) and PROMPT-1 (a server
 // prompt is fetched only when the user asks, shown, and given to the model as user content
 // marked with its server, never as instructions or system text).
+import type { ModelRequestRecord } from '../../fake-servers/model/request.js';
 import type { GradeFn } from './check-helpers.js';
-import { approvalEvidence, cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenTail, shownText } from './evidence.js';
+import { approvalEvidence, cap, fail, journalEvidence, modelRequestEvidence, note, notReached, outputEvidence, pass, screenTail, shownText, statusUnreadable } from './evidence.js';
 import type { Observations } from './observations.js';
 import { outputAt, type OutputRef } from './call-of.js';
 
@@ -70,8 +71,8 @@ export function textKeptBlobOmitted(textRef: OutputRef, text: string, blobRef: O
     const textOut = outputAt(obs, textRef);
     const blobOut = outputAt(obs, blobRef);
     if (textOut.out === undefined || blobOut.out === undefined) return notReached(`${textOut.name} and ${blobOut.name} never both reached the model`, obs);
-    const evidence = [textOut.out, blobOut.out].map((o) => ({ kind: 'model-request' as const, source: `model request #${o.request + 1}, output of ${o.callId}`, excerpt: cap(o.output, 600) }));
-    if (!textOut.out.output.includes(text)) return fail(`${textOut.name} lost the resource text "${text}"`, evidence);
+    const evidence = [textOut.out, blobOut.out].flatMap((o) => outputEvidence(o, 600));
+    if (!textOut.out.text.includes(text)) return fail(`${textOut.name} lost the resource text "${text}"`, evidence);
     const sent = obs.modelRequests.map((r) => JSON.stringify(r.body)).join('\n');
     for (let start = 0; start + 32 <= base64.length; start += 16) {
       if (sent.includes(base64.slice(start, start + 32))) return fail(`the blob's base64 (from offset ${start}) reached the model`, evidence);
@@ -85,20 +86,25 @@ export function contentCapped(ref: OutputRef, start: string, wrappingBytes = 102
   return (obs) => {
     const { out, name } = outputAt(obs, ref);
     if (out === undefined) return notReached(`${name} never reached the model`, obs);
-    const bytes = Buffer.byteLength(out.output, 'utf8');
-    const evidence = [{ kind: 'model-request' as const, source: `model request #${out.request + 1}, output of ${out.callId}`, excerpt: cap(out.output, 300) }, note(`${bytes} bytes`)];
+    const bytes = Buffer.byteLength(out.text, 'utf8');
+    const evidence = [...outputEvidence(out, 300), note(`${bytes} bytes`)];
     if (bytes > 64 * 1024 + wrappingBytes) return fail(`${name} is ${bytes} bytes, over the 64 KiB cap`, evidence);
-    if (!out.output.includes(start)) return fail(`${name} does not keep the start of the contents`, evidence);
-    return out.status === 'output_limit' ? pass(`${name} is output_limit, ${bytes} bytes`, evidence) : fail(`${name} has status ${out.status ?? 'unreadable'}, expected output_limit`, evidence);
+    if (!out.text.includes(start)) return fail(`${name} does not keep the start of the contents`, evidence);
+    if (out.status === null) return statusUnreadable([{ name, out }], obs, evidence);
+    return out.status === 'output_limit' ? pass(`${name} is output_limit, ${bytes} bytes`, evidence) : fail(`${name} has status ${out.status}, expected output_limit`, evidence);
   };
 }
 
-/** Where `needle` sits in one model request: instructions, or input items by role/type. */
-function placesIn(body: unknown, needle: string): string[] {
-  const { instructions, input } = (body ?? {}) as { instructions?: unknown; input?: unknown };
+/**
+ * Where `needle` sits in one model request: instructions, or input items by role/type. Read from
+ * the journal's record, whose instructions and input have one shape in every model API (a Chat
+ * Completions, Anthropic or Gemini body has no `input`; its system text is the instructions).
+ */
+function placesIn(request: ModelRequestRecord | undefined, needle: string): string[] {
+  if (request === undefined) return [];
   const places: string[] = [];
-  if (typeof instructions === 'string' && instructions.includes(needle)) places.push('instructions');
-  for (const item of Array.isArray(input) ? input : typeof input === 'string' ? [{ role: 'user', content: input }] : []) {
+  if (request.instructions?.includes(needle) === true) places.push('instructions');
+  for (const item of request.input) {
     if (!JSON.stringify(item).includes(needle)) continue;
     const { type, role } = item as { type?: unknown; role?: unknown };
     places.push(typeof role === 'string' ? `${role} message` : `${String(type)} item`);
@@ -106,10 +112,9 @@ function placesIn(body: unknown, needle: string): string[] {
   return places;
 }
 
-/** Texts of the input items of `body` containing `needle`. */
-function itemTexts(body: unknown, needle: string): string[] {
-  const { input } = (body ?? {}) as { input?: unknown };
-  return (Array.isArray(input) ? input : []).map((item) => JSON.stringify(item)).filter((t) => t.includes(needle));
+/** Texts of the input items of a request (as journaled, in any model API) containing `needle`. */
+function itemTexts(request: ModelRequestRecord | undefined, needle: string): string[] {
+  return (request?.input ?? []).map((item) => JSON.stringify(item)).filter((t) => t.includes(needle));
 }
 
 /**
@@ -125,7 +130,7 @@ export function promptFetchedOnlyWhenAsked(server: string, needle: string): Grad
     if (first === undefined) return notReached('the host never sent a request to the model', obs);
     const early = gets.filter((e) => e.mono < first);
     if (early.length > 0) return fail(`server ${server} received prompts/get before the user asked for a prompt`, evidence);
-    if (placesIn(obs.modelRequests[0]?.body, needle).length > 0) return fail('the first model request, before the user asked, already carried the prompt', evidence);
+    if (placesIn(obs.modelRequests[0], needle).length > 0) return fail('the first model request, before the user asked, already carried the prompt', evidence);
     if (gets.length === 0) return notReached(`server ${server} never received the prompts/get the user asked for`, obs);
     return gets.length === 1 ? pass(`one prompts/get, after the user asked`, evidence) : fail(`server ${server} received prompts/get ${gets.length} times`, evidence);
   };
@@ -142,7 +147,7 @@ export function promptShownBeforeUse(needle: string): GradeFn {
     const requests = carrying(obs, needle);
     if (requests.length === 0) return notReached('no model request carried the prompt', obs);
     for (const i of requests) {
-      for (const text of itemTexts(obs.modelRequests[i]?.body, needle)) {
+      for (const text of itemTexts(obs.modelRequests[i], needle)) {
         const message = (JSON.parse(text) as { content?: unknown }).content;
         const body = typeof message === 'string' ? message : JSON.stringify(message);
         const part = body.slice(body.indexOf(needle)).split('\n')[0] ?? '';
@@ -159,7 +164,7 @@ export function promptOnlyAsUserContent(needle: string): GradeFn {
     const requests = carrying(obs, needle);
     if (requests.length === 0) return notReached('no model request carried the prompt', obs);
     for (const i of requests) {
-      const places = placesIn(obs.modelRequests[i]?.body, needle);
+      const places = placesIn(obs.modelRequests[i], needle);
       const wrong = places.filter((p) => p !== 'user message');
       const evidence = [modelRequestEvidence(obs, i, (b) => ({ instructions: (b as { instructions?: unknown }).instructions, input: (b as { input?: unknown }).input }))];
       if (wrong.length > 0 || places.length === 0) return fail(`model request #${i + 1} carried the prompt in: ${places.join(', ') || 'a place other than input'}`, evidence);
@@ -174,7 +179,7 @@ export function promptMarkedWithServer(needle: string, server: string): GradeFn 
     const requests = carrying(obs, needle);
     if (requests.length === 0) return notReached('no model request carried the prompt', obs);
     for (const i of requests) {
-      const unmarked = itemTexts(obs.modelRequests[i]?.body, needle).filter((t) => !t.includes(server));
+      const unmarked = itemTexts(obs.modelRequests[i], needle).filter((t) => !t.includes(server));
       if (unmarked.length > 0) return fail(`model request #${i + 1} carried the prompt without naming server ${server}: ${cap(unmarked[0] ?? '', 300)}`, [modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input)]);
     }
     return pass(`every item carrying the prompt names server ${server}`);

@@ -88,7 +88,7 @@ describe('a sampling request never reaches the model unapproved (ASK-2)', () => 
   test('the text in a model request fails; in the call result that reports the answer it does not', () => {
     expect(samplingKeptFromModel('docs', TEXT)(observed(sampled, { modelRequests: [request({ input: [{ role: 'user', content: TEXT }] })] } as never)).verdict).toBe('FAIL');
     const output = `The host answered: ${TEXT}`;
-    const obs = observed(sampled, { modelRequests: [request({ input: [{ type: 'function_call_output', output }] })], toolOutputs: [{ request: 0, callId: 'c', output, status: 'completed' }] } as never);
+    const obs = observed(sampled, { modelRequests: [request({ input: [{ type: 'function_call_output', output }] })], toolOutputs: [{ request: 0, api: 'responses', callId: 'c', output, text: output, status: 'completed' }] } as never);
     expect(samplingKeptFromModel('docs', TEXT)(obs).verdict).toBe('PASS');
   });
 });

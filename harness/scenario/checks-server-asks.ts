@@ -156,7 +156,8 @@ export function samplingKeptFromModel(server: string, text: string): GradeFn {
     if (asks.length === 0) return notReached(`server ${server} never sent sampling/createMessage`, obs);
     if (obs.modelRequests.length === 0) return notReached('the host never sent a request to the model', obs);
     // The call's own result reports the host's answer (which may quote the request): that is tool data, not sampling.
-    const outputs = obs.toolOutputs.map((o) => JSON.stringify(o.output).slice(1, -1)).filter((o) => o !== '');
+    // As a JSON string inside the body, or (a content array, a Gemini response) as the JSON it was sent as.
+    const outputs = obs.toolOutputs.flatMap((o) => [JSON.stringify(o.output).slice(1, -1), o.output]).filter((o) => o !== '');
     const beyondOutputs = (body: unknown): string => outputs.reduce((rest, o) => rest.split(o).join(''), JSON.stringify(body));
     const carrying = obs.modelRequests.filter((r) => beyondOutputs(r.body).includes(text));
     const evidence = [askEvidence(obs, server)];

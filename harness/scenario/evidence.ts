@@ -1,7 +1,7 @@
 // Small builders for grades and their numbered evidence, so checks stay one-liners.
 import type { Evidence } from '../report/schema.js';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
-import type { Observations } from './observations.js';
+import type { Observations, ToolOutputSeen } from './observations.js';
 import type { Grade } from './scenario-schema.js';
 
 const EXCERPT_CAP = 2000;
@@ -91,4 +91,36 @@ export function modelRequestEvidence(obs: Observations, index: number, pick: (re
 export function approvalEvidence(obs: Observations, index: number): Evidence {
   const a = obs.approvals[index];
   return { kind: 'screen', source: `approval request #${index + 1}`, excerpt: a === undefined ? '(not shown)' : cap(`${a.text}\n-> answered: ${a.answer}`) };
+}
+
+const API_NAMES: Record<ToolOutputSeen['api'], string> = { responses: 'OpenAI Responses', chat: 'Chat Completions', anthropic: 'Anthropic Messages', gemini: 'Gemini' };
+
+/** The API's own error flag on a result, in that API's words. */
+function errorFlagText(out: ToolOutputSeen): string {
+  if (out.isError === undefined) return '';
+  return out.api === 'gemini' ? (out.isError ? ', an `error` key' : ', an `output` key') : `, is_error ${String(out.isError)}`;
+}
+
+/**
+ * A tool output as evidence: the text the model got (read in its API's shape) beside the status
+ * inferred from it, the API and its error flag; the result as sent too when it was not a plain string.
+ */
+export function outputEvidence(out: ToolOutputSeen, max = 1000): Evidence[] {
+  const status = out.status ?? 'unreadable';
+  const seen: Evidence = {
+    kind: 'model-request',
+    source: `model request #${out.request + 1} (${API_NAMES[out.api]}), output of ${out.callId}: read as ${status}${errorFlagText(out)}; the text the model got`,
+    excerpt: out.text === '' ? '(empty)' : cap(out.text, max),
+  };
+  return out.output === out.text ? [seen] : [seen, { kind: 'model-request', source: `model request #${out.request + 1}, output of ${out.callId} as sent`, excerpt: cap(out.output, Math.min(max, 600)) }];
+}
+
+/**
+ * A check that needs the status of outputs no status could be read from: BLOCKED, never a pass
+ * or a FAIL ("unreadable" stands for no status), naming each output's text.
+ */
+export function statusUnreadable(outs: readonly { name: string; out: ToolOutputSeen }[], obs: Observations, evidence: Evidence[] = outs.flatMap((o) => outputEvidence(o.out))): Grade {
+  const excerpt = (text: string): string => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
+  const blocked = notReached(outs.map(({ name, out }) => `the status of ${name}: the output could not be read: ${excerpt(out.text)}`).join('; '), obs);
+  return { ...blocked, evidence: [...evidence, ...blocked.evidence] };
 }

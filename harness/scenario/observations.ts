@@ -3,7 +3,7 @@
 import type { Bridge } from '../../fake-servers/model/bridges.js';
 import type { LookupSeen } from '../sandbox/name-watch.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
+import type { ModelApi, ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
 import type { UnresolvedTarget } from '../../fake-servers/model/script.js';
 import type { CatalogueEntry } from '../../fake-servers/model/tool-resolution.js';
@@ -44,8 +44,16 @@ export interface ApprovalSeen {
 export interface ToolOutputSeen {
   /** Index of the model request that carried it. */
   request: number;
+  /** The model API that request came in. */
+  api: ModelApi;
   callId: string;
+  /** The result as the host sent it: a string as it is, any other shape (content parts, a Gemini response object) as its JSON. */
   output: string;
+  /** The text the model got from it, read in its API's shape (harness/adapters/result-text.ts): what statuses and content checks read, and the report shows. */
+  text: string;
+  /** The API's own error flag on the result (Anthropic is_error, a Gemini `error` key); absent where the API has none. */
+  isError?: boolean;
+  /** The status read from it; null when it could not be read ("unreadable": never taken for completed or failed). */
   status: CallStatus | null;
 }
 
@@ -82,8 +90,12 @@ export interface CommandSeen {
   screen: ScreenText;
   /** The command line it ran with (CRED-1: a secret there is visible in the process table). */
   argv: string[];
-  /** Requests (HTTP requests and JSON-RPC messages in) each fake server had received when the command exited. */
-  requestsWhenDone: Record<string, number>;
+  /**
+   * When the command had exited (machine monotonic ms, as journal `mono`): what a server received
+   * up to then is counted from its final journal, so an entry still on its way when the command
+   * ended (a stdio server's journal arrives over a socket) is not missed.
+   */
+  endedMono: number;
   /** The host's configuration files before and after it (CONFIG-3: a file replaced atomically is a new inode). */
   config?: { before: FileIdentity[]; after: FileIdentity[] };
 }

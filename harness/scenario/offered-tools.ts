@@ -1,7 +1,7 @@
 // What a model request offers of the scenario's tools, found as a model would (the scripted
 // model's resolver with the whole catalogue), and, for "not offered" verdicts, any trace of a
 // tool at all: a verdict that something is absent must not rest on the resolver alone.
-import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
+import type { ModelApi, ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
 import { resolveReachable } from '../../fake-servers/model/bridges.js';
 import type { Observations } from './observations.js';
 
@@ -22,6 +22,26 @@ export function offeredAs(obs: Observations, r: ModelRequestRecord, server: stri
   const { bridged } = found;
   if (bridged !== null) return { type: BRIDGED, name: bridged.targetName, description: bridged.line, parameters: undefined, strict: bridged.function.strict };
   return functionsOf(r).find((t) => t.name === found.name && t.namespace === found.namespace) ?? 'resolved name vanished';
+}
+
+/**
+ * Whether a function is offered strict (EXPOSE-4), by the rule of the model API its request
+ * came in, with that rule in words: on the OpenAI Responses API an omitted `strict` means strict
+ * (the API enforces the schema); on Chat Completions and Anthropic Messages an omitted `strict`
+ * means not strict, and only `strict: true` is; Gemini has no strict mode at all (`strict: null`:
+ * the rule does not apply).
+ */
+export function strictIn(api: ModelApi, strict: boolean | null): { strict: boolean | null; rule: string } {
+  switch (api) {
+    case 'responses':
+      return strict === null ? { strict: true, rule: 'strict omitted: the Responses API then enforces the schema' } : { strict, rule: `strict: ${String(strict)}` };
+    case 'chat':
+      return { strict: strict === true, rule: strict === null ? 'strict omitted: on Chat Completions that is not strict' : `strict: ${String(strict)}` };
+    case 'anthropic':
+      return { strict: strict === true, rule: strict === null ? 'strict omitted: on Anthropic Messages that is not strict' : `strict: ${String(strict)}` };
+    case 'gemini':
+      return { strict: null, rule: 'the Gemini API has no strict mode: no function of it can be marked strict' };
+  }
 }
 
 /** The server's tools (by original name) that request `r` offers. */

@@ -36,7 +36,7 @@ describe.runIf(how.mechanism === 'pid-namespace')('a hostile host', () => {
     requireBuilt('dist/refhost.mjs', ['reference-host', 'common']);
     const daemonName = `hostile-daemon-${randomBytes(6).toString('hex')}`;
     const scenario = await loadScenario(join(suiteRoot(), 'scenarios', 'stdio-reap-on-sigterm.scenario.ts'));
-    const { observations, results } = await runScenario(scenario, { adapter: resolveHost(hostileProfile(daemonName)) });
+    const { observations, results, leftovers } = await runScenario(scenario, { adapter: resolveHost(hostileProfile(daemonName)) });
 
     const daemon = observations.leftovers.find((p) => p.cmdline.at(-1) === daemonName);
     expect(daemon, `leftovers: ${JSON.stringify(observations.leftovers.map((p) => p.cmdline))}`).toBeDefined();
@@ -45,6 +45,8 @@ describe.runIf(how.mechanism === 'pid-namespace')('a hostile host', () => {
     const reaped = results.find((r) => r.id === 'stdio-reap-on-sigterm/reaped-on-sigterm');
     expect({ verdict: reaped?.verdict, evidence: reaped?.evidence.some((e) => e.source.startsWith(`pid ${daemon?.pid} `)) }).toEqual({ verdict: 'FAIL', evidence: true });
     expect(observations.exits.map((e) => e.killedByHarness)).toEqual([true]);
+    // The report says it outlived the host, whatever the scenario grades (run notes).
+    expect(leftovers.find((l) => l.pid === daemon?.pid)).toMatchObject({ role: 'host', where: 'own-session', hostEnded: 'killed-by-harness' });
     expect(observations.screen.stdout.length).toBeGreaterThan(3_000_000);
     expect(observations.harnessErrors).toEqual([]);
     expect(scanRunProcesses(daemonName)).toEqual([]);

@@ -17,7 +17,7 @@ import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { HarnessError } from '../errors.js';
-import { hostSpec, NAMESPACE_INIT, parseInitLine, type InitLine } from './namespace-init.js';
+import { hostSpec, parseInitLine, SUPERVISOR, type InitLine } from './namespace-init.js';
 import { pollUntil } from './poll.js';
 import { isAlive, pidNamespaceOf, scanNamespace } from './proc-scan.js';
 import { afterDrain, type ExitStatus, type GroupProcess } from './process-group.js';
@@ -44,7 +44,8 @@ export interface NamespacedProcess extends GroupProcess {
   destroy(deadlineMs?: number): Promise<number[]>;
 }
 
-function onPath(name: string): string | null {
+/** The executable `name` on PATH, or null. */
+export function onPath(name: string): string | null {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     const file = join(dir, name);
     try {
@@ -66,11 +67,16 @@ export interface HostStart {
   resolvConf?: string;
 }
 
-function startSupervisor(tools: NamespaceTools, command: string, args: readonly string[], options: HostStart): ChildProcess {
-  const child = spawn(tools.unshare, ['--pid', '--mount', '--', tools.perl, '-e', NAMESPACE_INIT, '--', tools.mount], {
+/** The supervisor (namespace-init.ts) in a PID namespace of its own: its children are in the namespace, it is not. */
+const inNamespaceArgv = (tools: NamespaceTools): [string, string[]] => [tools.unshare, ['--pid', '--mount', '--', tools.perl, '-e', SUPERVISOR, '--', tools.mount]];
+
+/** Runs the supervisor (`program` `args`) and hands it the host to start. */
+function startSupervisor([program, args]: [string, string[]], command: string, hostArgs: readonly string[], options: HostStart): ChildProcess {
+  const child = spawn(program, args, {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     cwd: '/',
-    // Its own session: nothing the host's terminal group receives reaches the supervisor.
+    // A session of its own: nothing the host's terminal group receives reaches the supervisor,
+    // and on a terminal the supervisor is that session's leader, as a user's shell is.
     detached: true,
     // On a terminal the host's fds 0-2 are the terminal; the supervisor's own stay unused.
     stdio: options.tty === undefined ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['ignore', 'ignore', 'ignore', 'pipe'],
@@ -78,7 +84,7 @@ function startSupervisor(tools: NamespaceTools, command: string, args: readonly 
   child.once('error', () => {});
   const control = child.stdio[3] as Writable | null;
   control?.on('error', () => {});
-  control?.write(hostSpec(command, args, options.env, options.cwd, options.tty, options.resolvConf));
+  control?.write(hostSpec(command, hostArgs, options.env, options.cwd, options.tty, options.resolvConf));
   return child;
 }
 
@@ -111,7 +117,7 @@ export async function probeContainment(found: { [K in keyof NamespaceTools]: str
   const missing = Object.entries(found).filter(([, path]) => path === null).map(([name]) => name);
   if (missing.length > 0) return { mechanism: 'process-scan', reason: `${missing.join(', ')} not found on PATH` };
   const tools = found as NamespaceTools;
-  const child = startSupervisor(tools, 'true', [], { env: { PATH: process.env.PATH ?? '' }, cwd: '/' });
+  const child = startSupervisor(inNamespaceArgv(tools), 'true', [], { env: { PATH: process.env.PATH ?? '' }, cwd: '/' });
   child.stdin?.end();
   child.stdout?.resume();
   let stderr = '';
@@ -127,9 +133,12 @@ export async function probeContainment(found: { [K in keyof NamespaceTools]: str
   return { mechanism: 'process-scan', reason: `unshare --pid --mount failed: ${why === undefined || why === '' ? 'no answer' : why} (it needs root)` };
 }
 
-/** Starts `command` as the leader of a new session in a new PID namespace, with exactly `env`. */
+/**
+ * Starts `command` in a new PID namespace with exactly `env`: on pipes as the leader of a new
+ * session, on a terminal as the foreground job of the supervisor's session (namespace-init.ts).
+ */
 export async function spawnInNamespace(tools: NamespaceTools, command: string, args: readonly string[], options: HostStart): Promise<NamespacedProcess> {
-  const child = startSupervisor(tools, command, args, options);
+  const child = startSupervisor(inNamespaceArgv(tools), command, args, options);
   // On a terminal these are placeholders: the caller reads and writes the terminal instead.
   const [stdin, stdout, stderr] = [child.stdin ?? new PassThrough(), child.stdout ?? Readable.from([]), child.stderr ?? Readable.from([])] as [Writable, Readable, Readable];
   // A host that exits while we write must not crash the harness.
@@ -187,5 +196,44 @@ export async function spawnInNamespace(tools: NamespaceTools, command: string, a
       await pollUntil(() => (alive = alive.filter(isAlive)).length === 0, deadlineMs / 4);
       return alive;
     },
+  };
+}
+
+/** A terminal host outside a PID namespace: `pid` is the host, a foreground job of the supervisor's session. */
+export interface JobProcess extends GroupProcess {
+  leader: number;
+  release(): void;
+}
+
+/**
+ * Starts `command` on the terminal `options.tty` with exactly `env` as a user's shell runs a
+ * command: the supervisor (namespace-init.ts, run by `perl`) leads the session and holds the
+ * terminal once the host exited; it ends at `release` (or when the harness kills it).
+ */
+export async function spawnAsJob(perl: string, command: string, args: readonly string[], options: HostStart & { tty: string }): Promise<JobProcess> {
+  const child = startSupervisor([perl, ['-e', SUPERVISOR, '--', '']], command, args, options);
+  const next = controlLines(child);
+  const started = await next();
+  if (started?.kind !== 'started' || child.pid === undefined) {
+    child.stdio[3]?.destroy();
+    child.kill('SIGKILL');
+    throw new HarnessError('HOST_START', `cannot start ${command}: no process was created`);
+  }
+  let done = false;
+  // No "exited" line: the supervisor was killed (the harness killing the run).
+  const exited = next().then((line): ExitStatus => {
+    done = true;
+    return line?.kind === 'exited' ? line.status : { code: null, signal: 'SIGKILL' };
+  });
+  return {
+    pid: started.host,
+    leader: child.pid,
+    // Placeholders: the caller reads and writes the terminal.
+    stdin: new PassThrough(),
+    stdout: Readable.from([]),
+    stderr: Readable.from([]),
+    exited,
+    hasExited: () => done,
+    release: () => child.stdio[3]?.destroy(),
   };
 }

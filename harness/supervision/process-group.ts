@@ -22,6 +22,10 @@ export interface GroupProcess {
   hasExited(): boolean;
   /** Present when the host runs on a pseudo-terminal (stdin and stdout are then its master side, stderr empty). */
   terminal?: { cols: number; rows: number };
+  /** A terminal host outside a PID namespace: the session leader it runs under (namespace-init.ts), which outlives it. */
+  leader?: number;
+  /** Ends what the harness keeps beyond the process's exit (its terminal, its session leader): its owner calls it once everything of the run is gone. */
+  release?(): void;
 }
 
 /** After a process exited, how long its output may take to drain: a process it left behind may hold the pipes open. */

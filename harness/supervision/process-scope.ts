@@ -6,10 +6,11 @@
 // kills every open scope's processes at once; the process then dies of the signal as it
 // would have, unless someone else (the CLI) handles that signal.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { containment, spawnInNamespace, type HostStart, type NamespacedProcess, type NamespaceTools } from './pid-namespace.js';
+import { containment, onPath, spawnAsJob, spawnInNamespace, type HostStart, type NamespacedProcess, type NamespaceTools } from './pid-namespace.js';
 import { isAlive, scanScope, type ProcessInfo, type RoleOf } from './proc-scan.js';
 import { spawnInGroup, waitGone, type GroupProcess } from './process-group.js';
-import { onTerminal, openTerminal, spawnOnTerminal, TERMINAL_NAME } from './pseudo-terminal.js';
+import { HarnessError } from '../errors.js';
+import { onTerminal, openTerminal, TERMINAL_NAME } from './pseudo-terminal.js';
 
 const current = new AsyncLocalStorage<ProcessScope>();
 const live = new Set<ProcessScope>();
@@ -62,9 +63,14 @@ export class ProcessScope {
     return this.#closed;
   }
 
-  /** The processes this scope started directly (a namespace's supervisor, a group's leader): everything of the run descends from them. */
+  /** The processes this scope started directly (a namespace's supervisor, a terminal host's session leader, a group's leader): everything of the run descends from them. */
   roots(): number[] {
-    return [...this.#namespaces.map((n) => n.supervisor), ...this.#groups.map((g) => g.pid)];
+    return [...this.#namespaces.map((n) => n.supervisor), ...this.#groups.map((g) => g.leader ?? g.pid)];
+  }
+
+  /** The harness's own processes in the scope (supervisors, reapers, session leaders): never a leftover of a host. */
+  #own(): Set<number> {
+    return new Set([...this.#namespaces.flatMap((n) => [n.reaper, n.supervisor]), ...this.#groups.flatMap((g) => (g.leader === undefined ? [] : [g.leader]))]);
   }
 
   /**
@@ -72,7 +78,7 @@ export class ProcessScope {
    * and whatever names `marker` (the sandbox root) in its command line or environment.
    */
   async leftovers(marker: string, roleOf: RoleOf, graceMs: number): Promise<ProcessInfo[]> {
-    const ours = new Set(this.#namespaces.flatMap((n) => [n.reaper, n.supervisor]));
+    const ours = this.#own();
     const found = new Map<number, ProcessInfo>();
     for (const p of scanScope(this.#namespaces.map((n) => n.namespace), marker, roleOf)) if (!ours.has(p.pid)) found.set(p.pid, p);
     if (found.size === 0) return [];
@@ -84,16 +90,23 @@ export class ProcessScope {
   killNow(): void {
     for (const n of this.#namespaces) n.killNow();
     for (const g of this.#groups) killGroup(g.pid);
+    for (const g of this.#groups) if (g.leader !== undefined) killGroup(g.leader);
+    for (const p of [...this.#namespaces, ...this.#groups]) p.release?.();
   }
 
   /** Kills everything of the scope and waits for it to be gone; returns the pids still alive. */
   async close(deadlineMs = 2000): Promise<number[]> {
     this.#closed = true;
     for (const g of this.#groups) killGroup(g.pid);
+    // A terminal host's session leader last: it held the terminal for what the host left.
+    for (const g of this.#groups) if (g.leader !== undefined) killGroup(g.leader);
     const survivors = (await Promise.all(this.#namespaces.map((n) => n.destroy(deadlineMs)))).flat();
+    const groups = await waitGone(this.#groups.flatMap((g) => (g.leader === undefined ? [g.pid] : [g.pid, g.leader])), deadlineMs);
+    // Every process is gone: the terminals close.
+    for (const p of [...this.#namespaces, ...this.#groups]) p.release?.();
     live.delete(this);
     watchSignals();
-    return [...survivors, ...this.#groups.map((g) => g.pid).filter(isAlive)];
+    return [...survivors, ...groups];
   }
 }
 
@@ -101,32 +114,51 @@ export class ProcessScope {
 export type TerminalKind = 'pty' | 'pipes';
 
 /**
- * Starts a host process (a host, its own server commands, an app server) as the leader of a
- * new process group with exactly `env` (plus TERM on a terminal). Inside a scope it goes into
- * a PID namespace of its own where the machine allows it; outside any scope it is a plain group.
+ * Starts a host process (a host, its own server commands, an app server) with exactly `env`
+ * (plus TERM on a terminal): on pipes as the leader of a new session and process group, on a
+ * terminal as a user's shell runs a command (a job in a group of its own, the terminal's
+ * foreground group, under a session leader that is not the host: namespace-init.ts). Inside a
+ * scope it goes into a PID namespace of its own where the machine allows it, and the scope
+ * keeps its terminal open until it closes; outside any scope it is a plain group.
  */
 export async function spawnHost(command: string, args: readonly string[], options: { env: Record<string, string>; cwd: string; terminal?: TerminalKind }): Promise<GroupProcess> {
   const onPty = options.terminal === 'pty';
   const start = { env: onPty ? { ...options.env, TERM: TERMINAL_NAME } : options.env, cwd: options.cwd };
-  const plain = (): GroupProcess => (onPty ? spawnOnTerminal(command, args, start) : spawnInGroup(command, args, start));
   const scope = current.getStore();
-  if (scope === undefined || scope.closed) return plain();
+  const owned = scope !== undefined && !scope.closed;
+  const plain = (): Promise<GroupProcess> => (onPty ? spawnOnTerminal(command, args, start, !owned) : Promise.resolve(spawnInGroup(command, args, start)));
+  if (!owned) return plain();
   const how = await containment();
-  const proc = how.mechanism === 'pid-namespace' ? await inNamespace(how.tools, command, args, { ...start, ...(scope.resolvConf === undefined ? {} : { resolvConf: scope.resolvConf }) }, onPty) : plain();
+  const proc = how.mechanism === 'pid-namespace' ? await inNamespace(how.tools, command, args, { ...start, ...(scope.resolvConf === undefined ? {} : { resolvConf: scope.resolvConf }) }, onPty) : await plain();
   scope.adopt(proc);
   return proc;
 }
 
-async function inNamespace(tools: NamespaceTools, command: string, args: readonly string[], start: HostStart, onPty: boolean): Promise<GroupProcess | NamespacedProcess> {
-  if (!onPty) return spawnInNamespace(tools, command, args, start);
+/** `start`s a host on a fresh terminal; the harness's own slave fd is closed once the host holds its own (or never will). */
+async function withTerminal<T extends GroupProcess>(start: (tty: string) => Promise<T>, closeOnExit: boolean): Promise<T & { release(): void }> {
   const term = openTerminal();
   try {
-    return onTerminal(await spawnInNamespace(tools, command, args, { ...start, tty: term.path }), term);
+    return onTerminal(await start(term.path), term, closeOnExit);
   } catch (error) {
     term.close();
     throw error;
   } finally {
-    // The host holds its own slave now (or never will): the terminal hangs up when it is gone.
     term.releaseSlave();
   }
+}
+
+async function inNamespace(tools: NamespaceTools, command: string, args: readonly string[], start: HostStart, onPty: boolean): Promise<GroupProcess | NamespacedProcess> {
+  if (!onPty) return spawnInNamespace(tools, command, args, start);
+  return withTerminal((tty) => spawnInNamespace(tools, command, args, { ...start, tty }), false);
+}
+
+/**
+ * Outside a PID namespace: a terminal host as a job of the supervisor's session. Its owner
+ * (a scope) releases its terminal and session leader; without one (`closeOnExit`) they end
+ * once the host exited.
+ */
+export async function spawnOnTerminal(command: string, args: readonly string[], start: HostStart, closeOnExit: boolean): Promise<GroupProcess> {
+  const perl = onPath('perl');
+  if (perl === null) throw new HarnessError('HOST_START', `cannot start ${command} on a terminal: its session leader is a perl script, and perl is not on PATH`);
+  return withTerminal((tty) => spawnAsJob(perl, command, args, { ...start, tty }), closeOnExit);
 }

@@ -1,13 +1,17 @@
 // Issue 15 item 5 and STDIO-5: hosts on a pseudo-terminal are supervised as on pipes (their
 // group, their PID namespace) and nothing of them is left on any path: the host exiting
-// first, the host killed while a child holds the terminal, and outside any scope (node-pty
-// starts the host). The terminal itself is closed too. Without node-pty, one line says why.
+// first, the host killed while a child holds the terminal, and outside any scope. The
+// terminal itself is closed too. Without node-pty, one line says why.
+// Issue 23 item 6, the user's set-up: a terminal host runs as a user's shell runs a command,
+// a job (its own group, the terminal's foreground group) under a session leader that is not
+// the host, which takes the terminal back when the host exits; so a child the host left in
+// its own group is not hung up by the kernel and outlives it, as on a user's machine.
 import { readdirSync, readlinkSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { containment } from './pid-namespace.js';
-import { isAlive } from './proc-scan.js';
-import { stopGroup, type GroupProcess } from './process-group.js';
-import { ProcessScope, spawnHost } from './process-scope.js';
+import { isAlive, readStat } from './proc-scan.js';
+import { stopGroup, waitGone, type GroupProcess } from './process-group.js';
+import { ProcessScope, spawnHost, spawnOnTerminal } from './process-scope.js';
 import { loadNodePty } from './pseudo-terminal.js';
 
 const how = await containment();
@@ -53,6 +57,15 @@ async function inScope(script: string): Promise<{ scope: ProcessScope; proc: Gro
   return { scope, proc };
 }
 
+/** Session, process group and the terminal's foreground group of `pid` (fields 6, 5 and 8 of /proc/PID/stat). */
+function jobOf(pid: number): { sid: number; pgid: number; foreground: number } {
+  const fields = (readStat(pid) ?? '').slice((readStat(pid) ?? '').lastIndexOf(')') + 2).split(' ').map(Number);
+  return { pgid: fields[2] ?? -1, sid: fields[3] ?? -1, foreground: fields[5] ?? -1 };
+}
+
+/** A host that leaves `sleep 60` in its own group (no trap: a hang-up would kill it), says so, and exits 4 after one line. */
+const CARELESS = 'sleep 60 & echo "child $! on $(tty)"; read line; exit 4';
+
 describe('node-pty', () => {
   test('that cannot be loaded is one line naming the way out, no stack', () => {
     const missing = (): never => {
@@ -65,17 +78,35 @@ describe('node-pty', () => {
 });
 
 describe.runIf(how.mechanism === 'pid-namespace')('terminal hosts in PID namespaces', () => {
-  test('the host leads its session on its terminal; exiting first, the child it left holding the terminal is killed and the terminal closed', async () => {
+  test('the host is the foreground job of a session it does not lead; the child it left in its group outlives it, holding the terminal, until the scope closes', async () => {
     const before = openMasters();
-    // The terminal hangs up the foreground group when its session leader exits: this child ignores that.
-    const { scope, proc } = await inScope('trap "" HUP; sleep 60 & echo "child $! on $(tty)"; exit 4');
+    const { scope, proc } = await inScope(CARELESS);
     const screen = screenOf(proc);
-    expect(await proc.exited).toEqual({ code: 4, signal: null });
     const [, , tty] = (await screen.line(/child (\d+) on (\S+)/)) as unknown as [string, string, string];
     expect(tty).toMatch(/^\/dev\/pts\/\d+$/);
-    expect((await scope.leftovers('/nonexistent', () => 'other', 0)).map((p) => p.cmdline.join(' '))).toEqual(['sleep 60']);
+    const supervisor = 'supervisor' in proc ? (proc.supervisor as number) : 0;
+    expect(jobOf(proc.pid)).toEqual({ pgid: proc.pid, sid: supervisor, foreground: proc.pid });
+    proc.stdin.write('go\r');
+    expect(await proc.exited).toEqual({ code: 4, signal: null });
+    const left = await scope.leftovers('/nonexistent', () => 'other', 100);
+    expect(left.map((p) => [p.cmdline.join(' '), p.pgid])).toEqual([['sleep 60', proc.pid]]);
+    // The session leader took the terminal back, as a shell does; the terminal stays open for the child.
+    expect(jobOf(left[0]?.pid ?? 0).foreground).toBe(supervisor);
+    expect(openMasters()).toBe(before + 1);
     expect(await scope.close()).toEqual([]);
+    expect(isAlive(left[0]?.pid ?? 0)).toBe(false);
     expect(openMasters()).toBe(before);
+  });
+
+  test('its exact exit status comes back through the session leader, by code and by signal', async () => {
+    const exit = async (script: string) => {
+      const { proc } = await inScope(script);
+      // Read to its end: the exit is seen once what the host wrote was read.
+      proc.stdout.resume();
+      return proc.exited;
+    };
+    expect(await exit('exit 7')).toEqual({ code: 7, signal: null });
+    expect(await exit('kill -TERM $$')).toEqual({ code: null, signal: 'SIGTERM' });
   });
 
   test('a host killed while it waits on its terminal is reaped with its group, and the terminal closed', async () => {
@@ -90,8 +121,8 @@ describe.runIf(how.mechanism === 'pid-namespace')('terminal hosts in PID namespa
   });
 });
 
-describe('terminal hosts outside a scope', () => {
-  test('run on a terminal node-pty opens: typed lines and Ctrl-C reach them, and the group is reaped', async () => {
+describe('terminal hosts outside a PID namespace', () => {
+  test('outside any scope: typed lines and Ctrl-C reach them, the group is reaped and the terminal closed', async () => {
     const before = openMasters();
     const proc = await spawnHost('sh', ['-c', 'trap "echo got INT; exit 9" INT; printf "name? "; read x; echo "hi $x"; while :; do sleep 0.1; done'], { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp', terminal: 'pty' });
     const screen = screenOf(proc);
@@ -103,5 +134,28 @@ describe('terminal hosts outside a scope', () => {
     expect(screen.text()).toContain('got INT');
     expect(await stopGroup(proc)).toEqual({ code: 9, signal: null });
     expect(openMasters()).toBe(before);
+    // Its session leader ends once released, the host gone.
+    expect(await waitGone([proc.leader ?? 0], 2000)).toEqual([]);
+  });
+
+  test('in a scope without namespaces (no root): the same job under a session leader; the child it left outlives it until the scope closes', async () => {
+    const before = openMasters();
+    const marker = `mark-${process.pid}-${Date.now()}`;
+    const scope = new ProcessScope();
+    scopes.push(scope);
+    const proc = await spawnOnTerminal('sh', ['-c', CARELESS], { env: { PATH: process.env.PATH ?? '', MARK: marker }, cwd: '/tmp' }, false);
+    scope.adopt(proc);
+    const screen = screenOf(proc);
+    const [, child] = (await screen.line(/child (\d+) on (\S+)/)) as unknown as [string, string];
+    expect(jobOf(proc.pid)).toEqual({ pgid: proc.pid, sid: proc.leader, foreground: proc.pid });
+    expect(scope.roots()).toEqual([proc.leader]);
+    proc.stdin.write('go\r');
+    expect(await proc.exited).toEqual({ code: 4, signal: null });
+    expect((await scope.leftovers(marker, () => 'other', 100)).map((p) => p.pid)).toEqual([Number(child)]);
+    expect(jobOf(Number(child)).foreground).toBe(proc.leader);
+    expect(await scope.close()).toEqual([]);
+    expect([isAlive(Number(child)), isAlive(proc.leader ?? 0)]).toEqual([false, false]);
+    expect(openMasters()).toBe(before);
+    expect(await (await spawnOnTerminal('sh', ['-c', 'kill -TERM $$'], { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp' }, true)).exited).toEqual({ code: null, signal: 'SIGTERM' });
   });
 });

@@ -1,18 +1,21 @@
 // Terminal hosts on a real terminal (CRED-1 echo-off, INJECT-2 on what the user sees): a
-// pseudo-terminal of a fixed size whose slave the host opens as its controlling terminal,
-// so the kernel's line discipline echoes, edits lines and turns Ctrl-C into SIGINT for the
-// foreground group, as for a person. node-pty is loaded only when a profile asks for a
-// terminal: a machine without it runs every pipes host as before, and a pty host gets one
-// line saying why not.
+// pseudo-terminal of a fixed size, the controlling terminal of a session whose leader is
+// the harness's supervisor (namespace-init.ts), the host its foreground job as under a
+// user's shell, so the kernel's line discipline echoes, edits lines and turns Ctrl-C into
+// SIGINT for the host's group, as for a person. node-pty opens it (openpty) and is loaded
+// only when a profile asks for a terminal: a machine without it runs every pipes host as
+// before, and a pty host gets one line saying why not.
 import { closeSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { PassThrough, Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import tty from 'node:tty';
 import type * as NodePty from 'node-pty';
 import { z } from 'zod';
 import { HarnessError } from '../errors.js';
-import { signalName } from './namespace-init.js';
-import type { ExitStatus, GroupProcess } from './process-group.js';
+import type { GroupProcess } from './process-group.js';
+
+/** After a terminal host exited, how long what it wrote may take to be read when something else still holds the terminal. */
+const DRAIN_MS = 500;
 
 /** Every host terminal has this size, so screens are the same on every machine. */
 export const TERMINAL_SIZE = { cols: 120, rows: 40 } as const;
@@ -71,49 +74,26 @@ export function openTerminal(size: TerminalSize = TERMINAL_SIZE): PseudoTerminal
   };
 }
 
-/** `proc` (started on `term.path`) read and written through the terminal; the terminal is closed once it exited and drained. */
-export function onTerminal<P extends GroupProcess>(proc: P, term: PseudoTerminal, size: TerminalSize = TERMINAL_SIZE): P {
+/**
+ * `proc` (started on `term.path`) read and written through the terminal. It has exited once
+ * what it wrote was read, or DRAIN_MS after its exit when a process it left holds the
+ * terminal. The terminal then stays open, as a user's does when a command has ended (what the
+ * host left running keeps its terminal), until `release`: its owner calls it once every
+ * process of the run is gone; without an owner (`closeOnExit`) it closes once the host exited.
+ */
+export function onTerminal<P extends GroupProcess>(proc: P, term: PseudoTerminal, closeOnExit: boolean, size: TerminalSize = TERMINAL_SIZE): P & { release(): void } {
   let done = false;
   const drained = new Promise<void>((resolve) => (term.master.destroyed ? resolve() : term.master.once('close', () => resolve())));
-  const exited = proc.exited.then(async (status) => {
-    // What the host wrote last is still in the terminal: read it before closing, for a while at most (a leftover may hold the slave).
-    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 500).unref())]);
+  const release = (): void => {
     term.close();
+    proc.release?.();
+  };
+  const exited = proc.exited.then(async (status) => {
+    // What the host wrote last is still in the terminal: read it first, for a while at most (a leftover may hold the slave).
+    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
+    if (closeOnExit) release();
     done = true;
     return status;
   });
-  return { ...proc, stdin: term.master, stdout: term.master, stderr: Readable.from([]), exited, hasExited: () => done, terminal: size };
-}
-
-/** Outside a PID namespace: node-pty starts the host as a session leader on a terminal of its own. */
-export function spawnOnTerminal(command: string, args: readonly string[], options: { env: Record<string, string>; cwd: string }, size: TerminalSize = TERMINAL_SIZE): GroupProcess {
-  const { pty } = nodePty();
-  let child: NodePty.IPty;
-  try {
-    child = pty.spawn(command, [...args], { name: options.env.TERM ?? TERMINAL_NAME, ...size, cwd: options.cwd, env: options.env });
-  } catch (error) {
-    throw new HarnessError('HOST_START', `cannot start ${command}: ${(error as Error).message.split('\n')[0]}`);
-  }
-  const stdout = new PassThrough();
-  child.onData((data) => stdout.write(data));
-  const stdin = new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      try {
-        child.write(chunk.toString());
-      } catch {
-        // the host is gone
-      }
-      callback();
-    },
-  });
-  let done = false;
-  // node-pty reports the exit once the terminal was read to its end.
-  const exited = new Promise<ExitStatus>((resolve) =>
-    child.onExit(({ exitCode, signal }) => resolve(signal !== undefined && signal !== 0 ? { code: null, signal: signalName(signal) } : { code: exitCode, signal: null })),
-  ).then((status) => {
-    stdout.end();
-    done = true;
-    return status;
-  });
-  return { pid: child.pid, stdin, stdout, stderr: Readable.from([]), exited, hasExited: () => done, terminal: size };
+  return { ...proc, stdin: term.master, stdout: term.master, stderr: Readable.from([]), exited, hasExited: () => done, terminal: size, release };
 }

@@ -11,29 +11,49 @@ import type { Sandbox } from '../../sandbox/sandbox.js';
 import { suiteRoot } from '../../suite-root.js';
 import { deadlinesInForce, HostRefused, type CallStatus, type HostCapabilities, type HostAdapter, type HostSession, type ServerConfigEntry, type StartOptions } from '../host-adapter.js';
 import { fillPlaceholders } from '../profile-schema.js';
+import { resultText, withErrorFlag } from '../result-text.js';
 import { readFileServers, writeAcpConfig, type Values } from './acp-config.js';
 import { AcpClient } from './acp-client.js';
 import type { AcpPlaceholder, AcpProfile, LoadedAcpProfile } from './acp-profile.js';
 import { AcpSession } from './acp-session.js';
 import { NO_STATUS_LINE } from './acp-transcript.js';
 
-/** The agent's program: absolute as given, else the suite's own install. */
+/** A command on PATH, as a shell finds it ("node" is the Node running the suite, whatever PATH holds). */
+function onPath(command: string): string | null {
+  if (command === 'node') return process.execPath;
+  for (const dir of (process.env['PATH'] ?? '').split(':').filter((d) => d !== '')) {
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return join(dir, command);
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
+}
+
+/** The agent's program: absolute as given, else the suite's own install, else on PATH. */
 export function acpBin(profile: AcpProfile, root: string = suiteRoot()): string {
+  if (profile.install === undefined && !isAbsolute(profile.bin)) {
+    const found = onPath(profile.bin);
+    if (found === null) throw new HarnessError('HOST_START', `${profile.name}: ${profile.bin} is not on PATH`);
+    return found;
+  }
   const bin = isAbsolute(profile.bin) ? profile.bin : join(acpHostDir(profile, root), 'node_modules', '.bin', profile.bin);
   try {
     accessSync(bin, constants.X_OK);
   } catch {
-    throw new HarnessError('HOST_START', `${profile.name} is not installed (${bin} is missing); install the pinned version with: npm run hosts:install -- ${profile.install}`);
+    throw new HarnessError('HOST_START', `${profile.name} is not installed (${bin} is missing)${profile.install === undefined ? '' : `; install the pinned version with: npm run hosts:install -- ${profile.install}`}`);
   }
   return bin;
 }
 
-/** The host's install folder, .hosts/<install>. */
+/** The host's install folder, .hosts/<install>; '' for an agent installed elsewhere. */
 export function acpHostDir(profile: Pick<AcpProfile, 'install'>, root: string = suiteRoot()): string {
-  return join(root, '.hosts', profile.install);
+  return profile.install === undefined ? '' : join(root, '.hosts', profile.install);
 }
 
-export function acpValues(sandbox: Sandbox, run?: Pick<StartOptions, 'modelUrl' | 'apiKey'>, hostDir = ''): Record<AcpPlaceholder, string> {
+export function acpValues(sandbox: Sandbox, run?: Pick<StartOptions, 'modelUrl' | 'apiKey'>, hostDir = '', profileFile = ''): Record<AcpPlaceholder, string> {
   // Before a start (config.write) the model is not running: a discard port stands in.
   const modelUrl = run?.modelUrl ?? 'http://127.0.0.1:9/v1';
   return {
@@ -48,22 +68,20 @@ export function acpValues(sandbox: Sandbox, run?: Pick<StartOptions, 'modelUrl' 
     cacheHome: sandbox.cacheHome,
     tmp: sandbox.tmp,
     hostDir,
+    suiteRoot: suiteRoot(),
+    profileDir: profileFile === '' ? '' : dirname(profileFile),
   };
 }
 
-/** The output's text: a string as is, text parts of an array joined, anything else as JSON. */
-export function outputText(output: unknown): string {
-  if (typeof output === 'string') return output;
-  if (Array.isArray(output)) return output.map((p) => (typeof (p as { text?: unknown })?.text === 'string' ? (p as { text: string }).text : JSON.stringify(p))).join('\n');
-  return JSON.stringify(output);
-}
-
-/** The first status whose pattern matches; a result the model API flags as an error is never read as completed (`flagged` says what it is then). */
+/**
+ * The first status whose pattern matches the text the model got (result-text.ts: content parts
+ * joined, a Gemini response by its output or error); a result the model API flags as an error
+ * is never read as completed (`flagged` says what it is then). Null: unreadable.
+ */
 export function classifyAcpOutput(profile: Pick<AcpProfile, 'results' | 'flagged'>, output: unknown, flags: { isError?: boolean } = {}): CallStatus | null {
-  const text = outputText(output);
+  const text = resultText(output);
   const hit = Object.entries(profile.results).find(([, pattern]) => pattern.test(text))?.[0] as CallStatus | undefined;
-  if (flags.isError === true && (hit === undefined || hit === 'completed')) return profile.flagged;
-  return hit ?? null;
+  return withErrorFlag(hit ?? null, flags.isError, profile.flagged);
 }
 
 /** What a sandbox's configuration and earlier sessions left for the next start. */
@@ -78,7 +96,7 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
   const states = new Map<string, SandboxState>();
   const state = (sandbox: Sandbox): SandboxState => states.get(sandbox.root) ?? { servers: {}, lastSession: null };
   const settingsFiles = (sandbox: Sandbox): string[] => {
-    const values = acpValues(sandbox, undefined, acpHostDir(profile));
+    const values = acpValues(sandbox, undefined, acpHostDir(profile), loaded.file);
     const files = profile.settings.map((f) => fillPlaceholders(f.path, values));
     return profile.mcpServers.in === 'file' ? [...new Set([...files, fillPlaceholders(profile.mcpServers.path, values)])] : files;
   };
@@ -87,6 +105,7 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
     unsupported: profile.unsupported,
     // No ACP host seen has a per-call or connect deadline a client can set: their real deadlines are in force.
     knobs: { callTimeoutMs: false, connectTimeoutMs: false },
+    ownDeadlines: profile.deadlines,
     quit: false,
     unknownGate: false,
     // The transcript is the suite's rendering as an ACP client; the agent draws no screen.
@@ -114,6 +133,7 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
         const r = await execa(acpBin(profile), profile.versionArgs, { reject: false, timeout: 10_000, stdin: 'ignore' });
         return r.exitCode === 0 ? r.stdout.trim().split('\n')[0] ?? null : null;
       }
+      if (profile.install === undefined || profile.package === undefined) return null;
       try {
         const manifest = join(suiteRoot(), '.hosts', profile.install, 'node_modules', profile.package, 'package.json');
         return `${profile.package} ${(JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version}`;
@@ -124,16 +144,16 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
 
     config: {
       files: settingsFiles,
-      read: (sandbox) => (profile.mcpServers.in === 'file' ? readFileServers(profile.mcpServers, acpValues(sandbox, undefined, acpHostDir(profile))) : { servers: Object.keys(state(sandbox).servers) }),
+      read: (sandbox) => (profile.mcpServers.in === 'file' ? readFileServers(profile.mcpServers, acpValues(sandbox, undefined, acpHostDir(profile), loaded.file)) : { servers: Object.keys(state(sandbox).servers) }),
       write(sandbox, servers) {
-        writeAcpConfig(profile, servers, acpValues(sandbox, undefined, acpHostDir(profile)));
+        writeAcpConfig(profile, servers, acpValues(sandbox, undefined, acpHostDir(profile), loaded.file));
         states.set(sandbox.root, { ...state(sandbox), servers });
       },
     },
 
     async start(sandbox: Sandbox, run: StartOptions): Promise<HostSession> {
       const bin = acpBin(profile);
-      const values: Values = acpValues(sandbox, run, acpHostDir(profile));
+      const values: Values = acpValues(sandbox, run, acpHostDir(profile), loaded.file);
       const current = state(sandbox);
       // Settings carry the model's address, known only now.
       const mcpServers = writeAcpConfig(profile, current.servers, values);

@@ -2,12 +2,20 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyAcpOutput } from './acp-adapter.js';
-import { builtinAcpProfile, builtinAcpProfileNames, loadAcpProfile, parseAcpProfile } from './acp-profile.js';
+import { acpBin, classifyAcpOutput } from './acp-adapter.js';
+import { builtinAcpProfile, builtinAcpProfileNames, loadAcpProfile, looksLikeAcpProfile, parseAcpProfile } from './acp-profile.js';
 
 const base = { name: 'x', install: 'x', package: 'x', bin: 'x' };
 
 describe('ACP profiles', () => {
+  it('an agent installed anywhere: "protocol": "acp" marks the profile, and "node" with a path in argv runs it on the suite\'s Node', () => {
+    const raw = { protocol: 'acp', name: 'mine', bin: 'node', argv: ['{profileDir}/agent.js'] };
+    expect(looksLikeAcpProfile(raw)).toBe(true);
+    expect(looksLikeAcpProfile({ name: 'terminal-host', command: 'x' })).toBe(false);
+    expect(acpBin(parseAcpProfile(raw, '/p/mine.json').profile)).toBe(process.execPath);
+    expect(() => acpBin(parseAcpProfile({ ...raw, bin: 'no-such-agent-here' }, '/p/mine.json').profile)).toThrow(/not on PATH/);
+  });
+
   it('every built-in profile loads and resolves by name', () => {
     expect(builtinAcpProfileNames()).toContain('codex-acp');
     for (const name of builtinAcpProfileNames()) expect(loadAcpProfile(builtinAcpProfile(name) ?? '').profile.name).toBe(name);
@@ -26,6 +34,36 @@ describe('ACP profiles', () => {
     expect(classifyAcpOutput(profile, 'ok text', { isError: true })).toBe('failed');
     expect(classifyAcpOutput(profile, 'denied by the user', { isError: true })).toBe('denied');
     expect(classifyAcpOutput({ ...profile, flagged: 'unknown' }, 'timed out', { isError: true })).toBe('unknown');
+  });
+
+  it('patterns read the text the model got: Anthropic text blocks joined, a Gemini response by its output or error', () => {
+    const { profile } = parseAcpProfile({ ...base, results: { denied: '^User refused', completed: '[\\s\\S]' } }, 'p.json');
+    expect(classifyAcpOutput(profile, [{ type: 'text', text: 'User refused permission to run tool' }], { isError: true })).toBe('denied');
+    expect(classifyAcpOutput(profile, [{ type: 'text', text: 'a' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } }])).toBe('completed');
+    expect(classifyAcpOutput(profile, { error: 'User refused it' }, { isError: true })).toBe('denied');
+  });
+
+  // Outputs as the committed rows saw them (reports/<host>/report.json, docs/acp-hosts.md).
+  const real = (name: string) => loadAcpProfile(builtinAcpProfile(name) ?? '').profile;
+
+  it('built-in profiles read each host\'s own truncation words as output_limit, never completed', () => {
+    expect(classifyAcpOutput(real('claude-agent-acp'), [{ type: 'text', text: '<persisted-output>\nOutput too large (68.4KB). Full output saved to: /tmp/x.txt\n\nPreview (first 2KB):\nabc' }])).toBe('output_limit');
+    expect(classifyAcpOutput(real('copilot'), 'Output too large to read at once (1.1 MB). Saved to: /tmp/x.txt\nConsider using tools like grep')).toBe('output_limit');
+    expect(classifyAcpOutput(real('opencode'), 'head of it\n\n...60000 bytes truncated...\n\nThe tool call succeeded but the output was truncated. Full output saved to: /tmp/x')).toBe('output_limit');
+    expect(classifyAcpOutput(real('qwen'), 'Tool output was too large and has been truncated to the first lines')).toBe('output_limit');
+    expect(classifyAcpOutput(real('codex-acp'), 'Wall time: 0.1 seconds\nOutput:\nab…1200 tokens truncated…yz')).toBe('output_limit');
+  });
+
+  it("built-in profiles read an image mark as the completed result it is (Qwen's \"[image: image/png]\")", () => {
+    expect(classifyAcpOutput(real('qwen'), [{ type: 'text', text: "[Tool 'mixed' provided the following image data with mime-type: image/png]" }, { type: 'text', text: '[image: image/png]' }])).toBe('completed');
+  });
+
+  it('the gemini profile reads the output and error of its functionResponse', () => {
+    const gemini = real('gemini');
+    expect(classifyAcpOutput(gemini, { output: '<untrusted_context>\nfound\n</untrusted_context>' }, { isError: false })).toBe('completed');
+    expect(classifyAcpOutput(gemini, { output: '' }, { isError: false })).toBe('completed');
+    expect(classifyAcpOutput(gemini, { error: 'Tool "mcp_docs_search" was canceled by the user.' }, { isError: true })).toBe('denied');
+    expect(classifyAcpOutput(gemini, { error: "MCP tool 'fragile' reported tool error for function call" }, { isError: true })).toBe('failed');
   });
 
   it('names the field of a bad profile', () => {

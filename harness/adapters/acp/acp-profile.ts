@@ -10,14 +10,14 @@ import { BridgeSchema } from '../../../fake-servers/model/bridges.js';
 import { SideCallRuleSchema } from '../../../fake-servers/model/side-calls.js';
 import { formatIssues, HarnessError } from '../../errors.js';
 import { suiteRoot } from '../../suite-root.js';
-import { optionalGuarantee, regex, withPlaceholders } from '../profile-schema.js';
+import { optionalGuarantee, OwnDeadlinesSchema, regex, withPlaceholders } from '../profile-schema.js';
 
 /**
  * Placeholders a profile string may use; filled from the sandbox and the run. `hostDir` is the
  * host's install folder .hosts/<install> (for what its install step prepared once, e.g. a
  * read-only unpacked package cache shared by every scenario).
  */
-export const ACP_PLACEHOLDERS = ['apiKey', 'modelUrl', 'modelOrigin', 'home', 'project', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'tmp', 'hostDir'] as const;
+export const ACP_PLACEHOLDERS = ['apiKey', 'modelUrl', 'modelOrigin', 'home', 'project', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'tmp', 'hostDir', 'suiteRoot', 'profileDir'] as const;
 export type AcpPlaceholder = (typeof ACP_PLACEHOLDERS)[number];
 const templated = withPlaceholders(ACP_PLACEHOLDERS);
 
@@ -74,9 +74,14 @@ const PermissionKindSchema = z.enum(['allow_once', 'allow_always', 'reject_once'
 
 export const AcpProfileSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'profile names are kebab-case'),
-  /** The folder under .hosts/ that `npm run hosts:install -- <install>` fills. */
-  install: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'install names are kebab-case'),
-  /** The program in .hosts/<install>/node_modules/.bin/ (or an absolute path). */
+  /** Marks an ACP profile (as `install` does): for an agent not installed by the suite. */
+  protocol: z.literal('acp').optional(),
+  /** The folder under .hosts/ that `npm run hosts:install -- <install>` fills; absent = the agent is installed elsewhere. */
+  install: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'install names are kebab-case').optional(),
+  /**
+   * The program: with `install`, one in .hosts/<install>/node_modules/.bin/; else a command on
+   * PATH ("node" is the Node running the suite); or an absolute path.
+   */
   bin: z.string().min(1),
   argv: z.array(templated).default([]),
   /** Variables added to the sandbox's base environment (HOME and XDG dirs are the sandbox's already). */
@@ -107,6 +112,8 @@ export const AcpProfileSchema = z.strictObject({
   ready: z.enum(['session', 'servers-listed']).default('session'),
   /** Optional guarantees or groups the host lacks (their checks are UNSUPPORTED). */
   unsupported: z.array(optionalGuarantee).default([]),
+  /** The agent's own deadlines (ms), as its code or docs state them: the scripted user waits them out (grading keeps the catalogue's). */
+  deadlines: OwnDeadlinesSchema,
   /**
    * How the host writes an MCP call's outcome for the model (RESULT-*): one pattern per status,
    * tried in order against the output's text (its text parts joined); none matching = unreadable.
@@ -123,7 +130,7 @@ export const AcpProfileSchema = z.strictObject({
   /** Arguments that print the version; absent = the installed package.json's version. */
   versionArgs: z.array(z.string()).optional(),
   /** The npm package installed (to read its version from .hosts/<install>). */
-  package: z.string().min(1),
+  package: z.string().min(1).optional(),
 });
 export type AcpProfile = z.infer<typeof AcpProfileSchema>;
 
@@ -149,9 +156,9 @@ export function builtinAcpProfile(name: string): string | null {
   return existsSync(file) ? file : null;
 }
 
-/** Whether a JSON value is an ACP profile (it names an `install` folder), not a terminal host profile. */
+/** Whether a JSON value is an ACP profile (it says `"protocol": "acp"` or names an `install` folder), not a terminal host profile. */
 export function looksLikeAcpProfile(raw: unknown): boolean {
-  return typeof raw === 'object' && raw !== null && 'install' in raw;
+  return typeof raw === 'object' && raw !== null && ('install' in raw || (raw as { protocol?: unknown }).protocol === 'acp');
 }
 
 export function parseAcpProfile(raw: unknown, file: string): LoadedAcpProfile {

@@ -13,7 +13,7 @@ import { shownAsTranscript } from '../host-screen.js';
 import { ScreenCapture, textBeforePrompt, type ScreenPattern } from '../screen-capture.js';
 import { AgentError, type AcpClient, type AcpClientHooks } from './acp-client.js';
 import type { AcpProfile } from './acp-profile.js';
-import { APPROVAL, PROMPT, PROMPT_LINE, line, permissionText, toolCallLine } from './acp-transcript.js';
+import { APPROVAL, PROMPT, PROMPT_LINE, line, permissionText, toolCallLine, toolContentText } from './acp-transcript.js';
 
 /**
  * How long start() waits for session/new (or session/load) before handing the session over
@@ -58,6 +58,8 @@ export class AcpSession implements HostSession {
   #message = '';
   readonly #titles = new Map<string, string>();
   readonly #statuses = new Map<string, string>();
+  /** The content last shown for each tool call (a client shows what it now carries). */
+  readonly #contents = new Map<string, string>();
 
   constructor(
     private readonly profile: AcpProfile,
@@ -232,10 +234,16 @@ export class AcpSession implements HostSession {
     if (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') {
       if (typeof update.title === 'string') this.#titles.set(update.toolCallId, update.title);
       const status = update.status ?? (update.sessionUpdate === 'tool_call' ? 'pending' : undefined);
-      // An update that changes nothing a user sees (content streaming) adds no line.
-      if (status === undefined || status === null || this.#statuses.get(update.toolCallId) === status) return;
-      this.#statuses.set(update.toolCallId, status);
-      this.#screen.append('stdout', toolCallLine({ ...update, status }, this.#titles.get(update.toolCallId)));
+      // An update that changes nothing a user sees adds no line: a status once, content when it changed.
+      if (status !== undefined && status !== null && this.#statuses.get(update.toolCallId) !== status) {
+        this.#statuses.set(update.toolCallId, status);
+        this.#screen.append('stdout', toolCallLine({ ...update, status }, this.#titles.get(update.toolCallId)));
+      }
+      const content = update.content == null || update.content.length === 0 ? undefined : toolContentText(update.content);
+      if (content !== undefined && this.#contents.get(update.toolCallId) !== content) {
+        this.#contents.set(update.toolCallId, content);
+        this.#screen.append('stdout', line('  output', content));
+      }
     }
   }
 

@@ -42,6 +42,24 @@ export function permissionText(request: RequestPermissionRequest, announcedTitle
   );
 }
 
+/**
+ * What a tool call carries for the user to see (its output, a diff, a terminal): a client shows
+ * it on the call's card, so a credential or a forged line in it reaches the user's screen.
+ */
+export function toolContentText(content: NonNullable<ToolCallUpdate['content']>): string {
+  return content
+    .map((item) => {
+      if (item.type === 'diff') return `diff ${item.path}\n${item.newText}`;
+      if (item.type === 'terminal') return `[terminal ${item.terminalId}]`;
+      const block = item.content;
+      if (block.type === 'text') return block.text;
+      if (block.type === 'image' || block.type === 'audio') return `[${block.type}: ${block.mimeType}]`;
+      if (block.type === 'resource_link') return `[link: ${block.uri}]`;
+      return `[resource: ${block.resource.uri}]${'text' in block.resource ? `\n${block.resource.text}` : ''}`;
+    })
+    .join('\n');
+}
+
 /** A tool call or its update: title (when it has one), kind and status. */
 export function toolCallLine(call: Pick<ToolCallUpdate, 'toolCallId' | 'title' | 'kind' | 'status'>, title: string | undefined): string {
   const name = call.title ?? title ?? call.toolCallId;

@@ -35,8 +35,18 @@ describe('classifying Codex function_call_output', () => {
     expect(classifyCodexOutput(withText('0123…8 tokens truncated…6789'))).toBe('output_limit');
   });
 
-  it('returns null for shapes that are not Codex output', () => {
+  it('reads Codex truncation counted in characters as output_limit too', () => {
+    expect(classifyCodexOutput(withText('0123…8 chars truncated…6789'))).toBe('output_limit');
+  });
+
+  it('reads the same text as every other classifier: an image item is marked, not an error', () => {
+    const image = { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' };
+    expect(codexOutputText([header, { type: 'input_text', text: 'see' }, image])).toBe('see\n[image: image/png]');
+    expect(classifyCodexOutput([header, image])).toBe('completed');
+  });
+
+  it('returns null for shapes that are not a Responses output (neither a string nor items)', () => {
     expect(classifyCodexOutput(42)).toBeNull();
-    expect(classifyCodexOutput([{ text: 'no type' }])).toBeNull();
+    expect(classifyCodexOutput({ output: 'x' })).toBeNull();
   });
 });

@@ -3,23 +3,19 @@
 // content (NOTES.md). The status is read only from what the model got, so a host that
 // hides a failure is judged by what it hid.
 import type { CallStatus } from '../host-adapter.js';
+import { resultText } from '../result-text.js';
 
 const WALL_TIME = /^Wall time: \d+(?:\.\d+)? seconds\nOutput:\n?/;
-const TRUNCATED = /…\d+ tokens truncated…/;
+const TRUNCATED = /…\d+ (?:tokens|chars) truncated…/;
 
-/** The text after Codex's "Wall time … Output:" header, or null when `output` is not Codex's shape. */
+/**
+ * The text after Codex's "Wall time … Output:" header: the text the model got (result-text.ts,
+ * an array's input_text items joined, images as "[image: <type>]"), or null when `output` is
+ * neither a string nor an array (not a Responses function_call_output).
+ */
 export function codexOutputText(output: unknown): string | null {
-  if (typeof output === 'string') return output.replace(WALL_TIME, '');
-  if (!Array.isArray(output)) return null;
-  const texts: string[] = [];
-  for (const item of output) {
-    if (typeof item !== 'object' || item === null) return null;
-    const { type, text } = item as { type?: unknown; text?: unknown };
-    if (type === 'input_text' && typeof text === 'string') texts.push(text);
-    else if (typeof type !== 'string') return null;
-  }
-  if (texts.length > 0 && WALL_TIME.test(`${texts[0]}\n`)) texts.shift();
-  return texts.join('\n');
+  if (typeof output !== 'string' && !Array.isArray(output)) return null;
+  return resultText(output).replace(WALL_TIME, '');
 }
 
 export function classifyCodexOutput(output: unknown): CallStatus | null {

@@ -98,6 +98,7 @@ export function hostRun(name: string, version: string | null, checks: CheckResul
       shard,
       incomplete: null,
       containment: null,
+      leftovers: [],
       requiredBy: 'catalogue',
       protocol: null,
     },

@@ -83,13 +83,13 @@ export function approval(answer: ApprovalSeen['answer'], shownAt: number, answer
 export const screen = (all: string, truncated = false): ScreenText => ({ all, stdout: all, stderr: '', truncated });
 
 /** Tool output #n as the model received it in request `request`. */
-export const output = (request: number, status: CallStatus | null, text = '', callId = `call-${request}`): ToolOutputSeen => ({ request, callId, output: text, status });
+export const output = (request: number, status: CallStatus | null, text = '', callId = `call-${request}`): ToolOutputSeen => ({ request, api: 'responses', callId, output: text, text, status });
 
 export const exit = (code: number | null, killedByHarness = false, signal: string | null = null): ExitSeen => ({ code, signal, killedByHarness });
 
 /** A host command (add, list) that exited with `code`, showing `shown`. */
-export function command(kind: CommandSeen['command'], server: string | null, code: number | null, shown = '', requestsWhenDone: Record<string, number> = {}): CommandSeen {
-  return { command: kind, server, exit: { code, signal: null }, screen: screen(shown), argv: [], requestsWhenDone };
+export function command(kind: CommandSeen['command'], server: string | null, code: number | null, shown = '', endedMono = 1e12): CommandSeen {
+  return { command: kind, server, exit: { code, signal: null }, screen: screen(shown), argv: [], endedMono };
 }
 
 export const file = (path: string, content = '', mode = 0o600): FileSeen => ({ path, mode, size: Buffer.byteLength(content), content });
