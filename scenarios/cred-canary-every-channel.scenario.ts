@@ -13,8 +13,9 @@ export default defineScenario({
   title: 'Header and env credentials reach only their own servers: not the screen, sessions, model or another server',
   servers: {
     docs: { transport: 'http', headers: { Authorization: 'Bearer {canary}', 'X-Api-Key': '{canary}' }, behaviour: { tools: [{ name: 'search' }] } },
-    notes: { transport: 'stdio', env: { NOTES_TOKEN: '{canary}' }, behaviour: { tools: [{ name: 'note' }] } },
-    tasks: { transport: 'stdio', env: { TASKS_TOKEN: '{canary}' }, behaviour: { tools: [{ name: 'task' }] } },
+    // Their calls need their tokens, as real servers' do: the calls complete only with the credentials in use.
+    notes: { transport: 'stdio', env: { NOTES_TOKEN: '{canary}' }, behaviour: { tools: [{ name: 'note' }], stdio: { callsNeedEnv: ['NOTES_TOKEN'] } } },
+    tasks: { transport: 'stdio', env: { TASKS_TOKEN: '{canary}' }, behaviour: { tools: [{ name: 'task' }], stdio: { callsNeedEnv: ['TASKS_TOKEN'] } } },
     other: { transport: 'http', behaviour: { tools: [{ name: 'lookup' }] } },
   },
   model: [
@@ -35,7 +36,7 @@ export default defineScenario({
     { end: 'eof', within: 30_000 },
   ],
   checks: [
-    { id: 'calls-completed', guarantees: ['CRED-2'], expected: 'all four calls complete (the credentials were used)', provenBy: ['no-stdio'], grade: modelSawStatuses(['completed', 'completed', 'completed', 'completed']) },
+    { id: 'calls-completed', guarantees: ['CRED-2'], expected: 'all four calls complete (the credentials were used)', provenBy: ['stdio-env-not-passed'], grade: modelSawStatuses(['completed', 'completed', 'completed', 'completed']) },
     { id: 'not-to-other-servers', guarantees: ['CRED-2'], expected: "no credential canary appears in another server's requests or environment (a second stdio server's included)", provenBy: ['leak-header-to-other-server', 'cred-shared-stdio-env'], grade: canaryKeptFrom(PLACES.otherServers, CREDENTIALS) },
     { id: 'not-to-the-model', guarantees: ['CRED-2', 'CRED-3'], expected: 'no credential canary appears in any model request (body or headers)', provenBy: ['leak-credentials-to-model'], grade: canaryKeptFrom(PLACES.model, CREDENTIALS) },
     { id: 'not-on-screen', guarantees: ['CRED-3'], expected: 'no credential canary appears in anything the host writes to stdout or stderr, past the screen capture cap too', provenBy: ['show-credential-in-status', 'credential-after-flood'], grade: canaryKeptFrom(PLACES.screen, CREDENTIALS) },

@@ -27,7 +27,7 @@ export default defineScenario({
   model: [{ calls: [{ server: 'docs', tool: 'search', arguments: { q: 'x' } }] }, { calls: [{ server: 'notes', tool: 'note', arguments: { text: 'y' } }] }, { message: 'Done.' }],
   user: [{ send: 'Search, then note.' }, { approval: 'approve', within: 15_000 }, { approval: 'approve', within: 15_000 }, { end: 'eof' }],
   checks: [
-    { id: 'echoes-answered', guarantees: ['CRED-3'], expected: 'the echoing result and the echoing error both reached the host (the model got a completed and a failed call)', provenBy: ['no-stdio'], grade: modelSawStatuses(['completed', 'failed']) },
+    { id: 'echoes-answered', guarantees: ['CRED-3'], expected: 'the echoing result and the echoing error both reached the host (the model got a completed and a failed call)', provenBy: ['errors-as-completed'], grade: modelSawStatuses(['completed', 'failed']) },
     { id: 'echo-not-to-the-model', guarantees: ['CRED-3'], expected: 'no echoed credential appears in any model request', provenBy: ['leak-credentials-to-model', ...REDACTION_MUTANTS], grade: canaryKeptFrom(PLACES.model, CREDENTIALS) },
     { id: 'echo-not-on-screen', guarantees: ['CRED-3'], expected: 'no echoed credential appears on screen', provenBy: ['show-credential-in-status', ...REDACTION_MUTANTS], grade: canaryKeptFrom(PLACES.screen, CREDENTIALS) },
     { id: 'echo-not-in-session-files', guarantees: ['CRED-3'], expected: 'no echoed credential appears in any file the host wrote other than its configuration (sessions, logs)', provenBy: ['log-credentials', 'cred-session-unmasked', ...REDACTION_MUTANTS], grade: canaryKeptFrom(PLACES.hostFiles, CREDENTIALS) },

@@ -4,7 +4,7 @@
 // skipped; the chat goes on and the healthy server's tool is called and completes. The fifth
 // way, a hang, needs a deadline to pass: discover-hang-real-deadline covers it.
 import { defineScenario, type Need } from '../harness/scenario/scenario-schema.js';
-import { modelSawStatuses, reportedUnavailable, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
+import { chatGoesOn, modelSawStatuses, reportedUnavailable, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 
 /** Port 1 on loopback: privileged, nothing listens there, so connecting is refused at once. */
 const REFUSED_URL = 'http://127.0.0.1:1/mcp';
@@ -48,14 +48,14 @@ export default defineScenario({
       guarantees: ['DISCOVER-4'],
       expected: "the healthy server's tool is called once despite its six broken neighbours",
       provenBy: ['abort-on-broken-server'],
-      grade: serverGotToolCalls('healthy', 1),
+      grade: chatGoesOn(serverGotToolCalls('healthy', 1)),
     },
     {
       id: 'healthy-call-completed',
       guarantees: ['DISCOVER-4'],
       expected: 'that call completes',
       provenBy: ['abort-on-broken-server'],
-      grade: modelSawStatuses(['completed']),
+      grade: chatGoesOn(modelSawStatuses(['completed'])),
     },
   ],
 });

@@ -4,7 +4,7 @@
 // Both are given up at 10 s from their connection: a deadline covering only initialize, or
 // restarting for each request, waits for the first forever and accepts the second.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { modelSawStatuses, reportedUnavailable } from '../harness/scenario/check-helpers.js';
+import { chatGoesOn, modelSawStatuses, reportedUnavailable } from '../harness/scenario/check-helpers.js';
 import { AT_MOST_SLACK, connectGivenUpAt } from '../harness/scenario/checks-deadlines.js';
 import { serverNotRegistered } from '../harness/scenario/checks-exposure-limits.js';
 
@@ -49,7 +49,7 @@ export default defineScenario({
       guarantees: ['DISCOVER-2', 'DISCOVER-4'],
       expected: "the healthy server's tool is called and completes",
       provenBy: ['abort-on-broken-server'],
-      grade: modelSawStatuses(['completed']),
+      grade: chatGoesOn(modelSawStatuses(['completed'])),
     },
   ],
 });

@@ -2,7 +2,7 @@
 // initialize is given up at that deadline, while the healthy server beside it is connected
 // and discovered meanwhile and its tool works. The one slow scenario of the area, on purpose.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { modelSawStatuses, reportedUnavailable } from '../harness/scenario/check-helpers.js';
+import { chatGoesOn, modelSawStatuses, reportedUnavailable } from '../harness/scenario/check-helpers.js';
 import { AT_MOST_SLACK, connectGivenUpAt } from '../harness/scenario/checks-deadlines.js';
 
 const CONNECT_DEADLINE_MS = 10_000;
@@ -38,7 +38,7 @@ export default defineScenario({
       guarantees: ['DISCOVER-2', 'DISCOVER-4'],
       expected: "the healthy server's tool is called and completes",
       provenBy: ['no-connect-deadline', 'abort-on-broken-server'],
-      grade: modelSawStatuses(['completed']),
+      grade: chatGoesOn(modelSawStatuses(['completed'])),
     },
   ],
 });

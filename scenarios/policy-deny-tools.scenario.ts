@@ -29,7 +29,8 @@ export default defineScenario({
       id: 'second-pattern-applies-too',
       guarantees: ['POLICY-1'],
       expected: 'server docs never receives tools/call for purge_cache, denied by the second pattern',
-      provenBy: ['ignore-deny-tools', 'policy-deny-first-pattern-only'],
+      // ignore-deny-tools asks about delete_file first, so the allowed call never comes: BLOCKED there (denied-tool-never-sent fails).
+      provenBy: ['policy-deny-first-pattern-only'],
       grade: serverNeverGotTool('docs', 'purge_cache', 'search'),
     },
     {

@@ -47,7 +47,8 @@ export default defineScenario({
       id: 'model-told-refused',
       guarantees: ['POLICY-2'],
       expected: 'the model is told the fourth and the fifth call were refused (denied or failed)',
-      provenBy: ['ignore-rate-limit', 'policy-rate-window-6s'],
+      // Hosts that ask about the fourth call never reach the fifth: BLOCKED there (no-question-past-the-limit fails).
+      provenBy: ['policy-rate-refusal-as-result'],
       grade: (obs) => {
         const fourth = modelToldRefused(3)(obs);
         return fourth.verdict === 'PASS' ? modelToldRefused(4)(obs) : fourth;

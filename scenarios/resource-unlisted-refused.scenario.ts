@@ -63,7 +63,8 @@ export default defineScenario({
           id: `${i === 0 ? 'others-uri' : 'others-template-uri'}-never-sent`,
           guarantees: ['RESOURCE-2'],
           expected: `docs receives resources/read of ${TEMPLATED} but never of ${uri}, ${what}`,
-          provenBy: ['resource-read-unlisted', mutant],
+          // resource-read-unlisted sends the first unlisted read and asks about the next, so the allowed read never comes: BLOCKED there (unlisted-uri-never-sent fails).
+          provenBy: [mutant],
           grade: serverNeverRead('docs', uri, TEMPLATED),
         },
         {

@@ -30,7 +30,8 @@ export default defineScenario({
       id: 'stdio-given-up-at-deadline',
       guarantees: ['RESULT-4'],
       expected: 'the stdio call busy with progress reaches the model at the call deadline in force, counted from sending',
-      provenBy: ['result-deadline-reset-on-progress'],
+      // result-deadline-reset-on-progress never gives up the HTTP call before it, so this one is never sent: BLOCKED there (http-given-up-at-deadline fails).
+      provenBy: ['result-deadline-reset-on-stdio-progress'],
       thresholds: { deadline: 'in force', ...DEADLINE_SLACK },
       grade: (obs) => callGivenUpAt('local', 'in-force', 0)({ ...obs, toolOutputs: obs.toolOutputs.slice(1) }),
     },

@@ -50,7 +50,8 @@ export default defineScenario({
       id: 'declined-by-empty-answer-unsent',
       guarantees: ['UNKNOWN-2'],
       expected: 'the message answered with an empty line at the confirmation never reaches the model',
-      provenBy: ['no-unknown-gate', 'unknown-gate-only-n-declines'],
+      // Without a gate, or with one that an empty answer confirms, the script never types this message: BLOCKED there (asked-before-next-message fails).
+      provenBy: ['unknown-gate-only-n-declines'],
       grade: messageNeverSent(DECLINED_EMPTY, 5),
     },
     {
@@ -64,7 +65,8 @@ export default defineScenario({
       id: 'declined-by-end-of-input-unsent',
       guarantees: ['UNKNOWN-2'],
       expected: 'after a second unknown outcome, the message answered with end of input at the confirmation never reaches the model',
-      provenBy: ['no-unknown-gate', 'unknown-gate-only-n-declines'],
+      // Without a gate, or with one that an empty answer confirms, the script never types this message: BLOCKED there (the checks before it fail).
+      provenBy: ['unknown-gate-eof-sends'],
       grade: messageNeverSent(DECLINED_EOF, 10),
     },
   ],

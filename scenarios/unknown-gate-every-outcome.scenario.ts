@@ -69,7 +69,8 @@ export default defineScenario({
       id: 'message-after-last-unknown-held',
       guarantees: ['UNKNOWN-2'],
       expected: 'the message typed after the interrupted call, declined, never reaches the model',
-      provenBy: ['no-unknown-gate', 'unknown-gate-armed-once'],
+      // Without a gate, or one armed once, the script stops before this message: BLOCKED there (asked-after-each-unknown fails).
+      provenBy: ['unknown-gate-not-armed-by-interrupt'],
       grade: messageNeverSent(AFTER_INTERRUPT, 14),
     },
   ],

@@ -132,6 +132,9 @@ export function assertBehaviourFitsTransport(behaviour: ServerBehaviour, transpo
   if (carrier === 'stdio' && behaviour.rugPull) {
     throw new BehaviourError('behaviour.rugPull needs a server that outlives host restarts: use HTTP or SSE, not stdio');
   }
+  if (carrier !== 'stdio' && behaviour.stdio?.callsNeedEnv !== undefined) {
+    throw new BehaviourError('behaviour.stdio.callsNeedEnv reads the server process\'s environment: only a stdio server has one of its own');
+  }
   const revision = revisionRefusal(behaviour, carrier);
   if (revision !== undefined) throw new BehaviourError(revision);
   for (const { at, stage, fault } of faultsOf(behaviour)) {

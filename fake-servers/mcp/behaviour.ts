@@ -208,6 +208,10 @@ export const ServerBehaviourSchema = z.strictObject({
       /** Once its tools/list answer is written the server closes its stdin and keeps running, so
        *  the host's next write (the call) meets a closed pipe: EPIPE (STDIO-6). */
       closeStdinAfterListing: z.boolean().optional(),
+      /** Variables its calls need (a credential configured for it): while one is unset or empty,
+       *  every call answers isError naming it, as a server refusing an unauthenticated call does
+       *  (CRED-2's guard: the calls complete only with the credentials in use). */
+      callsNeedEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional(),
     })
     .optional(),
 });

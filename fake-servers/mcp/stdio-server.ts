@@ -12,7 +12,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { ServerBehaviour } from './behaviour.js';
 import { assertBehaviourFitsTransport } from './behaviour-fit.js';
 import { createBehaviourEngine } from './engine.js';
-import { withEnvValues } from './env-placeholders.js';
+import { withEnvValues, withNeededEnv } from './env-placeholders.js';
 import { JournaledTransport } from './journaled-transport.js';
 import { serveStreamBothEras } from './modern-server.js';
 import { offersModern } from './protocol-revision.js';
@@ -35,7 +35,7 @@ function readArgs(): { behaviour: ServerBehaviour; journal: JournalTarget } {
   try {
     const args = parseStdioArgs(process.argv.slice(2));
     assertBehaviourFitsTransport(args.behaviour, 'stdio');
-    return { ...args, behaviour: withEnvValues(args.behaviour, process.env) };
+    return { ...args, behaviour: withNeededEnv(withEnvValues(args.behaviour, process.env), process.env) };
   } catch (error) {
     return fatal((error as Error).message);
   }

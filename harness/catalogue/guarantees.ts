@@ -129,6 +129,22 @@ export function guaranteeById(id: string): Guarantee | undefined {
   return BY_ID.get(id);
 }
 
+/**
+ * Groups whose guarantees ask the host to connect its configured servers and offer the model
+ * their tools (DISCOVER: connected and listed, the others working beside a broken one; EXPOSE:
+ * each tool offered, and how; TRANSPORT: each transport's servers usable), and LIMIT-1, whose
+ * discovery bounds make unavailable only the server over them. When the model could not find a
+ * server's tool, a check of one of these FAILs (the host did not offer it: that is what they
+ * ask); any other check that needed the call only as a precondition is BLOCKED (grade.ts).
+ */
+const OFFERING_GROUPS: ReadonlySet<string> = new Set(['DISCOVER', 'EXPOSE', 'TRANSPORT']);
+const OFFERING_ALSO: ReadonlySet<string> = new Set(['LIMIT-1']);
+
+/** Whether guarantee `id` asks the host to connect servers and offer their tools (see OFFERING_GROUPS). */
+export function asksToOffer(id: string): boolean {
+  return OFFERING_ALSO.has(id) || OFFERING_GROUPS.has(id.replace(/-\d+$/, ''));
+}
+
 /** Guarantees matched by an ID prefix ("RESOURCE", "INJECT-3"), as used by filters and profiles. */
 export function guaranteesMatching(prefix: string): Guarantee[] {
   return GUARANTEES.filter((g) => g.id === prefix || g.id.startsWith(`${prefix}-`) || g.group === prefix);

@@ -156,6 +156,10 @@ export const CREDENTIAL_NETWORK_FAULTS: Readonly<Record<string, Fault>> = {
       }),
     }),
   },
+  'stdio-env-not-passed': {
+    breaks: "CRED-2's guard: a stdio server is started without the variables configured for it (PATH, HOME and LANG only), so its credential is never used and its calls are refused",
+    deps: () => ({ connect: connectWith({ stdioEnv: () => buildStdioEnv(process.env, {}) }) }),
+  },
   'credential-after-flood': {
     breaks: 'CRED-3: at exit the host prints 5 MB of debug output, then every configured credential',
     deps: () => ({}),

@@ -226,6 +226,13 @@ const RESULT: readonly Mutant[] = [
     breaks: 'RESULT-4: the call deadline restarts with every progress notification, so a busy server is waited for forever',
   },
   {
+    id: 'result-deadline-reset-on-stdio-progress',
+    file: 'mcp/server-session.ts',
+    find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
+    replace: "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS, ...(this.current.link.opening === 'probe-in-place' ? { onprogress: () => void timer.refresh() } : {}) });",
+    breaks: 'RESULT-4: over stdio (only) the call deadline restarts with every progress notification, so a busy stdio server is waited for forever',
+  },
+  {
     id: 'result-call-deadline-60s',
     file: 'chat/chat-settings.ts',
     find: 'export const DEFAULT_CALL_TIMEOUT_MS = 30_000;',
@@ -411,11 +418,25 @@ const UNKNOWN: readonly Mutant[] = [
     breaks: 'UNKNOWN-2: only "n" declines at the gate; Enter (the [y/N] default) or end of input sends the message',
   },
   {
+    id: 'unknown-gate-eof-sends',
+    file: 'chat/chat-loop.ts',
+    find: '      if (!dialect.confirmsUnknown(answer)) {',
+    replace: '      if (answer !== null && !dialect.confirmsUnknown(answer)) {',
+    breaks: 'UNKNOWN-2: end of input at the gate (no answer at all) sends the message; only a typed answer can decline',
+  },
+  {
     id: 'unknown-gate-only-timeouts',
     file: 'chat/mcp-action.ts',
     find: "  if (outcome.status === 'unknown') ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
     replace: "  if (outcome.status === 'unknown' && /within/.test(outcome.output)) ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
     breaks: 'UNKNOWN-2: only a timed-out call arms the gate; a drop, a dead server or an interrupt does not',
+  },
+  {
+    id: 'unknown-gate-not-armed-by-interrupt',
+    file: 'chat/mcp-action.ts',
+    find: "  if (outcome.status === 'unknown') ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
+    replace: "  if (outcome.status === 'unknown' && !/interrupted/.test(outcome.output)) ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
+    breaks: 'UNKNOWN-2: a call the user interrupted does not arm the gate (as if interrupting meant the user knew), though it may have run',
   },
   {
     id: 'unknown-gate-armed-once',

@@ -183,6 +183,13 @@ const POLICY: readonly Mutant[] = [
     breaks: 'POLICY-2: resource reads do not count toward the rate limit',
   },
   {
+    id: 'policy-rate-refusal-as-result',
+    file: 'chat/mcp-action.ts',
+    find: "    return { outcome: { status: 'denied', output: refusal }, latencyMs: 0 };",
+    replace: "    return { outcome: { status: refusal.includes('calls per minute') ? 'completed' : 'denied', output: refusal }, latencyMs: 0 };",
+    breaks: 'POLICY-2: a call past the rate limit is not sent, but the model gets the limit notice as an ordinary completed result, not a refusal',
+  },
+  {
     id: 'policy-allow-unanchored',
     file: 'policy/glob.ts',
     find: '  return new RegExp(`^${source}$`, \'su\');',

@@ -2,6 +2,9 @@
 // developer would plausibly write, each breaking exactly one guarantee.
 import type { Mutant } from './mutant-build.js';
 
+/** Where a saved session's items are read back and checked (loadSession). */
+const LOAD_ITEM = "    return check(where(i + 1), 'not a session item', SessionItemSchema, header.version === 1 ? upgradeV1Line(value) : value);";
+
 const INHERITED = "const INHERITED_VARIABLES = ['PATH', 'HOME', 'LANG'] as const;";
 const leaks = (name: string): Pick<Mutant, 'file' | 'find' | 'replace'> => ({
   file: 'mcp/stdio-transport.ts',
@@ -170,24 +173,31 @@ const REPLAY: readonly Mutant[] = [
     replace: "    if (session.resumedId !== null && connections.statuses.some((s) => !s.ok)) throw new Error('cannot resume: a server of this session is unavailable');\n    if (session.resumedId !== null) screen.write(",
     breaks: 'REPLAY-1: a session does not open while one of its servers is offline',
   },
+  // Checked when a session is loaded, not when its items are recorded: the calls run and are
+  // saved as usual, and only resuming them fails (a check of the live call would stop the first
+  // start, so the replay would never be reached).
   {
     id: 'replay-empty-arguments-rejected',
-    file: 'sessions/session-item.ts',
-    find: "    return typeof value === 'object' && value !== null && !Array.isArray(value);",
-    replace: "    return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;",
+    file: 'sessions/session-store.ts',
+    find: LOAD_ITEM,
+    replace: `    const item = check(where(i + 1), 'not a session item', SessionItemSchema, header.version === 1 ? upgradeV1Line(value) : value);
+    if (item.type === 'function_call' && item.mcp !== undefined && Object.keys(JSON.parse(item.arguments) as object).length === 0) throw new SessionFileError(\`\${where(i + 1)}: a recorded MCP call has no arguments\`);
+    return item;`,
     breaks: 'REPLAY-2: a recorded MCP call with empty arguments {} makes the session unloadable',
   },
   {
     id: 'replay-arguments-string-values-only',
-    file: 'sessions/session-item.ts',
-    find: "    return typeof value === 'object' && value !== null && !Array.isArray(value);",
-    replace: "    return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');",
+    file: 'sessions/session-store.ts',
+    find: LOAD_ITEM,
+    replace: `    const item = check(where(i + 1), 'not a session item', SessionItemSchema, header.version === 1 ? upgradeV1Line(value) : value);
+    if (item.type === 'function_call' && item.mcp !== undefined && !Object.values(JSON.parse(item.arguments) as object).every((v) => typeof v === 'string' || typeof v === 'number')) throw new SessionFileError(\`\${where(i + 1)}: recorded arguments must be strings or numbers\`);
+    return item;`,
     breaks: 'REPLAY-2: recorded arguments holding booleans, objects or arrays make the session unloadable',
   },
   {
     id: 'replay-v1-not-upgraded',
     file: 'sessions/session-store.ts',
-    find: "    return check(where(i + 1), 'not a session item', SessionItemSchema, header.version === 1 ? upgradeV1Line(value) : value);",
+    find: LOAD_ITEM,
     replace: "    return check(where(i + 1), 'not a session item', SessionItemSchema, value);",
     breaks: 'REPLAY-3: version 1 sessions (bare {role, content} messages) no longer load',
   },

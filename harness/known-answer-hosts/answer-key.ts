@@ -11,7 +11,10 @@ import type { CheckResult, Verdict } from '../report/schema.js';
 /**
  * upholds: PASS (INFO for a MAY); breaks: FAIL, or NON-STRICT for a SHOULD; absent: the host
  * has no such feature or ability, UNSUPPORTED; blocked: the check cannot look because something
- * earlier failed, BLOCKED.
+ * earlier failed that its guarantees do not ask of the host, BLOCKED. What the check's own
+ * guarantee demands and the host never does (an approval it skips, a confirmation it never
+ * shows, a tool of a DISCOVER/EXPOSE/TRANSPORT check it never offers) is `breaks`: the suite
+ * says "never happened" (README "Verdicts").
  */
 export const ExpectationSchema = z.enum(['upholds', 'breaks', 'absent', 'blocked']);
 export type Expectation = z.infer<typeof ExpectationSchema>;

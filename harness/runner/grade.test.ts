@@ -8,6 +8,8 @@ const failing = (guarantees: string[], extra: Partial<Check> = {}, grade: Grade 
   id: 'c', guarantees, expected: 'e', provenBy: [], grade: () => grade, ...extra,
 });
 const notReached: Grade = { verdict: 'FAIL', observed: 'not reached: the prompt', evidence: [], reached: false };
+const owed: Grade = { verdict: 'FAIL', observed: 'never happened: approval request #2 of 3, owed since the host sent call #2', evidence: [], owed: true };
+const unresolvedTargets = [{ requestIndex: 0, target: 'docs/search', reason: 'no offered function matches server "docs" tool "search"; offered: lookup' }];
 
 const ALL: HostCapabilities = {
   unsupported: [],
@@ -83,11 +85,42 @@ describe('grading what a host does not have', () => {
     expect(seen).toEqual([1, 1]);
   });
 
-  test('checks that never got to look are BLOCKED, saying once that the model could not find its tool; EXPOSE checks keep their own finding', () => {
-    const unresolvedTargets = [{ requestIndex: 0, target: 'docs/search', reason: 'no offered function matches server "docs" tool "search"; offered: lookup' }];
+  test('a precondition that never happened makes the check BLOCKED, never a FAIL of its guarantee; a MAY check stays INFO', () => {
+    expect(resultOf(failing(['RESULT-9'], {}, notReached))).toMatchObject({ verdict: 'BLOCKED', observed: 'not reached: the prompt' });
+    expect(resultOf(failing(['RESULT-9'], { level: 'MAY' }, notReached)).verdict).toBe('INFO');
+  });
+
+  test("what the check's own guarantee demanded never happened: FAIL, weighed by level like any other miss", () => {
+    expect(resultOf(failing(['APPROVE-2'], {}, owed))).toMatchObject({ verdict: 'FAIL', observed: expect.stringMatching(/^never happened: approval request #2/) });
+    expect(resultOf(failing(['TRANSPORT-2'], {}, owed)).verdict).toBe('NON-STRICT');
+  });
+
+  test('an owed event the host protocol cannot drive is UNSUPPORTED, like a precondition', () => {
+    const stoppedAt = { step: 3, what: 'unknownGate: "approve"', reason: 'no confirmation in this protocol', undrivable: true as const };
+    expect(resultOf(failing(['UNKNOWN-2'], {}, owed), { observations: { script: { completed: 2, stoppedAt } } }).verdict).toBe('UNSUPPORTED');
+  });
+
+  test('a tool the model could not find blocks a check that only needed the call, naming that one cause', () => {
     const r = resultOf(failing(['APPROVE-1'], {}, notReached), { observations: { unresolvedTargets } });
     expect(r).toMatchObject({ verdict: 'BLOCKED', observed: expect.stringMatching(/^not reached: the model could not find docs\/search \(model request #1: .*offered: lookup\)$/) });
-    expect(resultOf(failing(['EXPOSE-1'], {}, notReached), { observations: { unresolvedTargets } })).toMatchObject({ verdict: 'BLOCKED', observed: 'not reached: the prompt' });
+    expect(resultOf(failing(['CRED-2', 'STDIO-3'], {}, notReached), { observations: { unresolvedTargets } }).verdict).toBe('BLOCKED');
+  });
+
+  test('a tool the model could not find fails a check whose guarantees ask the host to offer it (DISCOVER, EXPOSE, TRANSPORT, LIMIT-1)', () => {
+    for (const guarantees of [['TRANSPORT-1'], ['DISCOVER-4'], ['EXPOSE-1'], ['LIMIT-1'], ['DISCOVER-2', 'DISCOVER-4']]) {
+      const r = resultOf(failing(guarantees, {}, notReached), { observations: { unresolvedTargets } });
+      expect(r, guarantees.join()).toMatchObject({ verdict: 'FAIL', observed: expect.stringMatching(/^never happened: the host offering the tool, owed by .*: the model could not find docs\/search \(model request #1: /) });
+    }
+    expect(resultOf(failing(['TRANSPORT-2'], {}, notReached), { observations: { unresolvedTargets } }).verdict).toBe('NON-STRICT');
+    expect(resultOf(failing(['LIMIT-2'], {}, notReached), { observations: { unresolvedTargets } }).verdict).toBe('BLOCKED');
+  });
+
+  test('without a tool the model could not find, an offering check that could not look is BLOCKED too', () => {
+    expect(resultOf(failing(['TRANSPORT-1'], {}, notReached)).verdict).toBe('BLOCKED');
+  });
+
+  test('an owed event stands whatever the model could not find', () => {
+    expect(resultOf(failing(['APPROVE-2'], {}, owed), { observations: { unresolvedTargets } })).toMatchObject({ verdict: 'FAIL', observed: expect.stringMatching(/^never happened: approval/) });
   });
 
   test('the thresholds a check applies are carried into its result', () => {

@@ -2,10 +2,12 @@
 // NON-STRICT, a MAY is INFO); optional guarantees the host declares absent, and abilities a
 // check needs that the host lacks, are UNSUPPORTED with the reason; a step the host's protocol
 // cannot express makes what it blocked UNSUPPORTED too; a check whose precondition never
-// happened is BLOCKED, naming what blocked it (when the scripted model could not find a tool,
-// that one cause instead of each its own); a broken suite is HARNESS-ERROR, never a verdict
-// against the host.
-import { guaranteeById } from '../catalogue/guarantees.js';
+// happened is BLOCKED, naming what blocked it, while one whose own guarantee's demand never
+// happened FAILs (evidence.ts: notReached / neverHappened); when the scripted model could not
+// find a tool, that one cause is named instead of each check's own, FAIL for the checks whose
+// guarantees ask the host to offer the tool (asksToOffer), BLOCKED for the others; a broken
+// suite is HARNESS-ERROR, never a verdict against the host.
+import { asksToOffer, guaranteeById } from '../catalogue/guarantees.js';
 import type { HostCapabilities } from '../adapters/host-adapter.js';
 import type { CheckResult, Level, Verdict } from '../report/schema.js';
 import type { Observations } from '../scenario/observations.js';
@@ -68,12 +70,12 @@ function weigh(grade: Grade, level: Level): Verdict {
   return level === 'SHOULD' ? 'NON-STRICT' : 'FAIL';
 }
 
-/** One line naming the tools the model could not find, and what it was offered. */
+/** Names the tools the model could not find, and what it was offered; null when it found every one. */
 function unresolvedCause(obs: Observations): string | null {
   const [first] = obs.unresolvedTargets;
   if (first === undefined) return null;
   const targets = [...new Set(obs.unresolvedTargets.map((u) => u.target))].join(', ');
-  return `not reached: the model could not find ${targets} (model request #${first.requestIndex + 1}: ${first.reason})`;
+  return `the model could not find ${targets} (model request #${first.requestIndex + 1}: ${first.reason})`;
 }
 
 /**
@@ -129,14 +131,20 @@ export function gradeChecks(ctx: GradeContext): CheckResult[] {
       return { ...base, verdict: 'HARNESS-ERROR', observed: `the check itself threw: ${(error as Error).message}`, evidence: [] };
     }
     if (grade.unsupported === true) return { ...base, verdict: 'UNSUPPORTED', observed: grade.observed, evidence: grade.evidence };
-    if (grade.reached === false && stop?.undrivable === true) {
+    if ((grade.reached === false || grade.owed === true) && stop?.undrivable === true) {
       return { ...base, verdict: 'UNSUPPORTED', observed: `the host's protocol cannot drive step ${stop.step} (${stop.what}): ${stop.reason}`, evidence: grade.evidence };
     }
-    // The check could not look: BLOCKED by what kept it from looking, never a FAIL of its guarantee.
     if (grade.reached === false) {
-      const cause = check.guarantees.some((g) => g.startsWith('EXPOSE-')) ? null : unresolvedCause(observations);
-      return { ...base, verdict: level === 'MAY' ? 'INFO' : 'BLOCKED', observed: cause ?? grade.observed, evidence: grade.evidence };
+      // The model could not find a tool: the host offered no function for it. A breach of a
+      // check whose guarantees ask the host to offer it; for any other check, what blocked it.
+      const cause = unresolvedCause(observations);
+      if (cause !== null && check.guarantees.some(asksToOffer)) {
+        return { ...base, verdict: weigh({ ...grade, verdict: 'FAIL' }, level), observed: `never happened: the host offering the tool, owed by ${check.guarantees.filter(asksToOffer).join(', ')}: ${cause}`, evidence: grade.evidence };
+      }
+      // The check could not look: BLOCKED by what kept it from looking, never a FAIL of its guarantee.
+      return { ...base, verdict: level === 'MAY' ? 'INFO' : 'BLOCKED', observed: cause === null ? grade.observed : `not reached: ${cause}`, evidence: grade.evidence };
     }
+    // What the check's own guarantee demanded never happened (owed) is a FAIL like any other.
     return { ...base, verdict: weigh(grade, level), observed: grade.observed, evidence: grade.evidence };
   });
 }

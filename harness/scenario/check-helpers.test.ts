@@ -3,6 +3,7 @@ import {
   approvalShownBeforeSending,
   canaryAbsentEverywhere,
   approvalsShown,
+  chatGoesOn,
   discoveredBeforeFirstQuestion,
   modelSawStatus,
   modelSawStatuses,
@@ -179,6 +180,32 @@ describe('approvalsShown', () => {
 
   test('is not reached when the script stopped before the next request could be shown', () => {
     expect(approvalsShown(2)(shown(1, stoppedAt(2)))).toMatchObject({ reached: false, observed: expect.stringMatching(/^not reached: approval request #2 of 2/) });
+  });
+
+  test('the request never happened (owed, FAIL) once the host sent more calls than it asked about', () => {
+    const unasked = observations({ script: stoppedAt(2), approvals: [], servers: server('docs', [call(10), call(20)]) });
+    const g = approvalsShown(2)(unasked);
+    expect(outcome(g)).toBe('NEVER-HAPPENED');
+    expect(g.observed).toMatch(/^never happened: approval request #1 of 2, owed since the host sent 2 call\(s\) having asked about 0/);
+    const sticky = observations({ script: stoppedAt(3), approvals: [approval('approve', 1, 2)], servers: server('docs', [call(10), call(20)]) });
+    expect(outcome(approvalsShown(3)(sticky))).toBe('NEVER-HAPPENED');
+    // Each call asked about and sent: the next request is still only not reached.
+    const asked = observations({ script: stoppedAt(3), approvals: [approval('approve', 1, 2)], servers: server('docs', [call(10)]) });
+    expect(outcome(approvalsShown(3)(asked))).toBe('NOT-REACHED');
+  });
+});
+
+describe('chatGoesOn', () => {
+  const inner = () => ({ verdict: 'PASS' as const, observed: 'inner', evidence: [] });
+  test('a started host that never asked the model owes the chat (DISCOVER-2/4): never happened', () => {
+    const g = chatGoesOn(inner)(observations({ modelRequests: [], script: stoppedAt(1, 'no prompt within 20000 ms') }));
+    expect(outcome(g)).toBe('NEVER-HAPPENED');
+    expect(g.observed).toMatch(/^never happened: the chat going on beside the broken server/);
+  });
+
+  test('a host that asked the model, or never started, is graded by the check itself', () => {
+    expect(chatGoesOn(inner)(observations({ modelRequests: [modelRequest(0)] })).observed).toBe('inner');
+    expect(chatGoesOn(inner)(observations({ hostPid: null, modelRequests: [] })).observed).toBe('inner');
   });
 });
 

@@ -4,7 +4,7 @@
 import type { CallStatus } from '../adapters/host-adapter.js';
 import { openingAttempts } from '../../fake-servers/mcp/journal-discovery.js';
 import type { StartEntry } from '../../fake-servers/mcp/journal.js';
-import { approvalEvidence, cap, fail, journalEvidence, note, notReached, outputEvidence, pass, screenAround, screenTail, statusUnreadable } from './evidence.js';
+import { approvalEvidence, cap, fail, journalEvidence, neverHappened, note, notReached, outputEvidence, pass, screenAround, screenTail, statusUnreadable } from './evidence.js';
 import { HOST_SECRET_LABEL } from '../sandbox/host-env.js';
 import { ANYWHERE, canaryGrade } from './canary-grade.js';
 import type { Observations } from './observations.js';
@@ -115,14 +115,50 @@ export function approvalShownBeforeSending(server: string, index = 0): GradeFn {
   };
 }
 
-/** Exactly `count` approval requests were shown. */
+/**
+ * For a check whose own guarantee asks that the chat go on beside a broken or hanging server
+ * (DISCOVER-2: dropped "while the others work"; DISCOVER-4: "the chat and every other server
+ * keep working"): a host that started but never asked the model fails it, "never happened"
+ * (its scripted user waited out the connect deadline in force first); else `grade` decides.
+ */
+export function chatGoesOn(grade: GradeFn): GradeFn {
+  return (obs) =>
+    obs.modelRequests.length === 0 && obs.hostPid !== null
+      ? neverHappened('the chat going on beside the broken server(s): the host never sent the model a request', 'the host started with a healthy server configured beside them', obs)
+      : grade(obs);
+}
+
+/** Every call (tools/call, resources/read) the host sent to any server, in order of arrival (a continuation of input_required is the same call). */
+function actionsSent(obs: Observations): { server: string; mono: number }[] {
+  return Object.keys(obs.servers)
+    .flatMap((server) => {
+      const reads = (obs.servers[server]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'resources/read').map((e) => ({ server, mono: e.mono }));
+      const calls = (obs.servers[server]?.journal ?? []).filter(isCall).map((e) => ({ server, mono: e.mono })).slice(0, toolCalls(obs, server));
+      return [...calls, ...reads];
+    })
+    .sort((a, b) => a.mono - b.mono);
+}
+
+/**
+ * Exactly `count` approval requests were shown. Each is owed by the check's guarantee (a call
+ * is asked about, each one) once the host sent more calls than it had asked about: then the
+ * missing request never happened (FAIL). Fewer requests while the host sent nothing unasked
+ * (it hung, or never got the calls) is a precondition that never happened (BLOCKED).
+ */
 export function approvalsShown(count: number): GradeFn {
   return (obs) => {
     const evidence = obs.approvals.map((_, i) => approvalEvidence(obs, i));
     if (obs.approvals.length === count) return pass(`${count} approval request(s) shown`, evidence);
-    return obs.approvals.length < count && obs.script.stoppedAt !== null
-      ? notReached(`approval request #${obs.approvals.length + 1} of ${count}`, obs)
-      : fail(`${obs.approvals.length} approval request(s) shown, expected ${count}`, evidence);
+    if (obs.approvals.length < count && obs.script.stoppedAt !== null) {
+      const sent = actionsSent(obs);
+      const next = obs.approvals.length + 1;
+      if (sent.length >= next) {
+        const servers = [...new Set(sent.map((a) => a.server))];
+        return neverHappened(`approval request #${next} of ${count}`, `the host sent ${sent.length} call(s) having asked about ${obs.approvals.length}`, obs, [...evidence, ...servers.map((s) => journalEvidence(obs, s, isAction))]);
+      }
+      return notReached(`approval request #${next} of ${count}`, obs);
+    }
+    return fail(`${obs.approvals.length} approval request(s) shown, expected ${count}`, evidence);
   };
 }
 

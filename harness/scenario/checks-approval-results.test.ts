@@ -303,6 +303,18 @@ describe('messageSentAfterGates and unknownGateShown', () => {
     expect(outcome(messageSentAfterGates('sent-1', 2)(gated({ unknownGates: ['Confirm?'] })))).toBe('NOT-REACHED');
   });
 
+  test('a confirmation owed (an unknown outcome reached the model, the user typed on and waits for it) that never came fails', () => {
+    const waiting = { step: 4, what: 'unknownGate: "approve"', reason: 'no unknown-outcome confirmation within 5000 ms' };
+    const g = messageSentAfterGates('sent-1', 1)(gated({ unknownGates: [], toolOutputs: [output(0, 'unknown')], script: { completed: 3, stoppedAt: waiting } }));
+    expect(outcome(g)).toBe('NEVER-HAPPENED');
+    expect(g.observed).toMatch(/^never happened: unknown-outcome confirmation #1 of 1, owed since 1 unknown outcome\(s\) reached the model/);
+    // A decline keeps the gate armed: the confirmation for the message after it is owed as well.
+    const afterDecline = gated({ unknownGates: ['Confirm?'], toolOutputs: [output(0, 'unknown')], script: { completed: 5, stoppedAt: { ...waiting, step: 6 } } });
+    expect(outcome(messageSentAfterGates('sent-1', 2)(afterDecline))).toBe('NEVER-HAPPENED');
+    // No unknown outcome yet (the call never ended): not owed.
+    expect(outcome(messageSentAfterGates('sent-1', 1)(gated({ unknownGates: [], toolOutputs: [], script: { completed: 3, stoppedAt: waiting } })))).toBe('NOT-REACHED');
+  });
+
   test('exactly that many confirmations and a host that kept running pass; one fewer, one more, or a killed host fail', () => {
     expect(outcome(unknownGateShown(2)(gated({ exits: [exit(0)] })))).toBe('PASS');
     expect(unknownGateShown(2)(gated({ unknownGates: ['c'] })).observed).toBe('1 unknown-outcome confirmation(s) shown, expected 2');

@@ -6,7 +6,7 @@ import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { stampedPrefixFault, stampedText, stampsIn } from '../../fake-servers/mcp/stamped-text.js';
 import { acceptedOpenings } from '../../fake-servers/mcp/journal-discovery.js';
 import { MODERN_REVISION } from '../../fake-servers/mcp/protocol-revision.js';
-import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, note, notReached, outputEvidence, pass, statusUnreadable, unsupported } from './evidence.js';
+import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, outputEvidence, pass, statusUnreadable, unsupported } from './evidence.js';
 import type { Observations } from './observations.js';
 import { modelSawStatus, serverGotToolCalls, showsCommandLine, type GradeFn } from './check-helpers.js';
 import type { Grade, ScenarioInput } from './scenario-schema.js';
@@ -253,11 +253,25 @@ export function messageNeverSent(text: string, typedAtStep: number): GradeFn {
   };
 }
 
-/** The user message `text` reached the model, after the unknown-outcome confirmation was answered `gates` times. */
+/**
+ * The user message `text` reached the model, after the unknown-outcome confirmation was
+ * answered `gates` times. The script waits for a confirmation only where UNKNOWN-2 demands one
+ * (after the scenario's call ended unknown, the next message typed; a decline, an empty answer
+ * included, keeps it armed): a host that came back to its prompt with an unknown outcome told
+ * to the model and then shows none fails ("never happened"); one that never got that far (no
+ * unknown outcome, the script stopped elsewhere) is not reached.
+ */
 export function messageSentAfterGates(text: string, gates: number): GradeFn {
   return (obs) => {
     if (!obs.host.unknownGate) return fail('the host has no unknown-outcome confirmation (its adapter declares none), so nothing was confirmed');
-    if (obs.unknownGates.length < gates) return notReached(`unknown-outcome confirmation #${obs.unknownGates.length + 1} of ${gates}`, obs);
+    if (obs.unknownGates.length < gates) {
+      const next = obs.unknownGates.length + 1;
+      const unknown = obs.toolOutputs.filter((o) => o.status === 'unknown').length;
+      const waited = obs.script.stoppedAt?.what.startsWith('unknownGate') === true;
+      return waited && unknown > 0
+        ? neverHappened(`unknown-outcome confirmation #${next} of ${gates}`, `${unknown} unknown outcome(s) reached the model and the user typed the next message`, obs, [note(obs.unknownGates.join('\n') || '(none)', 'unknown-outcome confirmations')])
+        : notReached(`unknown-outcome confirmation #${next} of ${gates}`, obs);
+    }
     const at = firstRequestWith(obs, text);
     if (at === null) return fail(`${JSON.stringify(text)} never reached the model after the user confirmed`, [note(obs.unknownGates.join('\n'), 'unknown-outcome confirmations')]);
     return pass(`${JSON.stringify(text)} reached the model in request #${at + 1}`, [modelRequestEvidence(obs, at, inputOf)]);

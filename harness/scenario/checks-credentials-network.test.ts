@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { FileSeen, Observations } from './observations.js';
 import { addedNotContactedUntilNextStart, configPrivateAndWhole } from './checks-credentials-network.js';
-import { command, observations, request, server } from './test-fixtures/observations.js';
+import { command, modelRequest, observations, outcome, request, server } from './test-fixtures/observations.js';
 
 const CONFIG = '$HOME/.host/mcp.json';
 const VALUE = 'typed-secret-5b1';
@@ -53,5 +53,17 @@ describe('a server added with the host\'s own command (DISCOVER-6)', () => {
       addedNotContactedUntilNextStart('wiki')(observations({ commands: [command('add', 'wiki', 0, 'added', 500)], servers: server('wiki', [request('initialize', 1, initializeAt)]) }));
     expect(grade(400)).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('contacted 1 time(s) when the add command exited') });
     expect(grade(900).verdict).toBe('PASS');
+  });
+
+  const added = { commands: [command('add', 'wiki', 0, 'added', 500)] };
+  test('a next chat that asked the model without ever opening the server owes that opening: never happened', () => {
+    const g = addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', []), modelRequests: [modelRequest(0)] }));
+    expect(outcome(g)).toBe('NEVER-HAPPENED');
+    expect(g.observed).toMatch(/^never happened: wiki's first opening/);
+  });
+
+  test('one that never got as far as the model is not reached; one opening after the add passes', () => {
+    expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', []), modelRequests: [] })))).toBe('NOT-REACHED');
+    expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', [request('initialize', 1, 900)]), modelRequests: [modelRequest(0)] })))).toBe('PASS');
   });
 });

@@ -7,7 +7,7 @@ import { scanCanaries } from '../sandbox/canaries.js';
 import { canaryGrade, type Place } from './canary-grade.js';
 import type { GradeFn } from './check-helpers.js';
 import { offeredAs, tracesOf } from './offered-tools.js';
-import { fail, journalEvidence, note, notReached, pass, screenAround } from './evidence.js';
+import { fail, journalEvidence, neverHappened, notReached, note, pass, screenAround } from './evidence.js';
 import type { CommandSeen, FileSeen, Observations } from './observations.js';
 
 export type { Place } from './canary-grade.js';
@@ -166,7 +166,12 @@ export function addedNotContactedUntilNextStart(server: string): GradeFn {
     const journal = obs.servers[server]?.journal ?? [];
     // An opening on either revision: initialize, or server/discover on 2026-07-28.
     const openings = openingAttempts(journal).length;
-    if (openings === 0) return notReached(`${server} never received an opening (initialize or server/discover) after the next chat start`, obs);
+    // DISCOVER-6 asks for the first connection at the next chat start: owed once that chat went as far as the model.
+    if (openings === 0) {
+      return obs.modelRequests.length > 0
+        ? neverHappened(`${server}'s first opening (initialize or server/discover)`, 'the next chat started and asked the model', obs, evidence)
+        : notReached(`${server} never received an opening (initialize or server/discover) after the next chat start`, obs);
+    }
     return openings === 1 ? pass(`no contact while adding; one opening after the next chat start`, evidence) : fail(`${server} was opened ${openings} times`, evidence);
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { callGivenUpAt, connectGivenUpAt } from './checks-deadlines.js';
-import { connectionOpen, modelRequest, observations, request, server } from './test-fixtures/observations.js';
+import { connectionOpen, modelRequest, observations, outcome, request, server } from './test-fixtures/observations.js';
 
 const slack = { earlyMs: 500, lateMs: 1000 };
 
@@ -40,16 +40,22 @@ describe('a connect deadline measured from both sides', () => {
     expect(run(10_200, 10_100).observed).toMatch(/not discovered while hung was pending/);
   });
 
-  test('a user who waited past the deadline and gave up on the prompt sees a host that never went on: FAIL', () => {
+  test('a user who waited past the deadline and gave up on the prompt sees a host that never went on: never happened (owed by DISCOVER-2)', () => {
     const obs = observations({
       servers: { ...server('hung', [connectionOpen(0), request('initialize', 1, 5)]), ...server('ok', [request('tools/list', 2, 100)]) },
       script: { completed: 0, stoppedAt: { step: 1, what: 'send', reason: 'no prompt within 20000 ms' } },
     });
-    expect(connectGivenUpAt('hung', 'ok', 10_000)(obs)).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('had not gone on without hung') });
+    const g = connectGivenUpAt('hung', 'ok', 10_000)(obs);
+    expect(outcome(g)).toBe('NEVER-HAPPENED');
+    expect(g.observed).toMatch(/^never happened: the host going on to the model without hung .*, owed since it opened its connection to hung/);
   });
 
-  test('no initialize at the hung server, or no model request, is not reached', () => {
-    expect(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', []) })).reached).toBe(false);
+  test('a started host that never opened the hung server owes that opening (DISCOVER-2 connects every server): never happened', () => {
+    expect(outcome(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', []) })))).toBe('NEVER-HAPPENED');
+  });
+
+  test('a host that never started, or no model request while the user still waited, is not reached', () => {
+    expect(outcome(connectGivenUpAt('hung', 'ok', 10_000)(observations({ hostPid: null, servers: server('hung', []) })))).toBe('NOT-REACHED');
     expect(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', [connectionOpen(0), request('initialize', 1, 5)]) })).reached).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
 import { isOpeningRequest } from '../../fake-servers/mcp/journal-discovery.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import type { GradeFn } from './check-helpers.js';
-import { fail, journalEvidence, note, notReached, pass, screenTail } from './evidence.js';
+import { fail, journalEvidence, neverHappened, note, notReached, pass, screenTail } from './evidence.js';
 import type { Observations } from './observations.js';
 
 /**
@@ -47,14 +47,19 @@ export function connectGivenUpAt(hung: string, healthy: string, deadline: Deadli
     const deadlineMs = deadline === 'in-force' ? obs.host.deadlines.connectTimeoutMs : deadline;
     const journal = obs.servers[hung]?.journal ?? [];
     const opened = journal.find((e) => e.kind === 'connection-open' || e.kind === 'start' || e.kind === 'http-request');
-    if (opened === undefined || !journal.some(isOpeningRequest)) return notReached(`server ${hung} never received initialize or server/discover`, obs);
+    // Connecting every configured server at start-up is what DISCOVER-2 asks, as is going on at its deadline.
+    if (opened === undefined || !journal.some(isOpeningRequest)) {
+      return obs.hostPid === null ? notReached('the host starting', obs) : neverHappened(`an opening (initialize or server/discover) sent to server ${hung}`, 'the host started with it configured', obs, [journalEvidence(obs, hung)]);
+    }
     const evidence = [journalEvidence(obs, hung), journalEvidence(obs, healthy, (e) => e.kind === 'jsonrpc-in'), screenTail(obs)];
     const listed = (obs.servers[healthy]?.journal ?? []).find(isRequest('tools/list'));
     const ready = obs.modelRequestMono[0];
     if (ready === undefined) {
-      // The user waited for the prompt past the deadline and its slack, and gave up: the host never went on without the hung server.
+      // The user waited for the prompt past the deadline and its slack, and gave up: going on without the hung server was owed (DISCOVER-2).
       const stop = obs.script.stoppedAt;
-      return stop === null ? notReached(`the host going on to the model after ${hung} hung`, obs) : fail(`the host had not gone on without ${hung} when the user gave up waiting (step ${stop.step}, ${stop.what}: ${stop.reason})`, evidence);
+      return stop === null
+        ? notReached(`the host going on to the model after ${hung} hung`, obs)
+        : neverHappened(`the host going on to the model without ${hung} (its first model request)`, `it opened its connection to ${hung}, which never answers (deadline ${ms(deadlineMs)}), and the user waited past it`, obs, evidence.slice(0, 2));
     }
     if (listed === undefined || listed.mono - opened.mono >= deadlineMs / 2) {
       return fail(`server ${healthy} was not discovered while ${hung} was pending (tools/list ${listed ? `at +${ms(listed.mono - opened.mono)}` : 'never'})`, evidence);

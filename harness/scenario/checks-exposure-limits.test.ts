@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CALL_CAP_MESSAGE, callCapHeld, notStrict, serverNotRegistered, turnEndedAtCap } from './checks-exposure-limits.js';
-import { approval, fn, modelRequest, observations, request, server } from './test-fixtures/observations.js';
+import { approval, fn, modelRequest, observations, outcome, request, server } from './test-fixtures/observations.js';
 
 describe('a server over the bounds (LIMIT-1, DISCOVER-2)', () => {
   const over = [{ server: 'over', tool: 'over_tool' }];
@@ -73,5 +73,19 @@ describe('EXPOSE-4 "not strict", by the rule of the API each request came in', (
 
   test('Gemini: no strict mode, so the rule does not apply and never fails', () => {
     expect(offeredIn('gemini', null)).toMatchObject({ verdict: 'PASS', observed: 'mcp_docs_search cannot be strict: the Gemini API has no strict mode: no function of it can be marked strict' });
+  });
+});
+
+describe('how a tool is offered (EXPOSE-4, EXPOSE-5)', () => {
+  const catalogue = [{ server: 'docs', tool: 'search' }];
+  test('a tool the first model request does not offer never happened (EXPOSE asks that every MCP tool is offered)', () => {
+    const g = notStrict('docs', 'search')(observations({ catalogue, modelRequests: [modelRequest(0, [], [fn('other')])] }));
+    expect(outcome(g)).toBe('NEVER-HAPPENED');
+    expect(g.observed).toMatch(/^never happened: docs\/search offered to the model \(.*\), owed since the host sent its first model request/);
+  });
+
+  test('without any model request it is not reached; offered, it is graded', () => {
+    expect(outcome(notStrict('docs', 'search')(observations({ catalogue, modelRequests: [] })))).toBe('NOT-REACHED');
+    expect(outcome(notStrict('docs', 'search')(observations({ catalogue, modelRequests: [modelRequest(0, [], [fn('mcp_docs_search')])] })))).toBe('PASS');
   });
 });

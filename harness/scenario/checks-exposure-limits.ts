@@ -3,7 +3,7 @@
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
 import { resultText } from '../adapters/result-text.js';
 import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
-import { cap, fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
+import { cap, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
 import { rawControlsIn } from './hostile-text.js';
 import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces, strictIn } from './offered-tools.js';
 import type { Observations } from './observations.js';
@@ -19,6 +19,19 @@ function offered(obs: Observations, index: number, server: string, tool: string)
   const request = obs.modelRequests[index];
   return request === undefined ? `the host sent no model request #${index + 1}` : offeredAs(obs, request, server, tool);
 }
+
+/**
+ * The function offered for (server, tool) in the first model request, for an EXPOSE check of
+ * how it is offered: not reached without a request (the host never asked the model); never
+ * happened when the request does not offer it (EXPOSE asks that every MCP tool is offered).
+ */
+function offeredFirst(obs: Observations, server: string, tool: string): OfferedTool | Grade {
+  if (obs.modelRequests[0] === undefined) return notReached('the host never sent a request to the model', obs);
+  const t = offered(obs, 0, server, tool);
+  return typeof t === 'string' ? neverHappened(`${server}/${tool} offered to the model (${t})`, 'the host sent its first model request', obs, [toolsEvidence(obs, 0)]) : t;
+}
+
+const isGrade = (value: object): value is Grade => 'verdict' in value;
 
 
 function firstRequest(obs: Observations): ModelRequestRecord | null {
@@ -144,8 +157,8 @@ export function sameNamesEveryStart(starts: number): GradeFn {
  */
 export function schemasAsDescribed(server: string, tool: string): GradeFn {
   return (obs) => {
-    const first = offered(obs, 0, server, tool);
-    if (typeof first === 'string') return notReached(`${server}/${tool} offered: ${first}`, obs);
+    const first = offeredFirst(obs, server, tool);
+    if (isGrade(first)) return first;
     const problems: string[] = [];
     let compared = 0;
     for (const request of obs.modelRequests) {
@@ -173,9 +186,9 @@ export function schemasAsDescribed(server: string, tool: string): GradeFn {
  */
 export function notStrict(server: string, tool: string): GradeFn {
   return (obs) => {
-    const request = obs.modelRequests[0];
-    const t = offered(obs, 0, server, tool);
-    if (request === undefined || typeof t === 'string') return notReached(`${server}/${tool} offered: ${typeof t === 'string' ? t : 'no model request'}`, obs);
+    const t = offeredFirst(obs, server, tool);
+    if (isGrade(t)) return t;
+    const request = obs.modelRequests[0] as ModelRequestRecord;
     const { strict, rule } = strictIn(request.api, t.strict);
     const evidence = [toolsEvidence(obs, 0)];
     if (strict === null) return pass(`${t.name} cannot be strict: ${rule}`, evidence);
@@ -192,8 +205,8 @@ const UNTRUSTED = /untrust|\bnot\b[^.\n]{0,20}\btrust|n't trust|never trust/i;
  */
 export function descriptionLabelled(server: string, tool: string, serverText: string): GradeFn {
   return (obs) => {
-    const t = offered(obs, 0, server, tool);
-    if (typeof t === 'string') return notReached(`${server}/${tool} offered: ${t}`, obs);
+    const t = offeredFirst(obs, server, tool);
+    if (isGrade(t)) return t;
     const d = t.description ?? '';
     const evidence = [note(d, `description of ${t.name}`)];
     const at = d.indexOf(serverText);

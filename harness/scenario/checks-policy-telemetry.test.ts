@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CanaryRegistry, credentialChannels, scanCanaries, type ScanItem } from '../sandbox/canaries.js';
-import { modelToldRefused, telemetryLacksCredentials, telemetryLatencyAtLeast, telemetryRecordFields } from './checks-policy-telemetry.js';
-import { modelRequest, observations, outcome, output } from './test-fixtures/observations.js';
+import { modelToldRefused, startupErrorNames, telemetryLacksCredentials, telemetryLatencyAtLeast, telemetryRecordFields } from './checks-policy-telemetry.js';
+import { exit, modelRequest, observations, outcome, output, screen } from './test-fixtures/observations.js';
 import type { Observations } from './observations.js';
 
 const FILE = '$XDG_DATA_HOME/refhost/telemetry.jsonl';
@@ -91,5 +91,18 @@ describe('telemetryRecordFields', () => {
   test('a status the model got that could not be read blocks the comparison, never passes it', () => {
     expect(outcome(run(null, 'completed'))).toBe('NOT-REACHED');
     expect(run(null, 'completed').observed).toMatch(/^not reached: the status of call #1 \(record #1\): the output could not be read: "found"/);
+  });
+});
+
+describe('an invalid policy file stops start-up (POLICY-4)', () => {
+  test('a host that ran on (the harness stopped it) owes the stop: its error check never happened', () => {
+    const g = startupErrorNames(['policy.json'])(observations({ exits: [exit(null, true)] }));
+    expect(outcome(g)).toBe('NEVER-HAPPENED');
+    expect(g.observed).toMatch(/^never happened: the host stopping start-up by itself, owed since it was started with an invalid policy file/);
+  });
+
+  test('no exit at all (never started) is not reached; a stop naming the file passes', () => {
+    expect(outcome(startupErrorNames(['policy.json'])(observations({ exits: [] })))).toBe('NOT-REACHED');
+    expect(outcome(startupErrorNames(['policy.json'])(observations({ exits: [exit(2)], screen: screen('bad policy.json') })))).toBe('PASS');
   });
 });

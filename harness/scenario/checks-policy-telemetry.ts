@@ -4,7 +4,7 @@
 import type { CallStatus } from '../adapters/host-adapter.js';
 import { canaryGrade } from './canary-grade.js';
 import { type GradeFn } from './check-helpers.js';
-import { approvalEvidence, cap, fail, journalEvidence, note, notReached, outputEvidence, pass, screenTail, shownText, statusUnreadable } from './evidence.js';
+import { approvalEvidence, cap, fail, journalEvidence, neverHappened, note, notReached, outputEvidence, pass, screenTail, shownText, statusUnreadable } from './evidence.js';
 import type { Observations } from './observations.js';
 import type { Grade } from './scenario-schema.js';
 
@@ -110,7 +110,9 @@ export function nothingConnected(): GradeFn {
 export function startupErrorNames(parts: readonly string[]): GradeFn {
   return (obs) => {
     const exit = obs.exits[0];
-    if (exit === undefined || exit.killedByHarness) return notReached('the host stopping start-up by itself', obs);
+    if (exit === undefined) return notReached('the host starting', obs);
+    // POLICY-4 asks that an invalid policy file stop start-up: one that ran on owes it.
+    if (exit.killedByHarness) return neverHappened('the host stopping start-up by itself', 'it was started with an invalid policy file', obs);
     const missing = parts.filter((p) => !shownText(obs).includes(p));
     const evidence = [screenTail(obs)];
     return missing.length === 0 ? pass(`the screen names ${parts.join(', ')}`, evidence) : fail(`the screen does not name ${missing.join(', ')}`, evidence);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { legacySessionLoads, nothingReinvoked, resumedHistoryCarries } from './checks-replay.js';
-import { modelRequest, observations, request, server, userMessage } from './test-fixtures/observations.js';
+import { modelRequest, observations, outcome, request, server, userMessage } from './test-fixtures/observations.js';
 
 const RESULT = 'recorded-result-1';
 const output = (request: number) => ({ request, api: 'responses' as const, callId: 'c1', output: `{"status":"completed","output":"${RESULT}"}`, text: `{"status":"completed","output":"${RESULT}"}`, status: 'completed' as const });
@@ -29,7 +29,17 @@ describe('REPLAY through the host', () => {
     const after = { ...base, servers: server('docs', [request('tools/call', 1, 100), request('tools/call', 2, 700)]) };
     expect(nothingReinvoked(['docs'], RESULT)(before).verdict).toBe('PASS');
     expect(nothingReinvoked(['docs'], RESULT)(after).verdict).toBe('FAIL');
-    expect(nothingReinvoked(['docs'], RESULT)(resumed(false)).reached).toBe(false);
+    // The session resuming with its history is REPLAY-1's demand too: owed, not a precondition.
+    expect(outcome(nothingReinvoked(['docs'], RESULT)(resumed(false)))).toBe('NEVER-HAPPENED');
+  });
+
+  test('a resumed host that never asks the model never opened the session: never happened (REPLAY-1..3 ask it)', () => {
+    const silent = { ...resumed(true), modelRequests: [modelRequest(0), modelRequest(1)] };
+    expect(outcome(resumedHistoryCarries([RESULT])(silent))).toBe('NEVER-HAPPENED');
+    expect(outcome(nothingReinvoked(['docs'], RESULT)(silent))).toBe('NEVER-HAPPENED');
+    const host = { ...observations().host, legacyMarker: 'old-text' };
+    expect(outcome(legacySessionLoads()(observations({ host })))).toBe('NEVER-HAPPENED');
+    expect(outcome(legacySessionLoads()(observations({ host, hostPid: null })))).toBe('NOT-REACHED');
   });
 
   test("a pre-MCP session loads when its text reaches the model; a profile naming none is not reached", () => {

@@ -2,18 +2,27 @@
 // its servers are then taken offline, removed or changed, and a second start resumes. What is
 // graded is what the resumed host sends the model and what the servers receive afterwards.
 import type { GradeFn } from './check-helpers.js';
-import { fail, journalEvidence, modelRequestEvidence, note, notReached, pass } from './evidence.js';
+import { fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass } from './evidence.js';
 import type { Observations } from './observations.js';
+import type { Grade } from './scenario-schema.js';
 
 const inputOf = (body: unknown): unknown => (body as { input?: unknown } | undefined)?.input ?? null;
 
-/** The first model request of the last host start, when that start was a later one. */
-function resumedRequest(obs: Observations): Observations['modelRequests'][number] | string {
+const RESUMED = 'the host was started again to resume the saved session';
+
+/**
+ * The first model request of the last host start, when that start was a later one; else the
+ * grade: not reached without a second start (the harness's step), never happened when the
+ * resumed host never asked the model (REPLAY-1..3 ask that the session opens).
+ */
+function resumedRequest(obs: Observations): Observations['modelRequests'][number] | Grade {
   const last = obs.sessionStarts.length - 1;
-  if (last < 1) return `a second host start (${obs.sessionStarts.length} happened)`;
+  if (last < 1) return notReached(`a second host start (${obs.sessionStarts.length} happened)`, obs);
   const request = obs.modelRequests[obs.sessionStarts[last]?.request ?? Infinity];
-  return request ?? 'the resumed host never sent a request to the model';
+  return request ?? neverHappened('the resumed session opening (the resumed host never sent a request to the model)', RESUMED, obs);
 }
+
+const isGrade = (value: object): value is Grade => 'verdict' in value;
 
 /** The `marker` reached the model as a tool output of the first start (the call really ran and was recorded). */
 function madeInFirstStart(obs: Observations, marker: string): boolean {
@@ -30,7 +39,7 @@ export function resumedHistoryCarries(markers: readonly string[]): GradeFn {
     const missingFirst = markers.filter((m) => !madeInFirstStart(obs, m));
     if (missingFirst.length > 0) return notReached(`the first start's call results ${missingFirst.join(', ')} reaching the model`, obs);
     const request = resumedRequest(obs);
-    if (typeof request === 'string') return notReached(request, obs);
+    if (isGrade(request)) return request;
     const text = JSON.stringify(request.input);
     const lost = markers.filter((m) => !text.includes(m));
     const evidence = [modelRequestEvidence(obs, request.index, inputOf)];
@@ -44,7 +53,8 @@ export function resumedHistoryCarries(markers: readonly string[]): GradeFn {
 export function nothingReinvoked(servers: readonly string[], marker: string): GradeFn {
   return (obs) => {
     const request = resumedRequest(obs);
-    if (typeof request === 'string' || !JSON.stringify(request.input).includes(marker)) return notReached('the saved session resumed with its history', obs);
+    if (isGrade(request)) return request;
+    if (!JSON.stringify(request.input).includes(marker)) return neverHappened('the saved session resuming with its history (the resumed host\'s first request lacks it)', RESUMED, obs, [modelRequestEvidence(obs, request.index, inputOf)]);
     const restartAt = obs.sessionStarts.at(-1)?.mono ?? 0;
     const calls = servers.flatMap((s) => (obs.servers[s]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && e.mono >= restartAt).map(() => s));
     const evidence = servers.map((s) => journalEvidence(obs, s, (e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call'));
@@ -58,7 +68,9 @@ export function legacySessionLoads(): GradeFn {
     const marker = obs.host.legacyMarker;
     if (marker === null) return notReached("a session saved before MCP support, named by the host's profile", obs);
     const request = obs.modelRequests[0];
-    if (request === undefined) return notReached('the resumed host never sent a request to the model', obs);
+    if (request === undefined) {
+      return obs.hostPid === null ? notReached('the host starting', obs) : neverHappened('the pre-MCP session opening (the resumed host never sent a request to the model)', 'the host was started to resume it', obs);
+    }
     const evidence = [modelRequestEvidence(obs, 0, inputOf), note(marker, 'text of the pre-MCP session')];
     return JSON.stringify(request.input).includes(marker)
       ? pass('the pre-MCP session was resumed: its text reached the model', evidence)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ModelRequestRecord } from '../../fake-servers/model/request.js';
-import { contentCapped, promptMarkedWithServer, promptOnlyAsUserContent } from './checks-resources-prompts.js';
-import { modelRequest, observations, outcome, output } from './test-fixtures/observations.js';
+import { contentCapped, promptMarkedWithServer, promptOnlyAsUserContent, readOnlyFrom } from './checks-resources-prompts.js';
+import { modelRequest, observations, outcome, output, request, server } from './test-fixtures/observations.js';
 
 const PROMPT = 'PROMPT-TEXT-5e1 from server docs';
 
@@ -30,5 +30,20 @@ describe('RESOURCE-3 capped contents', () => {
     expect(outcome(grade)).toBe('NOT-REACHED');
     expect(grade.observed).toBe('not reached: the status of tool output #1: the output could not be read: "START and a little"');
     expect(outcome(contentCapped(0, 'START')(observations({ toolOutputs: [output(0, null, 'lost the start')] })))).toBe('FAIL');
+  });
+});
+
+const read = (id: number, uri: string) => request('resources/read', id, id, { uri });
+
+describe('a read goes to the named server alone (RESOURCE-1)', () => {
+  test('a read that reached another server fails, whatever the named one got (the breach is seen, no precondition needed)', () => {
+    const g = readOnlyFrom('docs', 'alpha')(observations({ servers: { ...server('docs', []), ...server('alpha', [read(1, 'notes://x')]) } }));
+    expect(outcome(g)).toBe('FAIL');
+    expect(g.observed).toBe('server alpha received resources/read of notes://x (server docs, the one named, received none)');
+  });
+
+  test('no read anywhere is not reached; a read at the named server alone passes', () => {
+    expect(outcome(readOnlyFrom('docs', 'alpha')(observations({ servers: { ...server('docs', []), ...server('alpha', []) } })))).toBe('NOT-REACHED');
+    expect(outcome(readOnlyFrom('docs', 'alpha')(observations({ servers: { ...server('docs', [read(1, 'notes://x')]), ...server('alpha', []) } })))).toBe('PASS');
   });
 });

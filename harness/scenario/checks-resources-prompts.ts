@@ -33,9 +33,19 @@ export function serverReadExactly(server: string, uris: readonly string[]): Grad
   };
 }
 
-/** RESOURCE-1: `other` received no resources/read, once `named` did (a host that reads nothing proves nothing). */
+/**
+ * RESOURCE-1: `other` received no resources/read, once `named` did (a host that reads nothing
+ * proves nothing). A read that reached `other` is the breach whatever `named` got: seen first.
+ */
 export function readOnlyFrom(named: string, other: string): GradeFn {
-  return (obs) => (readUris(obs, named).length === 0 ? notReached(`server ${named} never received a resources/read`, obs) : serverReadExactly(other, [])(obs));
+  return (obs) => {
+    const strayed = readUris(obs, other);
+    if (strayed.length > 0) {
+      const got = readUris(obs, named);
+      return fail(`server ${other} received resources/read of ${strayed.join(', ')} (server ${named}, the one named, received ${got.length === 0 ? 'none' : got.join(', ')})`, [journalEvidence(obs, other, isMethod('resources/read')), journalEvidence(obs, named, isMethod('resources/read'))]);
+    }
+    return readUris(obs, named).length === 0 ? notReached(`server ${named} never received a resources/read`, obs) : serverReadExactly(other, [])(obs);
+  };
 }
 
 /** RESOURCE-1: approval request #index was shown for the read of `uri` on `server`. */

@@ -5,7 +5,7 @@
 import { acceptedOpenings, isOpeningRequest } from '../../fake-servers/mcp/journal-discovery.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { showsCommandLine, stdioStart, type GradeFn } from './check-helpers.js';
-import { fail, journalEvidence, modelRequestEvidence, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
+import { fail, journalEvidence, modelRequestEvidence, neverHappened, notReached, note, pass, screenAround, screenTail, shownText } from './evidence.js';
 import type { Observations } from './observations.js';
 import { tracesOf } from './offered-tools.js';
 
@@ -58,6 +58,9 @@ export function connectsOverlapped(servers: readonly string[]): GradeFn {
   return (obs) => {
     const times = servers.map((s) => [s, openingTimes(obs, s)] as const);
     const missing = times.filter(([, t]) => t === null).map(([s]) => s);
+    // Connecting every configured server at start-up is what DISCOVER-2 asks: one never opened is owed.
+    const unopened = missing.filter((s) => !(obs.servers[s]?.journal ?? []).some(isOpeningRequest));
+    if (unopened.length > 0 && obs.hostPid !== null) return neverHappened(`an opening (initialize or server/discover) sent to server(s) ${unopened.join(', ')}`, 'the host started with them configured', obs);
     if (missing.length > 0) return notReached(`server(s) ${missing.join(', ')} never accepted an opening (initialize or server/discover)`, obs);
     const spans = times.map(([s, t]) => ({ s, arrived: t?.arrived ?? 0, answered: t?.answered ?? 0 }));
     const lastArrival = Math.max(...spans.map((t) => t.arrived));

@@ -18,11 +18,31 @@ export function fail(observed: string, evidence: Evidence[] = []): Grade {
   return { verdict: 'FAIL', observed, evidence };
 }
 
-/** A precondition never happened: the check is BLOCKED ("not reached: ..."), with where the script stopped. */
-export function notReached(what: string, obs: Observations): Grade {
+/** Where the user script stopped, as the tail of a "not reached" or "never happened" text. */
+function whereStopped(obs: Observations): string {
   const stop = obs.script.stoppedAt;
-  const why = stop === null ? '' : ` (the user script stopped at step ${stop.step}, ${stop.what}: ${stop.reason})`;
-  return { ...fail(`not reached: ${what}${why}`, [screenTail(obs)]), reached: false };
+  return stop === null ? '' : ` (the user script stopped at step ${stop.step}, ${stop.what}: ${stop.reason})`;
+}
+
+/**
+ * The two kinds of absence a check can meet (README "Verdicts"), chosen at each call site by
+ * what the check's guarantees say:
+ * - notReached: a precondition the check's guarantees do not ask of the host never happened
+ *   (the harness's own step, a call some other guarantee governs, the host going as far as
+ *   the model): the check could not look, BLOCKED "not reached: ...", never a FAIL of its
+ *   guarantee; the failure that blocked it is another check's to charge.
+ * - neverHappened: what the check's own guarantee requires of the host never happened, although
+ *   its occasion came (an approval for a call the host sent, the confirmation after an unknown
+ *   outcome, going on at the deadline, the resumed session opening): the absence is the breach,
+ *   FAIL "never happened: ...", naming the occasion that made it owed.
+ */
+export function notReached(what: string, obs: Observations): Grade {
+  return { ...fail(`not reached: ${what}${whereStopped(obs)}`, [screenTail(obs)]), reached: false };
+}
+
+/** What the check's own guarantee requires never happened although `occasion` came: FAIL (see notReached). */
+export function neverHappened(what: string, occasion: string, obs: Observations, evidence: Evidence[] = []): Grade {
+  return { ...fail(`never happened: ${what}, owed since ${occasion}${whereStopped(obs)}`, [...evidence, screenTail(obs)]), owed: true };
 }
 
 /** The host declared (during the run) that it lacks an optional capability the check is about: UNSUPPORTED. */

@@ -162,8 +162,18 @@ export const GradeSchema = z.strictObject({
   verdict: z.enum(['PASS', 'FAIL']),
   observed: z.string(),
   evidence: z.array(z.custom<Evidence>()),
-  /** false: the check's precondition never happened ("not reached"); the runner may explain why once. */
+  /**
+   * false: a precondition the check's guarantees do not ask of the host never happened ("not
+   * reached", evidence.ts notReached): BLOCKED, never a FAIL of the guarantee; the runner may
+   * explain why once.
+   */
   reached: z.literal(false).optional(),
+  /**
+   * true: what the check's own guarantee requires of the host never happened although its
+   * occasion came ("never happened", evidence.ts neverHappened): the absence is the breach, a
+   * FAIL like any other.
+   */
+  owed: z.literal(true).optional(),
   /** true: the host, as it declared itself during the run, lacks what the check is about (a capability it need not have): UNSUPPORTED, `observed` saying why. */
   unsupported: z.literal(true).optional(),
 });

@@ -100,5 +100,9 @@ export const startup = (instructionFlags: string[] = [], changedFlags: string[] 
 /** The user script stopped at `step` for `reason`. */
 export const stoppedAt = (step: number, reason = 'no approval request within 5000 ms'): Observations['script'] => ({ completed: step, stoppedAt: { step, what: 'approval', reason } });
 
-/** A grade in one word: PASS, FAIL (a breach seen) or NOT-REACHED (its precondition never happened). */
-export const outcome = (grade: { verdict: string; reached?: false }): 'PASS' | 'FAIL' | 'NOT-REACHED' => (grade.reached === false ? 'NOT-REACHED' : (grade.verdict as 'PASS' | 'FAIL'));
+/**
+ * A grade in one word: PASS, FAIL (a breach seen), NEVER-HAPPENED (what its own guarantee
+ * demanded never happened: a FAIL) or NOT-REACHED (its precondition never happened: BLOCKED).
+ */
+export const outcome = (grade: { verdict: string; reached?: false; owed?: true }): 'PASS' | 'FAIL' | 'NEVER-HAPPENED' | 'NOT-REACHED' =>
+  grade.reached === false ? 'NOT-REACHED' : grade.owed === true ? 'NEVER-HAPPENED' : (grade.verdict as 'PASS' | 'FAIL');
