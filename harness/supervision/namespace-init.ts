@@ -112,7 +112,7 @@ print $ctl "started $host $reaper\n";
 quiet();
 waitpid($host, 0);
 my $status = $?;
-if (defined $term) { foreground($term, getpgrp(0)); close($term); }
+if (defined $term) { foreground($term, getpgrp(0)); syswrite($term, "\e]777;mhc-host-exited\a"); close($term); }
 print $ctl 'exited ' . ($status >> 8) . ' ' . ($status & 127) . "\n";
 if ($reaper) { waitpid($reaper, 0); } else { hold(); }
 exit 0;

@@ -7,15 +7,21 @@
 // before, and a pty host gets one line saying why not.
 import { closeSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import tty from 'node:tty';
 import type * as NodePty from 'node-pty';
 import { z } from 'zod';
 import { HarnessError } from '../errors.js';
 import type { GroupProcess } from './process-group.js';
 
-/** After a terminal host exited, how long what it wrote may take to be read when something else still holds the terminal. */
-const DRAIN_MS = 500;
+/**
+ * Written to the terminal by the host's session leader once the host has exited (an OSC
+ * sequence a terminal ignores): the terminal is first in, first out, so when the harness reads
+ * it, everything the host wrote has been read, however much and however loaded the machine.
+ */
+export const HOST_EXITED_MARK = '\x1b]777;mhc-host-exited\x07';
+/** How long the mark may take at most (a leader killed before writing it): then the terminal is read no further. */
+const DRAIN_MS = 10_000;
 
 /** Every host terminal has this size, so screens are the same on every machine. */
 export const TERMINAL_SIZE = { cols: 120, rows: 40 } as const;
@@ -74,6 +80,47 @@ export function openTerminal(size: TerminalSize = TERMINAL_SIZE): PseudoTerminal
   };
 }
 
+const MARK = Buffer.from(HOST_EXITED_MARK, 'latin1');
+
+/** How many bytes at the end of `buf` could begin the mark (held back until the next read). */
+function partialMark(buf: Buffer): number {
+  for (let n = Math.min(MARK.length - 1, buf.length); n > 0; n--) if (buf.subarray(buf.length - n).equals(MARK.subarray(0, n))) return n;
+  return 0;
+}
+
+/** The terminal's output without the leader's mark, and the moment the mark passed (buffered until read: nothing is lost before a reader attaches). */
+function withoutExitMark(master: Readable): { stdout: Readable; marked: Promise<void> } {
+  let seen!: () => void;
+  const marked = new Promise<void>((resolve) => (seen = resolve));
+  let held = Buffer.alloc(0);
+  const stdout = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const buf = Buffer.concat([held, chunk]);
+      const at = buf.indexOf(MARK);
+      if (at >= 0) {
+        held = Buffer.alloc(0);
+        this.push(Buffer.concat([buf.subarray(0, at), buf.subarray(at + MARK.length)]));
+        seen();
+      } else {
+        const keep = partialMark(buf);
+        held = buf.subarray(buf.length - keep);
+        this.push(buf.subarray(0, buf.length - keep));
+      }
+      done();
+    },
+    flush(done) {
+      this.push(held);
+      done();
+    },
+  });
+  master.pipe(stdout);
+  // A terminal ends by closing (EIO once nothing holds its slave, or destroyed), not always by an end.
+  master.once('close', () => {
+    if (!stdout.writableEnded) stdout.end();
+  });
+  return { stdout, marked };
+}
+
 /**
  * `proc` (started on `term.path`) read and written through the terminal. It has exited once
  * what it wrote was read, or DRAIN_MS after its exit when a process it left holds the
@@ -83,17 +130,18 @@ export function openTerminal(size: TerminalSize = TERMINAL_SIZE): PseudoTerminal
  */
 export function onTerminal<P extends GroupProcess>(proc: P, term: PseudoTerminal, closeOnExit: boolean, size: TerminalSize = TERMINAL_SIZE): P & { release(): void } {
   let done = false;
-  const drained = new Promise<void>((resolve) => (term.master.destroyed ? resolve() : term.master.once('close', () => resolve())));
+  const { stdout, marked } = withoutExitMark(term.master);
+  const drained = Promise.race([marked, new Promise<void>((resolve) => (term.master.destroyed ? resolve() : term.master.once('close', () => resolve())))]);
   const release = (): void => {
     term.close();
     proc.release?.();
   };
   const exited = proc.exited.then(async (status) => {
-    // What the host wrote last is still in the terminal: read it first, for a while at most (a leftover may hold the slave).
+    // What the host wrote last is still in the terminal: read it up to the leader's mark (or the terminal's close).
     await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
     if (closeOnExit) release();
     done = true;
     return status;
   });
-  return { ...proc, stdin: term.master, stdout: term.master, stderr: Readable.from([]), exited, hasExited: () => done, terminal: size, release };
+  return { ...proc, stdin: term.master, stdout, stderr: Readable.from([]), exited, hasExited: () => done, terminal: size, release };
 }
