@@ -1,7 +1,9 @@
 // UNKNOWN-1, transport-level retries off: the call's crash takes down every connection of the
 // Streamable HTTP server, its GET event stream included, while the server stays up. The call
 // is unknown and sent once, and the host does not reopen the dropped event stream (a
-// transport-level reconnect) before it is told to end.
+// transport-level reconnect). The user gives it a defined chance first: before ending, it
+// waits for a GET after the drop, up to the step deadline, so a host that reconnects after a
+// backoff (1 s in the MCP SDK's transport, 3 s in an EventSource) is seen every time.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { noStreamReopenedAfterDrop, unknownOutcomeChecks } from '../harness/scenario/checks-approval-results.js';
 
@@ -12,7 +14,7 @@ export default defineScenario({
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'fragile', outcomes: [{ kind: 'crash', everyConnection: true }] }] } } },
   model: [{ calls: [{ server: 'docs', tool: 'fragile', arguments: {} }] }, { message: 'It may have run.' }],
   host: { callTimeoutMs: 3000 },
-  user: [{ send: 'Run it.' }, { approval: 'approve' }, { end: 'eof' }],
+  user: [{ send: 'Run it.' }, { approval: 'approve' }, { received: { server: 'docs', method: 'GET', afterFault: true }, optional: true, within: 5000 }, { end: 'eof' }],
   checks: [
     ...unknownOutcomeChecks('docs', 'RESULT-5', 'every connection dropped', true),
     {

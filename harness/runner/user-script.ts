@@ -142,9 +142,11 @@ async function noPrompt(session: HostSession, ctx: Ctx, why: string): Promise<ne
 async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   const session = ctx.run.sessions.at(-1);
   const firstWait = session !== undefined && !ctx.promptSeen.has(session);
-  // A step's own deadline never undercuts the runner's, which follows the deadlines in force.
+  // A step's own deadline never undercuts the runner's, which follows the deadlines in force;
+  // except an optional wait's: the chance it gives a host is its own length, not a wait for work.
   const base = firstWait ? Math.max(ctx.timing.stepMs, ctx.timing.startMs) : ctx.timing.stepMs;
-  const within = Math.max(('within' in step ? step.within : undefined) ?? 0, base);
+  const chance = 'optional' in step && step.optional === true ? step.within : undefined;
+  const within = chance ?? Math.max(('within' in step ? step.within : undefined) ?? 0, base);
   if (session !== undefined) ctx.promptSeen.add(session);
   if ('add' in step || 'list' in step) {
     await runCommand(step, ctx);
@@ -208,18 +210,21 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     if (!(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms`);
     session.send(line);
   } else if ('received' in step) {
-    const { server, method, count, after, answered } = step.received;
+    const { server, method, count, after, afterFault, answered } = step.received;
     const running = ctx.servers[server];
     if (running === undefined) throw new StepFailed(`no server named ${server} in this scenario`);
+    // An uppercase method is an HTTP request's (GET: an event stream opened), else a JSON-RPC request's.
+    const http = /^[A-Z]+$/.test(method);
     const seen = (): number => {
       const entries = running.journal();
-      const from = after === undefined ? 0 : entries.findIndex((e) => e.kind === 'jsonrpc-out' && e.message.method === after);
+      const from = afterFault === true ? entries.findIndex((e) => e.kind === 'fault') : after === undefined ? 0 : entries.findIndex((e) => e.kind === 'jsonrpc-out' && e.message.method === after);
       if (from < 0) return 0;
       const since = entries.slice(from);
+      if (http) return since.filter((e) => e.kind === 'http-request' && e.method === method).length;
       const answeredIds = new Set(since.flatMap((e) => (e.kind === 'jsonrpc-out' && !('method' in e.message) ? [e.message.id] : [])));
       return since.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method && (answered !== true || answeredIds.has(e.message.id))).length;
     };
-    const since = after === undefined ? '' : ` after it sent ${after}`;
+    const since = afterFault === true ? ' after its fault' : after === undefined ? '' : ` after it sent ${after}`;
     if (!(await pollUntil(() => seen() >= count, within)) && step.optional !== true) throw new StepFailed(`server ${server} received ${seen()} ${method}${since} within ${within} ms, expected ${count}`);
   } else if ('answerAsk' in step) {
     await answerAsk(step.answerAsk, session, ctx, within);

@@ -108,13 +108,16 @@ const USER_STEPS = [
    * Waits until a fake server has received this many JSON-RPC requests of `method` (e.g. the call is surely sent);
    * with `after`, only those received after the server first sent that method (e.g. a tools/list after its list_changed);
    * with `answered`, only those the server has answered (the host holds the answer, not just the question).
+   * An uppercase `method` ("GET") counts HTTP requests of that method instead (an event stream opened); with
+   * `afterFault`, only those after the server staged its first fault (a stream reopened after a drop).
    * `optional`: something a host may or may not do; the deadline passing is no failure, so the next step meets a
-   * host that has had its chance (a background refresh that races the user's next line is decided, not left to timing).
+   * host that has had its chance (a background refresh that races the user's next line is decided, not left to timing);
+   * an optional step's `within` is that chance exactly (it may be shorter than the deadlines in force).
    */
   [
     'received',
     z.strictObject({
-      received: z.strictObject({ server: z.string().min(1), method: z.string().min(1), count: z.number().int().min(1).default(1), after: z.string().min(1).optional(), answered: z.literal(true).optional() }),
+      received: z.strictObject({ server: z.string().min(1), method: z.string().min(1), count: z.number().int().min(1).default(1), after: z.string().min(1).optional(), afterFault: z.literal(true).optional(), answered: z.literal(true).optional() }),
       optional: z.literal(true).optional(),
       within,
     }),
