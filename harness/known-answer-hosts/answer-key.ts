@@ -2,10 +2,9 @@
 // where in its code that is decided, written from its code and the catalogue's words before the
 // suite was pointed at it. A check's expectation is its own entry, else the one its guarantees
 // agree on; the self-test fails on every verdict that contradicts the key, in either direction.
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { GUARANTEES } from '../catalogue/guarantees.js';
-import { formatIssues, HarnessError } from '../errors.js';
+import { readJsonFile } from '../report/report-file.js';
 import type { CheckResult, Verdict } from '../report/schema.js';
 
 /**
@@ -45,15 +44,7 @@ export const AnswerKeySchema = z.strictObject({
 export type AnswerKey = z.infer<typeof AnswerKeySchema>;
 
 export function loadAnswerKey(file: string): AnswerKey {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new HarnessError('PROFILE_INVALID', `answer key ${file}: ${(error as Error).message}`);
-  }
-  const parsed = AnswerKeySchema.safeParse(raw);
-  if (!parsed.success) throw new HarnessError('PROFILE_INVALID', `answer key ${file}:\n${formatIssues(parsed.error.issues)}`);
-  return parsed.data;
+  return readJsonFile(file, AnswerKeySchema, 'answer key');
 }
 
 /** The check's expectation, or why the key does not decide it (no entry, or its guarantees disagree). */
