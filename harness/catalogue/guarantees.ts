@@ -145,6 +145,21 @@ export function asksToOffer(id: string): boolean {
   return OFFERING_ALSO.has(id) || OFFERING_GROUPS.has(id.replace(/-\d+$/, ''));
 }
 
+/**
+ * Guarantees whose words ask that the model be told each call's outcome: the RESULT group
+ * ("what the model is told about a call"), APPROVE-3 and POLICY-1 ("the model receives status
+ * denied" / "the model gets denied"), RESOURCE-3 (contents "mapped like tool results"). When
+ * the host owed the model an outcome and never sent it, a check of one of these FAILs; any
+ * other check that only needed the outcome to look is BLOCKED (grade.ts, outcome-owed.ts).
+ */
+const TELLING_GROUPS: ReadonlySet<string> = new Set(['RESULT']);
+const TELLING_ALSO: ReadonlySet<string> = new Set(['APPROVE-3', 'POLICY-1', 'RESOURCE-3']);
+
+/** Whether guarantee `id` asks that the model be told each call's outcome (see TELLING_GROUPS). */
+export function asksToTell(id: string): boolean {
+  return TELLING_ALSO.has(id) || TELLING_GROUPS.has(id.replace(/-\d+$/, ''));
+}
+
 /** Guarantees matched by an ID prefix ("RESOURCE", "INJECT-3"), as used by filters and profiles. */
 export function guaranteesMatching(prefix: string): Guarantee[] {
   return GUARANTEES.filter((g) => g.id === prefix || g.id.startsWith(`${prefix}-`) || g.group === prefix);

@@ -115,6 +115,15 @@ describe('grading what a host does not have', () => {
     expect(resultOf(failing(['LIMIT-2'], {}, notReached), { observations: { unresolvedTargets } }).verdict).toBe('BLOCKED');
   });
 
+  test('an outcome the host owed the model and never sent fails a check that asks that the model be told, and blocks any other', () => {
+    const owedOutput: Grade = { ...notReached, owedToModel: 'never happened: tool output #1 never reached the model, owed since the host went back to its prompt' };
+    for (const guarantees of [['RESULT-1'], ['APPROVE-3'], ['POLICY-1'], ['RESOURCE-3'], ['RESULT-7', 'RESULT-9']]) {
+      expect(resultOf(failing(guarantees, {}, owedOutput)), guarantees.join()).toMatchObject({ verdict: 'FAIL', observed: owedOutput.owedToModel });
+    }
+    expect(resultOf(failing(['NET-4'], {}, owedOutput))).toMatchObject({ verdict: 'BLOCKED', observed: 'not reached: the prompt' });
+    expect(resultOf(failing(['APPROVE-1'], {}, owedOutput)).verdict).toBe('BLOCKED');
+  });
+
   test('without a tool the model could not find, an offering check that could not look is BLOCKED too', () => {
     expect(resultOf(failing(['TRANSPORT-1'], {}, notReached)).verdict).toBe('BLOCKED');
   });

@@ -5,9 +5,11 @@
 // happened is BLOCKED, naming what blocked it, while one whose own guarantee's demand never
 // happened FAILs (evidence.ts: notReached / neverHappened); when the scripted model could not
 // find a tool, that one cause is named instead of each check's own, FAIL for the checks whose
-// guarantees ask the host to offer the tool (asksToOffer), BLOCKED for the others; a broken
+// guarantees ask the host to offer the tool (asksToOffer), BLOCKED for the others; likewise a
+// tool output the host owed the model and never sent FAILs the checks whose guarantees ask that
+// the model be told (asksToTell, outcome-owed.ts) and blocks the others; a broken
 // suite is HARNESS-ERROR, never a verdict against the host.
-import { asksToOffer, guaranteeById } from '../catalogue/guarantees.js';
+import { asksToOffer, asksToTell, guaranteeById } from '../catalogue/guarantees.js';
 import type { HostCapabilities } from '../adapters/host-adapter.js';
 import type { CheckResult, Level, Verdict } from '../report/schema.js';
 import type { Observations } from '../scenario/observations.js';
@@ -140,6 +142,10 @@ export function gradeChecks(ctx: GradeContext): CheckResult[] {
       const cause = unresolvedCause(observations);
       if (cause !== null && check.guarantees.some(asksToOffer)) {
         return { ...base, verdict: weigh({ ...grade, verdict: 'FAIL' }, level), observed: `never happened: the host offering the tool, owed by ${check.guarantees.filter(asksToOffer).join(', ')}: ${cause}`, evidence: grade.evidence };
+      }
+      // The host owed the model an outcome it never sent: the breach of a check that asks that the model be told.
+      if (grade.owedToModel !== undefined && check.guarantees.some(asksToTell)) {
+        return { ...base, verdict: weigh({ ...grade, verdict: 'FAIL' }, level), observed: grade.owedToModel, evidence: grade.evidence };
       }
       // The check could not look: BLOCKED by what kept it from looking, never a FAIL of its guarantee.
       return { ...base, verdict: level === 'MAY' ? 'INFO' : 'BLOCKED', observed: cause === null ? grade.observed : `not reached: ${cause}`, evidence: grade.evidence };

@@ -155,6 +155,9 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
   if ('restart' in step) {
     if (session !== undefined && !session.hasExited()) throw new StepFailed('the previous host session is still running (end it first)');
     ctx.run.sessionStarts.push({ request: ctx.modelRequests(), mono: monotonicMs() });
+    // endedAtPrompt and exitedBeforeEnd speak of the last session only.
+    delete ctx.run.outcome.endedAtPrompt;
+    delete ctx.run.outcome.exitedBeforeEnd;
     try {
       ctx.run.sessions.push(await ctx.adapter.start(ctx.sandbox, { ...ctx.start, resume: step.restart.resume }));
     } catch (error) {
@@ -232,7 +235,15 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     session.interrupt();
   } else {
     if (step.end === 'quit' && !ctx.adapter.capabilities.quit) throw new StepUndrivable('the host has no quit command');
-    if (step.now !== true && !(await session.waitForPrompt(within))) await noPrompt(session, ctx, `no prompt within ${within} ms before ending`);
+    if (step.now !== true) {
+      if (await session.waitForPrompt(within)) ctx.run.outcome.endedAtPrompt = true;
+      else if (session.hasExited()) {
+        // Gone by itself (its input closed at an approval, or a crash): nothing left to end.
+        ctx.run.outcome.exitedBeforeEnd = true;
+        ctx.run.exits.push(await awaitExit(session, ctx.timing.exitMs));
+        return;
+      } else await noPrompt(session, ctx, `no prompt within ${within} ms before ending`);
+    }
     session.end(step.end);
     // A step's own deadline covers the exit too (a host with much left to write before it goes).
     ctx.run.exits.push(await awaitExit(session, Math.max(ctx.timing.exitMs, step.within ?? 0)));
@@ -284,7 +295,15 @@ export async function runUserScript(run: ScriptRun, steps: readonly UserStep[], 
       run.outcome.completed = index + 1;
     } catch (error) {
       if (!(error instanceof StepFailed) && !(error instanceof StepUndrivable)) throw error;
-      run.outcome.stoppedAt = { step: index + 1, what: stepName(step), reason: error.message, ...(error instanceof StepUndrivable ? { undrivable: true as const, requests: ctx.modelRequests() } : {}) };
+      const gone = run.sessions.at(-1)?.hasExited() === true;
+      run.outcome.stoppedAt = {
+        step: index + 1,
+        what: stepName(step),
+        reason: error.message,
+        mono: monotonicMs(),
+        ...(gone ? { hostExited: true as const } : {}),
+        ...(error instanceof StepUndrivable ? { undrivable: true as const, requests: ctx.modelRequests() } : {}),
+      };
       break;
     }
   }

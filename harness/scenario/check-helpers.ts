@@ -10,6 +10,7 @@ import { ANYWHERE, canaryGrade } from './canary-grade.js';
 import type { Observations } from './observations.js';
 import type { Grade } from './scenario-schema.js';
 import { outputAt, outputsOf, type CallsAbout, type OutputRef } from './call-of.js';
+import { outputNotReached } from './outcome-owed.js';
 
 export type GradeFn = (obs: Observations) => Grade;
 
@@ -169,12 +170,12 @@ export function approvalsShown(count: number): GradeFn {
 export function modelSawStatuses(statuses: readonly CallStatus[], options: { first?: boolean; of?: readonly CallsAbout[] } = {}): GradeFn {
   return (obs) => {
     const picked = options.of === undefined ? null : outputsOf(obs, options.of);
-    if (picked?.missing != null) return notReached(`${picked.missing} never reached the model`, obs);
+    if (picked?.missing != null) return outputNotReached(`${picked.missing} never reached the model`, obs);
     const outputs = picked?.outs ?? obs.toolOutputs;
     const considered = options.first === true ? outputs.slice(0, statuses.length) : outputs;
     const seen = considered.map((o) => o.status ?? 'unreadable');
     const evidence = outputs.flatMap((o) => outputEvidence(o, 600));
-    if (seen.length < statuses.length) return notReached(`the model received ${seen.length} of ${statuses.length} tool outputs (${seen.join(', ') || 'none'})`, obs);
+    if (seen.length < statuses.length) return outputNotReached(`the model received ${seen.length} of ${statuses.length} tool outputs (${seen.join(', ') || 'none'})`, obs);
     // A status read and wrong is a breach; one that could not be read is no status at all.
     const wrong = seen.length !== statuses.length || considered.some((o, i) => o.status !== null && o.status !== statuses[i]);
     if (wrong) return fail(`the model received ${seen.join(', ')}; expected ${statuses.join(', ')}`, evidence);
@@ -188,7 +189,7 @@ export function modelSawStatuses(statuses: readonly CallStatus[], options: { fir
 export function modelSawStatus(ref: OutputRef, status: CallStatus): GradeFn {
   return (obs) => {
     const { out, name } = outputAt(obs, ref);
-    if (out === undefined) return notReached(`${name} never reached the model`, obs);
+    if (out === undefined) return outputNotReached(`${name} never reached the model`, obs);
     const evidence = outputEvidence(out);
     if (out.status === null) return statusUnreadable([{ name, out }], obs, evidence);
     return out.status === status ? pass(`${name} has status ${status}`, evidence) : fail(`${name} has status ${out.status}, expected ${status}`, evidence);

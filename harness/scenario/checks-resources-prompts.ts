@@ -7,6 +7,7 @@ import type { GradeFn } from './check-helpers.js';
 import { approvalEvidence, cap, fail, journalEvidence, modelRequestEvidence, note, notReached, outputEvidence, pass, screenTail, shownText, statusUnreadable } from './evidence.js';
 import type { Observations } from './observations.js';
 import { outputAt, type OutputRef } from './call-of.js';
+import { outputNotReached } from './outcome-owed.js';
 
 type JournalEntry = Observations['servers'][string]['journal'][number];
 
@@ -70,7 +71,7 @@ export function textKeptBlobOmitted(textRef: OutputRef, text: string, blobRef: O
   return (obs) => {
     const textOut = outputAt(obs, textRef);
     const blobOut = outputAt(obs, blobRef);
-    if (textOut.out === undefined || blobOut.out === undefined) return notReached(`${textOut.name} and ${blobOut.name} never both reached the model`, obs);
+    if (textOut.out === undefined || blobOut.out === undefined) return outputNotReached(`${textOut.name} and ${blobOut.name} never both reached the model`, obs);
     const evidence = [textOut.out, blobOut.out].flatMap((o) => outputEvidence(o, 600));
     if (!textOut.out.text.includes(text)) return fail(`${textOut.name} lost the resource text "${text}"`, evidence);
     const sent = obs.modelRequests.map((r) => JSON.stringify(r.body)).join('\n');
@@ -85,7 +86,7 @@ export function textKeptBlobOmitted(textRef: OutputRef, text: string, blobRef: O
 export function contentCapped(ref: OutputRef, start: string, wrappingBytes = 1024): GradeFn {
   return (obs) => {
     const { out, name } = outputAt(obs, ref);
-    if (out === undefined) return notReached(`${name} never reached the model`, obs);
+    if (out === undefined) return outputNotReached(`${name} never reached the model`, obs);
     const bytes = Buffer.byteLength(out.text, 'utf8');
     const evidence = [...outputEvidence(out, 300), note(`${bytes} bytes`)];
     if (bytes > 64 * 1024 + wrappingBytes) return fail(`${name} is ${bytes} bytes, over the 64 KiB cap`, evidence);

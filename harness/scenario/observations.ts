@@ -20,6 +20,11 @@ export interface ScreenText {
   truncated: boolean;
   /** On a pseudo-terminal: what the user sees, rendered by a terminal emulator, scrollback included (absent on pipes). */
   rendered?: string;
+  /**
+   * On a pseudo-terminal: every line that was ever on the rendered screen, in the order each
+   * first appeared (a line redrawn in place once): what the user read, also of a full-screen host.
+   */
+  seen?: string[];
   /** What the user is shown, where that is less than `all`: an ACP or app-server client's
    *  transcript, without the agent's stderr (its log, which no such client shows). */
   shown?: string;
@@ -125,9 +130,15 @@ export interface ScriptOutcome {
   /**
    * The step that could not happen, with why (e.g. "no approval request within 5000 ms").
    * `undrivable`: the host's own protocol cannot express the step (not a breach by the host);
-   * `requests`: how many model requests had arrived by then.
+   * `requests`: how many model requests had arrived by then; `mono`: when the step gave up
+   * (monotonic ms, comparable with journal `mono`); `hostExited`: the host's session had
+   * already ended by itself when it did (nothing of the harness had stopped it).
    */
-  stoppedAt: { step: number; what: string; reason: string; undrivable?: true; requests?: number } | null;
+  stoppedAt: { step: number; what: string; reason: string; undrivable?: true; requests?: number; mono?: number; hostExited?: true } | null;
+  /** The script's end step found the host back at its prompt (every turn over) before ending it. */
+  endedAtPrompt?: true;
+  /** The script's end step found the host's last session already ended by itself (its input closed at an approval, or a crash). */
+  exitedBeforeEnd?: true;
 }
 
 /** What the host has, as its adapter declares it: checks read it to tell "absent" from "broken". */

@@ -177,6 +177,12 @@ export const GradeSchema = z.strictObject({
    * FAIL like any other.
    */
   owed: z.literal(true).optional(),
+  /**
+   * With reached false, for a tool output the model never got although the host owed it
+   * (outcome-owed.ts): the "never happened" line a check whose guarantee asks that the model be
+   * told (asksToTell) FAILs with; any other check stays BLOCKED.
+   */
+  owedToModel: z.string().optional(),
   /** true: the host, as it declared itself during the run, lacks what the check is about (a capability it need not have): UNSUPPORTED, `observed` saying why. */
   unsupported: z.literal(true).optional(),
 });
