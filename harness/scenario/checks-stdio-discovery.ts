@@ -5,8 +5,10 @@
 import { acceptedOpenings, isOpeningRequest } from '../../fake-servers/mcp/journal-discovery.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { showsCommandLine, stdioStart, type GradeFn } from './check-helpers.js';
-import { fail, journalEvidence, modelRequestEvidence, neverHappened, notReached, note, pass, screenAround, screenTail, shownText } from './evidence.js';
+import { fail, journalEvidence, modelRequestEvidence, neverHappened, notReached, note, pass, screenAround, screenTail, shownLines, shownText } from './evidence.js';
 import type { Observations } from './observations.js';
+import { DEADLINE_SLACK } from './checks-deadlines.js';
+import { lastDecided } from './outcome-owed.js';
 import { tracesOf } from './offered-tools.js';
 
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
@@ -25,19 +27,29 @@ export function stdioArgsLiteral(server: string, args: readonly string[]): Grade
   };
 }
 
-/** The host passed the user's `message` to the model and showed the model's `reply` (it was still running). */
+/**
+ * The host passed the user's `message` to the model and showed the model's `reply` (it was
+ * still running). Without the reply, the host was taken down when it ended by itself, came back
+ * to its prompt without it, or kept the user waiting past its call deadline; a user script that
+ * stopped sooner could not tell (BLOCKED).
+ */
 export function hostAnsweredMessage(message: string, reply: string): GradeFn {
   return (obs) => {
     const at = obs.modelRequests.findIndex((r) => JSON.stringify(r.input).includes(message));
     const exits = obs.exits.map((e) => `code ${String(e.code)}, signal ${String(e.signal)}${e.killedByHarness ? ', killed by the harness' : ''}`);
     const evidence = [screenTail(obs), note(exits.join('\n') || 'the host had not exited', 'host exits')];
-    if (at < 0) {
-      const stop = obs.script.stoppedAt;
-      return fail(`the host never passed "${message}" to the model${stop ? ` (the user script stopped at step ${stop.step}: ${stop.reason})` : ''}`, evidence);
+    if (at >= 0 && shownText(obs).includes(reply)) {
+      return pass(`model request #${at + 1} carried "${message}" and the screen shows the answer`, [modelRequestEvidence(obs, at, (b) => (b as { input?: unknown }).input), screenAround(obs, reply)]);
     }
-    return shownText(obs).includes(reply)
-      ? pass(`model request #${at + 1} carried "${message}" and the screen shows the answer`, [modelRequestEvidence(obs, at, (b) => (b as { input?: unknown }).input), screenAround(obs, reply)])
-      : fail(`the model got "${message}" but its answer "${reply}" never appeared on screen`, evidence);
+    const missing = at < 0 ? `the host never passed "${message}" to the model` : `the model got "${message}" but its answer "${reply}" never appeared on screen`;
+    const stop = obs.script.stoppedAt;
+    if (stop?.hostExited === true || obs.script.exitedBeforeEnd === true) return fail(`${missing}: the host ended by itself`, evidence);
+    if (stop === null) return fail(`${missing}: the host went on without it`, evidence);
+    const deadline = obs.host.deadlines.callTimeoutMs;
+    const since = Math.max(obs.modelRequestMono.at(-1) ?? -Infinity, lastDecided(obs) ?? -Infinity);
+    const waited = stop.mono === undefined || !Number.isFinite(since) ? 0 : stop.mono - since;
+    if (waited >= deadline + DEADLINE_SLACK.lateMs) return fail(`${missing}: the user waited ${ms(waited)} after the host's last step, past its ${ms(deadline)} call deadline, and gave up at step ${stop.step} (${stop.reason})`, evidence);
+    return notReached(`${missing}, the host still running within its ${ms(deadline)} call deadline`, obs);
   };
 }
 
@@ -79,14 +91,16 @@ export function connectsOverlapped(servers: readonly string[]): GradeFn {
 /** One status line per server, each on screen before the model's first answer `reply`. */
 export function statusLinesBefore(servers: readonly string[], reply: string): GradeFn {
   return (obs) => {
-    const replyAt = shownText(obs).indexOf(reply);
+    // In the order the user read them: a full-screen host's rows as they were drawn.
+    const shown = shownLines(obs.screen);
+    const replyAt = shown.findIndex((l) => l.includes(reply));
     if (replyAt < 0) return notReached(`the answer "${reply}" never appeared`, obs);
     const evidence = [screenAround(obs, reply, 1500)];
     const problems: string[] = [];
     for (const server of servers) {
       const lines = obs.statusLines.filter((l) => new RegExp(`\\b${server}\\b`).test(l));
       if (lines.length !== 1) problems.push(`${lines.length} status lines for ${server}`);
-      else if (shownText(obs).indexOf(lines[0] ?? '') > replyAt) problems.push(`the status line of ${server} came after the first answer`);
+      else if (shown.indexOf(lines[0] ?? '') > replyAt) problems.push(`the status line of ${server} came after the first answer`);
     }
     return problems.length === 0 ? pass(`one status line per server before the first answer: ${obs.statusLines.join(' | ')}`, evidence) : fail(problems.join('; '), evidence);
   };
