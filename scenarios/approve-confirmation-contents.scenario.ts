@@ -83,7 +83,7 @@ export default defineScenario({
       expected: 'arguments of about 1.7 KiB, under the cut, are shown whole',
       provenBy: ['approve-args-cut-at-1k'],
       needs: ['own-screen'],
-      grade: confirmationArgumentsWhole(callsAbout(calls, (c) => c === smallCall), { head: 'small notes', tail: SMALL_TAIL, marker: CUT_MARKER }),
+      grade: confirmationArgumentsWhole(callsAbout(calls, (c) => c === smallCall)),
     },
     {
       id: 'warns-about-the-server',

@@ -32,7 +32,8 @@ export const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[
 /** `name` stands in `text` on its own (not inside a longer name such as mcp_docs_notes_find). */
 export const standsAlone = (text: string, name: string): boolean => new RegExp(`(^|[^\\w.-])${escapeRegex(name)}($|[^\\w-]|\\.(?!\\w))`).test(text);
 
-function stringLeaves(value: unknown): string[] {
+/** Every string inside a JSON value (an argument object's values, at any depth). */
+export function stringLeaves(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(stringLeaves);
   if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringLeaves);

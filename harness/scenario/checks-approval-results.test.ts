@@ -189,11 +189,14 @@ describe('confirmationArgumentsCut and confirmationArgumentsWhole', () => {
     expect(outcome(cut(observations()))).toBe('NOT-REACHED');
   });
 
-  const whole = confirmationArgumentsWhole(ofDocs, { head: 'HEAD', tail: 'TAIL', marker: /cut/ });
-  test('arguments under the cut pass shown whole; a missing end or start fails', () => {
+  const whole = confirmationArgumentsWhole(callsAbout([{ server: 'docs', tool: 'notes.find', arguments: { q: 'HEAD', pad: 'é'.repeat(10), last: 'TAIL' } }], () => true));
+  test('arguments under the cut pass shown whole, also wrapped over lines or a box; a value cut anywhere fails', () => {
     expect(outcome(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(10)}", "last": "TAIL"}`)))).toBe('PASS');
-    expect(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(10)}... [cut]`)).observed).toMatch(/the end "TAIL" of arguments under the cut is not shown/);
-    expect(whole(shown('{"q": "other", "last": "TAIL"}')).observed).toMatch(/does not show the start/);
+    expect(outcome(whole(shown(`│ {"q": "HEAD", "pad": "${'é'.repeat(6)} │\n│ ${'é'.repeat(4)}", "last": "TAIL"} │`)))).toBe('PASS');
+    expect(outcome(whole(shown(`{"q": "HEAD", "pad": "${'\\u00e9'.repeat(10)}", "last": "TAIL"}`)))).toBe('PASS');
+    expect(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(10)}... [cut]`)).observed).toMatch(/does not show whole the argument value\(s\) "TAIL"/);
+    expect(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(6)}…", "last": "TAIL"}`)).observed).toMatch(/"éééééééééé"/);
+    expect(whole(shown('{"q": "other", "last": "TAIL"}')).observed).toMatch(/"HEAD"/);
     expect(outcome(whole(observations()))).toBe('NOT-REACHED');
   });
 });

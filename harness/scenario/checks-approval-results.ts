@@ -10,7 +10,8 @@ import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, neverHap
 import type { Observations } from './observations.js';
 import { modelSawStatus, serverGotToolCalls, showsCommandLine, type GradeFn } from './check-helpers.js';
 import type { Grade, ScenarioInput } from './scenario-schema.js';
-import { confirmationOf, describeCalls, outputAt, standsAlone, type CallsAbout, type OutputRef } from './call-of.js';
+import { confirmationOf, describeCalls, outputAt, standsAlone, stringLeaves, type CallsAbout, type OutputRef } from './call-of.js';
+import { outputNotReached } from './outcome-owed.js';
 
 type CheckInput = ScenarioInput['checks'][number];
 
@@ -133,14 +134,31 @@ export function confirmationArgumentsCut(calls: CallsAbout, display: ArgumentDis
   });
 }
 
-/** APPROVE-5 at the bound: arguments under the cut are shown whole, unmarked (both ends visible). */
-export function confirmationArgumentsWhole(calls: CallsAbout, display: Pick<ArgumentDisplay, 'head' | 'tail' | 'marker'>): GradeFn {
+/**
+ * APPROVE-5 at the bound: arguments under the cut are shown whole: every value of the call's
+ * arguments in full, the middle as well as both ends (a value cut at a box's width is cut).
+ */
+export function confirmationArgumentsWhole(calls: CallsAbout): GradeFn {
+  const values = calls.about.flatMap((c) => (typeof c.arguments === 'string' ? [c.arguments] : stringLeaves(c.arguments))).filter((v) => v !== '');
   return gradeConfirmationOf(calls, (shown, index, name, obs) => {
     const args = shown.fields.arguments ?? shown.text;
     const evidence = [approvalEvidence(obs, index)];
-    if (!args.includes(display.head)) return fail(`${name} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
-    return args.includes(display.tail) ? pass(`${name} shows the arguments whole, start and end`, evidence) : fail(`${name}: the end ${JSON.stringify(display.tail)} of arguments under the cut is not shown`, evidence);
+    const cut = values.filter((v) => !shownWhole(args, v));
+    if (cut.length === 0) return pass(`${name} shows every argument value whole (${values.length})`, evidence);
+    const describe = (v: string): string => (v.length > 40 ? `${JSON.stringify(v.slice(0, 20))}… (${v.length} characters)` : JSON.stringify(v));
+    return fail(`${name} does not show whole the argument value(s) ${cut.map(describe).join(', ')} of arguments under the cut`, evidence);
   });
+}
+
+/** What a confirmation may lay inside a long value: line breaks, indentation, a box's borders (U+2500-U+257F). */
+const LAYOUT = /[\s\u2500-\u257f]/gu;
+
+/** `value` stands in `text` in full, as written, JSON-escaped or with \uXXXX escapes, wrapped however the text is laid out. */
+function shownWhole(text: string, value: string): boolean {
+  const flat = text.replace(LAYOUT, '');
+  const json = JSON.stringify(value).slice(1, -1);
+  const ascii = json.replace(/[^\x00-\x7f]/g, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+  return [value, json, ascii].some((form) => flat.includes(form.replace(LAYOUT, '')));
 }
 
 const callsIn = (journal: JournalEntry[]): Extract<JournalEntry, { kind: 'jsonrpc-in' }>[] =>
@@ -172,7 +190,7 @@ export function callsOneAfterAnother(server: string, count: number): GradeFn {
 export function toolOutputHas(ref: OutputRef, rules: readonly { what: string; ok: (output: string) => boolean }[], only?: CallStatus): GradeFn {
   return (obs) => {
     const { out, name } = outputAt(obs, ref);
-    if (out === undefined) return notReached(`${name} never reached the model`, obs);
+    if (out === undefined) return outputNotReached(`${name} never reached the model`, obs);
     // Rules about a kind of result (what an output_limit result keeps) say nothing of another kind: a whole text trivially "keeps its head".
     if (only !== undefined && out.status === null) return statusUnreadable([{ name, out }], obs);
     if (only !== undefined && out.status !== only) return notReached(`${name} as ${only} (its status is ${out.status})`, obs);
@@ -216,7 +234,7 @@ const inputOf = (body: unknown): unknown => (body as { input?: unknown } | undef
 /** No request to the model contains any of `texts` (anywhere in its body); needs one request with a tool output. */
 export function modelNeverSaw(texts: readonly string[], what: string): GradeFn {
   return (obs) => {
-    if (obs.toolOutputs.length === 0) return notReached('no tool output reached the model', obs);
+    if (obs.toolOutputs.length === 0) return outputNotReached('no tool output reached the model', obs);
     const hits = obs.modelRequests.filter((r) => texts.some((t) => JSON.stringify(r.body ?? r.rawBody ?? '').includes(t)));
     return hits.length === 0
       ? pass(`no model request contains ${what}`)
