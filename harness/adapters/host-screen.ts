@@ -30,5 +30,5 @@ export function shownAsTranscript(text: ScreenText): ScreenText {
 }
 
 export function screenOf(capture: ScreenCapture, rendered: RenderedScreen | null): ScreenText {
-  return rendered === null ? capture.text() : { ...capture.text(), rendered: rendered.text() };
+  return rendered === null ? capture.text() : { ...capture.text(), rendered: rendered.text(), seen: rendered.seenLines() };
 }

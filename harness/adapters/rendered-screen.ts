@@ -15,17 +15,27 @@ const SCROLLBACK_LINES = 100_000;
  */
 const RENDER_CAP_CHARS = 2 * 1024 * 1024;
 
+/** Rows a line read on the screen may span above the visible screen. */
+const MAX_LINE_ROWS = 64;
+
 type Buffer = InstanceType<typeof xterm.Terminal>['buffer']['normal'];
 
-/** A buffer's lines, wrapped lines joined, right-trimmed, without the blank lines below the last text. */
-function linesOf(buffer: Buffer): string[] {
+/**
+ * A buffer's lines from row `from` to row `to` (exclusive), wrapped lines joined, right-trimmed,
+ * without the blank lines below the last text. With `width`, a row written up to the screen's
+ * last column or the one before it also continues on the next row: a full-screen host wraps its
+ * own lines by addressing rows, which the terminal does not mark as wrapped.
+ */
+function linesOf(buffer: Buffer, from = 0, to = buffer.length, width?: number): string[] {
   const lines: string[] = [];
-  for (let i = 0; i < buffer.length; i++) {
+  let continues = false;
+  for (let i = from; i < to; i++) {
     const line = buffer.getLine(i);
     if (line === undefined) continue;
     const text = line.translateToString(true);
-    if (line.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
+    if ((line.isWrapped || (continues && text.trim() !== '')) && lines.length > 0) lines[lines.length - 1] += text;
     else lines.push(text);
+    continues = width !== undefined && text.trimEnd().length >= width - 1;
   }
   // Trailing blanks are invisible, written or not.
   const trimmed = lines.map((l) => l.trimEnd());
@@ -36,12 +46,37 @@ function linesOf(buffer: Buffer): string[] {
 export class RenderedScreen {
   readonly #term: InstanceType<typeof xterm.Terminal>;
   #written = 0;
+  /** Every line seen on the visible screen, in the order each first appeared. */
+  readonly #seen = new Set<string>();
 
   /** `answer` gets what the terminal sends back to the host. */
   constructor(size: TerminalSize, answer: (data: string) => void) {
     // Hostile output is expected: no parse-error logs.
     this.#term = new xterm.Terminal({ ...size, scrollback: SCROLLBACK_LINES, allowProposedApi: true, logLevel: 'off' });
     this.#term.onData(answer);
+    // A full-screen host redraws its frame in place: what a person read is every line that was ever on screen, not the last frame.
+    this.#term.onWriteParsed(() => this.#look());
+  }
+
+  /** Adds the lines on the visible screen; the one under the cursor only when `all` (it may still be being written). */
+  #look(all = false): void {
+    const buffer = this.#term.buffer.active;
+    const cols = this.#term.cols;
+    // A row continues the one above it when the terminal wrapped it or the row above runs to the right edge (see linesOf).
+    const continuesAbove = (row: number): boolean =>
+      buffer.getLine(row)?.isWrapped === true || ((buffer.getLine(row - 1)?.translateToString(true).trimEnd().length ?? 0) >= cols - 1 && buffer.getLine(row)?.translateToString(true).trim() !== '');
+    // A line wrapped into the screen from above it is read from its start (within reason: a flood's megabyte line is not re-read on every write).
+    const startOf = (row: number): number => {
+      let first = row;
+      while (first > 0 && row - first < MAX_LINE_ROWS && continuesAbove(first)) first--;
+      return first;
+    };
+    const top = startOf(buffer.viewportY);
+    const cursor = buffer.baseY + buffer.cursorY;
+    const start = startOf(cursor);
+    const end = buffer.viewportY + this.#term.rows;
+    const lines = all ? linesOf(buffer, top, end, cols) : [...linesOf(buffer, top, Math.max(top, start), cols), ...linesOf(buffer, cursor + 1, end, cols)];
+    for (const line of lines) if (line.trim() !== '') this.#seen.add(line);
   }
 
   write(chunk: string): void {
@@ -53,6 +88,16 @@ export class RenderedScreen {
   /** Resolves once everything written so far is on the screen (xterm parses asynchronously). */
   settled(): Promise<void> {
     return new Promise((resolve) => this.#term.write('', resolve));
+  }
+
+  /**
+   * Every non-blank line that was on the visible screen at some point, in the order each first
+   * appeared; a line redrawn in place counts once. What a person at the terminal read, also of a
+   * full-screen program that addresses rows instead of writing newlines.
+   */
+  seenLines(): string[] {
+    this.#look(true);
+    return [...this.#seen];
   }
 
   /** The screen as text, scrollback first; a full-screen program's alternate screen after it. */

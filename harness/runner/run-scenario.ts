@@ -1,7 +1,7 @@
 // One scenario against one host: sandbox, fixtures, host start, the scripted user,
 // supervision (group kill, orphan scan, STDIO-5), observations, canary scan, verdicts.
 // Everything started here is stopped here, whatever happens.
-import { shownText } from '../scenario/evidence.js';
+import { shownLines } from '../scenario/evidence.js';
 import { meter, meterAsync, openSpan } from '../performance/cost-meter.js';
 import { performance } from 'node:perf_hooks';
 import { monotonicMs } from '../../fake-servers/mcp/journal.js';
@@ -193,6 +193,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     truncated: screens.some((s) => s.truncated),
     ...(screens.some((s) => s.rendered !== undefined) ? { rendered: screens.map((s) => s.rendered ?? '').join('\n') } : {}),
     ...(screens.some((s) => s.shown !== undefined) ? { shown: screens.map((s) => s.shown ?? s.all).join('') } : {}),
+    ...(screens.some((s) => s.seen !== undefined) ? { seen: screens.flatMap(shownLines) } : {}),
   };
   collect('collect');
   const scan = meter('canary scan', () => scanRun({
@@ -205,7 +206,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     processes,
   }));
   const { reading } = adapter;
-  const statusLines = shownText({ screen: mergedScreen }).split('\n').filter((line) => new RegExp(reading.statusLine.source).test(line));
+  const statusLines = screens.flatMap(shownLines).filter((line) => new RegExp(reading.statusLine.source).test(line));
   const observations: Observations = {
     scenario: scenario.name,
     hostPid: run.sessions[0]?.pid ?? null,

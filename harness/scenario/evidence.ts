@@ -1,7 +1,7 @@
 // Small builders for grades and their numbered evidence, so checks stay one-liners.
 import type { Evidence } from '../report/schema.js';
 import type { ModelRequestRecord } from '../../fake-servers/model/mock-model.js';
-import type { Observations, ToolOutputSeen } from './observations.js';
+import type { Observations, ScreenText, ToolOutputSeen } from './observations.js';
 import type { Grade } from './scenario-schema.js';
 
 const EXCERPT_CAP = 2000;
@@ -60,16 +60,27 @@ export function shownText(obs: Pick<Observations, 'screen'>): string {
   return obs.screen.shown ?? obs.screen.all;
 }
 
+/**
+ * The lines the host showed its user, in order: on a terminal, every line that was ever on its
+ * rendered screen (a full-screen host's rows as drawn, not its cursor-addressed byte stream);
+ * elsewhere its output split at newlines.
+ */
+export function shownLines(screen: ScreenText): string[] {
+  return screen.seen ?? shownText({ screen }).split('\n');
+}
+
 /** The end of the host's screen (where a failed wait usually explains itself). */
 export function screenTail(obs: Observations, chars = 1500): Evidence {
   return { kind: 'screen', source: 'host screen (last lines)', excerpt: obs.screen.all.slice(-chars) };
 }
 
-/** The screen around the first occurrence of `needle`, or its tail when absent. */
+/** The screen around the first occurrence of `needle` (in the output, else on the rendered screen: a line read there), or its tail when absent. */
 export function screenAround(obs: Observations, needle: string, radius = 400): Evidence {
-  const at = obs.screen.all.indexOf(needle);
-  if (at < 0) return screenTail(obs);
-  return { kind: 'screen', source: 'host screen', excerpt: obs.screen.all.slice(Math.max(0, at - radius), at + needle.length + radius) };
+  for (const [source, text] of [['host screen', obs.screen.all], ['host screen (rendered)', obs.screen.rendered ?? '']] as const) {
+    const at = text.indexOf(needle);
+    if (at >= 0) return { kind: 'screen', source, excerpt: text.slice(Math.max(0, at - radius), at + needle.length + radius) };
+  }
+  return screenTail(obs);
 }
 
 export function journalEvidence(obs: Observations, server: string, filter: (e: Observations['servers'][string]['journal'][number]) => boolean = () => true): Evidence {

@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'vitest';
+import { RenderedScreen } from './rendered-screen.js';
+
+const ESC = '\u001b[';
+
+async function render(...chunks: string[]): Promise<RenderedScreen> {
+  const screen = new RenderedScreen({ cols: 20, rows: 5 }, () => undefined);
+  for (const chunk of chunks) {
+    screen.write(chunk);
+    await screen.settled();
+  }
+  return screen;
+}
+
+describe('the lines a person read on the screen', () => {
+  test('a full-screen host drawing rows by cursor address: each row is a line, a redrawn frame counts once', async () => {
+    const frame = `${ESC}1;1Hstatus: ok${ESC}K${ESC}2;1Hhello${ESC}K${ESC}5;1H> `;
+    const screen = await render(`${ESC}?1049h${frame}`, frame, `${ESC}2;1Hworld${ESC}K${ESC}5;1H> `);
+    expect(screen.seenLines()).toEqual(['status: ok', 'hello', 'world', '>']);
+  });
+
+  test('a line the host wrapped itself at the right edge is read whole, as the terminal wraps its own', async () => {
+    const screen = await render(`${ESC}1;1H${'a'.repeat(19)}${ESC}2;1Hbcd${ESC}4;1H`, `x${'y'.repeat(25)}\r\n`);
+    expect(screen.seenLines()).toEqual([`${'a'.repeat(19)}bcd`, `x${'y'.repeat(25)}`]);
+  });
+
+  test('a line still being written under the cursor is read only once finished', async () => {
+    const screen = await render('MCP server notes: 3 to', 'ols\r\n');
+    expect(screen.seenLines()).toEqual(['MCP server notes: 3 tools']);
+  });
+});
