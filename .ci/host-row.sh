@@ -35,9 +35,11 @@ if ! npm run --silent hosts:install -- "$host"; then
   exit 0
 fi
 
-# Build when the sources changed since dist/ was built; a build with type errors is refused.
-if ! node scripts/build.mjs --if-changed >/dev/null; then
-  say "failed (the build failed: run npm run build to see why)"
+# Build when the sources changed since dist/ was built; a build with type errors is refused
+# (scripts/build.mjs exits non-zero and leaves dist/ as it was), with tsc's errors shown.
+if ! build_log="$(node scripts/build.mjs --if-changed 2>&1)"; then
+  printf '%s\n' "$build_log" | tail -n 40
+  say "failed (the build failed, type errors or a bundle step: its output is above)"
   exit 1
 fi
 if [ "$update" = 0 ] && [ ! -f "$baseline" ]; then

@@ -42,7 +42,8 @@ function fingerprint() {
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    process.stderr.write(`build: ${[command, ...args].map((a) => relative(root, a) || a).join(' ')} failed (exit ${result.status ?? result.signal})\n`);
+    const shown = [command === process.execPath ? 'node' : command, ...args].map((a) => (a.startsWith(`${root}/`) ? relative(root, a) : a));
+    process.stderr.write(`build: ${shown.join(' ')} failed (exit ${result.status ?? result.signal})\n`);
     return false;
   }
   return true;

@@ -32,7 +32,6 @@ const cellKey = (gi: number, ri: number, hi: number): string => `${gi}.${ri}.${h
 
 /** Control characters show as \xNN, never act on the page. */
 function visible(s: unknown): string {
-  // eslint-disable-next-line no-control-regex
   return String(s).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\x${`0${c.charCodeAt(0).toString(16)}`.slice(-2)}`);
 }
 

@@ -48,7 +48,6 @@ const CONTROL_ESCAPES: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\n'
 
 /** A TOML basic string: quotes, backslashes and every control character escaped. */
 export function tomlString(value: string): string {
-  // eslint-disable-next-line no-control-regex
   const escaped = value.replace(/[\u0000-\u001f\u007f"\\]/g, (ch) => CONTROL_ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return `"${escaped}"`;
 }
