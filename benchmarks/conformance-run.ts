@@ -106,7 +106,7 @@ export async function runConformanceOnce(dir: string, index: number, choice: Run
       }
     }
   } catch (error) {
-    throw new Error(`conformance run ${index + 1} left no readable report (exit ${exitCode}): ${(error as Error).message}\n--- log tail ---\n${log.slice(-3000)}`);
+    throw new Error(`conformance run ${index + 1} left no readable report (exit ${exitCode}): ${(error as Error).message}\n--- log tail ---\n${log.slice(-3000)}`, { cause: error });
   }
   return { wallMs, cpuMs, kinds, exitCode, verdicts, scenarioMs, leftovers, log };
 }

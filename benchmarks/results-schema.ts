@@ -69,7 +69,7 @@ export function readResults(file: string): Results {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`${file}: cannot read benchmark results: ${(error as Error).message}`);
+    throw new Error(`${file}: cannot read benchmark results: ${(error as Error).message}`, { cause: error });
   }
   const parsed = ResultsSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`${file}: not benchmark results: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);

@@ -4,7 +4,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdersOf, holdsListener, socketInode, socketsOf } from './socket-peer.js';
 
-let closers: (() => void)[] = [];
+const closers: (() => void)[] = [];
 afterEach(() => {
   for (const close of closers.splice(0)) close();
 });

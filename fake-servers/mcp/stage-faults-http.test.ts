@@ -10,7 +10,7 @@ import { monotonicMs } from './journal.js';
 import { firstEventData, initializeMessage, openRawSse, rawRequest, sseSession, streamableSession } from './test-fixtures/raw-http.js';
 import { startTrap, TRAP_BODY_CAP, type Trap } from './trap.js';
 
-let closers: (() => unknown)[] = [];
+const closers: (() => unknown)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });

@@ -30,7 +30,7 @@ export interface BridgedTarget {
 }
 
 /** What a name in a listing is made of; quotes, spaces, commas and colons end it. */
-const NAME_TOKEN = /[A-Za-z0-9_.\/-]+/g;
+const NAME_TOKEN = /[A-Za-z0-9_./-]+/g;
 
 /** The bridge's target template as a whole-name pattern: `{server}` and `{tool}` stand for any name part. */
 function targetShape(bridge: Bridge): RegExp {

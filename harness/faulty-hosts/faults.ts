@@ -1,8 +1,7 @@
 // Deliberately faulty variants of the reference host, each breaking one guarantee through
 // refhost's injection seams (ChatDeps, McpDeps). They exist only to prove that the checks
 // naming them in `provenBy` can FAIL; the reference host never takes these seams.
-import { connectAll, type McpDeps } from '../../reference-host/mcp/connect-all.js';
-import type { ChatDeps } from '../../reference-host/chat/run-chat.js';
+import { connectAll } from '../../reference-host/mcp/connect-all.js';
 import { isHttpServer, secretValues, type McpConfig } from '../../reference-host/config/schema.js';
 import { mcpConfigFile } from '../../reference-host/config/paths.js';
 import { readMcpConfig } from '../../reference-host/config/mcp-config-file.js';

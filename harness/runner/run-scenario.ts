@@ -104,7 +104,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const run = emptyScriptRun();
   const harnessErrors: string[] = [];
   let fixtures: Fixtures | null = null;
-  let leftovers: ProcessInfo[] = [];
+  let leftovers: ProcessInfo[];
   let processes: (ProcessRecord & { role: string })[] = [];
   try {
     setUp('sandbox');

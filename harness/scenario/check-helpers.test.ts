@@ -18,7 +18,7 @@ import {
   stderrDiscarded,
   trapUntouched,
 } from './check-helpers.js';
-import { approval, entry, exit, file, httpRequest, modelRequest, observations, outcome, output, request, screen, server, start, stoppedAt } from './test-fixtures/observations.js';
+import { approval, entry, exit, httpRequest, modelRequest, observations, outcome, output, request, screen, server, start, stoppedAt } from './test-fixtures/observations.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { CanaryRegistry, scanCanaries, type ScanGap, type ScanItem } from '../sandbox/canaries.js';
 import { mintHostSecrets } from '../sandbox/host-env.js';

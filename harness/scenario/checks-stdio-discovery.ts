@@ -3,9 +3,8 @@
 // (DISCOVER-2), status lines before the first answer (DISCOVER-3), the tool list fixed after
 // list_changed (DISCOVER-5). Timing is read from journal and model-request monotonic stamps.
 import { acceptedOpenings, isOpeningRequest } from '../../fake-servers/mcp/journal-discovery.js';
-import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { showsCommandLine, stdioStart, type GradeFn } from './check-helpers.js';
-import { fail, journalEvidence, modelRequestEvidence, neverHappened, notReached, note, pass, screenAround, screenTail, shownLines, shownText } from './evidence.js';
+import { fail, modelRequestEvidence, neverHappened, notReached, note, pass, screenAround, screenTail, shownLines, shownText } from './evidence.js';
 import type { Observations } from './observations.js';
 import { DEADLINE_SLACK } from './checks-deadlines.js';
 import { lastDecided } from './outcome-owed.js';

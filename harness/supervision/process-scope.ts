@@ -7,7 +7,7 @@
 // would have, unless someone else (the CLI) handles that signal.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { containment, onPath, spawnAsJob, spawnInNamespace, type HostStart, type NamespacedProcess, type NamespaceTools } from './pid-namespace.js';
-import { isAlive, scanScope, type ProcessInfo, type RoleOf } from './proc-scan.js';
+import { scanScope, type ProcessInfo, type RoleOf } from './proc-scan.js';
 import { spawnInGroup, waitGone, type GroupProcess } from './process-group.js';
 import { HarnessError } from '../errors.js';
 import { onTerminal, openTerminal, TERMINAL_NAME } from './pseudo-terminal.js';

@@ -21,7 +21,7 @@ function newestSource(dir: string): { file: string; mtimeMs: number } {
 
 /** Throws unless `built` (relative to the suite root) is newer than every source under `sourceDirs`. */
 export function requireBuilt(built: string, sourceDirs: readonly string[]): void {
-  let builtAt = 0;
+  let builtAt: number;
   try {
     builtAt = statSync(path.join(SUITE_ROOT, built)).mtimeMs;
   } catch {
