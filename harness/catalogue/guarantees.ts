@@ -146,18 +146,18 @@ export function asksToOffer(id: string): boolean {
 }
 
 /**
- * Guarantees whose words ask that the model be told each call's outcome: the RESULT group
- * ("what the model is told about a call"), APPROVE-3 and POLICY-1 ("the model receives status
- * denied" / "the model gets denied"), RESOURCE-3 (contents "mapped like tool results"). When
- * the host owed the model an outcome and never sent it, a check of one of these FAILs; any
- * other check that only needed the outcome to look is BLOCKED (grade.ts, outcome-owed.ts).
+ * Guarantees whose words ask that the model be told each call's outcome: RESULT-1 to RESULT-8
+ * (each outcome's status), APPROVE-3 and POLICY-1 ("the model receives status denied" / "the
+ * model gets denied"), RESOURCE-3 (contents "mapped like tool results"). When the host owed the
+ * model an outcome and never sent it, a check of one of these FAILs; any other check that only
+ * needed the outcome to look is BLOCKED (grade.ts, outcome-owed.ts). RESULT-9 is not one: it
+ * asks what an unknown result says, which an outcome never sent does not say wrongly.
  */
-const TELLING_GROUPS: ReadonlySet<string> = new Set(['RESULT']);
-const TELLING_ALSO: ReadonlySet<string> = new Set(['APPROVE-3', 'POLICY-1', 'RESOURCE-3']);
+const TELLING: ReadonlySet<string> = new Set(['RESULT-1', 'RESULT-2', 'RESULT-3', 'RESULT-4', 'RESULT-5', 'RESULT-6', 'RESULT-7', 'RESULT-8', 'APPROVE-3', 'POLICY-1', 'RESOURCE-3']);
 
-/** Whether guarantee `id` asks that the model be told each call's outcome (see TELLING_GROUPS). */
+/** Whether guarantee `id` asks that the model be told each call's outcome (see TELLING). */
 export function asksToTell(id: string): boolean {
-  return TELLING_ALSO.has(id) || TELLING_GROUPS.has(id.replace(/-\d+$/, ''));
+  return TELLING.has(id);
 }
 
 /** Guarantees matched by an ID prefix ("RESOURCE", "INJECT-3"), as used by filters and profiles. */

@@ -117,10 +117,12 @@ describe('grading what a host does not have', () => {
 
   test('an outcome the host owed the model and never sent fails a check that asks that the model be told, and blocks any other', () => {
     const owedOutput: Grade = { ...notReached, owedToModel: 'never happened: tool output #1 never reached the model, owed since the host went back to its prompt' };
-    for (const guarantees of [['RESULT-1'], ['APPROVE-3'], ['POLICY-1'], ['RESOURCE-3'], ['RESULT-7', 'RESULT-9']]) {
+    for (const guarantees of [['RESULT-1'], ['RESULT-8'], ['APPROVE-3'], ['POLICY-1'], ['RESOURCE-3'], ['RESULT-7', 'RESULT-9']]) {
       expect(resultOf(failing(guarantees, {}, owedOutput)), guarantees.join()).toMatchObject({ verdict: 'FAIL', observed: owedOutput.owedToModel });
     }
     expect(resultOf(failing(['NET-4'], {}, owedOutput))).toMatchObject({ verdict: 'BLOCKED', observed: 'not reached: the prompt' });
+    // RESULT-9 judges what an unknown result says: none sent is nothing said wrongly.
+    expect(resultOf(failing(['RESULT-9'], {}, owedOutput)).verdict).toBe('BLOCKED');
     expect(resultOf(failing(['APPROVE-1'], {}, owedOutput)).verdict).toBe('BLOCKED');
   });
 
