@@ -234,7 +234,8 @@ const inputOf = (body: unknown): unknown => (body as { input?: unknown } | undef
 /** No request to the model contains any of `texts` (anywhere in its body); needs one request with a tool output. */
 export function modelNeverSaw(texts: readonly string[], what: string): GradeFn {
   return (obs) => {
-    if (obs.toolOutputs.length === 0) return outputNotReached('no tool output reached the model', obs);
+    // A result never sent carries no text: nothing to judge, whatever else it breaks.
+    if (obs.toolOutputs.length === 0) return notReached('no tool output reached the model', obs);
     const hits = obs.modelRequests.filter((r) => texts.some((t) => JSON.stringify(r.body ?? r.rawBody ?? '').includes(t)));
     return hits.length === 0
       ? pass(`no model request contains ${what}`)

@@ -127,7 +127,7 @@ function telemetryEvidence(obs: Observations) {
 /** The records, or a "not reached" grade when there is nothing to grade against. */
 function telemetryAndCalls(obs: Observations): { records: Record<string, unknown>[]; calls: Observations['toolOutputs'] } | Grade {
   if (obs.telemetry === null) return notReached("the host's adapter reads no telemetry", obs);
-  if (obs.toolOutputs.length === 0) return outputNotReached('no MCP call result reached the model', obs);
+  if (obs.toolOutputs.length === 0) return notReached('no MCP call result reached the model', obs);
   return { records: obs.telemetry.records, calls: obs.toolOutputs };
 }
 
