@@ -128,6 +128,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   const outcome = options.expectedFailures === undefined ? undefined : applyExpectedFailures(report, options.expectedFailures);
   for (const e of outcome?.unexpected ?? []) options.log(`unexpected failure: ${e.check}`);
   for (const e of outcome?.stale ?? []) options.log(`stale expected failure (now ${e.verdict}): ${e.check}`);
+  for (const e of outcome?.flaky ?? []) options.log(`flaky expected failure (${e.verdict} this time, tolerated either way): ${e.check}`);
   for (const e of unexpected) options.log(`harness error outside any scenario: ${e}`);
   const result = runResult(checks, outcome);
   const exitCode = unexpected.length > 0 ? Math.max(result.exitCode, 1) : result.exitCode;

@@ -8,7 +8,7 @@ const checks = (...verdicts: Verdict[]): CheckResult[] =>
 
 const outcome = (parts: Partial<Record<'expected' | 'unexpected' | 'stale', number>>): ExpectedFailuresOutcome => {
   const entries = (n = 0) => Array.from({ length: n }, (_, i) => ({ check: `s/c${i}`, verdict: 'FAIL' as const, reason: null }));
-  return { ok: !parts.unexpected && !parts.stale, expected: entries(parts.expected), unexpected: entries(parts.unexpected), stale: entries(parts.stale), undetermined: [] };
+  return { ok: !parts.unexpected && !parts.stale, expected: entries(parts.expected), unexpected: entries(parts.unexpected), stale: entries(parts.stale), undetermined: [], flaky: [] };
 };
 
 describe('the result of a run', () => {

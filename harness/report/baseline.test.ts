@@ -20,6 +20,14 @@ describe('baselineFrom', () => {
     expect(next).toEqual({ host: 'codex', failures: [{ check: 'a/one', reason: 'see FINDINGS.md' }, { check: 'b/two', reason: 'NET-2: saw b/two' }] });
   });
 
+  it('keeps a flaky entry whichever way this run went', () => {
+    const next = baselineFrom(report([check('a/one', 'PASS'), check('b/two', 'FAIL')]), 'codex', {
+      host: 'codex',
+      failures: [{ check: 'a/one', reason: 'varies', flaky: 'FAIL in 1 of 3 runs' }, { check: 'b/two', reason: 'known', flaky: 'BLOCKED or FAIL' }],
+    });
+    expect(next.failures).toEqual([{ check: 'a/one', reason: 'varies', flaky: 'FAIL in 1 of 3 runs' }, { check: 'b/two', reason: 'known', flaky: 'BLOCKED or FAIL' }]);
+  });
+
   it('refuses a report without the named host', () => {
     expect(() => baselineFrom(report([]), 'other', null)).toThrow(/no host "other"/);
   });

@@ -32,10 +32,18 @@ describe('applyExpectedFailures (the four-way rule)', () => {
     expect(outcome.stale).toEqual([{ check: PASSING, verdict: 'PASS', reason: `known: ${PASSING}` }]);
   });
 
+  it('an entry seen to vary between runs (flaky) is tolerated passing or failing, and said apart', () => {
+    const flaky = (check: string): ExpectedFailures => ({ host: 'refhost', failures: [{ check: FAILING, reason: 'r' }, { check, reason: 'r', flaky: 'BLOCKED in 5 of 6 runs, PASS in 1' }] });
+    const passing = applyExpectedFailures(refhostReport(), flaky(PASSING));
+    expect(passing).toMatchObject({ ok: true, stale: [], flaky: [{ check: PASSING, verdict: 'PASS' }] });
+    const failing = applyExpectedFailures(refhostReport(), { host: 'refhost', failures: [{ check: FAILING, reason: 'r', flaky: 'FAIL or PASS' }] });
+    expect(failing).toMatchObject({ ok: true, expected: [{ check: FAILING }], flaky: [] });
+  });
+
   it('passing and unlisted is ok', () => {
     const report = refhostReport();
     report.hosts[0]!.checks = report.hosts[0]!.checks.filter((c) => c.verdict !== 'FAIL');
-    expect(applyExpectedFailures(report, baseline())).toEqual({ ok: true, expected: [], unexpected: [], stale: [], undetermined: [] });
+    expect(applyExpectedFailures(report, baseline())).toEqual({ ok: true, expected: [], unexpected: [], stale: [], undetermined: [], flaky: [] });
   });
 
   it('treats a listed check that did not run or could not be judged as undetermined, not stale', () => {

@@ -1,6 +1,9 @@
 // Known failures of a host, judged four ways as the official MCP conformance suite does:
 // failing + listed = ok (expected), failing + unlisted = not ok (unexpected),
 // passing + listed = not ok (stale: the entry must go), passing + unlisted = ok.
+// An entry marked `flaky` (its verdict was seen to differ between runs, both outcomes named)
+// is tolerated either way and reported apart: a check whose outcome varies is committed as
+// neither FAIL nor PASS.
 // "Failing" is FAIL or BLOCKED; "passing" is PASS, NON-STRICT or INFO (conformant). A listed check
 // that did not run, or ended UNSUPPORTED or HARNESS-ERROR, tells nothing either way: it is
 // returned as undetermined and does not change ok.
@@ -12,7 +15,7 @@ import type { HostRun, Report, Verdict } from './schema.js';
 // Strict: a misspelt field ("failure", "reasons") is a mistake to report, never ignored.
 export const ExpectedFailuresSchema = z.strictObject({
   host: z.string().min(1),
-  failures: z.array(z.strictObject({ check: z.string().min(1), reason: z.string().min(1) })),
+  failures: z.array(z.strictObject({ check: z.string().min(1), reason: z.string().min(1), flaky: z.string().min(1).optional() })),
 });
 export type ExpectedFailures = z.infer<typeof ExpectedFailuresSchema>;
 
@@ -33,6 +36,8 @@ export interface ExpectedFailuresOutcome {
   stale: ExpectedFailureEntry[];
   /** Listed but not run, UNSUPPORTED or HARNESS-ERROR. */
   undetermined: ExpectedFailureEntry[];
+  /** Listed as flaky and passing this time: tolerated, and said. */
+  flaky: ExpectedFailureEntry[];
 }
 
 export function readExpectedFailures(file: string): ExpectedFailures {
@@ -55,8 +60,9 @@ function hostRunFor(report: Report, host: string): HostRun {
 export function applyExpectedFailures(report: Report, baseline: ExpectedFailures): ExpectedFailuresOutcome {
   const run = hostRunFor(report, baseline.host);
   const listed = new Map(baseline.failures.map((f) => [f.check, f.reason]));
+  const flaky = new Set(baseline.failures.filter((f) => f.flaky !== undefined).map((f) => f.check));
   const verdicts = new Map(run.checks.map((c) => [c.id, c.verdict]));
-  const outcome: ExpectedFailuresOutcome = { ok: true, expected: [], unexpected: [], stale: [], undetermined: [] };
+  const outcome: ExpectedFailuresOutcome = { ok: true, expected: [], unexpected: [], stale: [], undetermined: [], flaky: [] };
   for (const check of run.checks) {
     if (FAILING.has(check.verdict) && !listed.has(check.id)) {
       outcome.unexpected.push({ check: check.id, verdict: check.verdict, reason: null });
@@ -66,7 +72,7 @@ export function applyExpectedFailures(report: Report, baseline: ExpectedFailures
     const verdict = verdicts.get(check) ?? null;
     const entry = { check, verdict, reason };
     if (verdict !== null && FAILING.has(verdict)) outcome.expected.push(entry);
-    else if (verdict !== null && PASSING.has(verdict)) outcome.stale.push(entry);
+    else if (verdict !== null && PASSING.has(verdict)) (flaky.has(check) ? outcome.flaky : outcome.stale).push(entry);
     else outcome.undetermined.push(entry);
   }
   outcome.ok = outcome.unexpected.length === 0 && outcome.stale.length === 0;
@@ -81,9 +87,13 @@ const REASON_CAP = 300;
 export function baselineFrom(report: Report, host: string, previous: ExpectedFailures | null): ExpectedFailures {
   const run = report.hosts.find((h) => h.run.host.name === host);
   if (run === undefined) throw new ReportError('BASELINE_HOST_MISMATCH', `the report holds no host "${host}"`);
-  const reasons = new Map((previous?.failures ?? []).map((f) => [f.check, f.reason]));
+  const before = new Map((previous?.failures ?? []).map((f) => [f.check, f]));
+  // A flaky entry is a person's finding that the outcome varies: it stays whichever way this run went.
   const failures = run.checks
-    .filter((c) => FAILING.has(c.verdict))
-    .map((c) => ({ check: c.id, reason: reasons.get(c.id) ?? `${c.guarantees.join(', ')}: ${c.observed.split('\n')[0]?.slice(0, REASON_CAP) ?? ''}` }));
+    .filter((c) => FAILING.has(c.verdict) || before.get(c.id)?.flaky !== undefined)
+    .map((c) => {
+      const known = before.get(c.id);
+      return { check: c.id, reason: known?.reason ?? `${c.guarantees.join(', ')}: ${c.observed.split('\n')[0]?.slice(0, REASON_CAP) ?? ''}`, ...(known?.flaky === undefined ? {} : { flaky: known.flaky }) };
+    });
   return { host, failures };
 }
