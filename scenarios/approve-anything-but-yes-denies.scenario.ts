@@ -20,7 +20,6 @@ export default defineScenario({
       guarantees: ['APPROVE-3'],
       expected: 'each of the five calls gets its own approval request (no answer approved the rest)',
       provenBy: ['auto-approve'],
-      thresholds: { answers: PROBES.map((p) => JSON.stringify(p)).join(' ') },
       grade: approvalsShown(PROBES.length),
     },
     {

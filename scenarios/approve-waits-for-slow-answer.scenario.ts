@@ -20,7 +20,6 @@ export default defineScenario({
       guarantees: ['APPROVE-1'],
       expected: 'while the question stands unanswered for 22 s the server receives nothing',
       provenBy: ['auto-approve', 'approve-auto-after-idle'],
-      thresholds: { thinkMs: THINK_MS },
       grade: approvalShownBeforeSending('docs', 0),
     },
     {

@@ -21,7 +21,6 @@ export default defineScenario({
       guarantees: ['LIMIT-2'],
       expected: 'the server receives 16 tools/call, not 17, and the screen says the tool-call limit ended the turn',
       provenBy: ['no-call-cap', 'limit-call-cap-per-response', 'limit-call-cap-off-by-one'],
-      thresholds: { maxCallsPerTurn: CAP },
       grade: callCapHeld('docs', CAP, CALL_CAP_MESSAGE),
     },
     {

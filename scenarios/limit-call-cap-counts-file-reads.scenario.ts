@@ -26,7 +26,6 @@ export default defineScenario({
       guarantees: ['LIMIT-2'],
       expected: 'after eight file reads the server receives eight tools/call, not nine (sixteen calls in the turn), and the screen says the tool-call limit ended the turn',
       provenBy: ['no-call-cap', 'limit-call-cap-mcp-only'],
-      thresholds: { maxCallsPerTurn: CAP, fileReads: READS },
       grade: callCapHeld('docs', CAP - READS, CALL_CAP_MESSAGE, CAP),
     },
   ],

@@ -18,7 +18,6 @@ export default defineScenario({
       guarantees: ['LIMIT-2'],
       expected: 'the server receives 16 tools/call, not 17, and the screen says the tool-call limit ended the turn',
       provenBy: ['no-call-cap', 'limit-call-cap-off-by-one'],
-      thresholds: { maxCallsPerTurn: 16 },
       grade: callCapHeld('docs', 16, CALL_CAP_MESSAGE),
     },
     {

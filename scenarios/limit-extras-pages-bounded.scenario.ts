@@ -28,7 +28,6 @@ export default defineScenario({
       guarantees: ['LIMIT-1'],
       expected: `docs receives at most ${MAX_PAGES} requests each of resources/list, resources/templates/list and prompts/list`,
       provenBy: ['limit-extras-unbounded'],
-      thresholds: { maxPages: MAX_PAGES },
       grade: listsReadWithinPages('docs', ['resources/list', 'resources/templates/list', 'prompts/list'], MAX_PAGES),
     },
   ],

@@ -24,7 +24,6 @@ export default defineScenario({
       guarantees: ['POLICY-2'],
       expected: `the first ${LIMIT} calls (the limit itself) complete`,
       provenBy: ['rate-limit-off-by-one'],
-      thresholds: { callsPerMinute: LIMIT },
       grade: modelSawStatuses(['completed', 'completed', 'completed'], { first: true }),
     },
     {
@@ -32,7 +31,6 @@ export default defineScenario({
       guarantees: ['POLICY-2'],
       expected: `${LIMIT} approval requests in all: the calls past the limit raise no question and the host is back at its prompt each time`,
       provenBy: ['ignore-rate-limit', 'policy-rate-window-6s', 'policy-rate-window-60ms'],
-      thresholds: { callsPerMinute: LIMIT },
       grade: noQuestionPast(LIMIT),
     },
     {
@@ -40,7 +38,6 @@ export default defineScenario({
       guarantees: ['POLICY-2'],
       expected: `the server receives exactly ${LIMIT} tools/call: the fourth (over six seconds after the first) and the fifth (next turn) are not sent`,
       provenBy: ['rate-limit-skips-approval'],
-      thresholds: { callsPerMinute: LIMIT },
       grade: serverGotToolCalls('docs', LIMIT),
     },
     {

@@ -30,8 +30,8 @@ async function list(flags: RunFlags): Promise<void> {
     const ids = [...new Set(s.checks.flatMap((c) => c.guarantees))].sort();
     process.stdout.write(`${s.name}  ${ids.join(' ')}\n  ${s.title}\n`);
     // The numbers and patterns a check applies are data, shown with it.
-    for (const c of s.checks.filter((check) => check.thresholds !== undefined)) {
-      process.stdout.write(`    ${c.id}: ${Object.entries(c.thresholds ?? {}).map(([k, v]) => `${k}=${v}`).join(', ')}\n`);
+    for (const c of s.checks.filter((check) => check.grade.thresholds !== undefined)) {
+      process.stdout.write(`    ${c.id}: ${Object.entries(c.grade.thresholds ?? {}).map(([k, v]) => `${k}=${v}`).join(', ')}\n`);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { HostCapabilities } from '../adapters/host-adapter.js';
 import type { Observations } from '../scenario/observations.js';
-import type { Check, Grade, Scenario } from '../scenario/scenario-schema.js';
+import { applying, type Check, type Grade, type Scenario } from '../scenario/scenario-schema.js';
 import { gradeChecks } from './grade.js';
 
 const failing = (guarantees: string[], extra: Partial<Check> = {}, grade: Grade = { verdict: 'FAIL', observed: 'missed', evidence: [] }): Check => ({
@@ -134,8 +134,13 @@ describe('grading what a host does not have', () => {
     expect(resultOf(failing(['APPROVE-2'], {}, owed), { observations: { unresolvedTargets } })).toMatchObject({ verdict: 'FAIL', observed: expect.stringMatching(/^never happened: approval/) });
   });
 
-  test('the thresholds a check applies are carried into its result', () => {
-    expect(resultOf(failing(['LIMIT-2'], { thresholds: { maxCalls: 16 } })).thresholds).toEqual({ maxCalls: 16 });
+  test('the thresholds a grade applies are carried into its result: those it declares, and those it reports at run time', () => {
+    const capped = applying({ maxCalls: 16 }, () => ({ verdict: 'FAIL', observed: 'missed', evidence: [] }));
+    expect(resultOf(failing(['LIMIT-2'], { grade: capped })).thresholds).toEqual({ maxCalls: 16 });
+    const inForce = applying({ lateMs: 1000 }, () => ({ verdict: 'PASS', observed: 'ok', evidence: [], applied: { deadlineMs: 60_000 } }));
+    expect(resultOf(failing(['RESULT-4'], { grade: inForce })).thresholds).toEqual({ lateMs: 1000, deadlineMs: 60_000 });
+    // Never graded (UNSUPPORTED): what it would apply, as declared.
+    expect(resultOf(failing(['RESULT-4'], { grade: inForce, needs: ['quit'] }), { capabilities: { quit: false } })).toMatchObject({ verdict: 'UNSUPPORTED', thresholds: { lateMs: 1000 } });
   });
 });
 

@@ -8,11 +8,11 @@ import { approvalEvidence, cap, fail, journalEvidence, neverHappened, note, notR
 import { HOST_SECRET_LABEL } from '../sandbox/host-env.js';
 import { ANYWHERE, canaryGrade } from './canary-grade.js';
 import type { Observations } from './observations.js';
-import type { Grade } from './scenario-schema.js';
+import type { Grade, GradeFn } from './scenario-schema.js';
 import { outputAt, outputsOf, type CallsAbout, type OutputRef } from './call-of.js';
 import { outputNotReached } from './outcome-owed.js';
 
-export type GradeFn = (obs: Observations) => Grade;
+export type { GradeFn } from './scenario-schema.js';
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

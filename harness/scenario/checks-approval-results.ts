@@ -9,7 +9,7 @@ import { MODERN_REVISION } from '../../fake-servers/mcp/protocol-revision.js';
 import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, outputEvidence, pass, statusUnreadable, unsupported } from './evidence.js';
 import type { Observations } from './observations.js';
 import { modelSawStatus, serverGotToolCalls, showsCommandLine, type GradeFn } from './check-helpers.js';
-import type { Grade, ScenarioInput } from './scenario-schema.js';
+import { type Grade, type ScenarioInput, applying, type Thresholds } from './scenario-schema.js';
 import { confirmationOf, describeCalls, outputAt, standsAlone, stringLeaves, type CallsAbout, type OutputRef } from './call-of.js';
 import { outputNotReached } from './outcome-owed.js';
 
@@ -118,7 +118,7 @@ function padBytesShown(text: string, pad: string): number {
  * marked and the end not shown. Reads the adapter's arguments field, else the request text.
  */
 export function confirmationArgumentsCut(calls: CallsAbout, display: ArgumentDisplay, bounds: { minBytes: number; maxBytes: number }): GradeFn {
-  return gradeConfirmationOf(calls, (shown, index, name, obs) => {
+  return applying({ ...bounds, marker: String(display.marker) }, gradeConfirmationOf(calls, (shown, index, name, obs) => {
     const args = unescapePad(shown.fields.arguments ?? shown.text, display.pad);
     const evidence = [approvalEvidence(obs, index)];
     if (!args.includes(display.head)) return fail(`${name} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
@@ -131,7 +131,7 @@ export function confirmationArgumentsCut(calls: CallsAbout, display: ArgumentDis
       display.marker.test(afterPad.slice(0, 300)) ? '' : `no cut marker matching ${display.marker} after what is shown`,
     ].filter(Boolean);
     return problems.length === 0 ? pass(`${name}: ${padBytes} bytes of the padding shown, the cut marked, the end not shown`, evidence) : fail(`${name}: ${problems.join('; ')}`, evidence);
-  });
+  }));
 }
 
 /**
@@ -187,8 +187,15 @@ export function callsOneAfterAnother(server: string, count: number): GradeFn {
  * A tool output (the call-th, 0-based, or the one answering `calls`) satisfies every predicate;
  * `what` names each. The predicates read the text the model got (its API's framing aside).
  */
-export function toolOutputHas(ref: OutputRef, rules: readonly { what: string; ok: (output: string) => boolean }[], only?: CallStatus): GradeFn {
-  return (obs) => {
+/** A predicate on the text of a tool output; `applied` names a bound it applies (shown in the report). */
+export interface OutputRule {
+  what: string;
+  ok: (output: string) => boolean;
+  applied?: Thresholds;
+}
+
+export function toolOutputHas(ref: OutputRef, rules: readonly OutputRule[], only?: CallStatus): GradeFn {
+  return applying(Object.assign({}, ...rules.map((r) => r.applied ?? {})) as Thresholds, (obs) => {
     const { out, name } = outputAt(obs, ref);
     if (out === undefined) return outputNotReached(`${name} never reached the model`, obs);
     // Rules about a kind of result (what an output_limit result keeps) say nothing of another kind: a whole text trivially "keeps its head".
@@ -197,7 +204,7 @@ export function toolOutputHas(ref: OutputRef, rules: readonly { what: string; ok
     const evidence = outputEvidence(out, 1500);
     const missed = rules.filter((r) => !r.ok(out.text)).map((r) => r.what);
     return missed.length === 0 ? pass(`${name}: ${rules.map((r) => r.what).join('; ')}`, evidence) : fail(`${name}: not ${missed.join('; not ')}`, evidence);
-  };
+  });
 }
 
 /** Rule: `text` is in the output. */
@@ -226,7 +233,7 @@ export const stampedHead = (blocks: number): { what: string; ok: (o: string) => 
   },
 });
 /** Rule: the output's UTF-8 size is at most `bytes`. */
-export const atMostBytes = (bytes: number): { what: string; ok: (o: string) => boolean } => ({ what: `at most ${bytes} bytes`, ok: (o) => Buffer.byteLength(o, 'utf8') <= bytes });
+export const atMostBytes = (bytes: number): OutputRule => ({ what: `at most ${bytes} bytes`, ok: (o) => Buffer.byteLength(o, 'utf8') <= bytes, applied: { maxBytes: bytes } });
 
 /** The `input` of a model request body (what the evidence shows). */
 const inputOf = (body: unknown): unknown => (body as { input?: unknown } | undefined)?.input ?? null;

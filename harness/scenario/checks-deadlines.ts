@@ -6,6 +6,7 @@ import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import type { GradeFn } from './check-helpers.js';
 import { fail, journalEvidence, neverHappened, note, notReached, pass, screenTail } from './evidence.js';
 import type { Observations } from './observations.js';
+import { applying, type Thresholds, type Grade } from './scenario-schema.js';
 
 /**
  * How far from the deadline the measured moment may be: the host's timer starts a little before
@@ -30,7 +31,14 @@ export type Deadline = number | 'in-force';
 const isRequest = (method: string) => (e: JournalEntry) => e.kind === 'jsonrpc-in' && e.message.method === method;
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
 
-function judge(what: string, measured: number, deadlineMs: number, slack: DeadlineSlack, evidence: ReturnType<typeof note>[]) {
+/** What a deadline check applies, known before the run (a deadline 'in force' is known only then: judge reports it). */
+const deadlineThresholds = (deadline: Deadline, slack: DeadlineSlack): Thresholds => ({ ...(deadline === 'in-force' ? { deadline: 'in force' } : { deadlineMs: deadline }), ...slack });
+
+function judge(what: string, measured: number, deadlineMs: number, slack: DeadlineSlack, evidence: ReturnType<typeof note>[]): Grade {
+  return { ...judged(what, measured, deadlineMs, slack, evidence), applied: { deadlineMs } };
+}
+
+function judged(what: string, measured: number, deadlineMs: number, slack: DeadlineSlack, evidence: ReturnType<typeof note>[]): Grade {
   const window = slack.earlyMs === undefined ? `up to ${ms(deadlineMs + slack.lateMs)}` : `${ms(deadlineMs - slack.earlyMs)} to ${ms(deadlineMs + slack.lateMs)}`;
   if (slack.earlyMs !== undefined && measured < deadlineMs - slack.earlyMs) return fail(`${what} after ${ms(measured)}: before the ${ms(deadlineMs)} deadline (accepted ${window})`, evidence);
   if (measured > deadlineMs + slack.lateMs) return fail(`${what} after ${ms(measured)}: past the ${ms(deadlineMs)} deadline (accepted ${window})`, evidence);
@@ -43,7 +51,7 @@ function judge(what: string, measured: number, deadlineMs: number, slack: Deadli
  * connect deadline, counted from the moment it opened its connection to `hung`.
  */
 export function connectGivenUpAt(hung: string, healthy: string, deadline: Deadline, slack: DeadlineSlack = AT_MOST_SLACK): GradeFn {
-  return (obs) => {
+  return applying(deadlineThresholds(deadline, slack), (obs) => {
     const deadlineMs = deadline === 'in-force' ? obs.host.deadlines.connectTimeoutMs : deadline;
     const journal = obs.servers[hung]?.journal ?? [];
     const opened = journal.find((e) => e.kind === 'connection-open' || e.kind === 'start' || e.kind === 'http-request');
@@ -65,7 +73,7 @@ export function connectGivenUpAt(hung: string, healthy: string, deadline: Deadli
       return fail(`server ${healthy} was not discovered while ${hung} was pending (tools/list ${listed ? `at +${ms(listed.mono - opened.mono)}` : 'never'})`, evidence);
     }
     return judge(`the host went on without ${hung}`, ready - opened.mono, deadlineMs, slack, [note(`connection to ${hung} opened at 0, first model request at +${ms(ready - opened.mono)}`), ...evidence]);
-  };
+  });
 }
 
 /**
@@ -86,7 +94,7 @@ function gaveUpAt(obs: Observations, call: number, sentAt: number): number | und
  * call deadline, counted from the tools/call's arrival at the server.
  */
 export function callGivenUpAt(server: string, deadline: Deadline, call = 0, slack: DeadlineSlack = DEADLINE_SLACK): GradeFn {
-  return (obs) => {
+  return applying(deadlineThresholds(deadline, slack), (obs) => {
     const deadlineMs = deadline === 'in-force' ? obs.host.deadlines.callTimeoutMs : deadline;
     const sent = (obs.servers[server]?.journal ?? []).filter(isRequest('tools/call'))[call];
     if (sent === undefined) return notReached(`tools/call #${call + 1} reaching server ${server}`, obs);
@@ -99,5 +107,5 @@ export function callGivenUpAt(server: string, deadline: Deadline, call = 0, slac
         : notReached(`the outcome of call #${call + 1} reaching the model`, obs);
     }
     return judge(`the host gave up call #${call + 1}`, told - sent.mono, deadlineMs, slack, [note(`tools/call at 0, the host's next step (next question, next call or the outcome to the model) at +${ms(told - sent.mono)}`), journalEvidence(obs, server, isRequest('tools/call'))]);
-  };
+  });
 }

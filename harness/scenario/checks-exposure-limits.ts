@@ -7,7 +7,7 @@ import { cap, fail, journalEvidence, modelRequestEvidence, neverHappened, note, 
 import { rawControlsIn } from './hostile-text.js';
 import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces, strictIn } from './offered-tools.js';
 import type { Observations } from './observations.js';
-import type { Grade } from './scenario-schema.js';
+import { type Grade, applying } from './scenario-schema.js';
 
 export const RESPONSES_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -292,7 +292,7 @@ const statusEvidence = (obs: Observations, server: string) => {
  * received at most `maxPages` requests of each of `methods`; reached once it was discovered.
  */
 export function listsReadWithinPages(server: string, methods: readonly string[], maxPages: number): GradeFn {
-  return (obs) => {
+  return applying({ maxPages }, (obs) => {
     const journal = obs.servers[server]?.journal ?? [];
     const count = (method: string) => journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method).length;
     if (count('tools/list') === 0) return notReached(`server ${server} was never discovered (no tools/list)`, obs);
@@ -301,7 +301,7 @@ export function listsReadWithinPages(server: string, methods: readonly string[],
     return over.length === 0
       ? pass(`server ${server} received ${methods.map((m) => `${count(m)} ${m}`).join(', ')}: at most ${maxPages} pages of each`, evidence)
       : fail(`server ${server} received ${over.join(', ')}: more than ${maxPages} pages`, evidence);
-  };
+  });
 }
 
 // LIMIT-2 / LIMIT-3 ------------------------------------------------------------------------
@@ -325,7 +325,7 @@ function turnStillGoing(obs: Observations): string | null {
  * calls that are not this server's, such as its own file reads).
  */
 export function callCapHeld(server: string, max: number, message: RegExp, maxQuestions = max): GradeFn {
-  return (obs) => {
+  return applying({ maxCallsPerTurn: maxQuestions, ...(max === maxQuestions ? {} : { serverCalls: max }) }, (obs) => {
     const got = toolCalls(obs, server);
     const evidence = [screenTail(obs, 800)];
     if (got > max) return fail(`server ${server} received ${got} tools/call in one turn (cap ${max})`, evidence);
@@ -334,7 +334,7 @@ export function callCapHeld(server: string, max: number, message: RegExp, maxQue
     const unended = turnStillGoing(obs);
     if (unended !== null) return fail(unended, evidence);
     return message.test(shownText(obs)) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(shownText(obs))?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
-  };
+  });
 }
 
 /**
@@ -342,7 +342,7 @@ export function callCapHeld(server: string, max: number, message: RegExp, maxQue
  * nothing more until the user typed again (`requests` model requests in all for the turn).
  */
 export function turnEndedAtCap(server: string, max: number, requests: number): GradeFn {
-  return (obs) => {
+  return applying({ maxCallsPerTurn: max }, (obs) => {
     const got = toolCalls(obs, server);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
     const evidence = [note(`${obs.modelRequests.length} model request(s)`), screenTail(obs, 800)];
@@ -353,7 +353,7 @@ export function turnEndedAtCap(server: string, max: number, requests: number): G
     return obs.modelRequests.length === requests
       ? pass(`after the cap the turn ended: ${requests} model request(s) in all`, evidence)
       : fail(`${obs.modelRequests.length} model requests, expected ${requests}: the turn went on past the cap`, evidence);
-  };
+  });
 }
 
 /** Once `calls` MCP results of `bytesEach` exceed the host's budget, the next request no longer carries them all in full. */

@@ -6,7 +6,7 @@ import { canaryGrade } from './canary-grade.js';
 import { type GradeFn } from './check-helpers.js';
 import { approvalEvidence, cap, fail, journalEvidence, neverHappened, note, notReached, outputEvidence, pass, screenTail, shownText, statusUnreadable } from './evidence.js';
 import type { Observations } from './observations.js';
-import type { Grade } from './scenario-schema.js';
+import { type Grade, applying } from './scenario-schema.js';
 import { outputNotReached } from './outcome-owed.js';
 
 type JournalEntry = Observations['servers'][string]['journal'][number];
@@ -68,7 +68,7 @@ export function noApprovalFor(subject: string): GradeFn {
  * by itself (the user script ran to its end): a call past the limit raised no question.
  */
 export function noQuestionPast(count: number): GradeFn {
-  return (obs) => {
+  return applying({ maxQuestions: count }, (obs) => {
     const evidence = [...obs.approvals.map((_, i) => approvalEvidence(obs, i)), screenTail(obs)];
     if (obs.approvals.length < count) return notReached(`approval request #${obs.approvals.length + 1} of ${count}`, obs);
     if (obs.approvals.length > count) return fail(`${obs.approvals.length} approval requests, expected ${count}`, evidence);
@@ -76,7 +76,7 @@ export function noQuestionPast(count: number): GradeFn {
     return stop === null
       ? pass(`${count} approval requests, then the host was back at its prompt`, evidence)
       : fail(`after ${count} approved calls the host did not come back to its prompt (${stop.what}: ${stop.reason}); the screen ends with another question`, evidence);
-  };
+  });
 }
 
 /** POLICY-4: the host's first start ended by itself with a non-zero exit code. */
@@ -182,7 +182,7 @@ export function telemetryRecordFields(server: string, tool: string): GradeFn {
 
 /** TELEMETRY-1 in its unit: record #index, of a call the server answered `delayMs` late, has a latencyMs of at least that (milliseconds, not seconds). */
 export function telemetryLatencyAtLeast(index: number, delayMs: number): GradeFn {
-  return (obs) => {
+  return applying({ minLatencyMs: delayMs }, (obs) => {
     const seen = telemetryAndCalls(obs);
     if ('verdict' in seen) return seen;
     const record = seen.records[index];
@@ -192,7 +192,7 @@ export function telemetryLatencyAtLeast(index: number, delayMs: number): GradeFn
     return typeof latency === 'number' && latency >= delayMs
       ? pass(`record #${index + 1}: latencyMs ${latency} for a call answered ${delayMs} ms late`, evidence)
       : fail(`record #${index + 1}: latencyMs ${JSON.stringify(latency)} for a call the server answered ${delayMs} ms late`, evidence);
-  };
+  });
 }
 
 /** TELEMETRY-2: the telemetry (which holds at least one record) contains none of `values` (`what` names them). */

@@ -8,6 +8,7 @@ import { approvalEvidence, cap, fail, journalEvidence, modelRequestEvidence, not
 import type { Observations } from './observations.js';
 import { outputAt, type OutputRef } from './call-of.js';
 import { outputNotReached } from './outcome-owed.js';
+import { applying } from './scenario-schema.js';
 
 type JournalEntry = Observations['servers'][string]['journal'][number];
 
@@ -84,7 +85,7 @@ export function textKeptBlobOmitted(textRef: OutputRef, text: string, blobRef: O
 
 /** RESOURCE-3: a tool output (by place, or the one answering a read) is output_limit, within 64 KiB (plus the result's wrapping) and keeps `start`. */
 export function contentCapped(ref: OutputRef, start: string, wrappingBytes = 1024): GradeFn {
-  return (obs) => {
+  return applying({ maxBytes: 64 * 1024 + wrappingBytes }, (obs) => {
     const { out, name } = outputAt(obs, ref);
     if (out === undefined) return outputNotReached(`${name} never reached the model`, obs);
     const bytes = Buffer.byteLength(out.text, 'utf8');
@@ -93,7 +94,7 @@ export function contentCapped(ref: OutputRef, start: string, wrappingBytes = 102
     if (!out.text.includes(start)) return fail(`${name} does not keep the start of the contents`, evidence);
     if (out.status === null) return statusUnreadable([{ name, out }], obs, evidence);
     return out.status === 'output_limit' ? pass(`${name} is output_limit, ${bytes} bytes`, evidence) : fail(`${name} has status ${out.status}, expected output_limit`, evidence);
-  };
+  });
 }
 
 /**

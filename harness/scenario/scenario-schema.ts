@@ -185,6 +185,8 @@ export const GradeSchema = z.strictObject({
   owedToModel: z.string().optional(),
   /** true: the host, as it declared itself during the run, lacks what the check is about (a capability it need not have): UNSUPPORTED, `observed` saying why. */
   unsupported: z.literal(true).optional(),
+  /** The numbers and patterns this grade applied (a deadline in force, a byte bound, a cap): what the report shows beside the verdict. */
+  applied: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
 });
 /** What a check decides from the observations; the runner maps FAIL by level (SHOULD -> NON-STRICT). */
 export type Grade = z.infer<typeof GradeSchema>;
@@ -208,7 +210,23 @@ export type Need = keyof typeof NEEDS;
 const NeedSchema = z.enum(Object.keys(NEEDS) as [Need, ...Need[]]);
 
 /** Numbers and patterns a check applies (bytes, counts, deadlines, slack): shown by --list and in reports. */
-export const ThresholdsSchema = z.record(z.string(), z.union([z.number(), z.string()]));
+export type Thresholds = Record<string, number | string>;
+
+/**
+ * A check's grade: a function of the observations that may carry the thresholds it applies
+ * (`applying`), so --list can show them before a run; each grade it returns reports what it
+ * applied (`applied`), which the report shows. Nothing restates them by hand.
+ */
+export type GradeFn = ((obs: Observations) => Grade) & { readonly thresholds?: Thresholds };
+
+/** `grade` applying `thresholds`: known before the run, and reported by every grade it returns (with any it adds at run time). */
+export function applying(thresholds: Thresholds, grade: (obs: Observations) => Grade): GradeFn {
+  const known = { ...(grade as GradeFn).thresholds, ...thresholds };
+  return Object.assign((obs: Observations): Grade => {
+    const graded = grade(obs);
+    return { ...graded, applied: { ...known, ...graded.applied } };
+  }, { thresholds: known });
+}
 
 export const CheckSchema = z.strictObject({
   /** kebab-case, unique within the scenario; the report id is "<scenario>/<id>". */
@@ -221,8 +239,7 @@ export const CheckSchema = z.strictObject({
   provenBy: z.array(z.string().min(1)),
   /** Host abilities this check needs (see NEEDS); absent ones make it UNSUPPORTED. */
   needs: z.array(NeedSchema).optional(),
-  thresholds: ThresholdsSchema.optional(),
-  grade: fn<(obs: Observations) => Grade>('observations => grade'),
+  grade: fn<GradeFn>('observations => grade'),
 });
 
 /** Where a scenario may place files (the sandbox's display names). */
