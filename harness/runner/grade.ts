@@ -13,7 +13,8 @@ import { asksToOffer, asksToTell, guaranteeById } from '../catalogue/guarantees.
 import type { HostCapabilities } from '../adapters/host-adapter.js';
 import type { CheckResult, Level, Verdict } from '../report/schema.js';
 import type { Observations } from '../scenario/observations.js';
-import { NEEDS, type Check, type Grade, type Need, type Scenario } from '../scenario/scenario-schema.js';
+import type { Check, Grade, Scenario } from '../scenario/scenario-schema.js';
+import { lackedAbility } from '../scenario/abilities.js';
 import { revisionsUsed } from './revisions-used.js';
 
 const STRENGTH: Record<Level, number> = { MUST: 3, SHOULD: 2, MAY: 1 };
@@ -36,34 +37,9 @@ function declaredAbsent(check: Check, capabilities: Pick<HostCapabilities, 'unsu
   return guarantees.find(({ id, g }) => capabilities.unsupported.some((p) => p === id || p === g?.group))?.id;
 }
 
-/** Whether the host has an ability a check may need. */
-export function hasAbility(capabilities: HostCapabilities, need: Need): boolean {
-  switch (need) {
-    case 'quit':
-      return capabilities.quit;
-    case 'sessions':
-      return capabilities.resume !== undefined;
-    case 'legacy-session':
-      return capabilities.resume?.legacy !== undefined;
-    case 'add-command':
-      return capabilities.commands?.add !== undefined;
-    case 'list-command':
-      return capabilities.commands?.list !== undefined;
-    case 'file-tool':
-      return capabilities.builtins.readFile !== undefined;
-    case 'builtin-tool':
-      return capabilities.builtins.names.length > 0;
-    case 'own-screen':
-      return capabilities.ownScreen;
-    case 'server-status':
-      return capabilities.serverStatus !== false;
-  }
-}
-
 /** The first ability the scenario or check needs that the host lacks, as the reason shown. */
 export function missingAbility(scenario: Pick<Scenario, 'needs'>, check: Pick<Check, 'needs'> | null, capabilities: HostCapabilities): string | null {
-  const need = [...(scenario.needs ?? []), ...(check?.needs ?? [])].find((n) => !hasAbility(capabilities, n));
-  return need === undefined ? null : NEEDS[need];
+  return lackedAbility([...(scenario.needs ?? []), ...(check?.needs ?? [])], capabilities);
 }
 
 function weigh(grade: Grade, level: Level): Verdict {

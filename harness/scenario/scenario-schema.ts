@@ -9,6 +9,7 @@ import { ModelStepDataSchema } from '../../fake-servers/model/mock-model.js';
 import { LevelSchema, type Evidence, type Level } from '../report/schema.js';
 import type { Observations } from './observations.js';
 import type { BuiltinTools } from '../adapters/host-adapter.js';
+import { NEED_NAMES } from './abilities.js';
 
 const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', { message: `must be a function (${what})` });
 
@@ -191,23 +192,9 @@ export const GradeSchema = z.strictObject({
 /** What a check decides from the observations; the runner maps FAIL by level (SHOULD -> NON-STRICT). */
 export type Grade = z.infer<typeof GradeSchema>;
 
-/**
- * Abilities a host may lack without breaching anything: a check (or a whole scenario) that
- * needs one the host's adapter does not declare is UNSUPPORTED, with the reason shown.
- */
-export const NEEDS = {
-  quit: 'the host has no quit command',
-  sessions: 'the host keeps no sessions to resume',
-  'legacy-session': "the host's profile names no session saved before MCP support",
-  'add-command': 'the host has no command to add a server',
-  'list-command': 'the host has no command to list servers',
-  'file-tool': 'the host has no built-in tool that reads files',
-  'builtin-tool': 'the host has no built-in tools',
-  'own-screen': "the host draws no screen of its own (its client renders what it is sent)",
-  'server-status': "the host's protocol carries no per-server status (ACP: its client cannot show one)",
-} as const;
-export type Need = keyof typeof NEEDS;
-const NeedSchema = z.enum(Object.keys(NEEDS) as [Need, ...Need[]]);
+/** Abilities a host may lack without breaching anything (abilities.ts): a check needing one the host lacks is UNSUPPORTED. */
+const NeedSchema = z.enum(NEED_NAMES);
+export type { Need } from './abilities.js';
 
 /** Numbers and patterns a check applies (bytes, counts, deadlines, slack): shown by --list and in reports. */
 export type Thresholds = Record<string, number | string>;
@@ -237,7 +224,7 @@ export const CheckSchema = z.strictObject({
   expected: z.string().min(1),
   /** Faulty hosts (harness/faulty-hosts) this check must FAIL against. */
   provenBy: z.array(z.string().min(1)),
-  /** Host abilities this check needs (see NEEDS); absent ones make it UNSUPPORTED. */
+  /** Host abilities this check needs (abilities.ts); absent ones make it UNSUPPORTED. */
   needs: z.array(NeedSchema).optional(),
   grade: fn<GradeFn>('observations => grade'),
 });

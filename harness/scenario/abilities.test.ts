@@ -1,0 +1,26 @@
+import { describe, expect, test } from 'vitest';
+import type { HostCapabilities } from '../adapters/host-adapter.js';
+import { ABILITIES, lackedAbility, NEED_NAMES } from './abilities.js';
+
+const everything: HostCapabilities = {
+  unsupported: [],
+  knobs: { callTimeoutMs: true, connectTimeoutMs: true },
+  quit: true,
+  unknownGate: true,
+  ownScreen: true,
+  builtins: { names: ['read_file'], readFile: { tool: 'read_file', pathArgument: 'path' } },
+  resume: { legacy: { place: () => undefined } as never },
+  commands: { add: {} as never, list: {} as never },
+};
+const nothing: HostCapabilities = { unsupported: [], knobs: { callTimeoutMs: false, connectTimeoutMs: false }, quit: false, unknownGate: false, ownScreen: false, builtins: { names: [] }, serverStatus: false };
+
+describe('the abilities a check may need', () => {
+  test('a host with every capability lacks none; a bare one lacks each, with its own reason', () => {
+    expect(lackedAbility(NEED_NAMES, everything)).toBeNull();
+    for (const need of NEED_NAMES) expect(lackedAbility([need], nothing), need).toBe(ABILITIES[need].lacking);
+  });
+
+  test('the first need the host lacks names the reason', () => {
+    expect(lackedAbility(['quit', 'sessions'], { ...everything, resume: undefined })).toBe('the host keeps no sessions to resume');
+  });
+});

@@ -1,0 +1,38 @@
+// Abilities a host may lack without breaching anything (a quit command, sessions, its own
+// screen...): one table of what each ability is, how a host's capabilities show it, and the
+// reason a check needing it is UNSUPPORTED on a host without it. Scenarios and checks name
+// them in `needs`; the runner (a whole scenario) and the grader (a check) read this table alone.
+import type { HostCapabilities } from '../adapters/host-adapter.js';
+
+interface Ability {
+  /** Whether the host, as its adapter or profile declares it, has the ability. */
+  has: (capabilities: HostCapabilities) => boolean;
+  /** Why a check needing it does not apply to a host without it (the report's reason). */
+  lacking: string;
+}
+
+export const ABILITIES = {
+  quit: { has: (c) => c.quit, lacking: 'the host has no quit command' },
+  sessions: { has: (c) => c.resume !== undefined, lacking: 'the host keeps no sessions to resume' },
+  'legacy-session': { has: (c) => c.resume?.legacy !== undefined, lacking: "the host's profile names no session saved before MCP support" },
+  'add-command': { has: (c) => c.commands?.add !== undefined, lacking: 'the host has no command to add a server' },
+  'list-command': { has: (c) => c.commands?.list !== undefined, lacking: 'the host has no command to list servers' },
+  'file-tool': { has: (c) => c.builtins.readFile !== undefined, lacking: 'the host has no built-in tool that reads files' },
+  'builtin-tool': { has: (c) => c.builtins.names.length > 0, lacking: 'the host has no built-in tools' },
+  'own-screen': { has: (c) => c.ownScreen, lacking: 'the host draws no screen of its own (its client renders what it is sent)' },
+  'server-status': { has: (c) => c.serverStatus !== false, lacking: "the host's protocol carries no per-server status (ACP: its client cannot show one)" },
+} as const satisfies Record<string, Ability>;
+
+export type Need = keyof typeof ABILITIES;
+export const NEED_NAMES = Object.keys(ABILITIES) as [Need, ...Need[]];
+
+/** Whether the host has an ability a check may need. */
+export function hasAbility(capabilities: HostCapabilities, need: Need): boolean {
+  return ABILITIES[need].has(capabilities);
+}
+
+/** The reason the first of `needs` the host lacks makes a check UNSUPPORTED, or null when it has them all. */
+export function lackedAbility(needs: readonly Need[], capabilities: HostCapabilities): string | null {
+  const need = needs.find((n) => !hasAbility(capabilities, n));
+  return need === undefined ? null : ABILITIES[need].lacking;
+}
