@@ -4,11 +4,28 @@
 // response were acted out by the route before the SDK saw the request (http-routes.ts).
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import type { Plan } from './engine.js';
-import { DEFAULT_GARBAGE } from './fault-schema.js';
+import type { ToolOutcome } from './behaviour.js';
+import { DEFAULT_GARBAGE, type Fault, type Stage } from './fault-schema.js';
+import type { CatalogueTool } from './tool-catalogue.js';
 import type { JournalWriter } from './journal.js';
 
 type Result = Record<string, unknown>;
+
+/** A JSON-RPC request as the engine sees it. */
+export interface PlannedRequest {
+  id: RequestId;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+/** What one request meets: its stage, the fault (if any) and, for a tools/call, the tool's outcome. */
+export interface Plan {
+  request: PlannedRequest;
+  stage: Stage | undefined;
+  fault: Fault | undefined;
+  call?: { tool: CatalogueTool; outcome: ToolOutcome; switchList: boolean };
+}
+
 
 /** Misbehaviour only the transport can act out; each transport supplies what it can. */
 export interface TransportHooks {

@@ -23,37 +23,25 @@ import {
   type RequestId,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
-import { actOut, type RequestContext, type TransportHooks } from './acts.js';
+import { actOut, type Plan, type PlannedRequest, type RequestContext, type TransportHooks } from './acts.js';
+
+// The plan of a request is acted out in acts.ts, which owns its shape.
+export type { Plan, PlannedRequest };
 import { getPrompt, paddedResult, promptList, readResource, resourceList, resourceTemplateList, toolResult } from './answers.js';
-import type { ServerBehaviour, ToolOutcome } from './behaviour.js';
+import type { ServerBehaviour } from './behaviour.js';
 import { faultsOf, isFault } from './behaviour-fit.js';
-import type { Fault, Stage } from './fault-schema.js';
+import type { Stage } from './fault-schema.js';
 import type { JournalWriter } from './journal.js';
 import { JournaledTransport } from './journaled-transport.js';
 import { withModernFields } from './modern-result.js';
 import { envelopeRevision, LEGACY_REVISION, MODERN_REVISION, offersLegacy, offersModern } from './protocol-revision.js';
 import { askAndReport, modernAsk } from './server-asks.js';
 import { SizeError } from './stamped-text.js';
-import { catalogueOf, initialCatalogue, outcomeOfCall, pageIndex, pageOf, toolPage, type CatalogueTool } from './tool-catalogue.js';
+import { catalogueOf, initialCatalogue, outcomeOfCall, pageIndex, pageOf, toolPage } from './tool-catalogue.js';
 
 export type { TransportHooks } from './acts.js';
 
 type Result = Record<string, unknown>;
-
-/** A JSON-RPC request as the engine sees it. */
-export interface PlannedRequest {
-  id: RequestId;
-  method: string;
-  params?: Record<string, unknown>;
-}
-
-/** What one request meets: its stage, the fault (if any) and, for a tools/call, the tool's outcome. */
-export interface Plan {
-  request: PlannedRequest;
-  stage: Stage | undefined;
-  fault: Fault | undefined;
-  call?: { tool: CatalogueTool; outcome: ToolOutcome; switchList: boolean };
-}
 
 /** An SDK request handler acting out the engine's plan for the request. */
 export type StagedHandler = (req: { method: string; params?: unknown }, ctx: RequestContext) => Promise<Result>;

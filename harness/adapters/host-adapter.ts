@@ -4,34 +4,19 @@
 // launched and talked to; scenarios never see host-specific strings.
 import type { Bridge } from '../../fake-servers/model/bridges.js';
 import type { SideCallRule } from '../../fake-servers/model/side-calls.js';
-import type { ApprovalSeen, ScreenText } from '../scenario/observations.js';
-import type { EndKind } from '../scenario/scenario-schema.js';
+import type { ApprovalSeen, BuiltinTools, CallStatus, ConfiguredServers, ScreenText, TelemetrySeen } from '../scenario/observations.js';
+import type { EndKind } from '../scenario/end-kind.js';
+
+// What a host reports and what the checks read of it: defined with the observations, which depend on nothing here.
+export type { BuiltinTools, CallStatus, ConfiguredServers, TelemetrySeen };
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { ExitStatus } from '../supervision/process-group.js';
-
-/** Statuses of a function_call_output (RESULT-1..9). */
-export type CallStatus = 'completed' | 'failed' | 'denied' | 'unknown' | 'output_limit';
 
 /** One server as the host's configuration must hold it (common mcpServers shape). */
 export type ServerConfigEntry =
   | { command: string; args: string[]; env: Record<string, string> }
   /** `type: 'sse'` marks the legacy HTTP+SSE transport (TRANSPORT-2); absent = Streamable HTTP. */
   | { url: string; headers: Record<string, string>; type?: 'sse' };
-
-/** Server names read back from the host's configuration, or why it could not be read. */
-export type ConfiguredServers = { servers: string[] } | { problem: string };
-
-/** The host's telemetry as read back after a run (TELEMETRY-*): parsed records plus the raw text. */
-export interface TelemetrySeen {
-  /** Display path of the file read. */
-  file: string;
-  /** The whole file (absent file = empty). */
-  raw: string;
-  /** One object per parsed record. */
-  records: Record<string, unknown>[];
-  /** Lines that were not a JSON object. */
-  problems: string[];
-}
 
 /** Start-up lines a host uses to flag tools (INJECT-3, INJECT-4); absent = it never flags. */
 export interface FlagPatterns {
@@ -149,14 +134,6 @@ export interface LegacySession {
   place(sandbox: Sandbox): void;
   /** Text of the old session that a resumed host sends on to the model. */
   marker: string;
-}
-
-/** The host's own tools besides MCP ones (EXPOSE-1 shadowing, CONFIG-2). */
-export interface BuiltinTools {
-  /** Names of every built-in function the host offers the model (may be empty). */
-  names: string[];
-  /** A built-in that reads a file, and the argument naming its path; absent = none. */
-  readFile?: { tool: string; pathArgument: string };
 }
 
 export interface HostCapabilities {

@@ -3,7 +3,7 @@
 // too short is as wrong as one too long). Read from journal and model-request monotonic stamps.
 import { isOpeningRequest } from '../../fake-servers/mcp/journal-discovery.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import type { GradeFn } from './check-helpers.js';
+import type { GradeFn } from './scenario-schema.js';
 import { fail, journalEvidence, neverHappened, note, notReached, pass, screenTail } from './evidence.js';
 import type { Observations } from './observations.js';
 import { applying, type Thresholds, type Grade } from './scenario-schema.js';

@@ -7,9 +7,34 @@ import type { ModelApi, ModelRequestRecord } from '../../fake-servers/model/mock
 import type { TrapHit } from '../../fake-servers/mcp/trap.js';
 import type { UnresolvedTarget } from '../../fake-servers/model/script.js';
 import type { CatalogueEntry } from '../../fake-servers/model/tool-resolution.js';
-import type { BuiltinTools, CallStatus, ConfiguredServers, TelemetrySeen } from '../adapters/host-adapter.js';
 import type { Canary, CanarySighting, ScanGap } from '../sandbox/canaries.js';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
+
+/** Statuses of a function_call_output (RESULT-1..9). */
+export type CallStatus = 'completed' | 'failed' | 'denied' | 'unknown' | 'output_limit';
+
+/** Server names read back from the host's configuration, or why it could not be read. */
+export type ConfiguredServers = { servers: string[] } | { problem: string };
+
+/** The host's telemetry as read back after a run (TELEMETRY-*): parsed records plus the raw text. */
+export interface TelemetrySeen {
+  /** Display path of the file read. */
+  file: string;
+  /** The whole file (absent file = empty). */
+  raw: string;
+  /** One object per parsed record. */
+  records: Record<string, unknown>[];
+  /** Lines that were not a JSON object. */
+  problems: string[];
+}
+
+/** The host's own tools besides MCP ones (EXPOSE-1 shadowing, CONFIG-2). */
+export interface BuiltinTools {
+  /** Names of every built-in function the host offers the model (may be empty). */
+  names: string[];
+  /** A built-in that reads a file, and the argument naming its path; absent = none. */
+  readFile?: { tool: string; pathArgument: string };
+}
 
 export interface ScreenText {
   /** stdout and stderr interleaved in arrival order. */
@@ -122,7 +147,6 @@ export interface StartupSeen {
   changedFlags: string[];
 }
 
-export type { TelemetrySeen };
 
 export interface ScriptOutcome {
   /** Steps completed in order. */

@@ -8,8 +8,10 @@ import type { ModelStep } from '../../fake-servers/model/mock-model.js';
 import { ModelStepDataSchema } from '../../fake-servers/model/mock-model.js';
 import { LevelSchema, type Evidence, type Level } from '../report/schema.js';
 import type { Observations } from './observations.js';
-import type { BuiltinTools } from '../adapters/host-adapter.js';
+import type { BuiltinTools } from './observations.js';
 import { NEED_NAMES } from './abilities.js';
+import { EndKindSchema } from './end-kind.js';
+export { EndKindSchema, type EndKind } from './end-kind.js';
 
 const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', { message: `must be a function (${what})` });
 
@@ -88,7 +90,6 @@ export const ServerSpecSchema = byKey<typeof FakeServerSpecSchema | typeof RawSe
 /** A named answer (the host's own approve/deny keys, an empty line, end of input) or any text typed. */
 const Answer = z.union([z.enum(['approve', 'deny', 'empty', 'eof']), z.strictObject({ text: z.string() })]);
 /** How a session ends; SIGKILL is the host dying at once (a crash, the machine going down), leaving whatever it had recorded. */
-export const EndKindSchema = z.enum(['eof', 'quit', 'SIGTERM', 'SIGINT', 'SIGKILL']);
 /** Per-step deadline override (ms); steps default to the runner's step deadline. */
 const within = z.number().int().positive().optional();
 
@@ -281,7 +282,6 @@ export type ScenarioDefinition = z.output<typeof ScenarioSchema>;
 export type ServerSpec = z.infer<typeof ServerSpecSchema>;
 export type FakeServerSpec = z.infer<typeof FakeServerSpecSchema>;
 export type UserStep = z.infer<typeof UserStepSchema>;
-export type EndKind = z.infer<typeof EndKindSchema>;
 export type Check = z.infer<typeof CheckSchema>;
 export type { Level };
 
