@@ -3,6 +3,7 @@ import type { HostCapabilities } from '../adapters/host-adapter.js';
 import type { Observations } from '../scenario/observations.js';
 import { applying, type Check, type Grade, type Scenario } from '../scenario/scenario-schema.js';
 import { gradeChecks } from './grade.js';
+import { EVERY_CAPABILITY } from '../scenario/test-fixtures/capabilities.js';
 
 const failing = (guarantees: string[], extra: Partial<Check> = {}, grade: Grade = { verdict: 'FAIL', observed: 'missed', evidence: [] }): Check => ({
   id: 'c', guarantees, expected: 'e', provenBy: [], grade: () => grade, ...extra,
@@ -11,15 +12,7 @@ const notReached: Grade = { verdict: 'FAIL', observed: 'not reached: the prompt'
 const owed: Grade = { verdict: 'FAIL', observed: 'never happened: approval request #2 of 3, owed since the host sent call #2', evidence: [], owed: true };
 const unresolvedTargets = [{ requestIndex: 0, target: 'docs/search', reason: 'no offered function matches server "docs" tool "search"; offered: lookup' }];
 
-const ALL: HostCapabilities = {
-  unsupported: [],
-  knobs: { callTimeoutMs: true, connectTimeoutMs: true },
-  quit: true,
-  unknownGate: true,
-  ownScreen: true,
-  builtins: { names: ['read_file'], readFile: { tool: 'read_file', pathArgument: 'path' } },
-  resume: {},
-};
+const ALL = EVERY_CAPABILITY;
 
 function resultOf(check: Check, options: { capabilities?: Partial<HostCapabilities>; observations?: Partial<Observations>; scenario?: Partial<Scenario> } = {}) {
   const scenario = { name: 's', checks: [check], ...options.scenario } as unknown as Scenario;

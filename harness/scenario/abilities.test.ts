@@ -1,17 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { HostCapabilities } from '../adapters/host-adapter.js';
 import { ABILITIES, lackedAbility, NEED_NAMES } from './abilities.js';
+import { EVERY_CAPABILITY } from './test-fixtures/capabilities.js';
 
-const everything: HostCapabilities = {
-  unsupported: [],
-  knobs: { callTimeoutMs: true, connectTimeoutMs: true },
-  quit: true,
-  unknownGate: true,
-  ownScreen: true,
-  builtins: { names: ['read_file'], readFile: { tool: 'read_file', pathArgument: 'path' } },
-  resume: { legacy: { place: () => undefined } as never },
-  commands: { add: {} as never, list: {} as never },
-};
+const everything = EVERY_CAPABILITY;
 const nothing: HostCapabilities = { unsupported: [], knobs: { callTimeoutMs: false, connectTimeoutMs: false }, quit: false, unknownGate: false, ownScreen: false, builtins: { names: [] }, serverStatus: false };
 
 describe('the abilities a check may need', () => {
