@@ -55,11 +55,11 @@ my $mount = shift @ARGV;
 my ($in, $nenv, $nargs) = ('');
 for (;;) {
   ($nenv, $nargs) = $in =~ /\A(\d+) (\d+)\n/;
-  last if defined $nargs && ($in =~ tr/\0//) > $nenv + $nargs + 2;
+  last if defined $nargs && ($in =~ tr/\0//) > $nenv + $nargs + 3;
   sysread($ctl, $in, 65536, length $in) or exit 121;
 }
 $in =~ s/\A\d+ \d+\n//;
-my ($tty, $cwd, $resolv, @items) = split /\0/, $in, -1;
+my ($tty, $cwd, $resolv, $mark, @items) = split /\0/, $in, -1;
 my %env = map { split /=/, $_, 2 } @items[0 .. $nenv - 1];
 my @argv = @items[$nenv .. $nenv + $nargs - 1];
 sub quiet { open(STDIN, '<', '/dev/null'); open(STDOUT, '>', '/dev/null'); open(STDERR, '>', '/dev/null'); }
@@ -112,16 +112,23 @@ print $ctl "started $host $reaper\n";
 quiet();
 waitpid($host, 0);
 my $status = $?;
-if (defined $term) { foreground($term, getpgrp(0)); syswrite($term, "\e]777;mhc-host-exited\a"); close($term); }
+# The mark follows all the host wrote; the terminal stays open until the supervisor ends, since
+# once nothing holds the slave the master may fail with EIO before what is left was read.
+if (defined $term) { foreground($term, getpgrp(0)); syswrite($term, "\e]777;$mark\a") if $mark ne ''; }
 print $ctl 'exited ' . ($status >> 8) . ' ' . ($status & 127) . "\n";
 if ($reaper) { waitpid($reaper, 0); } else { hold(); }
 exit 0;
 `;
 
-/** What the supervisor reads first on its control socket: the host's terminal ('' = none), working directory, the resolv.conf to bind over the namespace's own ('' = none; sandbox/name-watch.ts), environment and command line. */
-export function hostSpec(command: string, args: readonly string[], env: Record<string, string>, cwd: string, tty = '', resolvConf = ''): Buffer {
+/**
+ * What the supervisor reads first on its control socket: the host's terminal ('' = none),
+ * working directory, the resolv.conf to bind over the namespace's own ('' = none;
+ * sandbox/name-watch.ts), the token of the mark it writes to the terminal once the host exited
+ * ('' = none; pseudo-terminal.ts), environment and command line.
+ */
+export function hostSpec(command: string, args: readonly string[], env: Record<string, string>, cwd: string, tty = '', resolvConf = '', exitToken = ''): Buffer {
   const entries = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-  return Buffer.from(`${entries.length} ${args.length + 1}\n${[tty, cwd, resolvConf, ...entries, command, ...args].map((item) => `${item}\0`).join('')}`);
+  return Buffer.from(`${entries.length} ${args.length + 1}\n${[tty, cwd, resolvConf, exitToken, ...entries, command, ...args].map((item) => `${item}\0`).join('')}`);
 }
 
 export type InitLine = { kind: 'started'; host: number; reaper: number } | { kind: 'error'; message: string } | { kind: 'exited'; status: ExitStatus };

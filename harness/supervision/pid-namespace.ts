@@ -63,6 +63,8 @@ export interface HostStart {
   env: Record<string, string>;
   cwd: string;
   tty?: string;
+  /** With `tty`: the token of the mark its session leader writes there once the host exited (pseudo-terminal.ts). */
+  exitToken?: string;
   /** A name watch's resolv.conf, bound over /etc/resolv.conf in the host's mount namespace (NET-4). */
   resolvConf?: string;
 }
@@ -84,7 +86,7 @@ function startSupervisor([program, args]: [string, string[]], command: string, h
   child.once('error', () => {});
   const control = child.stdio[3] as Writable | null;
   control?.on('error', () => {});
-  control?.write(hostSpec(command, hostArgs, options.env, options.cwd, options.tty, options.resolvConf));
+  control?.write(hostSpec(command, hostArgs, options.env, options.cwd, options.tty, options.resolvConf, options.exitToken));
   return child;
 }
 

@@ -135,10 +135,10 @@ export async function spawnHost(command: string, args: readonly string[], option
 }
 
 /** `start`s a host on a fresh terminal; the harness's own slave fd is closed once the host holds its own (or never will). */
-async function withTerminal<T extends GroupProcess>(start: (tty: string) => Promise<T>, closeOnExit: boolean): Promise<T & { release(): void }> {
+async function withTerminal<T extends GroupProcess>(start: (on: { tty: string; exitToken: string }) => Promise<T>, closeOnExit: boolean): Promise<T & { release(): void }> {
   const term = openTerminal();
   try {
-    return onTerminal(await start(term.path), term, closeOnExit);
+    return onTerminal(await start({ tty: term.path, exitToken: term.exitToken }), term, closeOnExit);
   } catch (error) {
     term.close();
     throw error;
@@ -149,7 +149,7 @@ async function withTerminal<T extends GroupProcess>(start: (tty: string) => Prom
 
 async function inNamespace(tools: NamespaceTools, command: string, args: readonly string[], start: HostStart, onPty: boolean): Promise<GroupProcess | NamespacedProcess> {
   if (!onPty) return spawnInNamespace(tools, command, args, start);
-  return withTerminal((tty) => spawnInNamespace(tools, command, args, { ...start, tty }), false);
+  return withTerminal((on) => spawnInNamespace(tools, command, args, { ...start, ...on }), false);
 }
 
 /**
@@ -160,5 +160,5 @@ async function inNamespace(tools: NamespaceTools, command: string, args: readonl
 export async function spawnOnTerminal(command: string, args: readonly string[], start: HostStart, closeOnExit: boolean): Promise<GroupProcess> {
   const perl = onPath('perl');
   if (perl === null) throw new HarnessError('HOST_START', `cannot start ${command} on a terminal: its session leader is a perl script, and perl is not on PATH`);
-  return withTerminal((tty) => spawnAsJob(perl, command, args, { ...start, tty }), closeOnExit);
+  return withTerminal((on) => spawnAsJob(perl, command, args, { ...start, ...on }), closeOnExit);
 }

@@ -122,6 +122,19 @@ describe.runIf(how.mechanism === 'pid-namespace')('terminal hosts in PID namespa
 });
 
 describe('terminal hosts outside a PID namespace', () => {
+  test("a host's last output is read to the end, however much it wrote, and it cannot cut that short by writing an exit mark: only its session leader knows the terminal's", async () => {
+    const forged = ['mhc-host-exited', 'mhc-host-exited-000000000000000000000000'].map((t) => `\\033]777;${t}\\007`).join('');
+    const proc = await spawnHost('sh', ['-c', `printf '${forged}'; i=0; while [ $i -lt 2000 ]; do echo "line $i of what the host wrote last"; i=$((i+1)); done; echo END-OF-OUTPUT`], { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp', terminal: 'pty' });
+    const screen = screenOf(proc);
+    // Outside a scope the terminal closes once the host exited: all that was read has been delivered at the stream's end.
+    const ended = new Promise((resolve) => proc.stdout.once('end', resolve));
+    expect(await proc.exited).toEqual({ code: 0, signal: null });
+    await ended;
+    expect(screen.text()).toContain('END-OF-OUTPUT');
+    expect(await stopGroup(proc)).toEqual({ code: 0, signal: null });
+  });
+
+
   test('outside any scope: typed lines and Ctrl-C reach them, the group is reaped and the terminal closed', async () => {
     const before = openMasters();
     const proc = await spawnHost('sh', ['-c', 'trap "echo got INT; exit 9" INT; printf "name? "; read x; echo "hi $x"; while :; do sleep 0.1; done'], { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp', terminal: 'pty' });

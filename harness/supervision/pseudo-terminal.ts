@@ -5,6 +5,7 @@
 // SIGINT for the host's group, as for a person. node-pty opens it (openpty) and is loaded
 // only when a profile asks for a terminal: a machine without it runs every pipes host as
 // before, and a pty host gets one line saying why not.
+import { randomBytes } from 'node:crypto';
 import { closeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Readable, Transform } from 'node:stream';
@@ -15,11 +16,13 @@ import { HarnessError } from '../errors.js';
 import type { GroupProcess } from './process-group.js';
 
 /**
- * Written to the terminal by the host's session leader once the host has exited (an OSC
- * sequence a terminal ignores): the terminal is first in, first out, so when the harness reads
- * it, everything the host wrote has been read, however much and however loaded the machine.
+ * What the host's session leader writes to the terminal once the host has exited: an OSC
+ * sequence a terminal ignores, around the terminal's own token. The terminal is first in, first
+ * out, so when the harness reads it, everything the host wrote has been read, however much and
+ * however loaded the machine. The token is random per terminal and reaches only the leader (on
+ * its control channel), so a host cannot write the mark itself to cut its last output short.
  */
-export const HOST_EXITED_MARK = '\x1b]777;mhc-host-exited\x07';
+export const exitMarkOf = (token: string): string => `\x1b]777;${token}\x07`;
 /** How long the mark may take at most (a leader killed before writing it): then the terminal is read no further. */
 const DRAIN_MS = 10_000;
 
@@ -52,6 +55,8 @@ const nodePty = (): NodePtyModule => (loaded ??= loadNodePty());
 /** A terminal the harness holds the master side of; the host opens `path`. */
 export interface PseudoTerminal {
   path: string;
+  /** The token of this terminal's exit mark (exitMarkOf), for the host's session leader only. */
+  exitToken: string;
   /** Reads what the host writes and takes what is typed. */
   master: tty.ReadStream;
   /** Closes the harness's slave fd, held only until the host has opened its own. */
@@ -71,6 +76,7 @@ export function openTerminal(size: TerminalSize = TERMINAL_SIZE): PseudoTerminal
   };
   return {
     path: pair.pty,
+    exitToken: `mhc-host-exited-${randomBytes(12).toString('hex')}`,
     master,
     releaseSlave,
     close() {
@@ -80,16 +86,15 @@ export function openTerminal(size: TerminalSize = TERMINAL_SIZE): PseudoTerminal
   };
 }
 
-const MARK = Buffer.from(HOST_EXITED_MARK, 'latin1');
-
-/** How many bytes at the end of `buf` could begin the mark (held back until the next read). */
-function partialMark(buf: Buffer): number {
-  for (let n = Math.min(MARK.length - 1, buf.length); n > 0; n--) if (buf.subarray(buf.length - n).equals(MARK.subarray(0, n))) return n;
+/** How many bytes at the end of `buf` could begin `mark` (held back until the next read). */
+function partialMark(buf: Buffer, mark: Buffer): number {
+  for (let n = Math.min(mark.length - 1, buf.length); n > 0; n--) if (buf.subarray(buf.length - n).equals(mark.subarray(0, n))) return n;
   return 0;
 }
 
 /** The terminal's output without the leader's mark, and the moment the mark passed (buffered until read: nothing is lost before a reader attaches). */
-function withoutExitMark(master: Readable): { stdout: Readable; marked: Promise<void> } {
+function withoutExitMark(master: Readable, token: string): { stdout: Readable; marked: Promise<void> } {
+  const MARK = Buffer.from(exitMarkOf(token), 'latin1');
   let seen!: () => void;
   const marked = new Promise<void>((resolve) => (seen = resolve));
   let held = Buffer.alloc(0);
@@ -102,7 +107,7 @@ function withoutExitMark(master: Readable): { stdout: Readable; marked: Promise<
         this.push(Buffer.concat([buf.subarray(0, at), buf.subarray(at + MARK.length)]));
         seen();
       } else {
-        const keep = partialMark(buf);
+        const keep = partialMark(buf, MARK);
         held = buf.subarray(buf.length - keep);
         this.push(buf.subarray(0, buf.length - keep));
       }
@@ -130,7 +135,7 @@ function withoutExitMark(master: Readable): { stdout: Readable; marked: Promise<
  */
 export function onTerminal<P extends GroupProcess>(proc: P, term: PseudoTerminal, closeOnExit: boolean, size: TerminalSize = TERMINAL_SIZE): P & { release(): void } {
   let done = false;
-  const { stdout, marked } = withoutExitMark(term.master);
+  const { stdout, marked } = withoutExitMark(term.master, term.exitToken);
   const drained = Promise.race([marked, new Promise<void>((resolve) => (term.master.destroyed ? resolve() : term.master.once('close', () => resolve())))]);
   const release = (): void => {
     term.close();
