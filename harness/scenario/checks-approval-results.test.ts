@@ -194,6 +194,8 @@ describe('confirmationArgumentsCut and confirmationArgumentsWhole', () => {
     expect(outcome(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(10)}", "last": "TAIL"}`)))).toBe('PASS');
     expect(outcome(whole(shown(`│ {"q": "HEAD", "pad": "${'é'.repeat(6)} │\n│ ${'é'.repeat(4)}", "last": "TAIL"} │`)))).toBe('PASS');
     expect(outcome(whole(shown(`{"q": "HEAD", "pad": "${'\\u00e9'.repeat(10)}", "last": "TAIL"}`)))).toBe('PASS');
+    // A full-screen host wraps rows by cursor address: the escapes between rows are layout too.
+    expect(outcome(whole(shown(`\u001b[5;1H│ {"q": "HEAD", "pad": "${'é'.repeat(6)}\u001b[K\u001b[6;1H│ ${'é'.repeat(4)}", "last": "TAIL"}\u001b[K`)))).toBe('PASS');
     expect(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(10)}... [cut]`)).observed).toMatch(/does not show whole the argument value\(s\) "TAIL"/);
     expect(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(6)}…", "last": "TAIL"}`)).observed).toMatch(/"éééééééééé"/);
     expect(whole(shown('{"q": "other", "last": "TAIL"}')).observed).toMatch(/"HEAD"/);

@@ -12,6 +12,7 @@ import { modelSawStatus, serverGotToolCalls, showsCommandLine, type GradeFn } fr
 import { type Grade, type ScenarioInput, applying, type Thresholds } from './scenario-schema.js';
 import { confirmationOf, describeCalls, outputAt, standsAlone, stringLeaves, type CallsAbout, type OutputRef } from './call-of.js';
 import { outputNotReached } from './outcome-owed.js';
+import { withoutCsi } from './hostile-text.js';
 
 type CheckInput = ScenarioInput['checks'][number];
 
@@ -153,9 +154,9 @@ export function confirmationArgumentsWhole(calls: CallsAbout): GradeFn {
 /** What a confirmation may lay inside a long value: line breaks, indentation, a box's borders (U+2500-U+257F). */
 const LAYOUT = /[\s\u2500-\u257f]/gu;
 
-/** `value` stands in `text` in full, as written, JSON-escaped or with \uXXXX escapes, wrapped however the text is laid out. */
+/** `value` stands in `text` in full, as written, JSON-escaped or with \uXXXX escapes, wrapped however the text is laid out (a full-screen host's cursor moves included). */
 function shownWhole(text: string, value: string): boolean {
-  const flat = text.replace(LAYOUT, '');
+  const flat = withoutCsi(text).replace(LAYOUT, '');
   const json = JSON.stringify(value).slice(1, -1);
   const ascii = json.replace(/[^\x00-\x7f]/g, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
   return [value, json, ascii].some((form) => flat.includes(form.replace(LAYOUT, '')));

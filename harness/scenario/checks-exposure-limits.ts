@@ -4,7 +4,7 @@ import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/r
 import { resultText } from '../adapters/result-text.js';
 import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
 import { cap, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
-import { rawControlsIn } from './hostile-text.js';
+import { rawControlsIn, withoutCsi } from './hostile-text.js';
 import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces, strictIn } from './offered-tools.js';
 import type { Observations } from './observations.js';
 import { type Grade, applying } from './scenario-schema.js';
@@ -428,8 +428,7 @@ export function forgedLineInert(marker: string): GradeFn {
     const holding = lines.filter((l) => l.includes(marker));
     if (holding.length === 0) return pass('the forged line never reached the screen');
     const evidence = holding.slice(0, 3).map((l) => note(JSON.stringify(l), 'a screen line holding the forged text (JSON-escaped)'));
-    const bare = (l: string): string => l.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\u009b[0-9;?]*[ -/]*[@-~]/g, '');
-    return holding.some((l) => bare(l).startsWith(marker))
+    return holding.some((l) => withoutCsi(l).startsWith(marker))
       ? fail('the forged text starts a screen line, so it overwrites what was there and looks like the host\'s own', evidence)
       : pass('the forged text is shown after the visible escapes on its line', evidence);
   };

@@ -2,6 +2,9 @@
 // spans a check can find on screen again: `{{F:field}}` ... `{{/F:field}}`. Each family member
 // is preceded by its visible name, so a verdict says which member of which field got through.
 
+/** `text` without CSI sequences (7-bit ESC [ and 8-bit CSI): a terminal's colours and cursor moves, the layout between what it shows. */
+export const withoutCsi = (text: string): string => text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\u009b[0-9;?]*[ -/]*[@-~]/g, '');
+
 /** The members of the family real hosts get wrong: escapes, C0/C1 controls, DEL, bidi, zero-width, tags, separators. */
 export const CONTROL_FAMILY: readonly (readonly [string, string])[] = [
   ['csi-sgr', '\u001b[31m'],
