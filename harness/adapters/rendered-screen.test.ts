@@ -19,9 +19,14 @@ describe('the lines a person read on the screen', () => {
     expect(screen.seenLines()).toEqual(['status: ok', 'hello', 'world', '>']);
   });
 
-  test('a line the host wrapped itself at the right edge is read whole, as the terminal wraps its own', async () => {
-    const screen = await render(`${ESC}1;1H${'a'.repeat(19)}${ESC}2;1Hbcd${ESC}4;1H`, `x${'y'.repeat(25)}\r\n`);
+  test('a line a full-screen host wrapped itself at the right edge is read whole, as the terminal wraps its own', async () => {
+    const screen = await render(`${ESC}?1049h${ESC}1;1H${'a'.repeat(19)}${ESC}2;1Hbcd${ESC}4;1H`, `x${'y'.repeat(25)}`);
     expect(screen.seenLines()).toEqual([`${'a'.repeat(19)}bcd`, `x${'y'.repeat(25)}`]);
+  });
+
+  test('on the normal screen a line that fills the width ends at its newline', async () => {
+    const screen = await render(`${'a'.repeat(19)}\r\nserver two\r\n`);
+    expect(screen.seenLines()).toEqual(['a'.repeat(19), 'server two']);
   });
 
   test('a line still being written under the cursor is read only once finished', async () => {

@@ -61,10 +61,14 @@ export class RenderedScreen {
   /** Adds the lines on the visible screen; the one under the cursor only when `all` (it may still be being written). */
   #look(all = false): void {
     const buffer = this.#term.buffer.active;
-    const cols = this.#term.cols;
-    // A row continues the one above it when the terminal wrapped it or the row above runs to the right edge (see linesOf).
+    // A full-screen program (the alternate screen) wraps its own lines by addressing rows; on the
+    // normal screen a line ends at a newline and the terminal marks its own wrapping, so a line
+    // that merely fills the width is not joined to the next.
+    const cols = buffer.type === 'alternate' ? this.#term.cols : undefined;
+    // A row continues the one above it when the terminal wrapped it or, full screen, the row above runs to the right edge (see linesOf).
     const continuesAbove = (row: number): boolean =>
-      buffer.getLine(row)?.isWrapped === true || ((buffer.getLine(row - 1)?.translateToString(true).trimEnd().length ?? 0) >= cols - 1 && buffer.getLine(row)?.translateToString(true).trim() !== '');
+      buffer.getLine(row)?.isWrapped === true ||
+      (cols !== undefined && (buffer.getLine(row - 1)?.translateToString(true).trimEnd().length ?? 0) >= cols - 1 && buffer.getLine(row)?.translateToString(true).trim() !== '');
     // A line wrapped into the screen from above it is read from its start (within reason: a flood's megabyte line is not re-read on every write).
     const startOf = (row: number): number => {
       let first = row;
