@@ -57,6 +57,17 @@ export function timingFor(deadlines: Required<Knobs>, base: ScriptTiming = DEFAU
 }
 
 /**
+ * What the host's real deadlines add to a scenario where it has no knob for the shorter ones
+ * the scenario asks for (a scenario waits out at most two calls and one connect): its deadline
+ * allows for it, and the scheduler starts such runs early (they are the long ones).
+ */
+export function deadlinesAddMs(scenario: Pick<Scenario, 'host'>, capabilities: Pick<HostCapabilities, 'knobs' | 'ownDeadlines'>): number {
+  const inForce = deadlinesWaited(capabilities, scenario.host);
+  const asked = { callTimeoutMs: scenario.host.callTimeoutMs ?? inForce.callTimeoutMs, connectTimeoutMs: scenario.host.connectTimeoutMs ?? inForce.connectTimeoutMs };
+  return 2 * Math.max(0, inForce.callTimeoutMs - asked.callTimeoutMs) + Math.max(0, inForce.connectTimeoutMs - asked.connectTimeoutMs);
+}
+
+/**
  * The whole scenario's deadline for the test engine: its own, plus what the host's real
  * deadlines add where it has no knob for the shorter ones the scenario asks for (a scenario
  * waits out at most two calls and one connect), plus, for every host start of its user script,
@@ -69,8 +80,7 @@ export function timingFor(deadlines: Required<Knobs>, base: ScriptTiming = DEFAU
  */
 export function scenarioDeadlineMs(scenario: Pick<Scenario, 'timeoutMs' | 'host' | 'user'>, capabilities: Pick<HostCapabilities, 'knobs' | 'ownDeadlines'>, fallbackMs = 30_000): number {
   const inForce = deadlinesWaited(capabilities, scenario.host);
-  const asked = { callTimeoutMs: scenario.host.callTimeoutMs ?? inForce.callTimeoutMs, connectTimeoutMs: scenario.host.connectTimeoutMs ?? inForce.connectTimeoutMs };
-  const extra = 2 * Math.max(0, inForce.callTimeoutMs - asked.callTimeoutMs) + Math.max(0, inForce.connectTimeoutMs - asked.connectTimeoutMs);
+  const extra = deadlinesAddMs(scenario, capabilities);
   const timing = timingFor(inForce);
   const starts = 1 + scenario.user.filter((step) => 'restart' in step).length;
   const asks = scenario.user.filter((step) => 'answerAsk' in step).length;
