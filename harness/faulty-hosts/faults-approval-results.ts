@@ -14,8 +14,6 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { withDeadlines, type Fault } from './fault-kit.js';
 
 type Call = McpConnections['call'];
-/** How refhost's outcome of a call it refused to send ends (result-mapping.ts notSentOutcome). */
-const NOT_SENT = 'the call was not sent.';
 type Message = Record<string, unknown>;
 
 /** Connects through refhost, then replaces `call`. */
@@ -232,22 +230,20 @@ export const APPROVAL_RESULT_FAULTS: Readonly<Record<string, Fault>> = {
   },
   'retry-on-unknown': {
     breaks: 'UNKNOWN-1: a call with an unknown outcome is sent again',
-    // Sent again on the same connection; when the failure that made it unknown had already
-    // closed that connection (a drop of every connection: which of its two closes refhost sees
-    // first varies), through a new one, as a host that reconnects to retry does. Either way the
-    // server gets the call twice, every run.
+    // Sent again through a new connection, as a host that reconnects to retry does: the old one
+    // may already be closed by what made the outcome unknown (a drop of every connection, where
+    // which of its two closes refhost sees first varies), so the server gets the call twice
+    // every run.
     deps: () => ({
       connect: async (config, options) => {
         const c = await connectAll(config, options);
         const call: Call = async (tool, args, signal) => {
           const outcome = await c.call(tool, args, signal);
           if (outcome.status !== 'unknown') return outcome;
-          const again = await c.call(tool, args);
-          if (!again.output.endsWith(NOT_SENT)) return again;
           const fresh = await connectAll(config, options);
           try {
             const same = fresh.tools.find((t) => t.server === tool.server && t.originalName === tool.originalName);
-            return same === undefined ? again : await fresh.call(same, args);
+            return same === undefined ? outcome : await fresh.call(same, args);
           } finally {
             await fresh.close();
           }
