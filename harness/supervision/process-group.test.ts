@@ -9,9 +9,12 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((p) => stopGroup(p, 100)));
 });
 
-/** A leader that starts a grandchild in its group, prints READY, then waits. */
+/**
+ * A leader that starts a grandchild in its group, prints READY once the grandchild is running
+ * sleep (a process caught between fork and exec cannot always be read in /proc), then waits.
+ */
 function leaderWithGrandchild(marker: string): GroupProcess {
-  const proc = spawnInGroup('sh', ['-c', 'sleep 60 & echo READY; wait'], { env: { PATH: process.env.PATH ?? '', MARK: marker }, cwd: '/' });
+  const proc = spawnInGroup('sh', ['-c', 'sleep 60 & until [ "$(cat /proc/$!/comm 2>/dev/null)" = sleep ]; do :; done; echo READY; wait'], { env: { PATH: process.env.PATH ?? '', MARK: marker }, cwd: '/' });
   started.push(proc);
   return proc;
 }
