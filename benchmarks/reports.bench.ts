@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { CDPSession } from 'playwright-core';
 import { launchChromium } from '../harness/report/browser.js';
 import { mergeReports } from '../harness/report/merge.js';
+import { TIERS } from '../harness/catalogue/tiers.js';
 import { readReportFile } from '../harness/report/report-file.js';
 import type { CheckResult, Guarantee, HostRun, Report, Verdict } from '../harness/report/schema.js';
 import { writeReports } from '../harness/report/write-reports.js';
@@ -59,6 +60,7 @@ function hostRun(name: string, checks: CheckResult[], shard: string | null): Hos
       containment: null,
       leftovers: [],
       requiredBy: 'catalogue',
+      tiers: [...TIERS],
       protocol: null,
     },
     checks,

@@ -7,6 +7,7 @@ import type { Guarantee, Level } from '../report/schema.js';
 import type { RequiredBy } from './source-schema.js';
 import { SEED_SOURCES } from './sources-seed.js';
 import { SPEC_SOURCES } from './sources-spec.js';
+import { tierFromSources } from './tiers.js';
 
 interface Entry { id: string; level: Level; text: string; optional?: boolean }
 
@@ -114,14 +115,25 @@ function sourcesOf(id: string): Pick<Guarantee, 'sources'> {
   return seed === undefined ? {} : { sources: { seed, spec: [...(SPEC_SOURCES[id] ?? [])] } };
 }
 
-export const GUARANTEES: readonly Guarantee[] = ENTRIES.map((e) => ({
-  id: e.id,
-  group: e.id.replace(/-\d+$/, ''),
-  level: e.level,
-  text: e.text,
-  optional: e.optional ?? false,
-  ...sourcesOf(e.id),
-}));
+/** Its tier (tiers.ts); an entry without one is a mistake caught when the catalogue loads. */
+function tierOf(id: string, sources: Guarantee['sources']): Pick<Guarantee, 'tier' | 'tierWhy'> {
+  const placed = tierFromSources(id, sources);
+  if (placed === undefined) throw new Error(`guarantee ${id} has no tier: no specification sentence asks it and tiers.ts does not place it`);
+  return { tier: placed.tier, tierWhy: placed.why };
+}
+
+export const GUARANTEES: readonly Guarantee[] = ENTRIES.map((e) => {
+  const sources = sourcesOf(e.id);
+  return {
+    id: e.id,
+    group: e.id.replace(/-\d+$/, ''),
+    level: e.level,
+    text: e.text,
+    optional: e.optional ?? false,
+    ...sources,
+    ...tierOf(e.id, sources.sources),
+  };
+});
 
 const BY_ID = new Map(GUARANTEES.map((g) => [g.id, g]));
 

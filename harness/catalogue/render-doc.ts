@@ -3,6 +3,7 @@
 // Each guarantee shows its sources: the seed passage and the specification's sentences.
 import { GROUPS, GUARANTEES } from './guarantees.js';
 import { keywordLabel, specCitations } from './source-citations.js';
+import { TIER_TITLES } from './tiers.js';
 import type { GuaranteeSources } from './source-schema.js';
 
 function sourceLines(sources: GuaranteeSources | undefined): string[] {
@@ -39,11 +40,18 @@ export function renderGuaranteesMarkdown(): string {
     'narrows an existing report the same way. Every quote is checked verbatim against the seeds and',
     'a checkout of modelcontextprotocol/modelcontextprotocol by',
     '`npx tsx harness/catalogue/check-quotes.ts --seeds DIR --spec DIR`.',
+    '',
+    'Tiers: how much a breach weighs. *spec MUST* and *spec SHOULD*: a sentence of the',
+    'specification asks it with that word (or a Key Principle); *safety*: this catalogue\'s own rule,',
+    'whose breach exposes the user; *contract*: this catalogue\'s own behaviour (numbers, statuses,',
+    'wording). A check weighs as its most demanding guarantee. Reports count each tier apart and',
+    'lead with spec and safety; `run --tier` and `report merge --tier` keep only the tiers named.',
   ];
   for (const [group, title] of Object.entries(GROUPS)) {
     lines.push('', `## ${group}: ${title}`, '');
     for (const g of GUARANTEES.filter((x) => x.group === group)) {
-      lines.push(`- **${g.id}** ${g.level}${g.optional ? ' *(optional)*' : ''}. ${g.text}`, ...sourceLines(g.sources));
+      const tier = g.tier === undefined ? [] : [`  - Tier: ${TIER_TITLES[g.tier]}, ${g.tierWhy ?? ''}.`];
+      lines.push(`- **${g.id}** ${g.level}${g.optional ? ' *(optional)*' : ''}. ${g.text}`, ...tier, ...sourceLines(g.sources));
     }
   }
   return `${lines.join('\n')}\n`;

@@ -41,6 +41,7 @@ describe.concurrent('mcp-host-conformance usage', () => {
       [['run', 'extra'], "mcp-host-conformance: too many arguments for 'run'. Expected 0 arguments but got 1.\n"],
       [['run', '--required-by', 'rfc'], "mcp-host-conformance: option '--required-by <scope>' argument 'rfc' is invalid. Allowed choices are catalogue, spec, spec-must.\n"],
       [['report', 'merge', 'a.json', '-o', 'out', '--required-by', 'SPEC'], "mcp-host-conformance: option '--required-by <scope>' argument 'SPEC' is invalid. Allowed choices are catalogue, spec, spec-must.\n"],
+      [['run', '--tier', 'spec-must,major'], "mcp-host-conformance: option '--tier <tiers>' argument 'spec-must,major' is invalid. not a tier: major; the tiers are spec-must, spec-should, safety, contract\n"],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args, { cwd: SUITE_ROOT })));
     results.forEach((result, i) => {

@@ -1,11 +1,12 @@
 // Wires `report merge`, `report diff` and `report baseline` into the CLI: main.ts calls registerReportCommands(program).
 import type { Command } from 'commander';
 import type { RequiredBy } from '../catalogue/source-schema.js';
+import type { Tier } from '../catalogue/tiers.js';
 import { processIo } from '../report/command-io.js';
 import { runReportBaseline } from './report-baseline.js';
 import { runReportDiff } from './report-diff.js';
 import { runReportMerge } from './report-merge.js';
-import { requiredByOption } from './required-by-option.js';
+import { requiredByOption, tierOption } from './required-by-option.js';
 
 export function registerReportCommands(program: Command): void {
   const report = program.command('report').description('merge and compare conformance reports');
@@ -15,8 +16,9 @@ export function registerReportCommands(program: Command): void {
     .argument('<reports...>', 'report.json files')
     .requiredOption('-o, --out <dir>', 'directory for the merged reports')
     .addOption(requiredByOption('keep only checks'))
-    .action((files: string[], options: { out: string; requiredBy: RequiredBy }) => {
-      process.exitCode = runReportMerge(files, options.out, processIo, options.requiredBy);
+    .addOption(tierOption('keep only checks'))
+    .action((files: string[], options: { out: string; requiredBy: RequiredBy; tier?: Tier[] }) => {
+      process.exitCode = runReportMerge(files, options.out, processIo, options.requiredBy, options.tier);
     });
   report
     .command('diff')

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readReportFile } from '../report/report-file.js';
+import { guaranteeById } from '../catalogue/guarantees.js';
 import { otherHostRun, refhostShards, report } from '../report/test-fixtures/sample-reports.js';
 import { runReportMerge } from './report-merge.js';
 import { useCommandWorkspace } from '../report/test-fixtures/command-workspace.js';
@@ -18,7 +19,7 @@ describe('report merge', () => {
       ['refhost', 7],
       ['codex', 7],
     ]);
-    expect(ws.out).toContain('refhost 0.1.0: 1 FAIL · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS\n');
+    expect(ws.out).toContain('refhost 0.1.0: 1 FAIL · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS (spec and safety: ');
     expect(ws.err).toBe('');
   });
 
@@ -63,5 +64,18 @@ describe('report merge', () => {
     expect(runReportMerge([file], join(ws.dir, 'must'), ws.io, 'spec-must')).toBe(2);
     expect(ws.err).toMatch(/^mcp-host-conformance: --required-by spec-must: none of the \d+ checks observes a guarantee the specification asks\n$/);
     expect(existsSync(join(ws.dir, 'must'))).toBe(false);
+  });
+
+  it('narrows by tier, records the tiers kept, and refuses a narrowing that keeps nothing', () => {
+    const [a] = refhostShards();
+    const file = ws.file('a.json', a);
+    expect(runReportMerge([file], join(ws.dir, 'contract'), ws.io, 'catalogue', ['contract'])).toBe(0);
+    const narrowed = readReportFile(join(ws.dir, 'contract', 'report.json'));
+    expect(narrowed.hosts[0]?.run.tiers).toEqual(['contract']);
+    expect(narrowed.hosts[0]?.checks.length).toBeGreaterThan(0);
+    expect(narrowed.hosts[0]?.checks.every((c) => c.guarantees.every((id) => guaranteeById(id)?.tier === 'contract'))).toBe(true);
+    expect(ws.out).toMatch(/^--tier contract: kept \d+ of \d+ checks/);
+    expect(runReportMerge([file], join(ws.dir, 'none'), ws.io, 'spec-must', ['contract'])).toBe(2);
+    expect(ws.err).toMatch(/--required-by spec-must --tier contract: none of the \d+ checks observes a guarantee the specification asks and is of tier contract\n$/);
   });
 });

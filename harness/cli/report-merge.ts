@@ -1,32 +1,36 @@
-// `mcp-host-conformance report merge A.json B.json ... -o DIR [--required-by spec]`: several
+// `mcp-host-conformance report merge A.json B.json ... -o DIR [--required-by spec] [--tier T,...]`: several
 // hosts or shards into one matrix, written in all four formats; --required-by narrows the
 // inputs to the checks of guarantees the MCP specification asks (one report works too).
 import type { RequiredBy } from '../catalogue/source-schema.js';
+import { TIERS, type Tier } from '../catalogue/tiers.js';
 import { type CommandIo, withInputErrors } from '../report/command-io.js';
 import { mergeReports } from '../report/merge.js';
 import { narrowReport } from '../report/narrow.js';
 import { ReportError } from '../report/report-error.js';
 import { readReportFile } from '../report/report-file.js';
-import { countVerdicts, formatCounts, hostLabel } from '../report/summary.js';
+import { catalogueMap, countVerdicts, formatCounts, hostLabel } from '../report/summary.js';
+import { tierHeadline } from '../report/tier-view.js';
 import { writeReports } from '../report/write-reports.js';
 
-export function runReportMerge(files: readonly string[], outDir: string, io: CommandIo, requiredBy: RequiredBy = 'catalogue'): number {
+export function runReportMerge(files: readonly string[], outDir: string, io: CommandIo, requiredBy: RequiredBy = 'catalogue', tiers: readonly Tier[] = TIERS): number {
   return withInputErrors(io, () => {
     const inputs = files.map(readReportFile);
-    const narrowed = inputs.map((r) => narrowReport(r, requiredBy));
+    const narrowed = inputs.map((r) => narrowReport(r, requiredBy, tiers));
     const merged = mergeReports(
       narrowed.map((n) => n.report),
       files,
     );
-    if (requiredBy !== 'catalogue') {
+    if (requiredBy !== 'catalogue' || tiers.length < TIERS.length) {
+      const flags = [...(requiredBy === 'catalogue' ? [] : [`--required-by ${requiredBy}`]), ...(tiers.length < TIERS.length ? [`--tier ${tiers.join(',')}`] : [])].join(' ');
       const before = inputs.reduce((n, r) => n + r.hosts.reduce((m, h) => m + h.checks.length, 0), 0);
       const after = merged.hosts.reduce((n, h) => n + h.checks.length, 0);
-      if (after === 0) throw new ReportError('NARROW_EMPTY', `--required-by ${requiredBy}: none of the ${before} checks observes a guarantee the specification asks`);
+      const asked = [...(requiredBy === 'catalogue' ? [] : ['observes a guarantee the specification asks']), ...(tiers.length < TIERS.length ? [`is of tier ${tiers.join(' or ')}`] : [])];
+      if (after === 0) throw new ReportError('NARROW_EMPTY', `${flags}: none of the ${before} checks ${asked.join(' and ')}`);
       const filled = new Set(narrowed.flatMap((n) => n.sourcesFromCatalogue));
-      io.stdout(`--required-by ${requiredBy}: kept ${after} of ${before} checks${filled.size === 0 ? '' : ` (${filled.size} guarantees had no sources in the report; the current catalogue's were used)`}\n`);
+      io.stdout(`${flags}: kept ${after} of ${before} checks${filled.size === 0 ? '' : ` (${filled.size} guarantees had no sources in the report; the current catalogue's were used)`}\n`);
     }
     const paths = writeReports(merged, outDir);
-    for (const host of merged.hosts) io.stdout(`${hostLabel(host)}: ${formatCounts(countVerdicts(host.checks))}\n`);
+    for (const host of merged.hosts) io.stdout(`${hostLabel(host)}: ${formatCounts(countVerdicts(host.checks))} (${tierHeadline(host.checks, catalogueMap(merged))})\n`);
     io.stdout(`wrote ${paths.html}\n      ${paths.markdown}\n      ${paths.junit}\n      ${paths.json}\n`);
     return 0;
   });

@@ -3,7 +3,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { rmSync } from 'node:fs';
 import { parseProtocolOffer, type ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
-import { requiredByOption } from './required-by-option.js';
+import { requiredByOption, tierOption } from './required-by-option.js';
 import type { RunFlags } from './run-inputs.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -52,6 +52,7 @@ async function run(flags: RunFlags): Promise<number> {
     host: flags.host,
     scenarios: inputs.selected,
     requiredBy: flags.requiredBy,
+    ...(flags.tier === undefined ? {} : { tiers: flags.tier }),
     ...(flags.shard === undefined ? {} : { shard: flags.shard }),
     ...(flags.protocol === undefined ? {} : { protocol: flags.protocol }),
     ...(inputs.expectedFailures === undefined ? {} : { expectedFailures: inputs.expectedFailures }),
@@ -74,6 +75,7 @@ export function registerRunCommand(program: Command): void {
     .option('--scenario <prefix>', 'only scenarios whose name starts with this (repeatable)', collect, [])
     .option('--guarantee <prefix>', 'only checks of these guarantee IDs, e.g. APPROVE or NET-2 (repeatable)', collect, [])
     .addOption(requiredByOption('grade and report only checks'))
+    .addOption(tierOption('grade and report only checks'))
     .option('--list', 'list the scenarios and the guarantee IDs their checks observe')
     .option('--quick', 'leave out the scenarios that wait long by design (over 5 s on the reference host: real deadlines, a slow user)')
     .option('--shard <i/n>', 'run only shard i of n (every n-th scenario by name, from the i-th)', shard)

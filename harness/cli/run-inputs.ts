@@ -12,6 +12,7 @@ import type { HostAdapter } from '../adapters/host-adapter.js';
 import { DEFAULT_HOST, reportFolderName, resolveHost } from '../adapters/resolve-host.js';
 import { GUARANTEES } from '../catalogue/guarantees.js';
 import type { RequiredBy } from '../catalogue/source-schema.js';
+import type { Tier } from '../catalogue/tiers.js';
 import { HarnessError, oneLine } from '../errors.js';
 import { readExpectedFailures, type ExpectedFailures } from '../report/expected-failures.js';
 import { prepareOutputDir } from '../report/output-dir.js';
@@ -25,6 +26,7 @@ export interface RunFlags {
   scenario: string[];
   guarantee: string[];
   requiredBy: RequiredBy;
+  tier?: Tier[];
   list?: boolean;
   shard?: string;
   out?: string;
@@ -70,10 +72,10 @@ function checkFilters(flags: RunFlags, all: readonly Scenario[]): Scenario[] {
   for (const prefix of flags.guarantee) {
     if (!GUARANTEES.some((g) => matchesGuarantee(g.id, prefix))) throw inputError(`--guarantee ${prefix}: no guarantee ID or group of the catalogue matches it (docs/guarantees.md)`);
   }
-  const filtered = selectScenarios(all, flags);
+  const filtered = selectScenarios(all, { ...flags, ...(flags.tier === undefined ? {} : { tiers: flags.tier }) });
   const selected = flags.quick === true ? quickSelection(filtered).kept : filtered;
   if (selected.length === 0) {
-    const scope = flags.requiredBy === 'catalogue' ? [] : [`--required-by ${flags.requiredBy}`];
+    const scope = [...(flags.requiredBy === 'catalogue' ? [] : [`--required-by ${flags.requiredBy}`]), ...(flags.tier === undefined ? [] : [`--tier ${flags.tier.join(',')}`])];
     const filters = [...flags.scenario.map((p) => `--scenario ${p}`), ...flags.guarantee.map((p) => `--guarantee ${p}`), ...scope, ...(flags.quick === true ? ['--quick'] : [])].join(' ');
     throw inputError(`${filters}: together they select no check`);
   }

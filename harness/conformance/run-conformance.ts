@@ -15,7 +15,8 @@ import { HarnessError, oneLine } from '../errors.js';
 import { createProgress } from '../progress/progress.js';
 import { applyExpectedFailures, type ExpectedFailures } from '../report/expected-failures.js';
 import type { CheckResult, Leftover, Report, RunMetadata } from '../report/schema.js';
-import { countVerdicts } from '../report/summary.js';
+import { catalogueMap, countVerdicts } from '../report/summary.js';
+import { tierHeadline } from '../report/tier-view.js';
 import { writeReports } from '../report/write-reports.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { suiteRoot } from '../suite-root.js';
@@ -25,6 +26,7 @@ import { expectedDurations } from './expected-durations.js';
 import { REFERENCE_DURATIONS, runScenarios } from './run-scenarios.js';
 import { runMetadata } from './run-metadata.js';
 import { runResult } from './run-result.js';
+import { TIERS, type Tier } from '../catalogue/tiers.js';
 
 export interface RunConformanceOptions {
   host: string;
@@ -32,6 +34,8 @@ export interface RunConformanceOptions {
   scenarios: Scenario[];
   /** Recorded in the report: only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */
   requiredBy: RequiredBy;
+  /** Recorded in the report: --tier, the tiers kept (absent: all). */
+  tiers?: Tier[];
   /** --protocol: every fake server of every scenario offers this (over the scenario's own pin). */
   protocol?: ProtocolOffer;
   shard?: string;
@@ -87,7 +91,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   const startedAt = new Date();
   const write = async (checks: CheckResult[], incomplete: RunMetadata['incomplete']) => {
     const left = [...leftovers].sort((a, b) => a.scenario.localeCompare(b.scenario) || a.pid - b.pid);
-    const shape = { command: options.command, shard: options.shard ?? null, incomplete, requiredBy: options.requiredBy, protocol: options.protocol ?? null, leftovers: left };
+    const shape = { command: options.command, shard: options.shard ?? null, incomplete, requiredBy: options.requiredBy, tiers: options.tiers ?? [...TIERS], protocol: options.protocol ?? null, leftovers: left };
     const run = await runMetadata(adapter, { startedAt, endedAt: new Date() }, shape);
     const report: Report = { schemaVersion: 1, generatedAt: new Date().toISOString(), guarantees: [...GUARANTEES], hosts: [{ run, checks }] };
     const paths = writeReports(report, options.outDir);
@@ -130,6 +134,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   for (const e of outcome?.stale ?? []) options.log(`stale expected failure (now ${e.verdict}): ${e.check}`);
   for (const e of outcome?.flaky ?? []) options.log(`flaky expected failure (${e.verdict} this time, tolerated either way): ${e.check}`);
   for (const e of unexpected) options.log(`harness error outside any scenario: ${e}`);
+  options.log(`By tier: ${tierHeadline(checks, catalogueMap(report))}`);
   const result = runResult(checks, outcome);
   const exitCode = unexpected.length > 0 ? Math.max(result.exitCode, 1) : result.exitCode;
   options.log(unexpected.length > 0 && result.exitCode === 0 ? `Result: not conformant: ${unexpected.length} harness error(s) outside any scenario (exit 1)` : result.line);

@@ -26,6 +26,7 @@ export interface RunShape {
   shard: string | null;
   incomplete: RunMetadata['incomplete'];
   requiredBy: RequiredBy;
+  tiers: RunMetadata['tiers'];
   /** --protocol, or null when each scenario offered its own (the host chose). */
   protocol: RunMetadata['protocol'];
   /** What outlived the host, in every scenario that finished. */
@@ -53,6 +54,7 @@ export async function runMetadata(adapter: HostAdapter, times: { startedAt: Date
     incomplete: shape.incomplete,
     containment: how.mechanism === 'pid-namespace' ? { mechanism: how.mechanism, note: null } : { mechanism: how.mechanism, note: how.reason },
     requiredBy: shape.requiredBy,
+    tiers: shape.tiers,
     protocol: shape.protocol,
     leftovers: shape.leftovers,
   };

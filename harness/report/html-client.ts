@@ -77,6 +77,7 @@ const META_ROWS: [string, (r: RunMetadata) => string][] = [
   }],
   ['Shard', (r) => r.shard || '—'],
   ['Required by', (r) => r.requiredBy || 'catalogue'],
+  ['Tiers', (r) => (r.tiers || []).join(', ') || 'all'],
   ['MCP revision offered', (r) => r.protocol || "each scenario's own (the host chose)"],
   ['Command', (r) => r.command],
 ];
@@ -85,7 +86,8 @@ function drawSummary(): void {
   const cards = byId('cards');
   for (const h of data.hosts) {
     const total = data.verdicts.reduce((s, v) => s + h.totals[v], 0);
-    add(cards, add(el('div', 'card'), el('div', 'name', h.label), countsLine(h.totals), el('div', 'muted', `${total} checks`)));
+    const tiers = (h.tiers || []).map((t) => add(el('div', 'tier'), el('span', 'muted', `${t.title}: `), countsLine(t.counts)));
+    add(cards, add(el('div', 'card'), el('div', 'name', h.label), countsLine(h.totals), el('div', 'muted', `${total} checks`), ...tiers));
   }
   const table = byId('meta-table');
   const head = add(el('tr'), el('th', '', ''));

@@ -6,6 +6,7 @@ import type { SeedSource } from '../catalogue/source-schema.js';
 import type { CheckResult, Guarantee, Level, Report, RunMetadata, Verdict } from './schema.js';
 import { specStatus, type SpecStatus } from './spec-status.js';
 import { catalogueMap, checksByGroup, countVerdicts, hostLabel, VERDICT_ORDER, type VerdictCounts } from './summary.js';
+import { tierLines } from './tier-view.js';
 
 export interface MatrixRow {
   id: string;
@@ -25,7 +26,8 @@ export interface MatrixGroup {
 export interface ReportView {
   generatedAt: string;
   verdicts: readonly Verdict[];
-  hosts: { label: string; run: RunMetadata; totals: VerdictCounts }[];
+  /** Per host: its totals, and per tier with checks (issue 25), the tier's title and totals. */
+  hosts: { label: string; run: RunMetadata; totals: VerdictCounts; tiers: { title: string; counts: VerdictCounts }[] }[];
   guarantees: Record<string, Pick<Guarantee, 'group' | 'level' | 'text'> & { spec: SpecStatus; seed: SeedSource | null }>;
   groups: MatrixGroup[];
 }
@@ -61,7 +63,12 @@ export function buildReportView(report: Report): ReportView {
   return {
     generatedAt: report.generatedAt,
     verdicts: VERDICT_ORDER,
-    hosts: report.hosts.map((h) => ({ label: hostLabel(h), run: h.run, totals: countVerdicts(h.checks) })),
+    hosts: report.hosts.map((h) => ({
+      label: hostLabel(h),
+      run: h.run,
+      totals: countVerdicts(h.checks),
+      tiers: tierLines(h.checks, catalogue).map((l) => ({ title: l.title, counts: l.counts })),
+    })),
     guarantees,
     groups,
   };

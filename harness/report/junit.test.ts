@@ -32,6 +32,9 @@ describe('renderJunit', () => {
     const suite = findAll(root, 'testsuite')[0]!;
     const props = Object.fromEntries(findAll(suite, 'property').map((p) => [p.attrs.name, p.attrs.value]));
     expect(props).toMatchObject({ host: 'refhost', 'host.version': '0.1.0', 'suite.version': '0.1.0', 'suite.revision': '3fe2e96abcdef', node: 'v20.20.0' });
+    // The host's counts per tier, on every suite: NET-2's harness error is safety, EXPOSE-5's FAIL contract.
+    expect(props).toMatchObject({ tiers: 'spec-must,spec-should,safety,contract', 'tier.contract': '1 FAIL · 1 PASS' });
+    expect(props['tier.safety']).toContain('1 HARNESS-ERROR');
   });
 
   it('keeps hostile server text as text: markup escaped, ANSI escapes made visible, the failure body readable', () => {

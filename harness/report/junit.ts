@@ -1,10 +1,12 @@
 // junit.xml: one <testsuite> per guarantee group (per host when several), one <testcase>
 // per check. FAIL and BLOCKED -> <failure> (type BLOCKED: the check could not look), HARNESS-ERROR -> <error> ("the test could not run", kept
 // apart from "the host failed" as h2spec does), UNSUPPORTED -> <skipped>; NON-STRICT and
-// INFO pass with a <system-out> note. Run metadata travels as <properties>.
+// INFO pass with a <system-out> note. Run metadata travels as <properties>, with the
+// host's counts per tier (`tier.spec-must` ...).
 import { escapeMarkup } from './escape.js';
-import type { CheckResult, HostRun, Report } from './schema.js';
-import { checksByGroup, countVerdicts, runNotes } from './summary.js';
+import type { CheckResult, Guarantee, HostRun, Report } from './schema.js';
+import { catalogueMap, checksByGroup, countVerdicts, formatCounts, runNotes } from './summary.js';
+import { tierLines } from './tier-view.js';
 import { capText, firstLine, thresholdsText } from './text.js';
 
 const MESSAGE_MAX = 300;
@@ -17,7 +19,7 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
-function properties(host: HostRun, group: string): string {
+function properties(host: HostRun, group: string, catalogue: ReadonlyMap<string, Guarantee>): string {
   const { run } = host;
   const entries: [string, string | null][] = [
     ['host', run.host.name],
@@ -34,6 +36,9 @@ function properties(host: HostRun, group: string): string {
     ['containment', run.containment?.mechanism ?? null],
     ['required-by', run.requiredBy],
     ['protocol', run.protocol],
+    ['tiers', run.tiers.join(',')],
+    // The host's headline per tier (issue 25), the same on every suite of the host.
+    ...tierLines(host.checks, catalogue).map((l): [string, string] => [`tier.${l.tier}`, formatCounts(l.counts)]),
     ...runNotes(run).map((note, i): [string, string] => [`note.${i + 1}`, note]),
   ];
   const lines = entries
@@ -104,7 +109,7 @@ export function renderJunit(report: Report): string {
         attr('hostname', host.run.host.name),
       ].join(' ');
       const classname = `${host.run.host.name}.${group}`;
-      suites.push(`  <testsuite ${head}>\n${properties(host, group)}\n${checks.map((c) => testcase(c, classname)).join('\n')}\n  </testsuite>`);
+      suites.push(`  <testsuite ${head}>\n${properties(host, group, catalogueMap(report))}\n${checks.map((c) => testcase(c, classname)).join('\n')}\n  </testsuite>`);
     }
   }
   const tests = report.hosts.reduce((sum, h) => sum + h.checks.length, 0);

@@ -20,6 +20,16 @@ describe('renderMarkdown', () => {
     expect(md).toContain('⚠️ HARNESS-ERROR net-redirect/no-follow');
   });
 
+  it('leads with the counts per tier and lists failures of the specification and safety before the contract', () => {
+    const md = renderMarkdown(report(refhostReport().hosts[0]!, otherHostRun()));
+    expect(md).toContain('**By tier:** spec and safety: ');
+    expect(md).toContain('| Tier | refhost 0.1.0 | codex 0.9.1 |');
+    expect(md).toMatch(/\| safety \| [^|]*1 HARNESS-ERROR[^|]*\|/);
+    // NET-2 (safety) is listed before EXPOSE-5 (contract), though it comes later in the report.
+    expect(md.indexOf('HARNESS-ERROR net-redirect/no-follow')).toBeLessThan(md.indexOf('FAIL expose-description/origin-first'));
+    expect(md).toContain('NET-2 (MUST, tier safety)');
+  });
+
   it('shows one column per host in the group table of a merged report', () => {
     const md = renderMarkdown(report(refhostReport().hosts[0]!, otherHostRun()));
     expect(md).toContain('| Group | refhost 0.1.0 | codex 0.9.1 |');

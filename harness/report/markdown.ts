@@ -3,7 +3,8 @@
 // rerun command, cut to a cap (GitHub comments stop at 65,536 characters). A host run with
 // performance figures (issue 8) adds them as an INFO table. Which guarantees the MCP
 // specification itself asks, and which are the catalogue's own contract, is said once per
-// report and on every failure (issue 16, part 4).
+// report and on every failure (issue 16, part 4). Counts per tier lead, and failures come in tier
+// order: the specification's requirements, then safety, then the catalogue's contract (issue 25).
 import { performanceRows } from './performance.js';
 import type { CheckResult, Guarantee, Report } from './schema.js';
 import { keywordLabel } from '../catalogue/source-citations.js';
@@ -11,6 +12,8 @@ import { CATALOGUE_ONLY, citationLine, specStatus } from './spec-status.js';
 import { revisionDifferences } from './by-revision.js';
 import { catalogueMap, checksByGroup, countVerdicts, formatCounts, hostLabel, revisionsLine, runNotes, VERDICT_ORDER } from './summary.js';
 import { capText, thresholdsText, visibleControls } from './text.js';
+import { checkTier, tierHeadline, tierLines } from './tier-view.js';
+import { TIER_TITLES, TIERS } from '../catalogue/tiers.js';
 
 export interface MarkdownOptions {
   /** Upper bound on the length of the whole document. */
@@ -59,6 +62,21 @@ function groupTable(report: Report): string {
       return checks.length === 0 ? '—' : `${formatCounts(countVerdicts(checks))}`;
     });
     return `| ${mdInline(g)} | ${cells.join(' | ')} |`;
+  });
+  return [head, ...rows].join('\n');
+}
+
+/** One row per tier, one column per host: the headline of a matrix (issue 25). */
+function tierTable(report: Report): string {
+  const catalogue = catalogueMap(report);
+  const perHost = report.hosts.map((h) => new Map(tierLines(h.checks, catalogue).map((l) => [l.tier, l])));
+  const head = `| Tier | ${report.hosts.map((h) => mdInline(hostLabel(h))).join(' | ')} |\n|---|${report.hosts.map(() => '---').join('|')}|`;
+  const rows = TIERS.filter((t) => perHost.some((m) => m.has(t))).map((t) => {
+    const cells = perHost.map((m) => {
+      const line = m.get(t);
+      return line === undefined ? '—' : formatCounts(line.counts);
+    });
+    return `| ${TIER_TITLES[t]} | ${cells.join(' | ')} |`;
   });
   return [head, ...rows].join('\n');
 }
@@ -137,7 +155,7 @@ function failureBlock(check: CheckResult, host: string, catalogue: ReadonlyMap<s
   const revision = check.revisions === undefined ? '' : ` · MCP ${check.revisions.join(', ')}`;
   return [
     `#### ${mark} ${check.verdict} ${mdInline(check.id)} — ${mdInline(host)}`,
-    `${mdInline(check.guarantees.join(', '))} (${check.level}) · ${(check.durationMs / 1000).toFixed(1)} s${mdInline(revision)}`,
+    `${mdInline(check.guarantees.join(', '))} (${check.level}, tier ${TIER_TITLES[checkTier(check, catalogue)]}) · ${(check.durationMs / 1000).toFixed(1)} s${mdInline(revision)}`,
     '',
     ...specLine(check, catalogue),
     `**Expected:** ${mdInline(capText(check.expected, EXPECTED_MAX))}`,
@@ -170,9 +188,17 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     ...(notes.length === 0 ? [] : [notes.join('\n>\n'), '']),
     `**${formatCounts(countVerdicts(all))}** (${all.length} checks)`,
     '',
+    `**By tier:** ${mdInline(tierHeadline(all, catalogueMap(report)))}`,
+    '',
     ...meta,
     '',
     totalsTable(report),
+    '',
+    '### By tier',
+    '',
+    'spec MUST and spec SHOULD: a sentence of the MCP specification asks it; safety: a breach exposes the user; contract: this catalogue\'s own behaviour (docs/guarantees.md says why each guarantee has its tier).',
+    '',
+    tierTable(report),
     '',
     '### By guarantee group',
     '',
@@ -190,12 +216,15 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     return note.length <= maxChars ? note : body;
   };
 
-  const failures = report.hosts.flatMap((h) =>
-    h.checks.filter((c) => c.verdict === 'FAIL' || c.verdict === 'BLOCKED' || c.verdict === 'HARNESS-ERROR').map((c) => ({ check: c, host: hostLabel(h) })),
-  );
+  const catalogue = catalogueMap(report);
+  // The specification's requirements first, then safety, then the catalogue's contract.
+  const rank = (c: CheckResult): number => TIERS.indexOf(checkTier(c, catalogue));
+  const failures = report.hosts
+    .flatMap((h) => h.checks.filter((c) => c.verdict === 'FAIL' || c.verdict === 'BLOCKED' || c.verdict === 'HARNESS-ERROR').map((c) => ({ check: c, host: hostLabel(h) })))
+    .map((f, i) => ({ ...f, i }))
+    .sort((a, b) => rank(a.check) - rank(b.check) || a.i - b.i);
   if (failures.length === 0) return withSources(`${head}\n\nNo failures.\n`);
 
-  const catalogue = catalogueMap(report);
   const reserve = 300; // room for the "more not shown" and the sources notes
   let body = `${head}\n\n### Failures (${failures.length})\n`;
   let shown = 0;

@@ -50,6 +50,10 @@ export function mergeReports(reports: readonly Report[], sources: readonly strin
         const scopes = `--required-by ${entry.host.run.requiredBy} and ${run.run.requiredBy}`;
         throw new ReportError('MERGE_CONFLICT', `host ${run.run.host.name}: ${sourceOf(index)} is narrowed differently from the earlier input (${scopes}); merge them with --required-by to narrow both alike`);
       }
+      if (entry.host.run.tiers.join(',') !== run.run.tiers.join(',')) {
+        const scopes = `--tier ${entry.host.run.tiers.join(',')} and ${run.run.tiers.join(',')}`;
+        throw new ReportError('MERGE_CONFLICT', `host ${run.run.host.name}: ${sourceOf(index)} is narrowed differently from the earlier input (${scopes}); merge them with --tier to narrow both alike`);
+      }
       for (const check of run.checks) {
         const seen = entry.origin.get(check.id);
         if (seen !== undefined) {

@@ -1,10 +1,13 @@
-// `report merge --required-by`: an existing report narrowed to the checks of guarantees the
-// MCP specification itself asks (issue 16, part 4), as `run --required-by` would have graded.
+// `report merge --required-by` / `--tier`: an existing report narrowed to the checks of guarantees
+// the MCP specification itself asks (issue 16, part 4), or of some tiers (issue 25), as `run`
+// with the same options would have graded.
 // A report written before guarantees carried sources is narrowed by the current catalogue's
 // sources for the same IDs, which are copied into it so the result says what it used.
 import { guaranteeById, isRequiredBy } from '../catalogue/guarantees.js';
 import { REQUIRED_BY, type RequiredBy } from '../catalogue/source-schema.js';
 import type { Guarantee, Report } from './schema.js';
+import { TIERS, type Tier } from '../catalogue/tiers.js';
+import { checkTier } from './tier-view.js';
 
 export interface NarrowedReport {
   report: Report;
@@ -17,8 +20,8 @@ function narrower(a: RequiredBy, b: RequiredBy): RequiredBy {
   return REQUIRED_BY.indexOf(a) >= REQUIRED_BY.indexOf(b) ? a : b;
 }
 
-export function narrowReport(report: Report, scope: RequiredBy): NarrowedReport {
-  if (scope === 'catalogue') return { report, sourcesFromCatalogue: [] };
+export function narrowReport(report: Report, scope: RequiredBy, tiers: readonly Tier[] = TIERS): NarrowedReport {
+  if (scope === 'catalogue' && tiers.length === TIERS.length) return { report, sourcesFromCatalogue: [] };
   const sourcesFromCatalogue: string[] = [];
   const guarantees = report.guarantees.map((g): Guarantee => {
     const current = g.sources === undefined ? guaranteeById(g.id)?.sources : undefined;
@@ -29,8 +32,8 @@ export function narrowReport(report: Report, scope: RequiredBy): NarrowedReport 
   const byId = new Map(guarantees.map((g) => [g.id, g]));
   const hosts = report.hosts.map((h) => ({
     ...h,
-    run: { ...h.run, requiredBy: narrower(h.run.requiredBy, scope) },
-    checks: h.checks.filter((c) => c.guarantees.some((id) => isRequiredBy(byId.get(id), scope))),
+    run: { ...h.run, requiredBy: narrower(h.run.requiredBy, scope), tiers: h.run.tiers.filter((t) => tiers.includes(t)) },
+    checks: h.checks.filter((c) => c.guarantees.some((id) => isRequiredBy(byId.get(id), scope)) && tiers.includes(checkTier(c, byId))),
   }));
   return { report: { ...report, guarantees, hosts }, sourcesFromCatalogue };
 }

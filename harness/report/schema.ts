@@ -2,6 +2,7 @@
 // diff work from. Its JSON Schema is exported to reports/schema.json.
 import { z } from 'zod';
 import { GuaranteeSourcesSchema, RequiredBySchema } from '../catalogue/source-schema.js';
+import { TIERS, TierSchema } from '../catalogue/tiers.js';
 
 export const LevelSchema = z.enum(['MUST', 'SHOULD', 'MAY']);
 export type Level = z.infer<typeof LevelSchema>;
@@ -63,6 +64,9 @@ export const GuaranteeSchema = z.object({
   optional: z.boolean().default(false),
   /** The seed passage it restates and the specification's sentences asking the same (absent in reports written before sources existed). */
   sources: GuaranteeSourcesSchema.optional(),
+  /** How much a breach weighs (spec-must, spec-should, safety, contract) and why (absent in reports written before tiers). */
+  tier: TierSchema.optional(),
+  tierWhy: z.string().optional(),
 });
 export type Guarantee = z.infer<typeof GuaranteeSchema>;
 
@@ -121,6 +125,8 @@ export const RunMetadataSchema = z.object({
   leftovers: z.array(LeftoverSchema).default([]),
   /** `run --required-by` or `report merge --required-by`: only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */
   requiredBy: RequiredBySchema.default('catalogue'),
+  /** `run --tier` or `report merge --tier`: only checks of these tiers (all four when not narrowed). */
+  tiers: z.array(TierSchema).default([...TIERS]),
   /** `run --protocol`: the revision(s) every fake server offered; null when each scenario offered its own and the host chose. */
   protocol: z.string().nullable().default(null),
 });

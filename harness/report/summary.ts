@@ -1,5 +1,6 @@
 // Shared views over the report model used by every writer (JSON, JUnit, Markdown, HTML),
 // the progress summary, merge and diff: verdict order, counts, groups, host labels.
+import { TIERS } from '../catalogue/tiers.js';
 import type { CheckResult, Guarantee, HostRun, Leftover, Report, RunMetadata, Verdict } from './schema.js';
 
 /** Display order: what needs attention first. */
@@ -86,12 +87,12 @@ export function leftoverNote(leftovers: readonly Leftover[]): string | null {
  * What a reader must know before trusting a host run's numbers, one sentence each: the run
  * was stopped before it finished, its leftover processes (STDIO-5) were found only by a
  * scan a daemon can escape, processes outlived the host (in any scenario, whatever it
- * grades), or it holds only the checks the specification asks (--required-by). Every writer
+ * grades), or it holds only the checks the specification asks (--required-by) or of some tiers (--tier). Every writer
  * shows them.
  */
-export function runNotes(run: Pick<RunMetadata, 'incomplete' | 'containment'> & Partial<Pick<RunMetadata, 'requiredBy' | 'leftovers'>>): string[] {
+export function runNotes(run: Pick<RunMetadata, 'incomplete' | 'containment'> & Partial<Pick<RunMetadata, 'requiredBy' | 'leftovers' | 'tiers'>>): string[] {
   const notes: string[] = [];
-  const { incomplete, containment, requiredBy = 'catalogue', leftovers = [] } = run;
+  const { incomplete, containment, requiredBy = 'catalogue', leftovers = [], tiers = TIERS } = run;
   if (incomplete !== null) {
     notes.push(
       `Incomplete: ${incomplete.signal} stopped the run after ${incomplete.scenariosFinished} of ${incomplete.scenariosPlanned} scenarios; only the checks of the finished scenarios are here, and it is not a conformant run.`,
@@ -108,6 +109,7 @@ export function runNotes(run: Pick<RunMetadata, 'incomplete' | 'containment'> & 
     const which = requiredBy === 'spec' ? 'asks (a MUST, SHOULD or Key Principle sentence)' : 'requires with a MUST sentence';
     notes.push(`Narrowed (--required-by ${requiredBy}): only checks of guarantees the MCP specification itself ${which} are here; the rest of the catalogue was not graded.`);
   }
+  if (tiers.length < TIERS.length) notes.push(`Narrowed (--tier ${tiers.join(',')}): only checks of these tiers are here; the other tiers were not graded.`);
   return notes;
 }
 

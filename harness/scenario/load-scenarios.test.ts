@@ -55,6 +55,19 @@ describe('scenario files', () => {
     expect(checks({ requiredBy: 'spec', guarantee: ['APPROVE-2'] })).toEqual([]);
     expect(checks({ requiredBy: 'spec', guarantee: ['APPROVE-4'] })).toEqual(['approve-once/both']);
   });
+
+  test('--tier keeps only checks whose most demanding guarantee is of a tier named', () => {
+    // APPROVE-1 spec SHOULD, APPROVE-2 safety, APPROVE-4 spec MUST, APPROVE-6 contract.
+    const mixed = parseScenario(
+      { ...valid, checks: [valid.checks[0]!, { ...valid.checks[0]!, id: 'two', guarantees: ['APPROVE-2'] }, { ...valid.checks[0]!, id: 'both', guarantees: ['APPROVE-6', 'APPROVE-4'] }, { ...valid.checks[0]!, id: 'six', guarantees: ['APPROVE-6'] }] },
+      '/s/approve-once.scenario.ts',
+    );
+    const checks = (tiers: Parameters<typeof selectScenarios>[1]['tiers']) => selectScenarios([mixed], { tiers }).flatMap((s) => s.checks.map((c) => c.id));
+    expect(checks(undefined)).toEqual(['one', 'two', 'both', 'six']);
+    expect(checks(['spec-must'])).toEqual(['both']);
+    expect(checks(['safety', 'spec-should'])).toEqual(['one', 'two']);
+    expect(checks(['contract'])).toEqual(['six']);
+  });
 });
 
 describe('user steps', () => {

@@ -6,6 +6,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { guaranteeById, isRequiredBy } from '../catalogue/guarantees.js';
 import type { RequiredBy } from '../catalogue/source-schema.js';
+import { highestTier, TIERS, type Tier } from '../catalogue/tiers.js';
 import { formatIssues, HarnessError } from '../errors.js';
 import { runningFromDist, suiteRoot } from '../suite-root.js';
 import { ScenarioSchema, type Scenario } from './scenario-schema.js';
@@ -72,6 +73,8 @@ export interface ScenarioFilter {
   guarantee?: readonly string[];
   /** Keep only checks of guarantees the specification asks (`spec`, `spec-must`); `catalogue` keeps all. */
   requiredBy?: RequiredBy;
+  /** Keep only checks whose tier (their most demanding guarantee's) is one of these; absent keeps all. */
+  tiers?: readonly Tier[];
 }
 
 export function matchesGuarantee(id: string, prefix: string): boolean {
@@ -83,9 +86,11 @@ export function selectScenarios(all: readonly Scenario[], filter: ScenarioFilter
   const byName = filter.scenario?.length ? all.filter((s) => filter.scenario!.some((p) => s.name.startsWith(p))) : [...all];
   const prefixes = filter.guarantee ?? [];
   const scope = filter.requiredBy ?? 'catalogue';
-  if (prefixes.length === 0 && scope === 'catalogue') return byName;
+  const tiers = filter.tiers ?? TIERS;
+  if (prefixes.length === 0 && scope === 'catalogue' && tiers.length === TIERS.length) return byName;
   const kept = (id: string): boolean => (prefixes.length === 0 || prefixes.some((p) => matchesGuarantee(id, p))) && isRequiredBy(guaranteeById(id), scope);
-  return byName.map((s) => ({ ...s, checks: s.checks.filter((c) => c.guarantees.some(kept)) })).filter((s) => s.checks.length > 0);
+  const tierKept = (guarantees: readonly string[]): boolean => tiers.includes(highestTier(guarantees.map((id) => guaranteeById(id)?.tier ?? 'contract')));
+  return byName.map((s) => ({ ...s, checks: s.checks.filter((c) => c.guarantees.some(kept) && tierKept(c.guarantees)) })).filter((s) => s.checks.length > 0);
 }
 
 export async function loadScenarios(filter: ScenarioFilter = {}, dir?: string): Promise<Scenario[]> {

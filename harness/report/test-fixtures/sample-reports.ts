@@ -1,6 +1,7 @@
 // Fixed report fixtures for the writer, merge, diff and browser tests. Server-provided
 // fields carry hostile text: markup, a script end tag, quotes, ANSI escapes, U+2028.
 import type { CheckResult, Guarantee, HostRun, Report, Verdict } from '../schema.js';
+import { TIERS } from '../../catalogue/tiers.js';
 
 export const HOSTILE = {
   script: '<script>alert(1)</script>',
@@ -100,6 +101,7 @@ export function hostRun(name: string, version: string | null, checks: CheckResul
       containment: null,
       leftovers: [],
       requiredBy: 'catalogue',
+      tiers: [...TIERS],
       protocol: null,
     },
     checks,
