@@ -77,6 +77,8 @@ if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 fi
 if [ "$update" = 1 ]; then
   node bin/mcp-host-conformance.js report baseline "$out/report.json" --host "$host" -o "$baseline" || exit 1
+  # FINDINGS.md's generated block follows the report; the maintainer's notes around it stay.
+  node bin/mcp-host-conformance.js report findings "$out/report.json" --host "$host" --into "reports/${host}/FINDINGS.md" || exit 1
   say "baseline rewritten from $out/report.json in ${elapsed} s; review the reasons, keep reports/${host}/FINDINGS.md in step"
   exit 0
 fi

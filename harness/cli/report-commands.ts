@@ -1,9 +1,10 @@
-// Wires `report merge`, `report diff` and `report baseline` into the CLI: main.ts calls registerReportCommands(program).
+// Wires `report merge`, `report diff`, `report baseline` and `report findings` into the CLI: main.ts calls registerReportCommands(program).
 import type { Command } from 'commander';
 import type { RequiredBy } from '../catalogue/source-schema.js';
 import type { Tier } from '../catalogue/tiers.js';
 import { processIo } from '../report/command-io.js';
 import { runReportBaseline } from './report-baseline.js';
+import { runReportFindings } from './report-findings.js';
 import { runReportDiff } from './report-diff.js';
 import { runReportMerge } from './report-merge.js';
 import { requiredByOption, tierOption } from './required-by-option.js';
@@ -36,5 +37,14 @@ export function registerReportCommands(program: Command): void {
     .requiredOption('-o, --out <file>', 'the expected-failures file to write')
     .action((file: string, options: { host: string; out: string }) => {
       process.exitCode = runReportBaseline(file, options.host, options.out, processIo);
+    });
+  report
+    .command('findings')
+    .description("write a host's findings (failures by root cause, gravest first) into FINDINGS.md between its markers, keeping the notes around them")
+    .argument('<report>', 'report.json')
+    .requiredOption('--host <name>', 'the host whose findings are written')
+    .requiredOption('--into <file>', 'the FINDINGS.md to write (created when missing)')
+    .action((file: string, options: { host: string; into: string }) => {
+      process.exitCode = runReportFindings(file, options.host, options.into, processIo);
     });
 }

@@ -15,6 +15,7 @@ h3 { font-size: 14px; margin: 14px 0 6px; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; min-width: 220px; background: var(--bg); }
 .card .name { font-weight: 600; margin-bottom: 4px; overflow-wrap: anywhere; }
 .card .tier { margin-top: 4px; font-size: 0.9em; }
+.findings li { margin: 6px 0; overflow-wrap: anywhere; }
 .counts { display: flex; flex-wrap: wrap; gap: 4px; }
 .v { display: inline-block; border-radius: 4px; padding: 1px 6px; font-size: 12px; font-weight: 600; color: #fff; white-space: nowrap; }
 .v-FAIL { background: var(--fail); } .v-BLOCKED { background: var(--blocked); } .v-HARNESS-ERROR { background: var(--herr); } .v-NON-STRICT { background: var(--nonstrict); }

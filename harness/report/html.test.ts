@@ -27,6 +27,15 @@ describe('renderHtml', () => {
     expect(html).not.toContain('\u2028');
   });
 
+  it('leads with each host\'s findings, gravest first, as escaped static text', () => {
+    const html = renderHtml(refhostReport());
+    expect(html).toMatch(/<details class="meta findings" open><summary>Findings of refhost 0\.1\.0 \(2: 1 interoperability · 1 contract-difference\)<\/summary>/);
+    expect(html.indexOf('Findings of refhost')).toBeLessThan(html.indexOf('Run metadata'));
+    expect(html).toContain('Reproduce: <code>mcp-host-conformance run --host refhost --only expose-description</code>');
+    const matrix = renderHtml(report(refhostReport().hosts[0]!, otherHostRun()));
+    expect(matrix).toContain('<details class="meta findings"><summary>Findings of codex 0.9.1');
+  });
+
   it('embeds the matrix data so it parses back with the hostile strings intact', () => {
     const report0 = refhostReport();
     expect(embedded(renderHtml(report0))).toEqual(JSON.parse(JSON.stringify(buildReportView(report0))));

@@ -11,7 +11,10 @@ import { REPORT_CSS } from './html-style.js';
 import { buildReportView } from './html-view.js';
 import { performanceRows } from './performance.js';
 import type { Report } from './schema.js';
-import { hostLabel, runNotes } from './summary.js';
+import { catalogueMap, hostLabel, runNotes } from './summary.js';
+import { findingsOf, severityCounts } from './findings.js';
+import { TIER_TITLES } from '../catalogue/tiers.js';
+import { visibleControls } from './text.js';
 
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -43,6 +46,29 @@ export function runNotesHtml(report: Report): string {
   return notes.length === 0 ? '' : `${notes.join('\n')}\n`;
 }
 
+/**
+ * Static, escaped markup: each host's findings (failures by root cause, gravest first, issue 25),
+ * open when the report has one host, folded per host in a matrix.
+ */
+export function findingsHtml(report: Report): string {
+  const catalogue = catalogueMap(report);
+  // Line and paragraph separators as spaces: the page holds none anywhere (see the script's data).
+  const text = (value: string): string => escapeMarkup(visibleControls(value).replace(/[\u2028\u2029]/g, ' '));
+  const sections = report.hosts.map((h) => {
+    const findings = findingsOf(h.checks, catalogue);
+    if (findings.length === 0) return '';
+    const items = findings.map((f) => {
+      const evidence = f.evidence === null ? '' : `<div>Evidence (${text(f.evidence.source)}): <code>${text(f.evidence.line)}</code></div>`;
+      const checks = f.checks.map((c) => `${text(c.id)} (${c.verdict})`).join(', ');
+      return `<li><b>${f.severity}</b> · ${TIER_TITLES[f.tier]} · ${text(f.guarantees.join(', '))} (${f.checks.length} check${f.checks.length === 1 ? '' : 's'})<div>${text(f.title)}</div><div>Observed: ${text(f.observed)}</div>${evidence}<div class="muted">Checks: ${checks}</div><div>Reproduce: <code>${text(f.repro)}</code></div></li>`;
+    });
+    const open = report.hosts.length === 1 ? ' open' : '';
+    return `<details class="meta findings"${open}><summary>Findings of ${text(hostLabel(h))} (${findings.length}: ${severityCounts(findings)})</summary><ol>${items.join('')}</ol></details>`;
+  });
+  const shown = sections.filter((s) => s !== '');
+  return shown.length === 0 ? '' : `${shown.join('\n')}\n`;
+}
+
 export function renderHtml(report: Report): string {
   const script = reportScript();
   return `<!doctype html>
@@ -62,7 +88,7 @@ export function renderHtml(report: Report): string {
 ${runNotesHtml(report)}</header>
 <div class="wrap">
 <div class="cards" id="cards"></div>
-<details class="meta"><summary>Run metadata</summary><table id="meta-table"></table></details>
+${findingsHtml(report)}<details class="meta"><summary>Run metadata</summary><table id="meta-table"></table></details>
 ${performanceHtml(report)}<div class="filters" role="search">
 <span id="verdict-filters" class="counts" aria-label="Filter by verdict"></span>
 <select id="group-filter" aria-label="Filter by group"><option value="">All groups</option></select>

@@ -30,6 +30,15 @@ describe('renderMarkdown', () => {
     expect(md).toContain('NET-2 (MUST, tier safety)');
   });
 
+  it('leads a host\'s report with its findings and a matrix with the findings per severity per host', () => {
+    const one = renderMarkdown(refhostReport());
+    expect(one).toContain("### Findings (2: 1 interoperability · 1 contract-difference)");
+    expect(one.indexOf('### Findings')).toBeLessThan(one.indexOf('| Host |'));
+    const matrix = renderMarkdown(report(refhostReport().hosts[0]!, otherHostRun()));
+    expect(matrix).toContain('### Findings by severity');
+    expect(matrix).toMatch(/\| contract-difference \| 1 \| \d+ \|/);
+  });
+
   it('shows one column per host in the group table of a merged report', () => {
     const md = renderMarkdown(report(refhostReport().hosts[0]!, otherHostRun()));
     expect(md).toContain('| Group | refhost 0.1.0 | codex 0.9.1 |');

@@ -4,7 +4,8 @@
 // performance figures (issue 8) adds them as an INFO table. Which guarantees the MCP
 // specification itself asks, and which are the catalogue's own contract, is said once per
 // report and on every failure (issue 16, part 4). Counts per tier lead, and failures come in tier
-// order: the specification's requirements, then safety, then the catalogue's contract (issue 25).
+// order: the specification's requirements, then safety, then the catalogue's contract; a host's
+// findings (failures by root cause, gravest first, each with its rerun command) lead (issue 25).
 import { performanceRows } from './performance.js';
 import type { CheckResult, Guarantee, Report } from './schema.js';
 import { keywordLabel } from '../catalogue/source-citations.js';
@@ -14,6 +15,8 @@ import { catalogueMap, checksByGroup, countVerdicts, formatCounts, hostLabel, re
 import { capText, thresholdsText, visibleControls } from './text.js';
 import { checkTier, tierHeadline, tierLines } from './tier-view.js';
 import { TIER_TITLES, TIERS } from '../catalogue/tiers.js';
+import { SEVERITIES } from '../catalogue/severity.js';
+import { findingsOf, severityCounts, type Finding } from './findings.js';
 
 export interface MarkdownOptions {
   /** Upper bound on the length of the whole document. */
@@ -79,6 +82,48 @@ function tierTable(report: Report): string {
     return `| ${TIER_TITLES[t]} | ${cells.join(' | ')} |`;
   });
   return [head, ...rows].join('\n');
+}
+
+const FINDING_CHECKS_SHOWN = 8;
+const FINDING_TEXT_MAX = 300;
+
+/**
+ * A host's findings, gravest first (issue 25): one block each with its severity, tier, the
+ * guarantee's words, what was seen, the decisive evidence line, its checks and the command that
+ * reproduces it. A matrix of several hosts shows the findings per severity per host instead.
+ */
+function findingsSection(report: Report): string[] {
+  const catalogue = catalogueMap(report);
+  const perHost = report.hosts.map((h) => findingsOf(h.checks, catalogue));
+  if (report.hosts.length > 1) {
+    const head = `| Severity | ${report.hosts.map((h) => mdInline(hostLabel(h))).join(' | ')} |\n|---|${report.hosts.map(() => '---:').join('|')}|`;
+    const rows = SEVERITIES.map((sev) => `| ${sev} | ${perHost.map((f) => f.filter((x) => x.severity === sev).length).join(' | ')} |`);
+    return ['### Findings by severity', '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding; each host\'s own report lists them.', '', head, ...rows, ''];
+  }
+  const findings = perHost[0] ?? [];
+  if (findings.length === 0) return [];
+  return [`### Findings (${findings.length}: ${severityCounts(findings)})`, '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first.', '', ...findingBlocks(findings, FINDING_CHECKS_SHOWN)];
+}
+
+/** One block per finding, numbered in order; at most `checksShown` of its checks named. */
+export function findingBlocks(findings: readonly Finding[], checksShown: number): string[] {
+  return findings.map((f, i) => {
+    const shown = f.checks.slice(0, checksShown).map((c) => `${c.id} (${c.verdict})`).join(', ');
+    const more = f.checks.length > checksShown ? ` and ${f.checks.length - checksShown} more` : '';
+    return [
+      `#### ${i + 1}. ${f.severity} · ${TIER_TITLES[f.tier]} · ${mdInline(f.guarantees.join(', '))} (${f.checks.length} check${f.checks.length === 1 ? '' : 's'})`,
+      '',
+      `${mdInline(capText(f.title, FINDING_TEXT_MAX))}`,
+      '',
+      `**Observed:** ${mdInline(capText(f.observed, FINDING_TEXT_MAX))}`,
+      ...(f.evidence === null ? [] : ['', `**Evidence** (${mdInline(f.evidence.source)}): \`${mdInline(f.evidence.line).replace(/`/g, "'")}\``]),
+      '',
+      `**Checks:** ${mdInline(shown + more)}`,
+      '',
+      `**Reproduce:** \`${f.repro.replace(/`/g, "'")}\``,
+      '',
+    ].join('\n');
+  });
 }
 
 /** The optional performance figures (INFO: never a verdict); empty when no host has them. */
@@ -192,6 +237,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     '',
     ...meta,
     '',
+    ...findingsSection(report),
     totalsTable(report),
     '',
     '### By tier',

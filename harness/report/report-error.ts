@@ -11,6 +11,8 @@ export type ReportErrorCode =
   | 'NARROW_EMPTY'
   | 'DIFF_DUPLICATE_HOST'
   | 'BASELINE_HOST_MISMATCH'
+  | 'NO_SUCH_HOST'
+  | 'FINDINGS_MARKERS'
   | 'OUTPUT_UNWRITABLE';
 
 export class ReportError extends Error {
