@@ -1,19 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { CheckResult } from '../harness/report/schema.js';
+import { checkResult } from '../harness/report/test-fixtures/sample-reports.js';
 import { classifyMutant, summaryLine } from './mutation-verdict.js';
 
-const result = (id: string, guarantees: string[], verdict: CheckResult['verdict']): CheckResult => ({
-  id,
-  scenario: id.split('/')[0] ?? id,
-  guarantees,
-  level: 'MUST',
-  verdict,
-  expected: 'x',
-  observed: `${verdict} observed`,
-  durationMs: 1,
-  evidence: [],
-  rerun: 'x',
-});
+const result = (id: string, guarantees: string[], verdict: CheckResult['verdict']): CheckResult => checkResult(id, guarantees, verdict);
 
 describe('classifying a mutant', () => {
   test('a failing check of the broken guarantee makes it caught', () => {

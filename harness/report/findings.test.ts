@@ -2,22 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { GUARANTEES } from '../catalogue/guarantees.js';
 import { decisiveEvidence, findingsOf, severityCounts } from './findings.js';
 import type { CheckResult, Verdict } from './schema.js';
+import { checkResult } from './test-fixtures/sample-reports.js';
 
 const catalogue = new Map(GUARANTEES.map((g) => [g.id, g]));
 
 function check(id: string, guarantees: string[], verdict: Verdict = 'FAIL', excerpt = `seen in ${id}`): CheckResult {
-  return {
-    id,
-    scenario: id.split('/')[0] ?? id,
-    guarantees,
-    level: 'MUST',
-    verdict,
-    expected: 'x',
-    observed: `observed ${id}`,
-    durationMs: 1,
-    evidence: [{ kind: 'note', source: 'source', excerpt }],
-    rerun: `npx mcp-host-conformance run --scenario ${id.split('/')[0]}`,
-  };
+  return checkResult(id, guarantees, verdict, { observed: `observed ${id}`, evidence: [{ kind: 'note', source: 'source', excerpt }], rerun: `npx mcp-host-conformance run --scenario ${id.split('/')[0]}` });
 }
 
 describe('findings: failures by root cause', () => {

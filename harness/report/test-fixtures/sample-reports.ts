@@ -49,13 +49,13 @@ export const GUARANTEES: Guarantee[] = [
   { id: 'TELEMETRY-1', group: 'TELEMETRY', level: 'MAY', text: 'Every call is attributable.', optional: false },
 ];
 
-function check(id: string, guarantee: string, verdict: Verdict, extra: Partial<CheckResult> = {}): CheckResult {
-  const level = GUARANTEES.find((g) => g.id === guarantee)?.level ?? 'MUST';
+/** A check result "<scenario>/<check>" of these guarantees; `extra` overrides any field. */
+export function checkResult(id: string, guarantees: string[], verdict: Verdict, extra: Partial<CheckResult> = {}): CheckResult {
   return {
     id,
     scenario: id.split('/')[0] ?? id,
-    guarantees: [guarantee],
-    level,
+    guarantees,
+    level: GUARANTEES.find((g) => g.id === guarantees[0])?.level ?? 'MUST',
     verdict,
     expected: `expected behaviour of ${id}`,
     observed: verdict === 'PASS' ? 'as expected' : `observed behaviour of ${id}`,
@@ -64,6 +64,10 @@ function check(id: string, guarantee: string, verdict: Verdict, extra: Partial<C
     rerun: `mcp-host-conformance run --host refhost --only ${id.split('/')[0]}`,
     ...extra,
   };
+}
+
+function check(id: string, guarantee: string, verdict: Verdict, extra: Partial<CheckResult> = {}): CheckResult {
+  return checkResult(id, [guarantee], verdict, extra);
 }
 
 export function refhostChecks(): CheckResult[] {
