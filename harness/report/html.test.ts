@@ -34,6 +34,8 @@ describe('renderHtml', () => {
     expect(html).toContain('Reproduce: <code>mcp-host-conformance run --host refhost --only expose-description</code>');
     const matrix = renderHtml(report(refhostReport().hosts[0]!, otherHostRun()));
     expect(matrix).toContain('<details class="meta findings"><summary>Findings of codex 0.9.1');
+    const linked = renderHtml(refhostReport(), { findingsLinks: new Map([['refhost', '../refhost/FINDINGS.md']]) });
+    expect(linked).toContain('<a href="../refhost/FINDINGS.md">../refhost/FINDINGS.md</a>');
   });
 
   it('embeds the matrix data so it parses back with the hostile strings intact', () => {

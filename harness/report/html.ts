@@ -50,7 +50,7 @@ export function runNotesHtml(report: Report): string {
  * Static, escaped markup: each host's findings (failures by root cause, gravest first, issue 25),
  * open when the report has one host, folded per host in a matrix.
  */
-export function findingsHtml(report: Report): string {
+export function findingsHtml(report: Report, links: ReadonlyMap<string, string> = new Map()): string {
   const catalogue = catalogueMap(report);
   // Line and paragraph separators as spaces: the page holds none anywhere (see the script's data).
   const text = (value: string): string => escapeMarkup(visibleControls(value).replace(/[\u2028\u2029]/g, ' '));
@@ -63,13 +63,20 @@ export function findingsHtml(report: Report): string {
       return `<li><b>${f.severity}</b> · ${TIER_TITLES[f.tier]} · ${text(f.guarantees.join(', '))} (${f.checks.length} check${f.checks.length === 1 ? '' : 's'})<div>${text(f.title)}</div><div>Observed: ${text(f.observed)}</div>${evidence}<div class="muted">Checks: ${checks}</div><div>Reproduce: <code>${text(f.repro)}</code></div></li>`;
     });
     const open = report.hosts.length === 1 ? ' open' : '';
-    return `<details class="meta findings"${open}><summary>Findings of ${text(hostLabel(h))} (${findings.length}: ${severityCounts(findings)})</summary><ol>${items.join('')}</ol></details>`;
+    const link = links.get(h.run.host.name);
+    const notes = link === undefined ? '' : `<p>The maintainers' notes: <a href="${text(link)}">${text(link)}</a></p>`;
+    return `<details class="meta findings"${open}><summary>Findings of ${text(hostLabel(h))} (${findings.length}: ${severityCounts(findings)})</summary>${notes}<ol>${items.join('')}</ol></details>`;
   });
   const shown = sections.filter((s) => s !== '');
   return shown.length === 0 ? '' : `${shown.join('\n')}\n`;
 }
 
-export function renderHtml(report: Report): string {
+export interface HtmlOptions {
+  /** Host name -> its FINDINGS.md relative to the page (write-reports.ts finds them). */
+  findingsLinks?: ReadonlyMap<string, string>;
+}
+
+export function renderHtml(report: Report, options: HtmlOptions = {}): string {
   const script = reportScript();
   return `<!doctype html>
 <html lang="en">
@@ -88,7 +95,7 @@ export function renderHtml(report: Report): string {
 ${runNotesHtml(report)}</header>
 <div class="wrap">
 <div class="cards" id="cards"></div>
-${findingsHtml(report)}<details class="meta"><summary>Run metadata</summary><table id="meta-table"></table></details>
+${findingsHtml(report, options.findingsLinks)}<details class="meta"><summary>Run metadata</summary><table id="meta-table"></table></details>
 ${performanceHtml(report)}<div class="filters" role="search">
 <span id="verdict-filters" class="counts" aria-label="Filter by verdict"></span>
 <select id="group-filter" aria-label="Filter by group"><option value="">All groups</option></select>

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readReportFile } from './report-file.js';
 import { ReportSchema } from './schema.js';
-import { HOSTILE, refhostReport } from './test-fixtures/sample-reports.js';
+import { HOSTILE, otherHostRun, refhostReport, report } from './test-fixtures/sample-reports.js';
 import { writeReports } from './write-reports.js';
 import { ReportError } from './report-error.js';
 
@@ -25,6 +25,19 @@ describe('writeReports', () => {
       html: join(dir, 'refhost', 'index.html'),
     });
     for (const file of Object.values(paths)) expect(readFileSync(file, 'utf8').length).toBeGreaterThan(100);
+  });
+
+  it('links the host\'s FINDINGS.md from index.html when one sits in the folder, and from a matrix beside the host folders', () => {
+    dir = mkdtempSync(join(tmpdir(), 'reports-'));
+    writeReports(refhostReport(), join(dir, 'refhost'));
+    expect(readFileSync(join(dir, 'refhost', 'index.html'), 'utf8')).not.toContain('FINDINGS.md');
+    writeFileSync(join(dir, 'refhost', 'FINDINGS.md'), '# refhost\n');
+    writeReports(refhostReport(), join(dir, 'refhost'));
+    expect(readFileSync(join(dir, 'refhost', 'index.html'), 'utf8')).toContain('<a href="FINDINGS.md">');
+    writeReports(report(refhostReport().hosts[0]!, otherHostRun()), join(dir, 'matrix'));
+    const matrix = readFileSync(join(dir, 'matrix', 'index.html'), 'utf8');
+    expect(matrix).toContain('<a href="../refhost/FINDINGS.md">');
+    expect(matrix).not.toContain('../codex/FINDINGS.md');
   });
 
   it('writes a report.json that is schema-valid and reads back unchanged, hostile strings included', () => {

@@ -1,6 +1,7 @@
 // Writes all four formats from one report: report.json (validated against ReportSchema
-// first, so no invalid report ever lands on disk), junit.xml, report.md and index.html.
-import { writeFileSync } from 'node:fs';
+// first, so no invalid report ever lands on disk), junit.xml, report.md and index.html (which
+// links each host's FINDINGS.md where one sits beside it).
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
@@ -36,6 +37,21 @@ export function writeReports(report: Report, outDir: string): ReportPaths {
   writeFileSync(paths.json, `${JSON.stringify(valid, null, 2)}\n`);
   writeFileSync(paths.junit, renderJunit(valid));
   writeFileSync(paths.markdown, renderMarkdown(valid));
-  writeFileSync(paths.html, renderHtml(valid));
+  writeFileSync(paths.html, renderHtml(valid, { findingsLinks: findingsLinks(valid, outDir) }));
   return paths;
+}
+
+/**
+ * Each host's FINDINGS.md, relative to the page, where one sits beside it: in the report's own
+ * folder for one host (reports/HOST/), in the host's sibling folder for a matrix (reports/matrix/).
+ */
+function findingsLinks(report: Report, outDir: string): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const h of report.hosts) {
+    const name = h.run.host.name;
+    const candidates = report.hosts.length === 1 ? ['FINDINGS.md', `../${name}/FINDINGS.md`] : [`../${name}/FINDINGS.md`];
+    const found = candidates.find((c) => existsSync(join(outDir, c)));
+    if (found !== undefined) links.set(name, found);
+  }
+  return links;
 }
