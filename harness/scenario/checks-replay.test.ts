@@ -48,4 +48,13 @@ describe('REPLAY through the host', () => {
     expect(legacySessionLoads()(observations({ host, modelRequests: [modelRequest(0, [userMessage('new')])] })).verdict).toBe('FAIL');
     expect(legacySessionLoads()(observations()).reached).toBe(false);
   });
+
+  test('resumed again, the pre-MCP text must reach the first request of the last start; one start is not reached', () => {
+    const host = { ...observations().host, legacyMarker: 'old-text' };
+    const twice = (text: string) =>
+      observations({ host, sessionStarts: [{ request: 0, mono: 0 }, { request: 1, mono: 500 }], modelRequests: [modelRequest(0, [userMessage('old-text')]), modelRequest(1, [userMessage(text)])] });
+    expect(legacySessionLoads(true)(twice('old-text and more')).verdict).toBe('PASS');
+    expect(legacySessionLoads(true)(twice('nothing')).verdict).toBe('FAIL');
+    expect(legacySessionLoads(true)(observations({ host, modelRequests: [modelRequest(0, [userMessage('old-text')])] })).reached).toBe(false);
+  });
 });

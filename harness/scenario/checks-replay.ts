@@ -62,11 +62,22 @@ export function nothingReinvoked(servers: readonly string[], marker: string): Gr
   };
 }
 
-/** REPLAY-3: the resumed host's first request carries the text of its own pre-MCP session. */
-export function legacySessionLoads(): GradeFn {
+/**
+ * REPLAY-3: the resumed host's first request carries the text of its own pre-MCP session;
+ * `again`: that of the last start, which resumed it once more after the first resume added to it.
+ */
+export function legacySessionLoads(again = false): GradeFn {
   return (obs) => {
     const marker = obs.host.legacyMarker;
     if (marker === null) return notReached("a session saved before MCP support, named by the host's profile", obs);
+    if (again) {
+      const request = resumedRequest(obs);
+      if (isGrade(request)) return request;
+      const evidence = [modelRequestEvidence(obs, request.index, inputOf), note(marker, 'text of the pre-MCP session')];
+      return JSON.stringify(request.input).includes(marker)
+        ? pass(`the pre-MCP session was resumed a second time: its text reached the model in request #${request.index + 1}`, evidence)
+        : fail(`the first request after resuming it a second time (#${request.index + 1}) lacks the pre-MCP session's text`, evidence);
+    }
     const request = obs.modelRequests[0];
     if (request === undefined) {
       return obs.hostPid === null ? notReached('the host starting', obs) : neverHappened('the pre-MCP session opening (the resumed host never sent a request to the model)', 'the host was started to resume it', obs);
