@@ -253,12 +253,14 @@ const PROMPT: readonly Mutant[] = [
     breaks: "PROMPT-1: a prompt's assistant-role messages are inserted as assistant turns, not user content",
   },
   {
-    id: 'prompt-first-message-as-system',
-    file: 'chat/chat-loop.ts',
-    find: EARLIER_ITEMS,
-    replace: `    // A multi-message prompt opens with its framing: that is system text.
-    for (const [i, item] of items.slice(0, -1).entries()) ctx.conversation.add({ type: 'message', role: (i === 0 ? 'system' : 'user') as 'user', content: item });`,
-    breaks: "PROMPT-1: the first message of a multi-message prompt is inserted as system text",
+    // Written first as a 'system' role in the conversation, which refhost's session recorder
+    // refuses (the host stops: nothing reaches the model, no breach); the bug a developer can
+    // really ship is in the model client, past the recorder.
+    id: 'prompt-sent-as-developer',
+    file: 'chat/model-client.ts',
+    find: '          input: input.map((item) => ({ ...item })),',
+    replace: "          // A server prompt is guidance for the model: send it with the developer role.\n          input: input.map((item) => (item.type === 'message' && item.content.startsWith('[MCP prompt from server') ? { ...item, role: 'developer' as 'user' } : { ...item })),",
+    breaks: "PROMPT-1: a prompt's messages reach the model as developer (system) messages, not user content",
   },
   {
     id: 'prompt-shown-user-role-only',
@@ -342,7 +344,8 @@ const REPLAY: readonly Mutant[] = [
         throw new Error(\`the session calls \${item.name}, which MCP server \${owner.server} no longer offers\`);
       }
     }`,
-    'REPLAY-1: a session does not open when a recorded tool is no longer offered by its (running) server',
+    // A check against the live tool list: the extreme of a live schema (REPLAY-2), not an offline or removed server (REPLAY-1).
+    'REPLAY-2: a session does not open when a recorded tool is no longer offered by its (running) server',
   ),
   atResume(
     'replay-live-schema-required',

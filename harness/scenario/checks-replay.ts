@@ -3,6 +3,7 @@
 // graded is what the resumed host sends the model and what the servers receive afterwards.
 import type { GradeFn } from './check-helpers.js';
 import { fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass } from './evidence.js';
+import type { OutputRule } from './checks-approval-results.js';
 import type { Observations } from './observations.js';
 import type { Grade } from './scenario-schema.js';
 
@@ -59,6 +60,28 @@ export function nothingReinvoked(servers: readonly string[], marker: string): Gr
     const calls = servers.flatMap((s) => (obs.servers[s]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && e.mono >= restartAt).map(() => s));
     const evidence = servers.map((s) => journalEvidence(obs, s, (e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call'));
     return calls.length === 0 ? pass(`after the resume ${servers.join(', ')} received no tools/call`, evidence) : fail(`after the resume ${calls.join(', ')} received ${calls.length} tools/call`, evidence);
+  };
+}
+
+/**
+ * REPLAY-1 across a second resume: the first request of the last start gives the model an
+ * output, meeting every rule, for the call left pending before the first resume. That call is
+ * no longer the last item of the saved session (the first resumed start added to it): a host
+ * that completes only a trailing pending call sends a function call without its output, which
+ * a model API refuses (the session would not open), and the model loses the warning.
+ */
+export function pendingStillAnswered(rules: readonly OutputRule[]): GradeFn {
+  return (obs) => {
+    if (obs.sessionStarts.length < 3) return notReached(`a third host start, the second resume (${obs.sessionStarts.length} happened)`, obs);
+    const request = resumedRequest(obs);
+    if (isGrade(request)) return request;
+    // Every output the request carries, as sent (toolOutputs keeps each call's first sighting only).
+    const outputs = request.functionCallOutputs.map((o) => (typeof o.output === 'string' ? o.output : (JSON.stringify(o.output) ?? '')));
+    const evidence = [modelRequestEvidence(obs, request.index, inputOf)];
+    const answered = outputs.find((text) => rules.every((r) => r.ok(text)));
+    return answered !== undefined
+      ? pass(`the second resumed start's first request #${request.index + 1} still answers the pending call: ${rules.map((r) => r.what).join('; ')}`, evidence)
+      : fail(`the second resumed start's first request #${request.index + 1} carries ${outputs.length} tool output(s), none that ${rules.map((r) => r.what).join(' and ')}`, evidence);
   };
 }
 
