@@ -389,14 +389,15 @@ const REPLAY: readonly Mutant[] = [
     "REPLAY-2: a recorded argument whose type differs from the tool's live schema makes the session fail to open",
   ),
   {
+    // Checked when the session is loaded (as the first list's REPLAY-2 mutants): checked when an
+    // item is recorded it stops the first start, and the replay is never reached.
     id: 'replay-arguments-compact-json-only',
-    file: 'sessions/session-item.ts',
-    find: `function isJsonObjectText(text: string): boolean {
-  try {`,
-    replace: `function isJsonObjectText(text: string): boolean {
-  // Arguments are recorded as the model sent them: compact JSON.
-  if (text !== '{}' && !text.startsWith('{"')) return false;
-  try {`,
+    file: 'sessions/session-store.ts',
+    find: "    return check(where(i + 1), 'not a session item', SessionItemSchema, header.version === 1 ? upgradeV1Line(value) : value);",
+    replace: `    const item = check(where(i + 1), 'not a session item', SessionItemSchema, header.version === 1 ? upgradeV1Line(value) : value);
+    // Recorded arguments are compact JSON, as models send them.
+    if (item.type === 'function_call' && item.mcp !== undefined && item.arguments !== JSON.stringify(JSON.parse(item.arguments))) throw new SessionFileError(\`\${where(i + 1)}: recorded arguments are not compact JSON\`);
+    return item;`,
     breaks: 'REPLAY-2: recorded MCP arguments written with whitespace ({ "a": 1 }, formatted JSON) make the session unloadable',
   },
   {
