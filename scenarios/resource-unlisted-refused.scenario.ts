@@ -1,8 +1,12 @@
 // RESOURCE-2: docs lists one note and a template. The model reads from docs a URI nobody
 // listed, one only server other lists, and one only other's template matches (each refused
-// locally: no question, nothing sent), then one docs' own template matches (asked, read).
+// locally: no question, nothing sent), then look-alikes of docs' own URIs (letter case,
+// trailing slash, percent-encoding, a path below the listed one, a template's literal part in
+// other case, a value over several segments) and a read from server bare, which offers
+// resources but listed none; last, one docs' own template matches (asked, read). No server
+// may receive any read but that last one, wherever a host would send the refused ones.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { resourceRead } from '../harness/scenario/checks-resources-prompts.js';
+import { readsConfinedTo, resourceRead } from '../harness/scenario/checks-resources-prompts.js';
 import { modelToldRefused, noApprovalFor, serverNeverRead } from '../harness/scenario/checks-policy-telemetry.js';
 
 const UNLISTED = 'notes://private/keys';
@@ -10,6 +14,15 @@ const TEMPLATED = 'notes://day/2024-01-01';
 const OTHERS_LISTED = 'notes://shared/secret';
 const OTHERS_TEMPLATED = 'notes://vault/master';
 const read = (uri: string) => resourceRead('docs', uri);
+/** Each differs from a URI docs listed, or one its template matches, by one loose equivalence. */
+const LOOK_ALIKES = [
+  'notes://README',
+  'notes://readme/',
+  'notes://%72eadme',
+  'notes://readme/../private/keys',
+  'notes://DAY/2024-01-01',
+  'notes://day/2024/01/01',
+];
 
 export default defineScenario({
   title: 'A URI the server did not list or match by template is refused without sending',
@@ -30,8 +43,16 @@ export default defineScenario({
         resourceTemplates: [{ uriTemplate: 'notes://vault/{key}', name: 'vault' }],
       },
     },
+    bare: { transport: 'http', behaviour: { tools: [{ name: 'ping' }], resources: [] } },
   },
-  model: [{ calls: [read(UNLISTED)] }, { calls: [read(OTHERS_LISTED)] }, { calls: [read(OTHERS_TEMPLATED)] }, { calls: [read(TEMPLATED)] }, { message: 'Done.' }],
+  model: [
+    { calls: [read(UNLISTED)] },
+    { calls: [read(OTHERS_LISTED)] },
+    { calls: [read(OTHERS_TEMPLATED)] },
+    { calls: [...LOOK_ALIKES.map(read), resourceRead('bare', 'notes://readme')] },
+    { calls: [read(TEMPLATED)] },
+    { message: 'Done.' },
+  ],
   user: [{ send: 'Read the keys, then the day note.' }, { approval: 'approve' }, { end: 'eof', within: 5000 }],
   checks: [
     {
@@ -54,6 +75,13 @@ export default defineScenario({
       expected: 'the model is told the unlisted read was refused (failed or denied)',
       provenBy: ['resource-read-unlisted'],
       grade: modelToldRefused(0),
+    },
+    {
+      id: 'only-offered-uris-read',
+      guarantees: ['RESOURCE-2', 'RESOURCE-1'],
+      expected: `docs receives resources/read of ${TEMPLATED} alone; none of the look-alikes (${LOOK_ALIKES.join(', ')}) reaches it, and neither other nor bare receives any read`,
+      provenBy: ['resource-template-prefix-match'],
+      grade: readsConfinedTo({ docs: [TEMPLATED], other: [], bare: [] }, { server: 'docs', uri: TEMPLATED }),
     },
     ...[OTHERS_LISTED, OTHERS_TEMPLATED].flatMap((uri, i) => {
       const what = i === 0 ? 'listed only by server other' : "matched only by server other's template";

@@ -38,7 +38,7 @@ export function paddedResult(method: string, id: RequestId, result: Result, byte
 }
 
 export function resourceList(behaviour: ServerBehaviour): Result {
-  return { resources: (behaviour.resources ?? []).map(({ text: _text, blob: _blob, textBytes: _bytes, fill: _fill, ...meta }) => meta) };
+  return { resources: (behaviour.resources ?? []).map(({ text: _text, blob: _blob, textBytes: _bytes, fill: _fill, contents: _contents, fault: _fault, ...meta }) => meta) };
 }
 
 export function resourceTemplateList(behaviour: ServerBehaviour): Result {
@@ -53,6 +53,7 @@ export function promptList(behaviour: ServerBehaviour): Result {
 export function readResource(behaviour: ServerBehaviour, uri: string): Result | undefined {
   const mime = (mimeType: string | undefined) => (mimeType === undefined ? {} : { mimeType });
   const resource = behaviour.resources?.find((r) => r.uri === uri);
+  if (resource?.contents) return { contents: resource.contents.map((c) => ({ uri, ...mime(resource.mimeType), ...c })) };
   if (resource) {
     const body =
       resource.blob !== undefined

@@ -96,7 +96,13 @@ describe('assertBehaviourFitsTransport', () => {
   it('refuses two sources for one text', () => {
     expect(fits({ tools: [{ name: 'a', description: 'x', descriptionBytes: 10 }] }, 'http')).toThrow(/give description or descriptionBytes/);
     expect(fits({ resources: [{ uri: 'a://b', name: 'b', text: 'x', textBytes: 3 }] }, 'http')).toThrow(/give one of text, blob, textBytes/);
+    expect(fits({ resources: [{ uri: 'a://b', name: 'b', blob: 'AA', contents: [{ text: 'x' }] }] }, 'http')).toThrow(/not blob and contents/);
     expect(fits({ generateTools: { count: 1, descriptionBytes: 5 }, toolsList: { definitionsBytes: 900 } }, 'http')).toThrow(/leave generateTools\.descriptionBytes out/);
+  });
+
+  it('refuses a read fault a transport cannot act out, naming the resource', () => {
+    expect(fits({ resources: [{ uri: 'a://b', name: 'b', fault: { kind: 'status', status: 500 } }] }, 'stdio')).toThrow(/behaviour\.resources\[0\] \("a:\/\/b"\)\.fault: "status" is not possible over stdio/);
+    expect(fits({ resources: [{ uri: 'a://b', name: 'b', fault: { kind: 'crash' } }] }, 'stdio')).not.toThrow();
   });
 
   it('refuses a rug pull over stdio', () => {

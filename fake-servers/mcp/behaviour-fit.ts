@@ -96,7 +96,10 @@ export function faultsOf(behaviour: ServerBehaviour): { at: string; stage: Stage
       return outcomes.flatMap(([path, o]) => (o !== undefined && isFault(o) ? [{ at: path, stage: 'tools/call' as const, fault: o }] : []));
     }),
   );
-  return [...staged, ...calls];
+  const reads = (behaviour.resources ?? []).flatMap((r, i) =>
+    r.fault === undefined ? [] : [{ at: `behaviour.resources[${i}] ("${r.uri}").fault`, stage: 'resources/read' as const, fault: r.fault }],
+  );
+  return [...staged, ...calls, ...reads];
 }
 
 function checkExclusive(behaviour: ServerBehaviour): void {
@@ -105,8 +108,8 @@ function checkExclusive(behaviour: ServerBehaviour): void {
     if (tool.description !== undefined && tool.descriptionBytes !== undefined) throw new BehaviourError(`tool "${tool.name}": give description or descriptionBytes, not both`);
   }
   for (const resource of behaviour.resources ?? []) {
-    const given = ['text', 'blob', 'textBytes'].filter((key) => key in resource);
-    if (given.length > 1) throw new BehaviourError(`resource "${resource.uri}": give one of text, blob, textBytes, not ${given.join(' and ')}`);
+    const given = ['text', 'blob', 'textBytes', 'contents'].filter((key) => key in resource);
+    if (given.length > 1) throw new BehaviourError(`resource "${resource.uri}": give one of text, blob, textBytes, contents, not ${given.join(' and ')}`);
   }
   if (behaviour.toolsList?.definitionsBytes !== undefined && behaviour.generateTools?.descriptionBytes !== undefined) {
     throw new BehaviourError('behaviour.toolsList.definitionsBytes pads the generated descriptions: leave generateTools.descriptionBytes out');

@@ -106,6 +106,12 @@ export const ToolSchema = z.strictObject({
   outcomes: z.array(ToolOutcomeSchema).optional(),
 });
 
+/** One content of a resources/read answer: text or a base64 blob. */
+const ResourceContentsSchema = z.union([
+  z.strictObject({ uri: z.string().optional(), mimeType: z.string().optional(), text: z.string() }),
+  z.strictObject({ uri: z.string().optional(), mimeType: z.string().optional(), blob: z.string() }),
+]);
+
 export const ResourceSchema = z.strictObject({
   uri: z.string(),
   name: z.string(),
@@ -114,6 +120,12 @@ export const ResourceSchema = z.strictObject({
   /** Contents for resources/read: text, or base64 blob (default: empty text). */
   text: z.string().optional(),
   blob: z.string().optional(),
+  /** Several contents answer one read, in this order (RESOURCE-3: first, middle, last), each
+   *  under the resource's URI unless it names its own. Instead of text, blob or textBytes. */
+  contents: z.array(ResourceContentsSchema).min(1).optional(),
+  /** What resources/read of this URI meets instead of its contents (RESOURCE-1: a read that
+   *  fails or never ends on the named server), as a tool's outcome fault. */
+  fault: z.discriminatedUnion('kind', CallFaultMembers).optional(),
   /** The text contents are exactly this many UTF-8 bytes of stamped text (instead of `text`). */
   textBytes: count.max(MAX_STAMPED_BYTES).optional(),
   fill: FillSchema.optional(),

@@ -53,7 +53,7 @@ export interface BehaviourEngine {
   readonly serverInfo: { name: string; version: string };
   /** The handler an SDK Server (either major version) registers for every staged method. */
   staged(hooks: TransportHooks, planned: Map<RequestId, Plan>): StagedHandler;
-  /** Handlers of the methods without stages (resources/read, prompts/get) by method. */
+  /** Handlers of the methods without stages (prompts/get) by method. */
   unstaged(): Record<string, (params: Record<string, unknown>) => Result>;
   /** Plans a request; a tools/call takes its call number here, so plan each request once. */
   plan(request: PlannedRequest): Plan;
@@ -75,6 +75,7 @@ const STAGE_OF: Record<string, Stage> = {
   'resources/templates/list': 'resources/templates/list',
   'prompts/list': 'prompts/list',
   'tools/call': 'tools/call',
+  'resources/read': 'resources/read',
 };
 
 export const rpcError = (code: number, message: string, data?: unknown): Error => Object.assign(new Error(message), { code, ...(data !== undefined && { data }) });
@@ -104,8 +105,11 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     const { method } = request;
     // Without 2026-07-28 server/discover is an unknown method, as on any 2025-11-25 server.
     const stage = method === 'server/discover' && !offersModern(behaviour.protocol) ? undefined : STAGE_OF[method];
+    if (method === 'resources/read') {
+      return { request, stage, fault: behaviour.resources?.find((r) => r.uri === request.params?.uri)?.fault };
+    }
     if (method !== 'tools/call') {
-      const fault = stage === undefined || stage === 'tools/call' ? undefined : behaviour.stages?.[stage];
+      const fault = stage === undefined || stage === 'tools/call' || stage === 'resources/read' ? undefined : behaviour.stages?.[stage];
       const onPage = fault?.page === undefined || fault.page === pageIndex(request.params?.cursor as string | undefined);
       return { request, stage, fault: onPage ? fault : undefined };
     }
@@ -195,6 +199,11 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
         return extrasPage(resourceTemplateList(behaviour), 'resourceTemplates', params?.cursor);
       case 'prompts/list':
         return extrasPage(promptList(behaviour), 'prompts', params?.cursor);
+      case 'resources/read': {
+        const found = readResource(behaviour, String(params?.uri));
+        if (!found) throw rpcError(-32002, `Resource not found: ${String(params?.uri)}`);
+        return found;
+      }
       case 'tools/call': {
         if (!p.call) throw rpcError(-32602, `Unknown tool: ${String(params?.name)}`);
         return toolResult(p.call.outcome, (params?.arguments ?? {}) as Record<string, unknown>) as Result;
@@ -260,16 +269,9 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     };
   }
 
-  /** The methods answered without stages (reads), for either SDK's Server. */
+  /** The methods answered without stages (prompts/get), for either SDK's Server. */
   function unstaged(): Record<string, (params: Record<string, unknown>) => Result> {
     return {
-      ...(capabilities.resources && {
-        'resources/read': ({ uri }) => {
-          const found = readResource(behaviour, String(uri));
-          if (!found) throw rpcError(-32002, `Resource not found: ${String(uri)}`);
-          return found as Result;
-        },
-      }),
       ...(capabilities.prompts && {
         'prompts/get': ({ name, arguments: args }) => {
           const found = getPrompt(behaviour, String(name), (args ?? {}) as Record<string, string>);
@@ -290,10 +292,10 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     if (capabilities.resources) {
       server.setRequestHandler(ListResourcesRequestSchema, handler as never);
       server.setRequestHandler(ListResourceTemplatesRequestSchema, handler as never);
+      server.setRequestHandler(ReadResourceRequestSchema, handler as never);
     }
     if (capabilities.prompts) server.setRequestHandler(ListPromptsRequestSchema, handler as never);
     const reads = unstaged();
-    if (reads['resources/read']) server.setRequestHandler(ReadResourceRequestSchema, (req) => reads['resources/read']!(req.params) as never);
     if (reads['prompts/get']) server.setRequestHandler(GetPromptRequestSchema, (req) => reads['prompts/get']!(req.params) as never);
     return server;
   }

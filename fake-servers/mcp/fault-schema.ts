@@ -79,14 +79,14 @@ export const CallFaultMembers = faultMembers({});
 
 export const LIST_STAGES = ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list'] as const;
 export type ListStage = (typeof LIST_STAGES)[number];
-export type Stage = 'connect' | 'initialize' | ListStage | 'tools/call';
+export type Stage = 'connect' | 'initialize' | ListStage | 'tools/call' | 'resources/read';
 
 /**
  * Faults by stage. `connect` is the transport opening before any message: stdio the process
  * start (crash, garbage only), Streamable HTTP every request before MCP handles it (crash,
  * redirect, auth, status only), legacy SSE the GET event stream (everything but
  * jsonrpc-error, sized and progress-forever: no request to answer there).
- * Per-call faults are tool outcomes (`tools[i].outcome(s)`).
+ * Per-call faults are tool outcomes (`tools[i].outcome(s)`); per-read faults, a resource's `fault`.
  */
 export const StagesSchema = z.strictObject({
   connect: StageFaultSchema.optional(),

@@ -266,6 +266,22 @@ describe('resources and prompts', () => {
     expect((await client.listResources()).resources).toEqual([{ uri: 'notes://big', name: 'big' }]);
   });
 
+  it('answers a read with several contents, and a read of a faulty resource with its fault, listing neither field', async () => {
+    const { client } = await startAndConnect({
+      resources: [
+        { uri: 'notes://parts', name: 'parts', mimeType: 'text/plain', contents: [{ text: 'one' }, { uri: 'notes://parts#2', mimeType: 'application/json', text: '{}' }, { blob: 'AAAA' }] },
+        { uri: 'notes://broken', name: 'broken', fault: { kind: 'jsonrpc-error', code: -32603, message: 'storage unavailable' } },
+      ],
+    });
+    expect((await client.readResource({ uri: 'notes://parts' })).contents).toEqual([
+      { uri: 'notes://parts', mimeType: 'text/plain', text: 'one' },
+      { uri: 'notes://parts#2', mimeType: 'application/json', text: '{}' },
+      { uri: 'notes://parts', mimeType: 'text/plain', blob: 'AAAA' },
+    ]);
+    await expect(client.readResource({ uri: 'notes://broken' })).rejects.toThrow(/storage unavailable/);
+    expect((await client.listResources()).resources).toEqual([{ uri: 'notes://parts', name: 'parts', mimeType: 'text/plain' }, { uri: 'notes://broken', name: 'broken' }]);
+  });
+
   it('lists prompts and fills their arguments on get', async () => {
     const { client } = await startAndConnect(behaviour);
     expect((await client.listPrompts()).prompts).toEqual([{ name: 'greet', arguments: [{ name: 'who', required: true }] }]);

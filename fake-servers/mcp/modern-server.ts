@@ -51,7 +51,7 @@ export function modernServer(engine: BehaviourEngine, hooks: TransportHooks, pla
     staged(asSent(req, ctx), { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal, sendNotification: (n) => ctx.mcpReq.notify(n) });
   const set = server.setRequestHandler.bind(server) as (method: string, handler: unknown) => void;
   const methods = ['server/discover', 'tools/list', 'tools/call'];
-  if (capabilities.resources) methods.push('resources/list', 'resources/templates/list');
+  if (capabilities.resources) methods.push('resources/list', 'resources/templates/list', 'resources/read');
   if (capabilities.prompts) methods.push('prompts/list');
   for (const method of methods) set(method, handler);
   for (const [method, read] of Object.entries(engine.unstaged())) set(method, (req: { params: Record<string, unknown> }) => read(req.params));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { legacySessionLoads, nothingReinvoked, resumedHistoryCarries } from './checks-replay.js';
+import { legacySessionLoads, nothingReinvoked, pendingStillAnswered, resumedHistoryCarries } from './checks-replay.js';
 import { modelRequest, observations, outcome, request, server, userMessage } from './test-fixtures/observations.js';
 
 const RESULT = 'recorded-result-1';
@@ -47,5 +47,24 @@ describe('REPLAY through the host', () => {
     expect(legacySessionLoads()(observations({ host, modelRequests: [modelRequest(0, [userMessage('old-text')])] })).verdict).toBe('PASS');
     expect(legacySessionLoads()(observations({ host, modelRequests: [modelRequest(0, [userMessage('new')])] })).verdict).toBe('FAIL');
     expect(legacySessionLoads()(observations()).reached).toBe(false);
+  });
+
+  test('resumed a second time, the pending call must still have an output meeting the rules; two starts are not reached', () => {
+    const rule = { what: 'says unknown', ok: (o: string) => o.includes('unknown') };
+    const withOutputs = (outputs: string[]) => ({ ...modelRequest(2), functionCallOutputs: outputs.map((output, i) => ({ call_id: `c${i}`, output })) });
+    const third = (outputs: string[]) =>
+      observations({ sessionStarts: [{ request: 0, mono: 0 }, { request: 1, mono: 100 }, { request: 2, mono: 200 }], modelRequests: [modelRequest(0), modelRequest(1), withOutputs(outputs)] });
+    expect(pendingStillAnswered([rule])(third(['{"status":"unknown"}'])).verdict).toBe('PASS');
+    expect(pendingStillAnswered([rule])(third([])).verdict).toBe('FAIL');
+    expect(pendingStillAnswered([rule])(resumed(true)).reached).toBe(false);
+  });
+
+  test('resumed again, the pre-MCP text must reach the first request of the last start; one start is not reached', () => {
+    const host = { ...observations().host, legacyMarker: 'old-text' };
+    const twice = (text: string) =>
+      observations({ host, sessionStarts: [{ request: 0, mono: 0 }, { request: 1, mono: 500 }], modelRequests: [modelRequest(0, [userMessage('old-text')]), modelRequest(1, [userMessage(text)])] });
+    expect(legacySessionLoads(true)(twice('old-text and more')).verdict).toBe('PASS');
+    expect(legacySessionLoads(true)(twice('nothing')).verdict).toBe('FAIL');
+    expect(legacySessionLoads(true)(observations({ host, modelRequests: [modelRequest(0, [userMessage('old-text')])] })).reached).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 // graded is what the resumed host sends the model and what the servers receive afterwards.
 import type { GradeFn } from './check-helpers.js';
 import { fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass } from './evidence.js';
+import type { OutputRule } from './checks-approval-results.js';
 import type { Observations } from './observations.js';
 import type { Grade } from './scenario-schema.js';
 
@@ -62,11 +63,44 @@ export function nothingReinvoked(servers: readonly string[], marker: string): Gr
   };
 }
 
-/** REPLAY-3: the resumed host's first request carries the text of its own pre-MCP session. */
-export function legacySessionLoads(): GradeFn {
+/**
+ * REPLAY-1 across a second resume: the first request of the last start gives the model an
+ * output, meeting every rule, for the call left pending before the first resume. That call is
+ * no longer the last item of the saved session (the first resumed start added to it): a host
+ * that completes only a trailing pending call sends a function call without its output, which
+ * a model API refuses (the session would not open), and the model loses the warning.
+ */
+export function pendingStillAnswered(rules: readonly OutputRule[]): GradeFn {
+  return (obs) => {
+    if (obs.sessionStarts.length < 3) return notReached(`a third host start, the second resume (${obs.sessionStarts.length} happened)`, obs);
+    const request = resumedRequest(obs);
+    if (isGrade(request)) return request;
+    // Every output the request carries, as sent (toolOutputs keeps each call's first sighting only).
+    const outputs = request.functionCallOutputs.map((o) => (typeof o.output === 'string' ? o.output : (JSON.stringify(o.output) ?? '')));
+    const evidence = [modelRequestEvidence(obs, request.index, inputOf)];
+    const answered = outputs.find((text) => rules.every((r) => r.ok(text)));
+    return answered !== undefined
+      ? pass(`the second resumed start's first request #${request.index + 1} still answers the pending call: ${rules.map((r) => r.what).join('; ')}`, evidence)
+      : fail(`the second resumed start's first request #${request.index + 1} carries ${outputs.length} tool output(s), none that ${rules.map((r) => r.what).join(' and ')}`, evidence);
+  };
+}
+
+/**
+ * REPLAY-3: the resumed host's first request carries the text of its own pre-MCP session;
+ * `again`: that of the last start, which resumed it once more after the first resume added to it.
+ */
+export function legacySessionLoads(again = false): GradeFn {
   return (obs) => {
     const marker = obs.host.legacyMarker;
     if (marker === null) return notReached("a session saved before MCP support, named by the host's profile", obs);
+    if (again) {
+      const request = resumedRequest(obs);
+      if (isGrade(request)) return request;
+      const evidence = [modelRequestEvidence(obs, request.index, inputOf), note(marker, 'text of the pre-MCP session')];
+      return JSON.stringify(request.input).includes(marker)
+        ? pass(`the pre-MCP session was resumed a second time: its text reached the model in request #${request.index + 1}`, evidence)
+        : fail(`the first request after resuming it a second time (#${request.index + 1}) lacks the pre-MCP session's text`, evidence);
+    }
     const request = obs.modelRequests[0];
     if (request === undefined) {
       return obs.hostPid === null ? notReached('the host starting', obs) : neverHappened('the pre-MCP session opening (the resumed host never sent a request to the model)', 'the host was started to resume it', obs);

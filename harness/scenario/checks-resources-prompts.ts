@@ -50,6 +50,23 @@ export function readOnlyFrom(named: string, other: string): GradeFn {
   };
 }
 
+/**
+ * RESOURCE-1/2: once `reached.server` received the read of `reached.uri` (the host does send
+ * reads), each server of `allowed` received resources/read of its listed URIs only: a
+ * look-alike of a listed URI, a read rerouted to another server, a read of a server that
+ * listed nothing are each a read of something that server did not offer.
+ */
+export function readsConfinedTo(allowed: Readonly<Record<string, readonly string[]>>, reached: { server: string; uri: string }): GradeFn {
+  return (obs) => {
+    const servers = Object.keys(allowed);
+    const evidence = servers.map((s) => journalEvidence(obs, s, isMethod('resources/read')));
+    const stray = servers.flatMap((s) => readUris(obs, s).filter((uri) => !(allowed[s] ?? []).includes(uri)).map((uri) => `${s}: ${uri}`));
+    if (stray.length > 0) return fail(`resources/read of URIs those servers did not list: ${stray.join(', ')}`, evidence);
+    if (!readUris(obs, reached.server).includes(reached.uri)) return notReached(`server ${reached.server} never received the allowed resources/read of ${reached.uri}`, obs);
+    return pass(`${servers.join(', ')} received resources/read only of URIs they listed`, evidence);
+  };
+}
+
 /** RESOURCE-1: approval request #index was shown for the read of `uri` on `server`. */
 export function readApprovalShown(index: number, server: string, uri: string): GradeFn {
   return (obs) => {
@@ -67,19 +84,25 @@ export function readApprovalShown(index: number, server: string, uri: string): G
   };
 }
 
-/** RESOURCE-3: one tool output (by place, or the one answering a read) kept `text`, and no 32-character slice of `base64` reached the model. */
-export function textKeptBlobOmitted(textRef: OutputRef, text: string, blobRef: OutputRef, base64: string): GradeFn {
+/** RESOURCE-3: one tool output (by place, or the one answering a read) kept every one of `texts`, and no 32-character slice of `base64`, or of what it decodes to, reached the model. */
+export function textKeptBlobOmitted(textRef: OutputRef, texts: readonly string[], blobRef: OutputRef, base64: string): GradeFn {
   return (obs) => {
     const textOut = outputAt(obs, textRef);
     const blobOut = outputAt(obs, blobRef);
     if (textOut.out === undefined || blobOut.out === undefined) return outputNotReached(`${textOut.name} and ${blobOut.name} never both reached the model`, obs);
     const evidence = [textOut.out, blobOut.out].flatMap((o) => outputEvidence(o, 600));
-    if (!textOut.out.text.includes(text)) return fail(`${textOut.name} lost the resource text "${text}"`, evidence);
+    const kept = textOut.out.text;
+    const lost = texts.filter((text) => !kept.includes(text));
+    if (lost.length > 0) return fail(`${textOut.name} lost the resource text ${lost.map((t) => `"${t}"`).join(', ')}`, evidence);
     const sent = obs.modelRequests.map((r) => JSON.stringify(r.body)).join('\n');
-    for (let start = 0; start + 32 <= base64.length; start += 16) {
-      if (sent.includes(base64.slice(start, start + 32))) return fail(`the blob's base64 (from offset ${start}) reached the model`, evidence);
+    // Omitted means neither form: the base64 nor the bytes it decodes to (a text/* blob decoded is still the blob).
+    const forms = { base64, decoded: Buffer.from(base64, 'base64').toString('utf8') };
+    for (const [form, value] of Object.entries(forms)) {
+      for (let start = 0; start + 32 <= value.length; start += 16) {
+        if (sent.includes(value.slice(start, start + 32))) return fail(`the blob's ${form} content (from offset ${start}) reached the model`, evidence);
+      }
     }
-    return pass(`the text resource reached the model; no part of the blob's base64 did`, evidence);
+    return pass(`the text resource reached the model; no part of the blob, base64 or decoded, did`, evidence);
   };
 }
 
@@ -143,47 +166,75 @@ function carrying(obs: Observations, needle: string): number[] {
   return obs.modelRequests.flatMap((r, i) => (JSON.stringify(r.body ?? '').includes(needle) ? [i] : []));
 }
 
-/** PROMPT-1: every prompt message the model received (from `needle` to its end) was on the user's screen. */
-export function promptShownBeforeUse(needle: string): GradeFn {
+/** The needles (one per prompt message) some model request carried; [] when none did. */
+const carried = (obs: Observations, needles: readonly string[]): string[] => needles.filter((n) => carrying(obs, n).length > 0);
+
+/**
+ * PROMPT-1: every prompt message the model received (from its needle to the end of that line)
+ * was on the user's screen. One needle per message of the prompt (first, middle, last; each
+ * role), so a host showing only some of them is seen.
+ */
+export function promptShownBeforeUse(needles: readonly string[]): GradeFn {
   return (obs) => {
-    const requests = carrying(obs, needle);
-    if (requests.length === 0) return notReached('no model request carried the prompt', obs);
-    for (const i of requests) {
-      for (const text of itemTexts(obs.modelRequests[i], needle)) {
-        const message = (JSON.parse(text) as { content?: unknown }).content;
-        const body = typeof message === 'string' ? message : JSON.stringify(message);
-        const part = body.slice(body.indexOf(needle)).split('\n')[0] ?? '';
-        if (!shownText(obs).includes(part)) return fail(`model request #${i + 1} carried prompt text the user was never shown: "${part.slice(0, 120)}"`, [modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input), screenTail(obs)]);
+    if (carried(obs, needles).length === 0) return notReached('no model request carried the prompt', obs);
+    for (const needle of needles) {
+      for (const i of carrying(obs, needle)) {
+        for (const text of itemTexts(obs.modelRequests[i], needle)) {
+          const message = (JSON.parse(text) as { content?: unknown }).content;
+          const body = typeof message === 'string' ? message : JSON.stringify(message);
+          const part = body.slice(body.indexOf(needle)).split('\n')[0] ?? '';
+          if (!shownText(obs).includes(part)) return fail(`model request #${i + 1} carried prompt text the user was never shown: "${part.slice(0, 120)}"`, [modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input), screenTail(obs)]);
+        }
       }
     }
     return pass(`the prompt text the model received was on the screen`, [screenTail(obs)]);
   };
 }
 
-/** PROMPT-1: the prompt text reached the model only in user messages, never instructions or system text. */
-export function promptOnlyAsUserContent(needle: string): GradeFn {
+/**
+ * PROMPT-1: every message of the prompt (one needle each) reached the model, and only in user
+ * messages, never instructions, system or assistant messages. A message left out is not
+ * inserted at all: FAIL once any other message of the prompt reached the model.
+ */
+export function promptOnlyAsUserContent(needles: readonly string[]): GradeFn {
   return (obs) => {
-    const requests = carrying(obs, needle);
-    if (requests.length === 0) return notReached('no model request carried the prompt', obs);
-    for (const i of requests) {
-      const places = placesIn(obs.modelRequests[i], needle);
-      const wrong = places.filter((p) => p !== 'user message');
-      const evidence = [modelRequestEvidence(obs, i, (b) => ({ instructions: (b as { instructions?: unknown }).instructions, input: (b as { input?: unknown }).input }))];
-      if (wrong.length > 0 || places.length === 0) return fail(`model request #${i + 1} carried the prompt in: ${places.join(', ') || 'a place other than input'}`, evidence);
+    const reached = carried(obs, needles);
+    if (reached.length === 0) return notReached('no model request carried the prompt', obs);
+    const lost = needles.filter((n) => !reached.includes(n));
+    if (lost.length > 0) return fail(`the prompt's messages ${lost.map((n) => `"${n}"`).join(', ')} never reached the model (others of the prompt did)`, [modelRequestEvidence(obs, carrying(obs, reached[0] ?? '')[0] ?? 0, (b) => (b as { input?: unknown }).input)]);
+    for (const needle of needles) {
+      for (const i of carrying(obs, needle)) {
+        const places = placesIn(obs.modelRequests[i], needle);
+        const wrong = places.filter((p) => p !== 'user message');
+        const evidence = [modelRequestEvidence(obs, i, (b) => ({ instructions: (b as { instructions?: unknown }).instructions, input: (b as { input?: unknown }).input }))];
+        if (wrong.length > 0 || places.length === 0) return fail(`model request #${i + 1} carried the prompt's "${needle}" in: ${places.join(', ') || 'a place other than input'}`, evidence);
+      }
     }
-    return pass(`the prompt reached the model only as user messages`);
+    return pass(`every message of the prompt reached the model, only as user messages`);
   };
 }
 
-/** PROMPT-1: every user item carrying the prompt text names its server. */
-export function promptMarkedWithServer(needle: string, server: string): GradeFn {
+/** PROMPT-1: every user item carrying a message of the prompt (one needle each) names its server. */
+export function promptMarkedWithServer(needles: readonly string[], server: string): GradeFn {
   return (obs) => {
-    const requests = carrying(obs, needle);
-    if (requests.length === 0) return notReached('no model request carried the prompt', obs);
-    for (const i of requests) {
-      const unmarked = itemTexts(obs.modelRequests[i], needle).filter((t) => !t.includes(server));
-      if (unmarked.length > 0) return fail(`model request #${i + 1} carried the prompt without naming server ${server}: ${cap(unmarked[0] ?? '', 300)}`, [modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input)]);
+    if (carried(obs, needles).length === 0) return notReached('no model request carried the prompt', obs);
+    for (const needle of needles) {
+      for (const i of carrying(obs, needle)) {
+        const unmarked = itemTexts(obs.modelRequests[i], needle).filter((t) => !t.includes(server));
+        if (unmarked.length > 0) return fail(`model request #${i + 1} carried the prompt's "${needle}" without naming server ${server}: ${cap(unmarked[0] ?? '', 300)}`, [modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input)]);
+      }
     }
     return pass(`every item carrying the prompt names server ${server}`);
+  };
+}
+
+/** PROMPT-1: `server` received no prompts/get, once `asked` received the one the user asked for (a host that fetched nothing proves nothing). */
+export function noPromptFetchedFrom(server: string, asked: string): GradeFn {
+  return (obs) => {
+    const gets = (obs.servers[server]?.journal ?? []).filter(isMethod('prompts/get'));
+    const evidence = [journalEvidence(obs, server, isMethod('prompts/get'))];
+    if (gets.length > 0) return fail(`server ${server} received prompts/get ${gets.length} time(s): the user never asked for a prompt of it`, evidence);
+    if (!(obs.servers[asked]?.journal ?? []).some(isMethod('prompts/get'))) return notReached(`server ${asked} never received the prompts/get the user asked for`, obs);
+    return pass(`server ${server} received no prompts/get`, evidence);
   };
 }
