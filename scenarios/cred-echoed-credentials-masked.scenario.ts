@@ -1,7 +1,8 @@
-// CRED-3: servers that echo their own credentials back (a result, an error) must not get them
-// onto the screen, into session files or into a model request: the host masks every value
-// it holds, env values of stdio servers too, the bare token of a "Bearer TOKEN" header, and a
-// value as short as real tokens (32 characters).
+// CRED-3: servers that echo their own credentials back (a result, an error, and the tool
+// definition itself: its description and a parameter's description in its input schema) must
+// not get them onto the screen, into session files or into a model request: the host masks
+// every value it holds, env values of stdio servers too, the bare token of a "Bearer TOKEN"
+// header, and a value as short as real tokens (32 characters).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
 import { canaryKeptFrom, PLACES } from '../harness/scenario/checks-credentials-network.js';
@@ -16,7 +17,16 @@ export default defineScenario({
     docs: {
       transport: 'http',
       headers: { Authorization: 'Bearer {canary}', 'X-Short-Key': '{short-canary}' },
-      behaviour: { tools: [{ name: 'search', outcome: { kind: 'content', content: [{ type: 'text', text: `found 2 pages; signed in with ${OWN_CREDENTIALS}` }] } }] },
+      behaviour: {
+        tools: [
+          {
+            name: 'search',
+            description: `Search the docs (signed in with ${OWN_CREDENTIALS}).`,
+            inputSchema: { type: 'object', properties: { q: { type: 'string', description: `The query, sent with ${OWN_CREDENTIALS}` } } },
+            outcome: { kind: 'content', content: [{ type: 'text', text: `found 2 pages; signed in with ${OWN_CREDENTIALS}` }] },
+          },
+        ],
+      },
     },
     notes: {
       transport: 'stdio',
@@ -28,7 +38,7 @@ export default defineScenario({
   user: [{ send: 'Search, then note.' }, { approval: 'approve', within: 15_000 }, { approval: 'approve', within: 15_000 }, { end: 'eof' }],
   checks: [
     { id: 'echoes-answered', guarantees: ['CRED-3'], expected: 'the echoing result and the echoing error both reached the host (the model got a completed and a failed call)', provenBy: ['errors-as-completed'], grade: modelSawStatuses(['completed', 'failed']) },
-    { id: 'echo-not-to-the-model', guarantees: ['CRED-3'], expected: 'no echoed credential appears in any model request', provenBy: ['leak-credentials-to-model', ...REDACTION_MUTANTS], grade: canaryKeptFrom(PLACES.model, CREDENTIALS) },
+    { id: 'echo-not-to-the-model', guarantees: ['CRED-3'], expected: 'no echoed credential appears in any model request (the tool definitions it is offered included)', provenBy: ['leak-credentials-to-model', 'cred-description-unmasked', ...REDACTION_MUTANTS], grade: canaryKeptFrom(PLACES.model, CREDENTIALS) },
     { id: 'echo-not-on-screen', guarantees: ['CRED-3'], expected: 'no echoed credential appears on screen', provenBy: ['show-credential-in-status', ...REDACTION_MUTANTS], grade: canaryKeptFrom(PLACES.screen, CREDENTIALS) },
     { id: 'echo-not-in-session-files', guarantees: ['CRED-3'], expected: 'no echoed credential appears in any file the host wrote other than its configuration (sessions, logs)', provenBy: ['log-credentials', 'cred-session-unmasked', ...REDACTION_MUTANTS], grade: canaryKeptFrom(PLACES.hostFiles, CREDENTIALS) },
   ],

@@ -51,13 +51,16 @@ export interface Fixtures {
 
 /**
  * CONFIG-1's decoys, written into every project directory: MCP configurations "and the like"
- * in the formats other tools read (Claude Code's .mcp.json, VS Code's, Cursor's), each naming
- * a server called project-decoy-* at the decoy trap with its own bearer canary.
+ * in the formats other tools read (Claude Code's .mcp.json, VS Code's, Cursor's), one without
+ * the dot, and one in the project's parent (a workspace root a host might walk up to), each
+ * naming a server called project-decoy-* at the decoy trap with its own bearer canary.
  */
 const DECOYS: readonly { file: string; content: (url: string, key: string) => unknown }[] = [
   { file: '.mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
   { file: '.vscode/mcp.json', content: (url, key) => ({ servers: { 'project-decoy-vscode': { type: 'http', url, headers: { Authorization: `Bearer ${key}` } } } }) },
   { file: '.cursor/mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy-cursor': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
+  { file: 'mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy-plain': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
+  { file: '../.mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy-parent': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
 ];
 /** How long the last entries of killed stdio servers may take to arrive once the run's processes are gone. */
 export const JOURNAL_SETTLE_MS = 2000;
@@ -128,9 +131,10 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
     const decoyTrap = await startTrap('decoy');
     closers.push(() => decoyTrap.close());
     for (const decoy of DECOYS) {
-      const key = sandbox.canaries.mint(`decoy project ${decoy.file} header`, [`file:$PROJECT/${decoy.file}`]);
-      mkdirSync(dirname(join(sandbox.project, decoy.file)), { recursive: true });
-      writeFileSync(join(sandbox.project, decoy.file), `${JSON.stringify(decoy.content(decoyTrap.url, key.value), null, 2)}\n`);
+      const file = join(sandbox.project, decoy.file);
+      const key = sandbox.canaries.mint(`decoy project ${decoy.file} header`, [`file:${sandbox.displayPath(file) ?? file}`]);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${JSON.stringify(decoy.content(decoyTrap.url, key.value), null, 2)}\n`);
     }
 
     const apiKey = sandbox.canaries.mint('model API key', [...API_KEY_CHANNELS]);
