@@ -68,6 +68,13 @@ const NET: readonly Mutant[] = [
     breaks: 'NET-2: redirects of GET requests (the event stream) are followed; only POSTs are guarded',
   },
   {
+    id: 'net-follow-delete',
+    file: 'mcp/guarded-fetch.ts',
+    find: MANUAL_FETCH,
+    replace: "    const response = await baseFetch(input, { ...init, redirect: init?.method === 'DELETE' ? 'follow' : 'manual' });",
+    breaks: 'NET-2: a redirect answering the session DELETE is followed',
+  },
+  {
     id: 'net-follow-after-handshake',
     file: 'mcp/guarded-fetch.ts',
     find: MANUAL_FETCH,
@@ -144,9 +151,9 @@ const CRED: readonly Mutant[] = [
   {
     id: 'cred-redact-no-json-form',
     file: 'mcp/redact.ts',
-    find: '  return [...new Set(values.flatMap(variants).flatMap((v) => [v, jsonEscaped(v)]))]',
+    find: '  return [...new Set(values.flatMap(variants).flatMap((v) => [v, jsonEscaped(v), jsonEscaped(jsonEscaped(v))]))]',
     replace: '  return [...new Set(values.flatMap(variants))]',
-    breaks: 'CRED-3: a value holding " or \\ is masked only as typed, not in its JSON-escaped form inside recorded JSON text',
+    breaks: 'CRED-3: a value holding " or \\ is masked only as typed, not in its JSON-escaped forms (recorded JSON text, quoted arguments on the confirmation screen)',
   },
   {
     id: 'cred-api-key-not-masked',

@@ -176,6 +176,23 @@ export function addedNotContactedUntilNextStart(server: string): GradeFn {
   };
 }
 
+/**
+ * NET-2 per request kind: `server` answers every request of `methods` (the GET event stream,
+ * the session DELETE) with a redirect to `target`, which must receive nothing. Not reached
+ * while the host sent none of them (a host need not open a stream or end a session).
+ */
+export function methodRedirectsNotFollowed(server: string, methods: readonly string[], target: string): GradeFn {
+  return (obs) => {
+    const requests = (obs.servers[server]?.journal ?? []).flatMap((e) => (e.kind === 'http-request' ? [e] : []));
+    const redirected = requests.filter((e) => methods.includes(e.method) && e.path.split('?')[0] !== target);
+    if (redirected.length === 0) return notReached(`the host sent no ${methods.join(' or ')} request to ${server}`, obs);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'http-request' || e.kind === 'http-response')];
+    const followed = requests.filter((e) => e.path.split('?')[0] === target);
+    const sent = `${redirected.map((e) => e.method).join(', ')} redirected to ${target}`;
+    return followed.length === 0 ? pass(`${sent}; nothing reached it`, evidence) : fail(`${sent}; ${followed.length} request(s) (${followed.map((e) => e.method).join(', ')}) followed there`, evidence);
+  };
+}
+
 /** The host's list command named every listed server and showed no credential value (CRED-4). */
 export function listHidesValues(servers: readonly string[]): GradeFn {
   return (obs) => {

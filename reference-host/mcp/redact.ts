@@ -1,7 +1,8 @@
 // CRED-3: no configured credential value leaves this layer in any string (status reasons,
 // call outputs, error texts, tool definitions), whichever server's value it is, in every form
 // it is held or echoed in: the value, the token of a "Scheme token" header value, and each as
-// it reads inside JSON text (an input schema is masked as JSON text).
+// it reads inside JSON text (an input schema is masked as JSON text) and inside JSON text
+// quoted once more (the confirmation screen quotes the formatted arguments as one string).
 import { secretValues, type McpConfig } from '../config/schema.js';
 
 export const REDACTED = '********';
@@ -19,7 +20,7 @@ const jsonEscaped = (value: string): string => JSON.stringify(value).slice(1, -1
 
 /** Every form of the values to mask, longest first, so a value that contains another is hidden whole. */
 export function secretForms(values: readonly string[]): string[] {
-  return [...new Set(values.flatMap(variants).flatMap((v) => [v, jsonEscaped(v)]))]
+  return [...new Set(values.flatMap(variants).flatMap((v) => [v, jsonEscaped(v), jsonEscaped(jsonEscaped(v))]))]
     .filter((v) => v.length > 0)
     .sort((a, b) => b.length - a.length);
 }
