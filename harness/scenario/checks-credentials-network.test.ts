@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { FileSeen, Observations } from './observations.js';
-import { addedNotContactedUntilNextStart, configPrivateAndWhole } from './checks-credentials-network.js';
+import { addedNotContactedUntilNextStart, configPrivateAndWhole, methodRedirectsNotFollowed } from './checks-credentials-network.js';
 import { command, modelRequest, observations, outcome, request, server } from './test-fixtures/observations.js';
 
 const CONFIG = '$HOME/.host/mcp.json';
@@ -65,5 +65,22 @@ describe('a server added with the host\'s own command (DISCOVER-6)', () => {
   test('one that never got as far as the model is not reached; one opening after the add passes', () => {
     expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', []), modelRequests: [] })))).toBe('NOT-REACHED');
     expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', [request('initialize', 1, 900)]), modelRequests: [modelRequest(0)] })))).toBe('PASS');
+  });
+});
+
+describe('redirects of the GET stream and the session DELETE are not followed (NET-2)', () => {
+  const grade = methodRedirectsNotFollowed('stream', ['GET', 'DELETE'], '/moved');
+  const http = (method: string, path: string, seq: number) => ({ kind: 'http-request' as const, connection: 0, method, path, headers: {}, body: '', seq, t: seq, mono: seq });
+
+  test('redirected GET and DELETE whose target got nothing pass', () => {
+    expect(grade(observations({ servers: server('stream', [http('POST', '/mcp', 1), http('GET', '/mcp', 2), http('DELETE', '/mcp', 3)]) })).verdict).toBe('PASS');
+  });
+
+  test('a request at the target fails', () => {
+    expect(grade(observations({ servers: server('stream', [http('GET', '/mcp', 1), http('GET', '/moved', 2)]) })).verdict).toBe('FAIL');
+  });
+
+  test('a host that sent neither a GET nor a DELETE is not reached', () => {
+    expect(grade(observations({ servers: server('stream', [http('POST', '/mcp', 1)]) })).reached).toBe(false);
   });
 });
