@@ -232,8 +232,8 @@ const CONFIG: readonly Mutant[] = [
   {
     id: 'config-read-file-home-allowed',
     file: 'tools/read-file.ts',
-    find: '    if (!isInside(root, target)) return failed(',
-    replace: "    if (!isInside(root, target) && !isInside(process.env.HOME ?? '/', target)) return failed(",
+    find: '  const rel = path.relative(root, candidate);',
+    replace: "  if (candidate.startsWith(`${process.env.HOME ?? '/nonexistent'}/`)) return true; // the user's own files\n  const rel = path.relative(root, candidate);",
     breaks: "CONFIG-2: read_file also reads anywhere under the user's home, the stored credentials included",
   },
   {
