@@ -1,7 +1,10 @@
 // Source mutants of refhost for NET, CRED and CONFIG, second round (issue 26): each the other
 // member of a family the first round covered once (an address form, a redirect code or request
 // kind, a unit, a channel or form of a secret, a project file), written from the catalogue and
-// refhost's code without reading the checks.
+// refhost's code without reading the checks. Two written then are left out as equivalent: a
+// legacy SSE endpoint compared by host name only (the SDK's SSE transport refuses an endpoint
+// on another origin before refhost's fetch is asked), and a server/discover failure left
+// wrapped (the SDK reports a refused probe's HTTP status itself, so 401/403 advice is unchanged).
 import type { Mutant } from './mutant-build.js';
 
 const MANUAL_FETCH = "    const response = await baseFetch(input, { ...init, redirect: 'manual' });";
@@ -110,13 +113,6 @@ const NET: readonly Mutant[] = [
     replace: "      if (error instanceof ProtocolError || (error as { code?: unknown }).code === 'oversize') return [];",
     breaks: 'NET-3: an oversized resources/list or prompts/list answer is skipped and the server stays available',
   },
-  {
-    id: 'net-sse-endpoint-same-host-any-port',
-    file: 'mcp/http-transport.ts',
-    find: '        if (target.origin !== origin) throw',
-    replace: '        if (target.hostname !== new URL(origin).hostname) throw',
-    breaks: 'NET-4: a legacy SSE endpoint on the same host but another port (another service) is contacted, headers included',
-  },
 ];
 
 const CRED: readonly Mutant[] = [
@@ -183,13 +179,6 @@ const CRED: readonly Mutant[] = [
     replace:
       "    const secrets = values.length > 0 ? `  ${label}: ${values.map(([n, v]) => `${n}=${/token|secret|password|authorization/i.test(n) ? show(v) : v}`).join(', ')}` : '';",
     breaks: 'CRED-4: listing hides only values whose name looks secret (TOKEN, SECRET, Authorization); X-Api-Key or DB_URL show',
-  },
-  {
-    id: 'cred-probe-401-not-unwrapped',
-    file: 'mcp/connect-errors.ts',
-    find: '  return cause ?? error;',
-    replace: '  return error;',
-    breaks: 'CRED-5: a 401/403 answering the server/discover probe is reported as a failed negotiation, without the OAuth advice',
   },
   {
     id: 'cred-oauth-as-metadata-probe',
