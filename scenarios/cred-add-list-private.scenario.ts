@@ -1,6 +1,8 @@
 // CRED-1, CRED-4, CONFIG-3, DISCOVER-6: two servers are added with the host's own command while
 // a chat runs, their header and env values typed at its prompts: nothing is echoed, the values
-// are stored in a 0600 configuration written whole, listing hides them, and neither server is
+// are stored in a 0600 configuration written whole, listing hides them (whole and in part: not
+// the first or last few characters; one value is short and random from its first character),
+// and neither server is
 // contacted before the next chat start, which connects both. A third add types a value no
 // header may hold (a control character after the canary): refused or not, the value is
 // never shown. (On a terminal the host's line editing may drop the character, so the refusal
@@ -19,7 +21,8 @@ export default defineScenario({
   needs: ['add-command'],
   servers: {
     docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
-    wiki: { transport: 'http', headers: { Authorization: 'Bearer {canary}' }, behaviour: { tools: [{ name: 'page' }] }, added: true },
+    // A short value as well (32 random characters, as real tokens are): its first characters are secret too.
+    wiki: { transport: 'http', headers: { Authorization: 'Bearer {canary}', 'X-Short-Key': '{short-canary}' }, behaviour: { tools: [{ name: 'page' }] }, added: true },
     notes: { transport: 'stdio', env: { NOTES_TOKEN: '{canary}' }, behaviour: { tools: [{ name: 'note' }] }, added: true },
     pasted: { transport: 'http', headers: { 'X-Api-Key': '{canary}\u0001' }, behaviour: { tools: [{ name: 'fetch' }] }, added: true },
   },
@@ -40,7 +43,7 @@ export default defineScenario({
   checks: [
     { id: 'values-not-echoed', guarantees: ['CRED-1', 'CRED-3'], expected: 'the typed header and env values never appear on screen (add prompts, a refused add, status lines)', provenBy: ['show-credential-in-status'], grade: canaryKeptFrom(PLACES.screen, 'server "') },
     { id: 'config-private-and-whole', guarantees: ['CONFIG-3', 'CRED-1'], expected: 'after adding, the typed values are in the configuration, which has mode 0600 and no temp or partial file beside it', provenBy: ['world-readable-config', 'config-write-in-place'], grade: configPrivateAndWhole(['wiki', 'notes']) },
-    { id: 'list-hides-values', guarantees: ['CRED-4'], expected: 'listing names every server but shows no header or env value', provenBy: ['list-shows-values'], needs: ['list-command'], grade: listHidesValues(['docs', 'wiki', 'notes']) },
+    { id: 'list-hides-values', guarantees: ['CRED-4'], expected: 'listing names every server but shows no header or env value, whole or in part (not the first or last few characters either)', provenBy: ['list-shows-values', 'cred-list-last-four', 'cred-list-first-six'], needs: ['list-command'], grade: listHidesValues(['docs', 'wiki', 'notes']) },
     { id: 'http-not-contacted-on-add', guarantees: ['DISCOVER-6'], expected: 'the added http server gets nothing until the next chat start, then one opening (initialize or server/discover)', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('wiki') },
     { id: 'stdio-not-started-on-add', guarantees: ['DISCOVER-6'], expected: 'the added stdio server is not started until the next chat start, then initialised once', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('notes') },
   ],

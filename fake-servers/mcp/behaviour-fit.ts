@@ -138,6 +138,9 @@ export function assertBehaviourFitsTransport(behaviour: ServerBehaviour, transpo
   if (carrier !== 'stdio' && behaviour.stdio?.callsNeedEnv !== undefined) {
     throw new BehaviourError('behaviour.stdio.callsNeedEnv reads the server process\'s environment: only a stdio server has one of its own');
   }
+  if (carrier !== 'streamable' && behaviour.http?.redirectMethods !== undefined) {
+    throw new BehaviourError('behaviour.http.redirectMethods redirects the GET stream and DELETE of Streamable HTTP: use transport http without the sse flavour');
+  }
   const revision = revisionRefusal(behaviour, carrier);
   if (revision !== undefined) throw new BehaviourError(revision);
   for (const { at, stage, fault } of faultsOf(behaviour)) {

@@ -207,6 +207,11 @@ export const ServerBehaviourSchema = z.strictObject({
       /** SSE flavour: the endpoint event names this origin (a trap's) instead of the server's own;
        *  the path /messages?sessionId=... is kept (TRANSPORT-2: a host must refuse it). */
       sseEndpointOrigin: z.string().optional(),
+      /** Streamable HTTP: every request of these methods (the GET event stream, the session
+       *  DELETE) is answered by this redirect; POSTs are served as usual (NET-2 per request kind). */
+      redirectMethods: z
+        .strictObject({ methods: z.array(z.enum(['GET', 'DELETE'])).min(1), status: z.number().int().min(300).max(399), location: z.string() })
+        .optional(),
     })
     .optional(),
   stdio: z

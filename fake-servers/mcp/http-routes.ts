@@ -70,6 +70,7 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
   const servers = new Set<Server>();
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; planned: Map<RequestId, Plan> }>();
   const connect = streamableConnect(engine);
+  const byMethod = engine.behaviour.http?.redirectMethods;
 
   async function openSession() {
     const planned = new Map<RequestId, Plan>();
@@ -119,6 +120,10 @@ export function streamableRoute(engine: BehaviourEngine, options: StreamableOpti
     path: '/mcp',
     async handle(req, res, body) {
       if (pathOf(req) !== '/mcp') return jsonError(res, 404, 'Not found');
+      if (byMethod?.methods.some((m) => m === req.method)) {
+        engine.journal.record({ kind: 'fault', what: `${req.method ?? '?'} redirect` });
+        return answerRaw({ kind: 'redirect', status: byMethod.status, location: byMethod.location }, req, res, NO_REQUEST);
+      }
       if (connect) {
         journalSwallowed(engine.journal, rpcMessages(body), `connect ${connect.kind}`);
         return answerRaw(connect, req, res, NO_REQUEST);

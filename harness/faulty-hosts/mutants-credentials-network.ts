@@ -36,7 +36,7 @@ const CRED: readonly Mutant[] = [
   },
   {
     id: 'cred-redact-no-token-variant',
-    file: 'chat/redaction.ts',
+    file: 'mcp/redact.ts',
     find: '  return token === undefined ? [secret] : [secret, token];',
     replace: '  return [secret];',
     breaks: 'CRED-3: the token of a "Bearer TOKEN" header is masked only together with its scheme, so an echoed bare token shows',

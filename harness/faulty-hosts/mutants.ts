@@ -6,6 +6,7 @@ import { APPROVAL_RESULT_MUTANTS } from './mutants-approval-results.js';
 import { CREDENTIAL_NETWORK_MUTANTS } from './mutants-credentials-network.js';
 import { DISCOVERY_EXPOSURE_MUTANTS } from './mutants-discovery-exposure.js';
 import { INJECT_MUTANTS } from './mutants-inject.js';
+import { NET_CRED_CONFIG_FAMILY_MUTANTS } from './mutants-net-cred-config-families.js';
 import { OPTIONAL_MUTANTS } from './mutants-optional.js';
 import { RESOURCE_PROMPT_REPLAY_FAMILY_MUTANTS } from './mutants-resource-prompt-replay-families.js';
 import { STDIO_TRANSPORT_MUTANTS } from './mutants-stdio-transport.js';
@@ -25,6 +26,7 @@ export const MUTANTS: readonly Mutant[] = checked([
   ...DISCOVERY_EXPOSURE_MUTANTS,
   ...APPROVAL_RESULT_MUTANTS,
   ...CREDENTIAL_NETWORK_MUTANTS,
+  ...NET_CRED_CONFIG_FAMILY_MUTANTS,
   ...STDIO_TRANSPORT_MUTANTS,
   ...INJECT_MUTANTS,
   ...OPTIONAL_MUTANTS,

@@ -2,8 +2,8 @@
 // at it, CONFIG-1), the scripted model (API key = a canary), and every fake server, each
 // credential replaced by a fresh canary (CRED-*), the stdio ones journaling to a collector
 // the host cannot write to. Produces the config entries to write.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { startHttpFakeServer, type HttpFakeServer } from '../../fake-servers/mcp/http-server.js';
 import type { Journal, JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { startJournalCollector, type JournalCollector, type JournalRefusal } from '../../fake-servers/mcp/journal-collector.js';
@@ -17,6 +17,7 @@ import { API_KEY_CHANNELS, credentialChannels, type Canary } from '../sandbox/ca
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { ServerObservation } from '../scenario/observations.js';
 import type { FixtureContext, Scenario, ServerSpec } from '../scenario/scenario-schema.js';
+import { withScriptCanaries } from './script-canaries.js';
 import { behaviourOf, ownCredentials, withCanaries, withOwnCredentials, withStderrCanary, withTrap } from '../scenario/server-spec.js';
 
 export interface RunningServer {
@@ -51,13 +52,16 @@ export interface Fixtures {
 
 /**
  * CONFIG-1's decoys, written into every project directory: MCP configurations "and the like"
- * in the formats other tools read (Claude Code's .mcp.json, VS Code's, Cursor's), each naming
- * a server called project-decoy-* at the decoy trap with its own bearer canary.
+ * in the formats other tools read (Claude Code's .mcp.json, VS Code's, Cursor's), one without
+ * the dot, and one in the project's parent (a workspace root a host might walk up to), each
+ * naming a server called project-decoy-* at the decoy trap with its own bearer canary.
  */
 const DECOYS: readonly { file: string; content: (url: string, key: string) => unknown }[] = [
   { file: '.mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
   { file: '.vscode/mcp.json', content: (url, key) => ({ servers: { 'project-decoy-vscode': { type: 'http', url, headers: { Authorization: `Bearer ${key}` } } } }) },
   { file: '.cursor/mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy-cursor': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
+  { file: 'mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy-plain': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
+  { file: '../.mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy-parent': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
 ];
 /** How long the last entries of killed stdio servers may take to arrive once the run's processes are gone. */
 export const JOURNAL_SETTLE_MS = 2000;
@@ -106,6 +110,22 @@ function scenarioCatalogue(scenario: Scenario, ctx: FixtureContext): CatalogueEn
   return Object.entries(scenario.servers).flatMap(([server, spec]) => ('raw' in spec ? [] : offeredCatalogue(behaviourOf(spec, ctx)).map((e) => ({ server, ...e }))));
 }
 
+/**
+ * The paths a readFile step may name (CONFIG-2): "{hostConfig}" is the host's own configuration
+ * file; "{hostConfigViaLink}" the same file through a link in the project to its folder (a
+ * confinement that looks only at the last part of a path follows it). The link is made only
+ * when the script names it, so no other scenario's project holds it.
+ */
+function readFilePaths(scenario: Scenario, sandbox: Sandbox, configFile: string): Record<string, string> {
+  const paths: Record<string, string> = { hostConfig: configFile };
+  if (configFile !== '' && JSON.stringify(scenario.model).includes('{hostConfigViaLink}')) {
+    const link = join(sandbox.project, 'linked-settings');
+    symlinkSync(dirname(configFile), link);
+    paths['hostConfigViaLink'] = join(link, basename(configFile));
+  }
+  return paths;
+}
+
 /** What the fixtures need to know of the host: its built-in tools and where its configuration is. */
 export interface FixtureHost {
   builtins: BuiltinTools;
@@ -128,9 +148,10 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
     const decoyTrap = await startTrap('decoy');
     closers.push(() => decoyTrap.close());
     for (const decoy of DECOYS) {
-      const key = sandbox.canaries.mint(`decoy project ${decoy.file} header`, [`file:$PROJECT/${decoy.file}`]);
-      mkdirSync(dirname(join(sandbox.project, decoy.file)), { recursive: true });
-      writeFileSync(join(sandbox.project, decoy.file), `${JSON.stringify(decoy.content(decoyTrap.url, key.value), null, 2)}\n`);
+      const file = join(sandbox.project, decoy.file);
+      const key = sandbox.canaries.mint(`decoy project ${decoy.file} header`, [`file:${sandbox.displayPath(file) ?? file}`]);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${JSON.stringify(decoy.content(decoyTrap.url, key.value), null, 2)}\n`);
     }
 
     const apiKey = sandbox.canaries.mint('model API key', [...API_KEY_CHANNELS]);
@@ -138,10 +159,9 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
     closers.push(() => collector.close());
     const ctx = { trapOrigin: trap.origin, trapUrl: trap.url, builtins: host.builtins, configChannels, collector, protocol: scenario.protocol };
     const readFile = host.builtins.readFile;
-    // "{hostConfig}" in a readFile path is the host's own configuration file (CONFIG-2).
-    const fileTool = readFile === undefined ? undefined : { ...readFile, paths: { hostConfig: host.configFiles[0] ?? '' } };
+    const fileTool = readFile === undefined ? undefined : { ...readFile, paths: readFilePaths(scenario, sandbox, host.configFiles[0] ?? '') };
     const catalogue = scenarioCatalogue(scenario, ctx);
-    const model = await startMockModel({ script: scenario.model, apiKey: apiKey.value, catalogue, ...(fileTool === undefined ? {} : { fileTool }), ...host.model });
+    const model = await startMockModel({ script: withScriptCanaries(scenario.model, sandbox.canaries), apiKey: apiKey.value, catalogue, ...(fileTool === undefined ? {} : { fileTool }), ...host.model });
     closers.push(() => model.close());
 
     const servers: Record<string, RunningServer> = {};

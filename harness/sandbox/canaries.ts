@@ -79,6 +79,16 @@ export class CanaryRegistry {
     return this.#add({ label, value: randomPart(), allowed: [...allowed], home: allowed[0] ?? null });
   }
 
+  /** A value that begins with another credential's whole value (`prefix`), then a fresh random part: a mask that hides the shorter value first leaves the rest of this one showing. */
+  mintExtending(label: string, allowed: Channel[], prefix: string): Canary {
+    return this.#add({ label, value: `${prefix}${randomPart()}`, allowed: [...allowed], home: allowed[0] ?? null });
+  }
+
+  /** The canary labelled exactly `label`, if one was minted. */
+  byLabel(label: string): Canary | undefined {
+    return this.all().find((c) => c.label === label);
+  }
+
   #add(canary: Canary): Canary {
     this.#canaries.push(canary);
     return canary;

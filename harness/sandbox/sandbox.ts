@@ -54,7 +54,9 @@ export function createSandbox(scenario: string): Sandbox {
     root,
     home: dir('home'),
     project: dir('project'),
-    configHome: dir('xdg', 'config'),
+    // Where XDG puts it by default, inside HOME: a host whose confinement widens to the user's
+    // home (CONFIG-2) reaches the stored credentials there, as it would on a real machine.
+    configHome: dir('home', '.config'),
     dataHome: dir('xdg', 'data'),
     stateHome: dir('xdg', 'state'),
     cacheHome: dir('xdg', 'cache'),

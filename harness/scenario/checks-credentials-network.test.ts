@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { FileSeen, Observations } from './observations.js';
-import { addedNotContactedUntilNextStart, configPrivateAndWhole } from './checks-credentials-network.js';
+import { addedNotContactedUntilNextStart, configPrivateAndWhole, listHidesValues, methodRedirectsNotFollowed } from './checks-credentials-network.js';
 import { command, modelRequest, observations, outcome, request, server } from './test-fixtures/observations.js';
 
 const CONFIG = '$HOME/.host/mcp.json';
@@ -65,5 +65,40 @@ describe('a server added with the host\'s own command (DISCOVER-6)', () => {
   test('one that never got as far as the model is not reached; one opening after the add passes', () => {
     expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', []), modelRequests: [] })))).toBe('NOT-REACHED');
     expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', [request('initialize', 1, 900)]), modelRequests: [modelRequest(0)] })))).toBe('PASS');
+  });
+});
+
+describe('redirects of the GET stream and the session DELETE are not followed (NET-2)', () => {
+  const grade = methodRedirectsNotFollowed('stream', ['GET', 'DELETE'], '/moved');
+  const http = (method: string, path: string, seq: number) => ({ kind: 'http-request' as const, connection: 0, method, path, headers: {}, body: '', seq, t: seq, mono: seq });
+
+  test('redirected GET and DELETE whose target got nothing pass', () => {
+    expect(grade(observations({ servers: server('stream', [http('POST', '/mcp', 1), http('GET', '/mcp', 2), http('DELETE', '/mcp', 3)]) })).verdict).toBe('PASS');
+  });
+
+  test('a request at the target fails', () => {
+    expect(grade(observations({ servers: server('stream', [http('GET', '/mcp', 1), http('GET', '/moved', 2)]) })).verdict).toBe('FAIL');
+  });
+
+  test('a host that sent neither a GET nor a DELETE is not reached', () => {
+    expect(grade(observations({ servers: server('stream', [http('POST', '/mcp', 1)]) })).reached).toBe(false);
+  });
+});
+
+describe('listing hides values whole and in part (CRED-4)', () => {
+  const value = 'cnry-server-wiki-header-autho-Ab3$xY9!qR7@mN2#kL5%pT8^wZ1&vC4*';
+  const listed = (text: string): Observations =>
+    observations({
+      commands: [{ command: 'list', server: null, exit: { code: 0, signal: null }, screen: { all: text, stdout: text, stderr: '', truncated: false }, argv: [], endedMono: 1 }],
+      canaries: [{ label: 'server "wiki" header Authorization', value, allowed: [], home: null }],
+    } as unknown as Partial<Observations>);
+
+  test('a masked value passes', () => {
+    expect(listHidesValues(['wiki'])(listed('wiki: http://127.0.0.1:1/mcp  headers: Authorization=********\n')).verdict).toBe('PASS');
+  });
+
+  test('the last four characters of a value fail, as the whole value does', () => {
+    expect(listHidesValues(['wiki'])(listed(`wiki: http://127.0.0.1:1/mcp  headers: Authorization=****${value.slice(-4)}\n`)).verdict).toBe('FAIL');
+    expect(listHidesValues(['wiki'])(listed(`wiki: headers: Authorization=${value}\n`)).verdict).toBe('FAIL');
   });
 });

@@ -3,6 +3,7 @@
 // commands showed and stored. Each states its precondition ("not reached" when it never happened).
 import { openingAttempts } from '../../fake-servers/mcp/journal-discovery.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
+import { RANDOM_LENGTH } from '../sandbox/canary-forms.js';
 import { scanCanaries } from '../sandbox/canaries.js';
 import { canaryGrade, type Place } from './canary-grade.js';
 import type { GradeFn } from './check-helpers.js';
@@ -176,7 +177,39 @@ export function addedNotContactedUntilNextStart(server: string): GradeFn {
   };
 }
 
-/** The host's list command named every listed server and showed no credential value (CRED-4). */
+/**
+ * NET-2 per request kind: `server` answers every request of `methods` (the GET event stream,
+ * the session DELETE) with a redirect to `target`, which must receive nothing. Not reached
+ * while the host sent none of them (a host need not open a stream or end a session).
+ */
+export function methodRedirectsNotFollowed(server: string, methods: readonly string[], target: string): GradeFn {
+  return (obs) => {
+    const requests = (obs.servers[server]?.journal ?? []).flatMap((e) => (e.kind === 'http-request' ? [e] : []));
+    const redirected = requests.filter((e) => methods.includes(e.method) && e.path.split('?')[0] !== target);
+    if (redirected.length === 0) return notReached(`the host sent no ${methods.join(' or ')} request to ${server}`, obs);
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'http-request' || e.kind === 'http-response')];
+    const followed = requests.filter((e) => e.path.split('?')[0] === target);
+    const sent = `${redirected.map((e) => e.method).join(', ')} redirected to ${target}`;
+    return followed.length === 0 ? pass(`${sent}; nothing reached it`, evidence) : fail(`${sent}; ${followed.length} request(s) (${followed.map((e) => e.method).join(', ')}) followed there`, evidence);
+  };
+}
+
+/** How many characters in a row of a value's random part count as showing part of it. */
+const SHOWN_RUN = 4;
+
+/** Values of which `text` shows SHOWN_RUN characters in a row of the random part (the first or last few, as "****abcd" does). */
+function valuesPartlyShown(canaries: Observations['canaries'], text: string): string[] {
+  return canaries.filter((c) => {
+    const random = c.value.slice(-RANDOM_LENGTH);
+    for (let i = 0; i + SHOWN_RUN <= random.length; i++) if (text.includes(random.slice(i, i + SHOWN_RUN))) return true;
+    return false;
+  }).map((c) => c.label);
+}
+
+/**
+ * The host's list command named every listed server and showed no credential value, whole or
+ * in part: no run of SHOWN_RUN characters of a value's random part (CRED-4).
+ */
 export function listHidesValues(servers: readonly string[]): GradeFn {
   return (obs) => {
     const index = obs.commands.findIndex((c) => c.command === 'list');
@@ -186,8 +219,9 @@ export function listHidesValues(servers: readonly string[]): GradeFn {
     const missing = servers.filter((s) => !list.screen.all.includes(s));
     if (list.exit.code !== 0 || missing.length > 0) return notReached(`the list (exit ${list.exit.code ?? list.exit.signal}) did not name ${missing.join(', ') || 'the servers'}`, obs);
     if (list.screen.truncated) return notReached('the list output went past the screen capture cap', obs);
-    const shown = [...new Set(scanCanaries(obs.canaries, [{ channel: 'screen', source: 'list', text: list.screen.all }]).map((s) => s.canary))];
-    return shown.length === 0 ? pass(`listed ${servers.join(', ')} with no value shown`, evidence) : fail(`the list shows ${shown.join(', ')}`, evidence);
+    const listed = obs.canaries.filter((c) => servers.some((s) => c.label.startsWith(`server "${s}" `)));
+    const shown = [...new Set([...scanCanaries(obs.canaries, [{ channel: 'screen', source: 'list', text: list.screen.all }]).map((s) => s.canary), ...valuesPartlyShown(listed, list.screen.all)])];
+    return shown.length === 0 ? pass(`listed ${servers.join(', ')} with no value shown, whole or in part`, evidence) : fail(`the list shows ${shown.join(', ')} (whole or ${SHOWN_RUN}+ characters of it)`, evidence);
   };
 }
 

@@ -8,8 +8,9 @@ import type { CanaryRegistry, Channel } from '../sandbox/canaries.js';
 import type { FixtureContext, ServerSpec } from './scenario-schema.js';
 
 /**
- * Replaces "{canary}" in each value by a fresh canary that only `channels` may hold, and
- * "{short-canary}" by a 32-character one (shorter than a whole canary, as real tokens are).
+ * Replaces "{canary}" in each value by a fresh canary that only `channels` may hold,
+ * "{short-canary}" by a 32-character one (shorter than a whole canary, as real tokens are),
+ * and a whole value "{extends:KEY}" by one that begins with the value of KEY (given before it).
  */
 export function withCanaries(
   canaries: CanaryRegistry,
@@ -19,14 +20,19 @@ export function withCanaries(
   channels: Channel[] = [],
 ): Record<string, string> {
   const label = (key: string): string => `server "${owner}" ${kind} ${key}`;
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      value
-        .replaceAll('{canary}', () => canaries.mint(label(key), channels).value)
-        .replaceAll('{short-canary}', () => canaries.mintShort(label(key), channels).value),
-    ]),
-  );
+  const filled: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const extended = /^\{extends:(.+)\}$/.exec(value)?.[1];
+    const prefix = extended === undefined ? undefined : filled[extended];
+    if (extended !== undefined && prefix === undefined) throw new Error(`${label(key)}: {extends:${extended}} names no value given before it`);
+    filled[key] =
+      prefix !== undefined
+        ? canaries.mintExtending(label(key), channels, prefix).value
+        : value
+            .replaceAll('{canary}', () => canaries.mint(label(key), channels).value)
+            .replaceAll('{short-canary}', () => canaries.mintShort(label(key), channels).value);
+  }
+  return filled;
 }
 
 /** In a behaviour's texts: the server's own credentials, space-separated (CRED-3: a server echoing them back). */

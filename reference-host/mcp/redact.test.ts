@@ -16,6 +16,14 @@ describe('redaction', () => {
     expect(makeRedactor(['abc', 'abcdef'])('x abcdef y')).toBe('x ******** y');
   });
 
+  it('masks the token of a "Scheme token" value and each value as it reads in JSON text, quoted once or twice', () => {
+    const redact = makeRedactor(['Bearer t"k\\1']);
+    expect(redact('echo t"k\\1')).toBe('echo ********');
+    const schema = JSON.stringify({ description: 'sent with t"k\\1' });
+    expect(redact(schema)).toBe('{"description":"sent with ********"}');
+    expect(redact(JSON.stringify(schema))).not.toContain('k\\');
+  });
+
   it('ignores empty values', () => {
     expect(makeRedactor([''])('unchanged')).toBe('unchanged');
   });
