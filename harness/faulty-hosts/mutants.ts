@@ -7,6 +7,7 @@ import { CREDENTIAL_NETWORK_MUTANTS } from './mutants-credentials-network.js';
 import { DISCOVERY_EXPOSURE_MUTANTS } from './mutants-discovery-exposure.js';
 import { INJECT_MUTANTS } from './mutants-inject.js';
 import { OPTIONAL_MUTANTS } from './mutants-optional.js';
+import { POLICY_LIMIT_TELEMETRY_FAMILY_MUTANTS } from './mutants-policy-limit-telemetry-families.js';
 import { STDIO_TRANSPORT_MUTANTS } from './mutants-stdio-transport.js';
 
 function checked(mutants: readonly Mutant[]): readonly Mutant[] {
@@ -27,4 +28,5 @@ export const MUTANTS: readonly Mutant[] = checked([
   ...STDIO_TRANSPORT_MUTANTS,
   ...INJECT_MUTANTS,
   ...OPTIONAL_MUTANTS,
+  ...POLICY_LIMIT_TELEMETRY_FAMILY_MUTANTS,
 ]);
