@@ -1,8 +1,9 @@
 // POLICY-2: server docs allows 3 calls per minute. The model asks for four calls at once; the
 // first answers only after 6.5 s, so the fourth comes more than six seconds after the first (a
 // limit counted over a shorter window than the minute would let it through). The first three (the bound itself) are asked
-// about and run; the fourth, and a fifth in the next turn of the same minute, are refused
-// locally: no question, nothing sent, the model told.
+// about and run, the second failing (a call the server answered with an error was still sent,
+// and counts); the fourth, and a fifth in the next turn of the same minute, are refused
+// locally: no question, nothing sent, the model told. Reads count too: policy-resource-allowlist.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { modelSawStatuses, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 import { modelToldRefused, noQuestionPast } from '../harness/scenario/checks-policy-telemetry.js';
@@ -10,10 +11,11 @@ import { modelToldRefused, noQuestionPast } from '../harness/scenario/checks-pol
 const LIMIT = 3;
 const search = (n: number) => ({ server: 'docs', tool: 'search', arguments: { page: n } });
 const slowFirst = { kind: 'content' as const, content: [{ type: 'text' as const, text: 'page 1' }], delayMs: 6500 };
+const failedSecond = { kind: 'content' as const, isError: true, content: [{ type: 'text' as const, text: 'page 2 is offline' }] };
 
 export default defineScenario({
   title: 'Calls past a per-minute limit are refused locally, a second later and in the next turn too',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search', outcomes: [slowFirst] }] } } },
+  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search', outcomes: [slowFirst, failedSecond] }] } } },
   policy: { servers: { docs: { callsPerMinute: LIMIT } } },
   model: [{ calls: [search(1), search(2), search(3), search(4)] }, { message: 'Three pages.' }, { calls: [search(5)] }, { message: 'Done.' }],
   host: { callTimeoutMs: 10_000 },
@@ -22,15 +24,15 @@ export default defineScenario({
     {
       id: 'calls-at-the-limit-run',
       guarantees: ['POLICY-2'],
-      expected: `the first ${LIMIT} calls (the limit itself) complete`,
+      expected: `the first ${LIMIT} calls (the limit itself) run: completed, failed (the server's error), completed`,
       provenBy: ['rate-limit-off-by-one'],
-      grade: modelSawStatuses(['completed', 'completed', 'completed'], { first: true }),
+      grade: modelSawStatuses(['completed', 'failed', 'completed'], { first: true }),
     },
     {
       id: 'no-question-past-the-limit',
       guarantees: ['POLICY-2'],
       expected: `${LIMIT} approval requests in all: the calls past the limit raise no question and the host is back at its prompt each time`,
-      provenBy: ['ignore-rate-limit', 'policy-rate-window-6s', 'policy-rate-window-60ms'],
+      provenBy: ['ignore-rate-limit', 'policy-rate-window-6s', 'policy-rate-window-60ms', 'policy-rate-failed-not-counted'],
       grade: noQuestionPast(LIMIT),
     },
     {
