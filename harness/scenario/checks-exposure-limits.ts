@@ -3,7 +3,7 @@
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
 import { resultText } from '../adapters/result-text.js';
 import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
-import { cap, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
+import { cap, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass, screenAround, screenTail, shownText, unsupported } from './evidence.js';
 import { rawControlsIn, withoutCsi } from './hostile-text.js';
 import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces, strictIn } from './offered-tools.js';
 import type { Observations } from './observations.js';
@@ -338,16 +338,28 @@ export function callCapHeld(server: string, max: number, message: RegExp, maxQue
 }
 
 /**
- * LIMIT-2: the turn ended at the cap: once `server` had its `max` calls, the model was asked
- * nothing more until the user typed again (`requests` model requests in all for the turn).
+ * `grade`, for calls of an optional built-in (`builtin`, such as the resource tool of RESOURCE-1):
+ * UNSUPPORTED when the host offered no such function, so it has no such calls to count.
  */
-export function turnEndedAtCap(server: string, max: number, requests: number): GradeFn {
-  return applying({ maxCallsPerTurn: max }, (obs) => {
+export function ifBuiltinOffered(builtin: string, grade: GradeFn): GradeFn {
+  return applying(grade.thresholds ?? {}, (obs) => {
+    const missing = obs.unresolvedTargets.find((t) => t.target === builtin);
+    return missing === undefined ? grade(obs) : unsupported(`the host offers no ${builtin} (${missing.reason}), so it has no such calls to count`);
+  });
+}
+
+/**
+ * LIMIT-2: the turn ended at the cap: once `server` had its `max` calls (of `maxQuestions` asked
+ * about, when the user denied some), the model was asked nothing more until the user typed
+ * again (`requests` model requests in all for the turn).
+ */
+export function turnEndedAtCap(server: string, max: number, requests: number, maxQuestions = max): GradeFn {
+  return applying({ maxCallsPerTurn: maxQuestions, ...(max === maxQuestions ? {} : { serverCalls: max }) }, (obs) => {
     const got = toolCalls(obs, server);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
     const evidence = [note(`${obs.modelRequests.length} model request(s)`), screenTail(obs, 800)];
     // A host still asking (a request past the cap) or busy when the user wanted to go on did not end the turn, whatever it sent the model.
-    if (obs.approvals.length > max) return fail(`approval request #${max + 1} was shown: the turn went on past the cap`, evidence);
+    if (obs.approvals.length > maxQuestions) return fail(`approval request #${maxQuestions + 1} was shown: the turn went on past the cap`, evidence);
     const unended = turnStillGoing(obs);
     if (unended !== null) return fail(unended, evidence);
     return obs.modelRequests.length === requests
