@@ -1,7 +1,8 @@
 // LIMIT-2: the model asks for 17 MCP calls in one response; at most 16 run in the turn and
-// the turn ends with a clear message instead of the 17th call. Every outcome counts: the user
-// denies the second call (not sent, still a call of the turn) and the server answers the third
-// with an error, so the server gets 15 calls and the user 16 questions.
+// the turn ends with a clear message instead of the 17th call. Every outcome counts: the server
+// answers the third call with an error. (A denied call counts too: in
+// limit-call-cap-counts-resource-reads, so that a host ending its turn at a denial, as it may,
+// still reaches the cap here.)
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { CALL_CAP_MESSAGE, callCapHeld, turnEndedAtCap } from '../harness/scenario/checks-exposure-limits.js';
 
@@ -12,34 +13,28 @@ export default defineScenario({
   servers: {
     docs: {
       transport: 'http',
-      // Per call received: the first echoes, the second (the turn's third) is an error, the rest echo.
-      behaviour: { tools: [{ name: 'note', outcomes: [{ kind: 'echo' }, { kind: 'content', isError: true, content: [{ type: 'text', text: 'note store is full' }] }] }] },
+      // The third call is an error; every other call echoes.
+      behaviour: { tools: [{ name: 'note', outcomes: [{ kind: 'echo' }, { kind: 'echo' }, { kind: 'content', isError: true, content: [{ type: 'text', text: 'note store is full' }] }] }] },
     },
   },
   model: [{ calls }, { message: 'All done.' }],
   // Sixteen approval round trips: a slower host needs more than the default 30 s.
   timeoutMs: 90_000,
-  user: [
-    { send: 'Take 17 notes.' },
-    { approval: 'approve' },
-    { approval: 'deny' },
-    ...Array.from({ length: 14 }, () => ({ approval: 'approve' as const })),
-    { end: 'eof' },
-  ],
+  user: [{ send: 'Take 17 notes.' }, ...Array.from({ length: 16 }, () => ({ approval: 'approve' as const })), { end: 'eof' }],
   checks: [
     {
       id: 'server-gets-at-most-16',
       guarantees: ['LIMIT-2'],
-      expected: 'after 16 questions (one denied, one call failing) the server has received 15 tools/call, no 17th call is asked about, and the screen says the tool-call limit ended the turn',
-      provenBy: ['no-call-cap', 'limit-call-cap-off-by-one', 'limit-call-cap-denied-not-counted', 'limit-call-cap-failed-not-counted'],
-      grade: callCapHeld('docs', 15, CALL_CAP_MESSAGE, 16),
+      expected: 'the server receives 16 tools/call (the third failing), not 17, and the screen says the tool-call limit ended the turn',
+      provenBy: ['no-call-cap', 'limit-call-cap-off-by-one', 'limit-call-cap-failed-not-counted'],
+      grade: callCapHeld('docs', 16, CALL_CAP_MESSAGE),
     },
     {
       id: 'turn-ends-at-the-cap',
       guarantees: ['LIMIT-2'],
       expected: 'after the 16th call the turn ends: the model is asked nothing more (one model request in all)',
       provenBy: ['limit-call-cap-turn-goes-on'],
-      grade: turnEndedAtCap('docs', 15, 1, 16),
+      grade: turnEndedAtCap('docs', 16, 1),
     },
   ],
 });

@@ -349,17 +349,16 @@ export function ifBuiltinOffered(builtin: string, grade: GradeFn): GradeFn {
 }
 
 /**
- * LIMIT-2: the turn ended at the cap: once `server` had its `max` calls (of `maxQuestions` asked
- * about, when the user denied some), the model was asked nothing more until the user typed
- * again (`requests` model requests in all for the turn).
+ * LIMIT-2: the turn ended at the cap: once `server` had its `max` calls, the model was asked
+ * nothing more until the user typed again (`requests` model requests in all for the turn).
  */
-export function turnEndedAtCap(server: string, max: number, requests: number, maxQuestions = max): GradeFn {
-  return applying({ maxCallsPerTurn: maxQuestions, ...(max === maxQuestions ? {} : { serverCalls: max }) }, (obs) => {
+export function turnEndedAtCap(server: string, max: number, requests: number): GradeFn {
+  return applying({ maxCallsPerTurn: max }, (obs) => {
     const got = toolCalls(obs, server);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
     const evidence = [note(`${obs.modelRequests.length} model request(s)`), screenTail(obs, 800)];
     // A host still asking (a request past the cap) or busy when the user wanted to go on did not end the turn, whatever it sent the model.
-    if (obs.approvals.length > maxQuestions) return fail(`approval request #${maxQuestions + 1} was shown: the turn went on past the cap`, evidence);
+    if (obs.approvals.length > max) return fail(`approval request #${max + 1} was shown: the turn went on past the cap`, evidence);
     const unended = turnStillGoing(obs);
     if (unended !== null) return fail(unended, evidence);
     return obs.modelRequests.length === requests
