@@ -1,10 +1,11 @@
-// TELEMETRY-2 for resource reads: the model reads a resource and calls a tool. Whether or not
-// the host records the read, neither the URI it read (the read's argument value) nor the text
-// it got (the read's result) reaches the telemetry; the tool call guarantees there is at least
-// one record to look at.
+// TELEMETRY for resource reads: the model reads a resource and calls a tool. The read is an MCP
+// call made through the host's resource tool, so it leaves a record like the tool call
+// (TELEMETRY-1); and neither the URI it read (the read's argument value) nor the text it got
+// (the read's result) reaches the telemetry (TELEMETRY-2, graded apart from the first, with the
+// tool call's record to look at).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { resourceRead } from '../harness/scenario/checks-resources-prompts.js';
-import { telemetryLacks } from '../harness/scenario/checks-policy-telemetry.js';
+import { telemetryLacks, telemetryRecordPerCall } from '../harness/scenario/checks-policy-telemetry.js';
 
 const URI = 'notes://private/uri-canary-6b2e';
 const CONTENT = 'read-canary-0c93d7';
@@ -15,6 +16,13 @@ export default defineScenario({
   model: [{ calls: [resourceRead('docs', URI)] }, { calls: [{ server: 'docs', tool: 'search', arguments: {} }] }, { message: 'Done.' }],
   user: [{ send: 'Read the plan, then search.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
+    {
+      id: 'read-recorded-too',
+      guarantees: ['TELEMETRY-1', 'RESOURCE-1'],
+      expected: 'the telemetry holds one record for the read and one for the tool call',
+      provenBy: ['telemetry-reads-not-recorded'],
+      grade: telemetryRecordPerCall(),
+    },
     {
       id: 'no-uri-in-telemetry',
       guarantees: ['TELEMETRY-2', 'RESOURCE-1'],
