@@ -1,9 +1,11 @@
 // POLICY-2: server docs allows 3 calls per minute. The model asks for four calls at once; the
 // first answers only after 6.5 s, so the fourth comes more than six seconds after the first (a
 // limit counted over a shorter window than the minute would let it through). The first three (the bound itself) are asked
-// about and run, the second failing (a call the server answered with an error was still sent,
-// and counts); the fourth, and a fifth in the next turn of the same minute, are refused
-// locally: no question, nothing sent, the model told. Reads count too: policy-resource-allowlist.
+// about and sent whatever their outcome: the second fails (the server's error) and the third's
+// connection drops (unknown); both reached the server and count. The fourth, and a fifth in the
+// next turn of the same minute (its message confirmed past the unknown-outcome question), are
+// refused locally: no question, nothing sent, the model told. Reads count too:
+// policy-resource-allowlist.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { modelSawStatuses, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 import { modelToldRefused, noQuestionPast } from '../harness/scenario/checks-policy-telemetry.js';
@@ -12,21 +14,22 @@ const LIMIT = 3;
 const search = (n: number) => ({ server: 'docs', tool: 'search', arguments: { page: n } });
 const slowFirst = { kind: 'content' as const, content: [{ type: 'text' as const, text: 'page 1' }], delayMs: 6500 };
 const failedSecond = { kind: 'content' as const, isError: true, content: [{ type: 'text' as const, text: 'page 2 is offline' }] };
+const droppedThird = { kind: 'crash' as const };
 
 export default defineScenario({
   title: 'Calls past a per-minute limit are refused locally, a second later and in the next turn too',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search', outcomes: [slowFirst, failedSecond] }] } } },
+  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search', outcomes: [slowFirst, failedSecond, droppedThird] }] } } },
   policy: { servers: { docs: { callsPerMinute: LIMIT } } },
   model: [{ calls: [search(1), search(2), search(3), search(4)] }, { message: 'Three pages.' }, { calls: [search(5)] }, { message: 'Done.' }],
   host: { callTimeoutMs: 10_000 },
-  user: [{ send: 'Search four pages.' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { send: 'One more page.' }, { end: 'eof' }],
+  user: [{ send: 'Search four pages.' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { send: 'One more page.' }, { unknownGate: 'approve' }, { end: 'eof' }],
   checks: [
     {
       id: 'calls-at-the-limit-run',
       guarantees: ['POLICY-2'],
-      expected: `the first ${LIMIT} calls (the limit itself) run: completed, failed (the server's error), completed`,
+      expected: `the first ${LIMIT} calls (the limit itself) are sent: completed, failed (the server's error), unknown (the connection dropped)`,
       provenBy: ['rate-limit-off-by-one'],
-      grade: modelSawStatuses(['completed', 'failed', 'completed'], { first: true }),
+      grade: modelSawStatuses(['completed', 'failed', 'unknown'], { first: true }),
     },
     {
       id: 'no-question-past-the-limit',
