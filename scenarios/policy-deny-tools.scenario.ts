@@ -3,10 +3,11 @@
 // ("?" is exactly one character) and admin/* ("*" spans "/"). The model calls delete_file,
 // purge_cache (the second pattern applies as much as the first), DropTable, rm_x and
 // admin/users/delete, then search: the five are refused locally (denied to the model, no
-// question, nothing sent) while search is asked about and runs.
+// question, nothing sent) while search is asked about and runs. Where the host keeps telemetry,
+// each refused call leaves its record as the run call does (TELEMETRY-1).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
-import { noApprovalFor, serverNeverGotTool } from '../harness/scenario/checks-policy-telemetry.js';
+import { noApprovalFor, serverNeverGotTool, telemetryRecordPerCall } from '../harness/scenario/checks-policy-telemetry.js';
 
 export default defineScenario({
   title: 'A tool matching a denied pattern is refused locally; another tool of the server still runs',
@@ -59,6 +60,13 @@ export default defineScenario({
       expected: 'the model receives status denied for delete_file, purge_cache, DropTable, rm_x and admin/users/delete, and completed for search',
       provenBy: ['ignore-deny-tools'],
       grade: modelSawStatuses(['denied', 'denied', 'denied', 'denied', 'denied', 'completed']),
+    },
+    {
+      id: 'refused-calls-recorded',
+      guarantees: ['TELEMETRY-1', 'POLICY-1'],
+      expected: 'the telemetry holds one record for every call, those the policy refused locally included',
+      provenBy: ['telemetry-policy-refusals-not-recorded'],
+      grade: telemetryRecordPerCall(),
     },
   ],
 });

@@ -4,11 +4,12 @@
 // about and sent whatever their outcome: the second fails (the server's error) and the third's
 // connection drops (unknown); both reached the server and count. The fourth, and a fifth in the
 // next turn of the same minute (its message confirmed past the unknown-outcome question), are
-// refused locally: no question, nothing sent, the model told. Reads count too:
+// refused locally: no question, nothing sent, the model told; where the host keeps telemetry,
+// they leave their records like the calls sent (TELEMETRY-1). Reads count too:
 // policy-resource-allowlist.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { modelSawStatuses, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
-import { modelToldRefused, noQuestionPast } from '../harness/scenario/checks-policy-telemetry.js';
+import { modelToldRefused, noQuestionPast, telemetryRecordPerCall } from '../harness/scenario/checks-policy-telemetry.js';
 
 const LIMIT = 3;
 const search = (n: number) => ({ server: 'docs', tool: 'search', arguments: { page: n } });
@@ -55,6 +56,13 @@ export default defineScenario({
         const fourth = modelToldRefused(3)(obs);
         return fourth.verdict === 'PASS' ? modelToldRefused(4)(obs) : fourth;
       },
+    },
+    {
+      id: 'refused-calls-recorded',
+      guarantees: ['TELEMETRY-1', 'POLICY-2'],
+      expected: 'the telemetry holds one record for every call, those the policy refused locally included',
+      provenBy: ['telemetry-policy-refusals-not-recorded'],
+      grade: telemetryRecordPerCall(),
     },
   ],
 });

@@ -222,6 +222,13 @@ const TELEMETRY: readonly Mutant[] = [
     breaks: 'TELEMETRY-1: failed calls leave no record',
   },
   {
+    id: 'telemetry-policy-refusals-not-recorded',
+    file: 'chat/mcp-action.ts',
+    find: RECORD,
+    replace: "  if (!outcome.output.startsWith('Denied by policy')) ctx.telemetry?.record({",
+    breaks: 'TELEMETRY-1: calls the policy refuses locally leave no record (user denials still do)',
+  },
+  {
     id: 'telemetry-latency-microseconds',
     file: 'chat/mcp-action.ts',
     find: '  const latencyMs = Math.round(performance.now() - started);',
