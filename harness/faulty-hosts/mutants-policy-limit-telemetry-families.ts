@@ -122,6 +122,9 @@ const POLICY: readonly Mutant[] = [
   },
 ];
 
+// Not LIMIT-3 breaches, so not listed: a budget counted in characters, or fitted by eliding at
+// most one output per request, still counts MCP output exactly like any other tool output;
+// LIMIT-3 fixes neither the budget's unit nor how the host fits its input to it.
 const LIMIT: readonly Mutant[] = [
   {
     id: 'limit-definitions-schema-only',
@@ -183,26 +186,12 @@ const LIMIT: readonly Mutant[] = [
     breaks: 'LIMIT-2: past the cap the turn ends without any message to the user',
   },
   {
-    id: 'limit-budget-characters',
-    file: 'chat/history.ts',
-    find: "  return Buffer.byteLength(JSON.stringify(items), 'utf8');",
-    replace: '  return JSON.stringify(items).length;',
-    breaks: 'LIMIT-3: the context budget counts characters, so non-ASCII MCP output counts a third of its size',
-  },
-  {
     id: 'limit-budget-mcp-exempt',
     file: 'chat/history.ts',
     find: "    if (item?.type !== 'function_call_output' || isElided(item.output, format)) continue;",
     replace:
       "    if (item?.type !== 'function_call_output' || isElided(item.output, format) || !items.some((c) => c.type === 'function_call' && c.call_id === item.call_id && c.name === 'read_file')) continue;",
     breaks: 'LIMIT-3: only read_file output is elided to fit the budget; MCP results are always kept whole',
-  },
-  {
-    id: 'limit-budget-one-elision',
-    file: 'chat/history.ts',
-    find: '  for (let i = 0; i < items.length && total > budgetBytes; i += 1) {',
-    replace: '  for (let i = 0; i < items.length && total > budgetBytes && elided === 0; i += 1) {',
-    breaks: 'LIMIT-3: at most one tool output is elided per request, so several MCP results together exceed the budget',
   },
 ];
 
