@@ -9,6 +9,7 @@ import { INJECT_MUTANTS } from './mutants-inject.js';
 import { NET_CRED_CONFIG_FAMILY_MUTANTS } from './mutants-net-cred-config-families.js';
 import { OPTIONAL_MUTANTS } from './mutants-optional.js';
 import { RESOURCE_PROMPT_REPLAY_FAMILY_MUTANTS } from './mutants-resource-prompt-replay-families.js';
+import { POLICY_LIMIT_TELEMETRY_FAMILY_MUTANTS } from './mutants-policy-limit-telemetry-families.js';
 import { STDIO_TRANSPORT_MUTANTS } from './mutants-stdio-transport.js';
 
 function checked(mutants: readonly Mutant[]): readonly Mutant[] {
@@ -31,4 +32,5 @@ export const MUTANTS: readonly Mutant[] = checked([
   ...INJECT_MUTANTS,
   ...OPTIONAL_MUTANTS,
   ...RESOURCE_PROMPT_REPLAY_FAMILY_MUTANTS,
+  ...POLICY_LIMIT_TELEMETRY_FAMILY_MUTANTS,
 ]);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CALL_CAP_MESSAGE, callCapHeld, notStrict, serverNotRegistered, turnEndedAtCap } from './checks-exposure-limits.js';
+import { CALL_CAP_MESSAGE, callCapHeld, ifBuiltinOffered, notStrict, serverNotRegistered, turnEndedAtCap } from './checks-exposure-limits.js';
 import { approval, fn, modelRequest, observations, outcome, request, server } from './test-fixtures/observations.js';
 
 describe('a server over the bounds (LIMIT-1, DISCOVER-2)', () => {
@@ -46,6 +46,19 @@ describe('the call cap (LIMIT-2)', () => {
       );
     expect(asked(3).verdict).toBe('FAIL');
     expect(asked(2).verdict).toBe('PASS');
+  });
+});
+
+describe('ifBuiltinOffered (a cap counting an optional built-in)', () => {
+  const grade = ifBuiltinOffered('read_mcp_resource', callCapHeld('docs', 1, CALL_CAP_MESSAGE));
+  test('is UNSUPPORTED when the model could not find the built-in, keeping the thresholds it applies', () => {
+    const g = grade(observations({ unresolvedTargets: [{ requestIndex: 0, target: 'read_mcp_resource', reason: 'not offered' }] }));
+    expect(g).toMatchObject({ unsupported: true, applied: { maxCallsPerTurn: 1 } });
+    expect(grade.thresholds).toEqual({ maxCallsPerTurn: 1 });
+  });
+
+  test('grades the cap when the built-in was offered', () => {
+    expect(outcome(grade(observations({ servers: server('docs', [request('tools/call', 1, 10), request('tools/call', 2, 20)]) })))).toBe('FAIL');
   });
 });
 

@@ -3,7 +3,7 @@
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
 import { resultText } from '../adapters/result-text.js';
 import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
-import { cap, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass, screenAround, screenTail, shownText } from './evidence.js';
+import { cap, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass, screenAround, screenTail, shownText, unsupported } from './evidence.js';
 import { rawControlsIn, withoutCsi } from './hostile-text.js';
 import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces, strictIn } from './offered-tools.js';
 import type { Observations } from './observations.js';
@@ -334,6 +334,17 @@ export function callCapHeld(server: string, max: number, message: RegExp, maxQue
     const unended = turnStillGoing(obs);
     if (unended !== null) return fail(unended, evidence);
     return message.test(shownText(obs)) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(shownText(obs))?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
+  });
+}
+
+/**
+ * `grade`, for calls of an optional built-in (`builtin`, such as the resource tool of RESOURCE-1):
+ * UNSUPPORTED when the host offered no such function, so it has no such calls to count.
+ */
+export function ifBuiltinOffered(builtin: string, grade: GradeFn): GradeFn {
+  return applying(grade.thresholds ?? {}, (obs) => {
+    const missing = obs.unresolvedTargets.find((t) => t.target === builtin);
+    return missing === undefined ? grade(obs) : unsupported(`the host offers no ${builtin} (${missing.reason}), so it has no such calls to count`);
   });
 }
 

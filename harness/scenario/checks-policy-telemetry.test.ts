@@ -1,7 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { CanaryRegistry, credentialChannels, scanCanaries, type ScanItem } from '../sandbox/canaries.js';
-import { modelToldRefused, startupErrorNames, telemetryLacksCredentials, telemetryLatencyAtLeast, telemetryRecordFields } from './checks-policy-telemetry.js';
-import { exit, modelRequest, observations, outcome, output, screen } from './test-fixtures/observations.js';
+import {
+  approvalsAbout,
+  modelToldRefused,
+  partsOf,
+  policyRefusedOrInForce,
+  serverNeverRead,
+  startupErrorNames,
+  telemetryLacksCredentials,
+  telemetryLatencyAtLeast,
+  telemetryRecordFields,
+} from './checks-policy-telemetry.js';
+import { approval, exit, modelRequest, observations, outcome, output, request, screen, server, stoppedAt } from './test-fixtures/observations.js';
 import type { Observations } from './observations.js';
 
 const FILE = '$XDG_DATA_HOME/refhost/telemetry.jsonl';
@@ -35,9 +45,14 @@ describe('telemetryLacksCredentials', () => {
 });
 
 describe('telemetryLatencyAtLeast', () => {
+  // The call was asked for by model request #0 (at 0 ms) and its result came in request #1, 1500 ms later.
   const withLatency = (latencyMs: unknown) =>
-    observations({ toolOutputs: [output(1, 'completed')], telemetry: { file: FILE, raw: '', records: [{ latencyMs }], problems: [] } as unknown as Observations['telemetry'] });
-  test('passes a latency in ms of at least the delay', () => {
+    observations({
+      toolOutputs: [output(1, 'completed')],
+      modelRequestMono: [0, 1500],
+      telemetry: { file: FILE, raw: '', records: [{ latencyMs }], problems: [] } as unknown as Observations['telemetry'],
+    });
+  test('passes a latency in ms of at least the delay and within the call', () => {
     expect(outcome(telemetryLatencyAtLeast(0, 1000)(withLatency(1012)))).toBe('PASS');
   });
 
@@ -46,8 +61,62 @@ describe('telemetryLatencyAtLeast', () => {
     expect(outcome(telemetryLatencyAtLeast(0, 1000)(withLatency(undefined)))).toBe('FAIL');
   });
 
+  test('fails a latency longer than the call took from the model side (microseconds)', () => {
+    expect(telemetryLatencyAtLeast(0, 1000)(withLatency(1_012_000))).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('more than the 1500 ms') });
+  });
+
   test('is not reached without a call result', () => {
     expect(outcome(telemetryLatencyAtLeast(0, 1000)(observations({ telemetry: { file: FILE, raw: '', records: [], problems: [] } as unknown as Observations['telemetry'] })))).toBe('NOT-REACHED');
+  });
+});
+
+describe('partsOf', () => {
+  test('every window of the given length, or the value itself when shorter', () => {
+    expect(partsOf('abcdef', 4)).toEqual(['abcd', 'bcde', 'cdef']);
+    expect(partsOf('abc', 4)).toEqual(['abc']);
+  });
+});
+
+describe('serverNeverRead over several URIs and servers', () => {
+  const read = (uri: string, id: number) => request('resources/read', id, id, { uri });
+  const grade = (vault: string[]) =>
+    serverNeverRead('vault', ['v://a', 'v://b'], 'd://ok', 'docs')(observations({ servers: { ...server('docs', [read('d://ok', 1)]), ...server('vault', vault.map((u, i) => read(u, i + 2))) } }));
+  test('passes when none of the URIs reached the refusing server and the allowed read reached its own', () => {
+    expect(outcome(grade([]))).toBe('PASS');
+  });
+
+  test('fails on any one of the URIs', () => {
+    expect(grade(['v://b'])).toMatchObject({ verdict: 'FAIL', observed: 'server vault received 1 resources/read of v://b' });
+  });
+
+  test('is not reached while the allowed read never came', () => {
+    expect(outcome(serverNeverRead('vault', 'v://a', 'd://ok', 'docs')(observations({ servers: server('docs', []) })))).toBe('NOT-REACHED');
+  });
+});
+
+describe('approvalsAbout', () => {
+  const asked = (...texts: string[]) => approvalsAbout('wiki://home', 1)(observations({ approvals: texts.map((t, i) => approval('approve', i, i, t)) }));
+  test('exactly the allowed number of questions about the subject passes, one more fails, fewer is not reached', () => {
+    expect(outcome(asked('read wiki://home', 'read notes://x'))).toBe('PASS');
+    expect(outcome(asked('read wiki://home', 'read wiki://home'))).toBe('FAIL');
+    expect(outcome(asked('read notes://x'))).toBe('NOT-REACHED');
+  });
+});
+
+describe('policyRefusedOrInForce (POLICY-4)', () => {
+  const call = request('tools/call', 1, 1, { name: 'delete_file' });
+  test('a start-up that stopped before the model was asked passes', () => {
+    const stopped = { completed: 0, stoppedAt: { step: 1, what: 'send', reason: 'no prompt', hostExited: true as const } };
+    expect(outcome(policyRefusedOrInForce('docs', 'delete_file')(observations({ script: stopped })))).toBe('PASS');
+  });
+
+  test('a pack in force (refused locally, the model told) passes', () => {
+    expect(outcome(policyRefusedOrInForce('docs', 'delete_file')(observations({ toolOutputs: [output(1, 'denied')], servers: server('docs', []) })))).toBe('PASS');
+  });
+
+  test('a pack accepted and applied to nothing fails: the call asked about, or sent', () => {
+    expect(outcome(policyRefusedOrInForce('docs', 'delete_file')(observations({ approvals: [approval('eof', 1, 2, 'Tool: "delete_file"')], script: stoppedAt(2) })))).toBe('FAIL');
+    expect(outcome(policyRefusedOrInForce('docs', 'delete_file')(observations({ servers: server('docs', [call]) })))).toBe('FAIL');
   });
 });
 

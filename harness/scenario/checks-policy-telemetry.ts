@@ -15,23 +15,32 @@ type JournalEntry = Observations['servers'][string]['journal'][number];
 const requestOf = (method: string, key: string, value: string) => (e: JournalEntry): boolean =>
   e.kind === 'jsonrpc-in' && e.message.method === method && (e.message.params as Record<string, unknown> | undefined)?.[key] === value;
 
-/** No `method` request for `refused` reached the server, while the one for `allowed` did (the host does send them). */
-function refusedNeverSent(server: string, method: string, key: string, refused: string, allowed: string): GradeFn {
+/**
+ * No `method` request for any of `refused` reached `server`, while the one for `allowed` reached
+ * `allowedAt` (the host does send them; by default the same server).
+ */
+function refusedNeverSent(server: string, method: string, key: string, refused: string | readonly string[], allowed: string, allowedAt = server): GradeFn {
+  const values: readonly string[] = typeof refused === 'string' ? [refused] : refused;
   return (obs) => {
     const journal = obs.servers[server]?.journal ?? [];
-    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in' && e.message.method === method)];
-    const sent = journal.filter(requestOf(method, key, refused)).length;
-    if (sent > 0) return fail(`server ${server} received ${sent} ${method} of ${refused}`, evidence);
-    if (!journal.some(requestOf(method, key, allowed))) return notReached(`the allowed ${method} of ${allowed} never reached server ${server}`, obs);
-    return pass(`server ${server} received ${method} of ${allowed} but never of ${refused}`, evidence);
+    const isMethod = (e: JournalEntry): boolean => e.kind === 'jsonrpc-in' && e.message.method === method;
+    const evidence = [...new Set([server, allowedAt])].map((name) => journalEvidence(obs, name, isMethod));
+    const sent = values.flatMap((value) => {
+      const n = journal.filter(requestOf(method, key, value)).length;
+      return n > 0 ? [`${n} ${method} of ${value}`] : [];
+    });
+    if (sent.length > 0) return fail(`server ${server} received ${sent.join(', ')}`, evidence);
+    if (!(obs.servers[allowedAt]?.journal ?? []).some(requestOf(method, key, allowed))) return notReached(`the allowed ${method} of ${allowed} never reached server ${allowedAt}`, obs);
+    return pass(`server ${allowedAt} received ${method} of ${allowed} but server ${server} never of ${values.join(', ')}`, evidence);
   };
 }
 
-/** POLICY-1: no tools/call of `denied` reached the server, while the allowed call did. */
-export const serverNeverGotTool = (server: string, denied: string, allowed: string): GradeFn => refusedNeverSent(server, 'tools/call', 'name', denied, allowed);
+/** POLICY-1: no tools/call of any `denied` name reached the server, while the allowed call did. */
+export const serverNeverGotTool = (server: string, denied: string | readonly string[], allowed: string): GradeFn => refusedNeverSent(server, 'tools/call', 'name', denied, allowed);
 
-/** POLICY-3, RESOURCE-2: no resources/read of `excluded` reached the server, while the read of `allowed` did. */
-export const serverNeverRead = (server: string, excluded: string, allowed: string): GradeFn => refusedNeverSent(server, 'resources/read', 'uri', excluded, allowed);
+/** POLICY-3, RESOURCE-2: no resources/read of any `excluded` URI reached `server`, while the read of `allowed` reached `allowedAt` (default the same server). */
+export const serverNeverRead = (server: string, excluded: string | readonly string[], allowed: string, allowedAt = server): GradeFn =>
+  refusedNeverSent(server, 'resources/read', 'uri', excluded, allowed, allowedAt);
 
 /**
  * POLICY-1/3, CONFIG-2: tool output #index told the model the action was refused (denied or
@@ -52,15 +61,30 @@ export function modelToldRefused(index: number, withheld?: string): GradeFn {
   };
 }
 
+/** Approval requests that mention `subject` (a tool name, a URI) in a field or their text. */
+const approvalsMentioning = (obs: Observations, subject: string): number[] =>
+  obs.approvals.flatMap((a, i) => (a.fields.tool === subject || a.text.includes(subject) ? [i] : []));
+
 /** POLICY-1/3: no approval request mentioned `subject` (a tool name, a URI), while one was shown for another call. */
 export function noApprovalFor(subject: string): GradeFn {
   return (obs) => {
     const evidence = obs.approvals.map((_, i) => approvalEvidence(obs, i));
-    const asked = obs.approvals.findIndex((a) => a.fields.tool === subject || a.text.includes(subject));
-    if (asked >= 0) return fail(`approval request #${asked + 1} asked the user about ${subject}`, evidence);
+    const asked = approvalsMentioning(obs, subject)[0];
+    if (asked !== undefined) return fail(`approval request #${asked + 1} asked the user about ${subject}`, evidence);
     if (obs.approvals.length === 0) return notReached('no approval request was shown for the allowed call', obs);
     return pass(`${obs.approvals.length} approval request(s), none about ${subject}`, evidence);
   };
+}
+
+/** POLICY-2 on reads: exactly `count` approval requests mention `subject`: the allowed ones were asked about, none past them. */
+export function approvalsAbout(subject: string, count: number): GradeFn {
+  return applying({ maxQuestions: count }, (obs) => {
+    const asked = approvalsMentioning(obs, subject);
+    const evidence = obs.approvals.map((_, i) => approvalEvidence(obs, i));
+    if (asked.length > count) return fail(`${asked.length} approval requests are about ${subject} (#${asked.map((i) => i + 1).join(', #')}), expected ${count}`, evidence);
+    if (asked.length < count) return notReached(`approval request #${asked.length + 1} about ${subject}`, obs);
+    return pass(`${count} approval request(s) about ${subject}, none past them`, evidence);
+  });
 }
 
 /**
@@ -117,6 +141,26 @@ export function startupErrorNames(parts: readonly string[]): GradeFn {
     const missing = parts.filter((p) => !shownText(obs).includes(p));
     const evidence = [screenTail(obs)];
     return missing.length === 0 ? pass(`the screen names ${parts.join(', ')}`, evidence) : fail(`the screen does not name ${missing.join(', ')}`, evidence);
+  };
+}
+
+/**
+ * POLICY-4 where a policy names a server in another case than mcp.json: the pack is either
+ * refused (start-up stops by itself before the model is asked anything) or in force (`tool`
+ * of `server`, which it denies, is refused locally: never sent, never asked about). What it
+ * may not be is accepted and then applied to nothing.
+ */
+export function policyRefusedOrInForce(server: string, tool: string): GradeFn {
+  return (obs) => {
+    const sent = (obs.servers[server]?.journal ?? []).filter(requestOf('tools/call', 'name', tool)).length;
+    const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in'), screenTail(obs)];
+    if (sent > 0) return fail(`server ${server} received ${sent} tools/call of ${tool}: the policy was accepted but does not deny it`, evidence);
+    const asked = approvalsMentioning(obs, tool)[0];
+    if (asked !== undefined) return fail(`approval request #${asked + 1} asked the user about ${tool}: the policy was accepted but does not deny it`, evidence);
+    // A host that stops at start-up is gone before the user's first message (no exit is awaited then).
+    if (obs.script.stoppedAt?.hostExited === true && obs.modelRequests.length === 0) return pass('start-up stopped before the model was asked anything', evidence);
+    const told = modelToldRefused(0)(obs);
+    return told.verdict === 'PASS' ? pass(`the policy is in force: ${told.observed}, never sent, never asked about`, [...evidence, ...told.evidence]) : told;
   };
 }
 
@@ -180,7 +224,11 @@ export function telemetryRecordFields(server: string, tool: string): GradeFn {
   };
 }
 
-/** TELEMETRY-1 in its unit: record #index, of a call the server answered `delayMs` late, has a latencyMs of at least that (milliseconds, not seconds). */
+/**
+ * TELEMETRY-1 in its unit: record #index, of a call the server answered `delayMs` late, has a
+ * latencyMs of at least that (milliseconds, not seconds) and at most the time between the model
+ * request answered with the call and the one that carried its result (not microseconds).
+ */
 export function telemetryLatencyAtLeast(index: number, delayMs: number): GradeFn {
   return applying({ minLatencyMs: delayMs }, (obs) => {
     const seen = telemetryAndCalls(obs);
@@ -188,11 +236,23 @@ export function telemetryLatencyAtLeast(index: number, delayMs: number): GradeFn
     const record = seen.records[index];
     const evidence = [telemetryEvidence(obs)];
     if (record === undefined) return fail(`no telemetry record #${index + 1}`, evidence);
+    const carried = seen.calls[index]?.request;
+    const asked = carried === undefined ? undefined : obs.modelRequestMono[carried - 1];
+    const answered = carried === undefined ? undefined : obs.modelRequestMono[carried];
+    if (asked === undefined || answered === undefined) return notReached(`the result of call #${index + 1} reaching the model`, obs);
+    const windowMs = Math.ceil(answered - asked);
     const latency = record.latencyMs;
-    return typeof latency === 'number' && latency >= delayMs
-      ? pass(`record #${index + 1}: latencyMs ${latency} for a call answered ${delayMs} ms late`, evidence)
-      : fail(`record #${index + 1}: latencyMs ${JSON.stringify(latency)} for a call the server answered ${delayMs} ms late`, evidence);
+    if (typeof latency !== 'number' || latency < delayMs) return fail(`record #${index + 1}: latencyMs ${JSON.stringify(latency)} for a call the server answered ${delayMs} ms late`, evidence);
+    return latency <= windowMs
+      ? pass(`record #${index + 1}: latencyMs ${latency} for a call answered ${delayMs} ms late, within the ${windowMs} ms from its model request to its result`, evidence)
+      : fail(`record #${index + 1}: latencyMs ${latency}, more than the ${windowMs} ms from the model asking for the call to its result reaching the model (not milliseconds)`, evidence);
   });
+}
+
+/** Every `length`-character part of `value` (the value itself when shorter): what a record must not hold of it. */
+export function partsOf(value: string, length: number): string[] {
+  if (value.length <= length) return [value];
+  return Array.from({ length: value.length - length + 1 }, (_, i) => value.slice(i, i + length));
 }
 
 /** TELEMETRY-2: the telemetry (which holds at least one record) contains none of `values` (`what` names them). */
