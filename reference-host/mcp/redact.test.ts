@@ -24,7 +24,8 @@ describe('redaction', () => {
     expect(redact(JSON.stringify(schema))).not.toContain('k\\');
   });
 
-  it('ignores empty values', () => {
+  it('ignores empty values and forms too short to mask without garbling text (a one-character token after a space)', () => {
     expect(makeRedactor([''])('unchanged')).toBe('unchanged');
+    expect(makeRedactor(['cnry-7Qx e'])('redirect refused; cnry-7Qx e')).toBe('redirect refused; ********');
   });
 });

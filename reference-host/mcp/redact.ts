@@ -18,10 +18,16 @@ function variants(secret: string): string[] {
 /** A value as it reads inside a JSON string (tool outputs are recorded as JSON text). */
 const jsonEscaped = (value: string): string => JSON.stringify(value).slice(1, -1);
 
+/**
+ * Forms shorter than this are not masked: the token after a value's first space may be one
+ * character ("abc e"), and masking every "e" garbles all text, status lines included.
+ */
+const MIN_FORM_LENGTH = 4;
+
 /** Every form of the values to mask, longest first, so a value that contains another is hidden whole. */
 export function secretForms(values: readonly string[]): string[] {
   return [...new Set(values.flatMap(variants).flatMap((v) => [v, jsonEscaped(v), jsonEscaped(jsonEscaped(v))]))]
-    .filter((v) => v.length > 0)
+    .filter((v) => v.length >= MIN_FORM_LENGTH)
     .sort((a, b) => b.length - a.length);
 }
 
