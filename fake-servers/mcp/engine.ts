@@ -272,6 +272,8 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
       }),
       ...(capabilities.prompts && {
         'prompts/get': ({ name, arguments: args }) => {
+          const failing = behaviour.prompts?.find((p) => p.name === String(name))?.error;
+          if (failing !== undefined) throw rpcError(-32603, failing);
           const found = getPrompt(behaviour, String(name), (args ?? {}) as Record<string, string>);
           if (!found) throw rpcError(-32602, `Unknown prompt: ${String(name)}`);
           return found as Result;
