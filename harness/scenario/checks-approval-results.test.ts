@@ -6,6 +6,7 @@ import {
   callsOneAfterAnother,
   confirmationArgumentsCut,
   confirmationArgumentsWhole,
+  confirmationCutWhenFormatted,
   confirmationSays,
   confirmationShowed,
   confirmationShowedCommandLine,
@@ -200,6 +201,20 @@ describe('confirmationArgumentsCut and confirmationArgumentsWhole', () => {
     expect(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(6)}…", "last": "TAIL"}`)).observed).toMatch(/"éééééééééé"/);
     expect(whole(shown('{"q": "other", "last": "TAIL"}')).observed).toMatch(/"HEAD"/);
     expect(outcome(whole(observations()))).toBe('NOT-REACHED');
+  });
+});
+
+describe('confirmationCutWhenFormatted', () => {
+  const shown = (text: string) => observations({ approvals: [approval('deny', 0, 0, text)] });
+  const check = confirmationCutWhenFormatted(ofDocs, { head: 'HEAD', tail: 'TAIL', marker: /\bcut\b|truncat/i });
+  test('the start shown, the end not, the cut marked passes; the end shown or no marker fails', () => {
+    expect(outcome(check(shown('{\n  "q": "HEAD",\n  "rows": [\n    [\n      0,\n... [cut: 2040 of 6000 bytes shown]')))).toBe('PASS');
+    expect(check(shown('{\n  "q": "HEAD",\n  "rows": [],\n  "last": "TAIL"\n}')).observed).toMatch(/the end "TAIL" is shown/);
+    expect(check(shown('{\n  "q": "HEAD",\n  "rows": [\n    [\n      0,')).observed).toMatch(/no cut marker/);
+  });
+
+  test('is not reached without that approval request', () => {
+    expect(outcome(check(observations()))).toBe('NOT-REACHED');
   });
 });
 
