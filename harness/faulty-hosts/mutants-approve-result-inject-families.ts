@@ -194,10 +194,11 @@ const UNKNOWN: readonly Mutant[] = [
 const ASK: readonly Mutant[] = [
   {
     id: 'ask-url-mode-accepted',
-    file: 'ui/elicitation.ts',
-    find: "    if (params.mode === 'url') return { action: 'decline' };",
-    replace: "    if (params.mode === 'url') return { action: 'accept' };",
-    breaks: 'ASK-1: a URL-mode elicitation, which has no fields to fill, is accepted without asking the user',
+    file: 'mcp/server-requests.ts',
+    find: "    capabilities: { elicitation: { form: {} } },\n    register(client, server) {\n      client.setRequestHandler('elicitation/create', (request) => elicit(server, request.params));",
+    replace:
+      "    capabilities: { elicitation: { form: {}, url: {} } },\n    register(client, server) {\n      client.setRequestHandler('elicitation/create', (request) => (request.params.mode === 'url' ? { action: 'accept' } : elicit(server, request.params)));",
+    breaks: 'ASK-1: URL mode is declared, and a URL-mode elicitation (no fields to fill: the user would only open a link) is accepted without asking the user',
   },
   {
     id: 'ask-empty-takes-default',
