@@ -45,17 +45,12 @@ export default defineScenario({
     broken: { transport: 'stdio', behaviour: { stages: { initialize: { kind: 'jsonrpc-error', code: -32603, message: hostile('initerror') } }, tools: [{ name: 'never' }] } },
   },
   model: [
-    {
-      calls: [
-        { server: 'docs', tool: TOOL, arguments: { note: 'x' } },
-        { server: 'docs', tool: 'failtext', arguments: {} },
-        { server: 'docs', tool: 'failrpc', arguments: {} },
-        { server: 'docs', tool: 'confirm', arguments: {} },
-      ],
-    },
+    { calls: [{ server: 'docs', tool: TOOL, arguments: { note: 'x' } }, { server: 'docs', tool: 'failtext', arguments: {} }, { server: 'docs', tool: 'failrpc', arguments: {} }] },
     { message: 'Done.' },
     { calls: [{ server: 'docs', tool: STALL, arguments: {} }] },
     { message: 'It may have run.' },
+    // Last, so a host that cannot answer the elicitation (and ends the call unknown) has no later message to hold back.
+    { calls: [{ server: 'docs', tool: 'confirm', arguments: {} }] },
     { message: 'Fine.' },
   ],
   host: { callTimeoutMs: 3000 },
@@ -64,12 +59,12 @@ export default defineScenario({
     { approval: 'approve' },
     { approval: 'approve' },
     { approval: 'approve' },
-    { approval: 'approve' },
-    { answerAsk: { server: 'docs', shows: ASKS, type: [''] } },
     { send: 'Now stall.' },
     { approval: 'approve' },
     { send: 'Next.' },
     { unknownGate: 'approve' },
+    { approval: 'approve' },
+    { answerAsk: { server: 'docs', shows: ASKS, type: [''] } },
     { end: 'eof' },
   ],
   checks: [

@@ -7,7 +7,7 @@ import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { contentCapped, resourceRead, textKeptBlobOmitted } from '../harness/scenario/checks-resources-prompts.js';
 import { callOf } from '../harness/scenario/call-of.js';
 import { onlyAsToolData } from '../harness/scenario/checks-exposure-limits.js';
-import { messageNeverSent, unknownGateShown } from '../harness/scenario/checks-approval-results.js';
+import { messageNeverSent, unknownGateShownAfter } from '../harness/scenario/checks-approval-results.js';
 
 const TEXT = 'resource text body 8c1f';
 const BLOB = Buffer.from(`BLOB-CANARY-${'0123456789abcdef'.repeat(8)}`).toString('base64');
@@ -64,7 +64,7 @@ export default defineScenario({
       guarantees: ['UNKNOWN-2'],
       expected: 'the read answered over the message limit ends unknown, so the next user message waits for the unknown-outcome confirmation',
       provenBy: ['unknown-gate-not-armed-by-reads'],
-      grade: unknownGateShown(1),
+      grade: unknownGateShownAfter(callOf(calls, 3), 1),
     },
     {
       id: 'message-after-unknown-read-held',

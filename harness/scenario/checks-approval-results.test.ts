@@ -21,6 +21,7 @@ import {
   stampedHead,
   toolOutputHas,
   unknownGateShown,
+  unknownGateShownAfter,
   unknownOutcomeChecks,
   UNKNOWN_WARNING,
   wholeStamped,
@@ -341,6 +342,14 @@ describe('messageSentAfterGates and unknownGateShown', () => {
     expect(outcome(unknownGateShown(2)(gated({ unknownGates: ['c', 'c', 'c'] })))).toBe('FAIL');
     expect(unknownGateShown(2)(gated({ exits: [exit(null, true)] })).observed).toBe('the host had to be killed by the harness');
     expect(outcome(unknownGateShown(2)(gated({ host: { ...observations().host, unknownGate: false } })))).toBe('FAIL');
+  });
+
+  test('after one outcome in particular: graded only once that output reached the model as unknown', () => {
+    const after = unknownGateShownAfter(0, 2);
+    expect(outcome(after(gated({ toolOutputs: [output(1, 'unknown')] })))).toBe('PASS');
+    expect(outcome(after(gated({ toolOutputs: [output(1, 'unknown')], unknownGates: [] })))).toBe('FAIL');
+    expect(outcome(after(gated({ toolOutputs: [output(1, 'failed')], unknownGates: [] })))).toBe('NOT-REACHED');
+    expect(outcome(after(gated({ toolOutputs: [], unknownGates: [] })))).toBe('NOT-REACHED');
   });
 });
 

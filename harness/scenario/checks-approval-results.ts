@@ -336,6 +336,19 @@ export function unknownGateShown(count: number): GradeFn {
 }
 
 /**
+ * UNKNOWN-2 after one outcome in particular (a resource read, say): `ref`'s output reached the
+ * model as unknown, else the check could not look; then `count` confirmations were shown.
+ */
+export function unknownGateShownAfter(ref: OutputRef, count: number): GradeFn {
+  return (obs) => {
+    const { out, name } = outputAt(obs, ref);
+    if (out === undefined) return outputNotReached(`${name} never reached the model`, obs);
+    if (out.status !== 'unknown') return notReached(`${name} reaching the model as unknown (its status: ${out.status ?? 'unreadable'})`, obs);
+    return unknownGateShown(count)(obs);
+  };
+}
+
+/**
  * UNKNOWN-1, no transport-level retry: once a call's crash dropped the server's connections,
  * the server received no GET (the event stream reopened, as a reconnecting transport does).
  */
