@@ -327,7 +327,7 @@ const EXPOSE: readonly Mutant[] = [
     file: 'mcp/naming.ts',
     find: 'const keyOf = (ref: ToolRef): string => `${ref.server}\\0${ref.tool}`;',
     replace: 'const keyOf = (ref: ToolRef): string => `${ref.server}\\0${ref.tool}`.toLowerCase();',
-    breaks: 'EXPOSE-1: servers or tools whose names differ only in case get one offered name and collide',
+    breaks: 'EXPOSE-2: tools (or servers) whose names differ only in case get one offered name: they still collide',
   },
   {
     id: 'expose-suffixed-name-65',
