@@ -236,14 +236,6 @@ const ASK: readonly Mutant[] = [
     replace: "    elicit: (server, params) => (answer === undefined ? Promise.resolve({ action: 'accept', content: {} }) : answer(server, params)),",
     breaks: 'ASK-1: an elicitation that arrives before the chat screen exists is accepted (empty) without the user',
   },
-  {
-    id: 'ask-roots-answered-with-cwd',
-    file: 'mcp/server-requests.ts',
-    find: "      client.setRequestHandler('elicitation/create', (request) => elicit(server, request.params));",
-    replace:
-      "      client.setRequestHandler('elicitation/create', (request) => elicit(server, request.params));\n      client.setRequestHandler('roots/list', () => ({ roots: [{ uri: `file://${process.cwd()}`, name: 'project' }] }));",
-    breaks: "ASK-3: a server's roots/list gets the user's project directory without the user seeing it",
-  },
 ];
 
 const INJECT: readonly Mutant[] = [
