@@ -2,7 +2,8 @@
 // still collide (a/b_c and a_b/c both read mcp_a_b_c) get deterministic hash suffixes; the
 // same configuration gives the same names on a second start. The other members of each
 // family: non-ASCII letters (résumé), a name one character over the bound in refhost's form
-// (65), two invalid names that sanitise alike (get.page, get page), and two names that differ
+// (65), two invalid names that sanitise alike (list.pages, list pages: not the one the model
+// calls, so a host that merges them still gets its call), and two names that differ
 // only in case (Export, export): every tool still gets a valid name of its own.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { allNamesValid, hashSuffixed, namesCarryServer, sameNamesEveryStart } from '../harness/scenario/checks-exposure-limits.js';
@@ -13,7 +14,8 @@ const JUST_OVER = `page_${'y'.repeat(54)}`;
 /** Every tool of server a and a_b: each must be offered under a name of its own. */
 const EVERY_TOOL: readonly (readonly [string, string])[] = [
   ['a', 'get.page'],
-  ['a', 'get page'],
+  ['a', 'list.pages'],
+  ['a', 'list pages'],
   ['a', LONG],
   ['a', JUST_OVER],
   ['a', 'résumé'],
@@ -42,7 +44,7 @@ export default defineScenario({
     {
       id: 'every-tool-its-own-name',
       guarantees: ['EXPOSE-2'],
-      expected: 'all nine tools are offered under nine distinct names naming their server: names that sanitise alike or differ only in case do not still collide',
+      expected: 'all ten tools are offered under ten distinct names naming their server: names that sanitise alike or differ only in case do not still collide',
       provenBy: ['expose-key-case-insensitive', 'expose-hash-of-server-only'],
       grade: namesCarryServer(EVERY_TOOL),
     },
