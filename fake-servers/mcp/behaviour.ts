@@ -169,6 +169,10 @@ export const ServerBehaviourSchema = z.strictObject({
       definitionsBytes: count.max(MAX_STAMPED_BYTES).optional(),
       /** 2026-07-28: each tools/list result says it may be cached this long (ms); else ttlMs 0. */
       ttlMs: count.optional(),
+      /** 2025-11-25 (a server-to-client request on the list's stream): before answering the first
+       *  tools/list the server asks the host this, declared or not, while the host is still
+       *  starting and has shown the user nothing (ASK-1). */
+      askFirst: ServerAskSchema.optional(),
     })
     .optional(),
   /** After `afterCalls` tools/call (default 1) the list becomes `tools` and list_changed is sent
