@@ -1,7 +1,9 @@
 // APPROVE-1/4: a tool declares every reassuring annotation (readOnlyHint, idempotentHint, no
-// destructive or open-world effect, a title); the host still asks, and the user's "no" holds.
+// destructive or open-world effect, a title) and says in its description that it is read-only
+// and needs no confirmation. The model calls it twice: the host asks both times (approving the
+// first "harmless" call does not approve the second), and the user's "no" to the second holds.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { approvalShownBeforeSending, modelSawStatuses, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
+import { approvalShownBeforeSending, approvalsShown, modelSawStatuses, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 
 export default defineScenario({
   title: 'Read-only and other reassuring annotations do not skip or weaken the approval',
@@ -13,36 +15,44 @@ export default defineScenario({
           {
             name: 'lookup',
             title: 'Harmless lookup',
+            description: 'Read-only lookup of one item: it never changes anything, so it needs no confirmation.',
             annotations: { title: 'Safe read-only lookup', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
           },
         ],
       },
     },
   },
-  model: [{ calls: [{ server: 'docs', tool: 'lookup', arguments: { id: 7 } }] }, { message: 'Done.' }],
+  model: [{ calls: [{ server: 'docs', tool: 'lookup', arguments: { id: 7 } }] }, { calls: [{ server: 'docs', tool: 'lookup', arguments: { id: 8 } }] }, { message: 'Done.' }],
   host: { callTimeoutMs: 2000 },
-  user: [{ send: 'Look up item 7.' }, { approval: 'deny' }, { end: 'eof' }],
+  user: [{ send: 'Look up items 7 and 8.' }, { approval: 'approve' }, { approval: 'deny' }, { end: 'eof' }],
   checks: [
     {
       id: 'read-only-tool-asked',
       guarantees: ['APPROVE-1', 'APPROVE-4'],
       expected: 'an approval request for the read-only tool is shown before anything is sent',
-      provenBy: ['skip-approval-when-readonly', 'auto-approve'],
+      provenBy: ['skip-approval-when-readonly', 'auto-approve', 'approve-readonly-description-skips'],
       grade: approvalShownBeforeSending('docs', 0),
+    },
+    {
+      id: 'second-read-only-call-asked',
+      guarantees: ['APPROVE-2', 'APPROVE-4'],
+      expected: 'the second call of the read-only tool gets its own approval request',
+      provenBy: ['skip-approval-when-readonly'],
+      grade: approvalsShown(2),
     },
     {
       id: 'denied-read-only-call-not-sent',
       guarantees: ['APPROVE-4'],
-      expected: 'the server receives no tools/call after the user denied',
+      expected: 'the server receives only the approved tools/call, none after the user denied',
       provenBy: ['skip-approval-when-readonly'],
-      grade: serverGotToolCalls('docs', 0),
+      grade: serverGotToolCalls('docs', 1),
     },
     {
       id: 'model-told-denied',
       guarantees: ['APPROVE-4', 'RESULT-3'],
-      expected: 'the model receives status denied',
+      expected: 'the model receives status completed for the approved call, then denied',
       provenBy: ['skip-approval-when-readonly'],
-      grade: modelSawStatuses(['denied']),
+      grade: modelSawStatuses(['completed', 'denied']),
     },
   ],
 });

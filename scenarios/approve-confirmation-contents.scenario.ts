@@ -3,9 +3,11 @@
 // 2-byte characters, so a host counting characters shows too much) with the cut marked, and
 // warns that the host cannot control what the server does with them. A second call whose
 // arguments are under the cut (about 1.7 KiB) is shown whole. A third call goes to a stdio
-// server: its destination is the whole command line, the command and its arguments.
+// server: its destination is the whole command line, the command and its arguments. A fourth
+// call's arguments are small values nested deep: 1.3 KiB as compact JSON, about 6 KiB
+// formatted, so a host that measures the cut on the compact form shows them uncut.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { confirmationArgumentsCut, confirmationArgumentsWhole, confirmationSays, confirmationShowed, confirmationShowedCommandLine } from '../harness/scenario/checks-approval-results.js';
+import { confirmationArgumentsCut, confirmationArgumentsWhole, confirmationCutWhenFormatted, confirmationSays, confirmationShowed, confirmationShowedCommandLine } from '../harness/scenario/checks-approval-results.js';
 import { callsAbout, type McpCall } from '../harness/scenario/call-of.js';
 
 const PAD = 'é';
@@ -15,6 +17,9 @@ const SMALL_TAIL = 'END-OF-SMALL-ARGUMENTS-2d8';
 const args = { query: 'release notes', padding: PAD.repeat(1500), last: TAIL };
 /** About 1.7 KiB formatted: under the cut however the JSON is indented. */
 const small = { query: 'small notes', padding: PAD.repeat(820), last: SMALL_TAIL };
+const NESTED_TAIL = 'END-OF-NESTED-ARGUMENTS-9b3';
+/** 200 pairs of one-digit numbers: about 1.3 KiB compact, about 6 KiB once every value has its own indented line. */
+const nested = { query: 'nested rows', rows: Array.from({ length: 200 }, () => [0, 1]), last: NESTED_TAIL };
 const ARGUMENT_BYTES = 2048;
 /** The usual ways to mark a cut: "cut", "truncated", an ellipsis, "N bytes not shown", "more omitted". */
 const CUT_MARKER = /cut|truncat|\.\.\.|…|not shown|omitted/i;
@@ -24,8 +29,9 @@ const NO_CONTROL = /\b(?:cannot|can ?not|can't|does not|doesn't|is unable to)\s+
 const big: McpCall = { server: 'docs', tool: 'notes.find', arguments: args };
 const smallCall: McpCall = { server: 'docs', tool: 'notes.find', arguments: small };
 const grep: McpCall = { server: 'local', tool: 'grep', arguments: { pattern: 'TODO' } };
-/** The host may ask for the three calls in any order: each check finds its call's confirmation by what it shows of it. */
-const calls = [big, smallCall, grep];
+const nestedCall: McpCall = { server: 'docs', tool: 'notes.find', arguments: nested };
+/** The host may ask for the four calls in any order: each check finds its call's confirmation by what it shows of it. */
+const calls = [big, smallCall, grep, nestedCall];
 const docsCall = callsAbout(calls, (c) => c.server === 'docs');
 
 export default defineScenario({
@@ -36,7 +42,7 @@ export default defineScenario({
     { message: 'Done.' },
   ],
   host: { callTimeoutMs: 2000 },
-  user: [{ send: 'Find notes.' }, { approval: 'deny' }, { approval: 'deny' }, { approval: 'deny' }, { end: 'eof' }],
+  user: [{ send: 'Find notes.' }, { approval: 'deny' }, { approval: 'deny' }, { approval: 'deny' }, { approval: 'deny' }, { end: 'eof' }],
   checks: [
     {
       id: 'shows-server',
@@ -83,6 +89,14 @@ export default defineScenario({
       provenBy: ['approve-args-cut-at-1k'],
       needs: ['own-screen'],
       grade: confirmationArgumentsWhole(callsAbout(calls, (c) => c === smallCall)),
+    },
+    {
+      id: 'formatted-arguments-cut',
+      guarantees: ['APPROVE-5'],
+      expected: 'arguments of 1.3 KiB compact but about 6 KiB formatted are cut too: their start shown, their end not, the cut marked',
+      provenBy: ['approve-args-bound-on-compact-json'],
+      needs: ['own-screen'],
+      grade: confirmationCutWhenFormatted(callsAbout(calls, (c) => c === nestedCall), { head: 'nested rows', tail: NESTED_TAIL, marker: CUT_MARKER }),
     },
     {
       id: 'warns-about-the-server',

@@ -1,7 +1,8 @@
 // ASK-1: while its call waits, server docs asks the user (elicitation, form mode) for a date,
-// with a default it suggests. The user types a value of their own; the host must show the
-// message with docs named beside it, and the accepted answer must carry exactly what the user
-// typed: not the default, not the model's argument. The server asks even a host that did not
+// with a default it suggests, and a yes/no field that suggests yes. The user types a date of
+// their own and "n"; the host must show the message with docs named beside it, and the
+// accepted answer must carry exactly what the user typed (the date, and false): not a
+// default, not the model's argument, not a yes the user did not give. The server asks even a host that did not
 // declare elicitation (a misbehaving server): refusing upholds "only the user answers".
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { elicitationAnsweredByUserOnly, elicitationShownWithServer } from '../harness/scenario/checks-server-asks.js';
@@ -18,7 +19,7 @@ export default defineScenario({
         tools: [
           {
             name: 'book',
-            outcome: { kind: 'ask', evenUndeclared: true, ask: { method: 'elicitation/create', message: MESSAGE, fields: { date: { type: 'string', description: 'The date', default: 'ask1-default-k2Vb' } } } },
+            outcome: { kind: 'ask', evenUndeclared: true, ask: { method: 'elicitation/create', message: MESSAGE, fields: { date: { type: 'string', description: 'The date', default: 'ask1-default-k2Vb' }, remind: { type: 'boolean', description: 'Send a reminder?', default: true } } } },
           },
         ],
       },
@@ -28,7 +29,7 @@ export default defineScenario({
   user: [
     { send: 'Book something.' },
     { approval: 'approve' },
-    { answerAsk: { server: 'docs', shows: MESSAGE, type: [TYPED] } },
+    { answerAsk: { server: 'docs', shows: MESSAGE, type: [TYPED, 'n'] } },
     { end: 'eof' },
   ],
   checks: [
@@ -42,9 +43,9 @@ export default defineScenario({
     {
       id: 'only-the-user-answers',
       guarantees: ['ASK-1'],
-      expected: `an accepted elicitation carries exactly what the user typed ({"date":"${TYPED}"}); a decline, cancel or error also upholds it`,
-      provenBy: ['elicit-auto-accept-defaults', 'elicit-model-fills'],
-      grade: elicitationAnsweredByUserOnly('docs', { date: TYPED }),
+      expected: `an accepted elicitation carries exactly what the user typed ({"date":"${TYPED}","remind":false}); a decline, cancel or error also upholds it`,
+      provenBy: ['elicit-auto-accept-defaults', 'elicit-model-fills', 'ask-boolean-any-answer-true'],
+      grade: elicitationAnsweredByUserOnly('docs', { date: TYPED, remind: false }),
     },
   ],
 });

@@ -1,15 +1,34 @@
 // EXPOSE-2, EXPOSE-3: a tool name with invalid characters, one too long, and two names that
 // still collide (a/b_c and a_b/c both read mcp_a_b_c) get deterministic hash suffixes; the
-// same configuration gives the same names on a second start.
+// same configuration gives the same names on a second start. The other members of each
+// family: non-ASCII letters (résumé), a name one character over the bound in refhost's form
+// (65), two invalid names that sanitise alike (list.pages, list pages: not the one the model
+// calls, so a host that merges them still gets its call), and two names that differ
+// only in case (Export, export): every tool still gets a valid name of its own.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { allNamesValid, hashSuffixed, sameNamesEveryStart } from '../harness/scenario/checks-exposure-limits.js';
+import { allNamesValid, hashSuffixed, namesCarryServer, sameNamesEveryStart } from '../harness/scenario/checks-exposure-limits.js';
 
 const LONG = `fetch_${'x'.repeat(70)}`;
+/** mcp_a_ plus this is 65 characters: one over the bound. */
+const JUST_OVER = `page_${'y'.repeat(54)}`;
+/** Every tool of server a and a_b: each must be offered under a name of its own. */
+const EVERY_TOOL: readonly (readonly [string, string])[] = [
+  ['a', 'get.page'],
+  ['a', 'list.pages'],
+  ['a', 'list pages'],
+  ['a', LONG],
+  ['a', JUST_OVER],
+  ['a', 'résumé'],
+  ['a', 'Export'],
+  ['a', 'export'],
+  ['a', 'b_c'],
+  ['a_b', 'c'],
+];
 
 export default defineScenario({
   title: 'Invalid, overlong and colliding names get deterministic hash suffixes, the same on every start',
   servers: {
-    a: { transport: 'http', behaviour: { tools: [{ name: 'get.page' }, { name: LONG }, { name: 'b_c' }] } },
+    a: { transport: 'http', behaviour: { tools: EVERY_TOOL.filter(([server]) => server === 'a').map(([, name]) => ({ name })) } },
     a_b: { transport: 'http', behaviour: { tools: [{ name: 'c' }] } },
   },
   model: [{ calls: [{ server: 'a', tool: 'get.page', arguments: {} }] }, { message: 'First start done.' }, { message: 'Second start done.' }],
@@ -18,9 +37,16 @@ export default defineScenario({
     {
       id: 'every-name-valid',
       guarantees: ['EXPOSE-2'],
-      expected: 'every offered name matches ^[a-zA-Z0-9_-]{1,64}$',
-      provenBy: ['raw-names'],
+      expected: 'every offered name matches ^[a-zA-Z0-9_-]{1,64}$ (the 65-character and the non-ASCII names included)',
+      provenBy: ['raw-names', 'expose-unicode-letters-allowed'],
       grade: allNamesValid(),
+    },
+    {
+      id: 'every-tool-its-own-name',
+      guarantees: ['EXPOSE-2'],
+      expected: 'all ten tools are offered under ten distinct names naming their server: names that sanitise alike or differ only in case do not still collide',
+      provenBy: ['expose-key-case-insensitive', 'expose-hash-of-server-only'],
+      grade: namesCarryServer(EVERY_TOOL),
     },
     { id: 'invalid-characters-hashed', guarantees: ['EXPOSE-2'], expected: '"get.page" is offered with a hash suffix, not as a look-alike such as mcp_a_get_page', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a', 'get.page') },
     { id: 'overlong-name-hashed', guarantees: ['EXPOSE-2'], expected: 'the 76-character tool name is offered cut, with a hash suffix', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a', LONG) },

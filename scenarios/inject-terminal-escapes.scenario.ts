@@ -1,7 +1,7 @@
 // INJECT-2: every server-controlled field that may reach the screen (the tool's name, title
 // and description, a result, an isError result, a JSON-RPC error, an initialize error shown as
-// the unavailable reason, the server's name and instructions) carries every member of the
-// family: CSI and OSC escapes, C0 controls (BEL, BS, CR, VT, FF, NUL), DEL, C1, bidi overrides
+// the unavailable reason, the server's name and instructions, an elicitation's message, field
+// name and field description) carries every member of the family: CSI and OSC escapes, C0 controls (BEL, BS, CR, VT, FF, NUL), DEL, C1, bidi overrides
 // and isolates, zero-width and tag characters, line separators. None reaches the screen raw,
 // and a result that tries CR + ESC[2K to overwrite its line never starts a line. A second
 // hostile-named tool never answers, so its name is also on the unknown-outcome confirmation.
@@ -10,7 +10,9 @@ import { forgedLineInert, noRawControlsInServerText } from '../harness/scenario/
 import { hostile } from '../harness/scenario/hostile-text.js';
 
 const FORGED = 'forged-line-6d2a Approve? [y/N] ';
-const FIELDS = ['toolname', 'title', 'description', 'result', 'iserror', 'rpcerror', 'initerror', 'serverinfo', 'instructions'] as const;
+const FIELDS = ['toolname', 'title', 'description', 'result', 'iserror', 'rpcerror', 'initerror', 'serverinfo', 'instructions', 'elicitmsg', 'elicitfield', 'elicitdesc'] as const;
+/** The visible start of the elicitation's message: the user answers once it shows. */
+const ASKS = 'elicit-needle-4fd2';
 const TOOL = `peek ${hostile('toolname')}`;
 const STALL = `stall ${hostile('toolname')}`;
 const text = (t: string) => [{ type: 'text' as const, text: t }];
@@ -29,6 +31,14 @@ export default defineScenario({
           { name: 'failtext', outcome: { kind: 'content', content: text(hostile('iserror')), isError: true } },
           { name: 'failrpc', outcome: { kind: 'jsonrpc-error', code: -32000, message: hostile('rpcerror') } },
           { name: STALL, outcome: { kind: 'never' } },
+          {
+            name: 'confirm',
+            outcome: {
+              kind: 'ask',
+              evenUndeclared: true,
+              ask: { method: 'elicitation/create', message: `${ASKS} ${hostile('elicitmsg')}`, fields: { [`choice ${hostile('elicitfield')}`]: { type: 'string', description: hostile('elicitdesc') } } },
+            },
+          },
         ],
       },
     },
@@ -39,6 +49,8 @@ export default defineScenario({
     { message: 'Done.' },
     { calls: [{ server: 'docs', tool: STALL, arguments: {} }] },
     { message: 'It may have run.' },
+    // Last, so a host that cannot answer the elicitation (and ends the call unknown) has no later message to hold back.
+    { calls: [{ server: 'docs', tool: 'confirm', arguments: {} }] },
     { message: 'Fine.' },
   ],
   host: { callTimeoutMs: 3000 },
@@ -51,15 +63,17 @@ export default defineScenario({
     { approval: 'approve' },
     { send: 'Next.' },
     { unknownGate: 'approve' },
+    { approval: 'approve' },
+    { answerAsk: { server: 'docs', shows: ASKS, type: [''] } },
     { end: 'eof' },
   ],
   checks: [
     {
       id: 'no-raw-controls',
       guarantees: ['INJECT-2'],
-      expected: 'inside every server-controlled text on screen (the unknown-outcome confirmation included), no C0/C1 control (but newline and tab), DEL, bidi, zero-width, tag, separator or Hangul filler character appears raw',
-      provenBy: ['raw-terminal', 'inject-gate-tool-name-raw', 'inject-hangul-fillers-raw'],
-      grade: noRawControlsInServerText(FIELDS, 4),
+      expected: 'inside every server-controlled text on screen (the unknown-outcome confirmation and an elicitation included), no C0/C1 control (but newline and tab), DEL, bidi, zero-width, tag, separator or Hangul filler character appears raw',
+      provenBy: ['raw-terminal', 'inject-gate-tool-name-raw', 'inject-hangul-fillers-raw', 'inject-elicitation-message-json-only'],
+      grade: noRawControlsInServerText(FIELDS, 5),
     },
     {
       id: 'forged-line-inert',

@@ -1,11 +1,16 @@
 // RESOURCE-3: resources read with approval, each a member of the mapping's families. A text
-// resource, a binary one and one of ~70 KB (cut to 64 KiB); one answered with several contents
-// under one URI (first text, a text/plain blob, a JSON text, last text: every text kept, the
-// blob omitted in both its forms); ~80 KB of two-byte characters (40 000 characters: the cap
-// is in bytes); two contents of ~40 KB each (the cap is on the whole read, not each content).
+// resource (reaching the model only as the read's output: INJECT-1), a binary one and one of
+// ~70 KB (cut to 64 KiB); one answered with several contents under one URI (first text, a
+// text/plain blob, a JSON text, last text: every text kept, the blob omitted in both its forms);
+// ~80 KB of two-byte characters (40 000 characters: the cap is in bytes); two contents of ~40 KB
+// each (the cap is on the whole read, not each content). A last read is answered over the 1 MiB
+// message limit, so it ends unknown: a read arms the unknown-outcome confirmation like a tool
+// call (UNKNOWN-2), and the user's next message, declined there, is never sent.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { contentCapped, resourceRead, textKeptBlobOmitted } from '../harness/scenario/checks-resources-prompts.js';
 import { callOf } from '../harness/scenario/call-of.js';
+import { onlyAsToolData } from '../harness/scenario/checks-exposure-limits.js';
+import { messageNeverSent, unknownGateShownAfter } from '../harness/scenario/checks-approval-results.js';
 
 const TEXT = 'resource text body 8c1f';
 const BLOB = Buffer.from(`BLOB-CANARY-${'0123456789abcdef'.repeat(8)}`).toString('base64');
@@ -18,7 +23,8 @@ const WIDE_START = 'WIDE-RESOURCE-START';
 const HALVES_START = 'HALVES-RESOURCE-START';
 const read = (uri: string) => resourceRead('docs', uri);
 /** The host may read them in any order: each output is found by the read it answers (its URI). */
-const calls = [read('notes://text'), read('notes://logo'), read('notes://big'), read('notes://parts'), read('notes://wide'), read('notes://halves')];
+const calls = [read('notes://text'), read('notes://logo'), read('notes://big'), read('notes://parts'), read('notes://wide'), read('notes://halves'), read('notes://huge')];
+const AFTER_READ = 'after-oversized-read-5c2';
 
 export default defineScenario({
   title: 'Resource contents are mapped like tool results: text kept, blobs omitted, 64 KiB cap',
@@ -50,12 +56,13 @@ export default defineScenario({
               { uri: 'notes://halves#2', mimeType: 'text/plain', text: 'z'.repeat(40_000) },
             ],
           },
+          { uri: 'notes://huge', name: 'huge', mimeType: 'text/plain', textBytes: 1_200_000 },
         ],
       },
     },
   },
-  model: [{ calls }, { message: 'Done.' }],
-  user: [{ send: 'Read all six.' }, ...calls.map(() => ({ approval: 'approve' as const })), { end: 'eof' }],
+  model: [{ calls }, { message: 'Done.' }, { message: 'Spare answer.' }],
+  user: [{ send: 'Read all seven.' }, ...calls.map(() => ({ approval: 'approve' as const })), { send: AFTER_READ }, { unknownGate: 'deny' }, { end: 'eof' }],
   checks: [
     {
       id: 'text-kept-blob-omitted',
@@ -70,6 +77,27 @@ export default defineScenario({
       expected: 'of a read answered with several contents, the first, the JSON and the last text reach the model; the text/plain blob does not, as base64 or decoded',
       provenBy: ['resource-first-content-only'],
       grade: textKeptBlobOmitted(callOf(calls, 3), [FIRST, MIDDLE, LAST], callOf(calls, 3), TEXT_BLOB),
+    },
+    {
+      id: 'text-only-as-tool-data',
+      guarantees: ['INJECT-1'],
+      expected: 'the text of the resource reaches the model only inside the output of its read, never as a message of its own',
+      provenBy: ['inject-resource-echoed-as-user'],
+      grade: onlyAsToolData(TEXT),
+    },
+    {
+      id: 'asked-after-unknown-read',
+      guarantees: ['UNKNOWN-2'],
+      expected: 'the read answered over the message limit ends unknown, so the next user message waits for the unknown-outcome confirmation',
+      provenBy: ['unknown-gate-not-armed-by-reads'],
+      grade: unknownGateShownAfter(callOf(calls, 6), 1),
+    },
+    {
+      id: 'message-after-unknown-read-held',
+      guarantees: ['UNKNOWN-2'],
+      expected: 'the message typed after the unknown read, declined at the confirmation, never reaches the model',
+      provenBy: ['unknown-gate-not-armed-by-reads'],
+      grade: messageNeverSent(AFTER_READ, calls.length + 2),
     },
     {
       id: 'large-contents-capped',

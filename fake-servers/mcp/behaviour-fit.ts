@@ -34,7 +34,14 @@ const RULES: Record<FaultKind, (fault: Fault, ctx: FitContext) => string | undef
   never: () => undefined,
   delay: () => undefined,
   'jsonrpc-error': () => undefined,
-  crash: (fault, ctx) => ('code' in fault && fault.code !== undefined && ctx.carrier !== 'stdio' ? 'an exit code exists only for a stdio process' : undefined),
+  crash: (fault, ctx) => {
+    if (fault.kind !== 'crash') return undefined;
+    if (fault.code !== undefined && ctx.carrier !== 'stdio') return 'an exit code exists only for a stdio process';
+    if (fault.afterHeaders === true && (ctx.carrier !== 'streamable' || ctx.stage === 'connect' || ctx.behaviour.http?.jsonResponse === true)) {
+      return 'afterHeaders begins an event-stream answer: Streamable HTTP without http.jsonResponse, at a request stage only';
+    }
+    return undefined;
+  },
   garbage: (fault, ctx) => RAW_OPTIONS(fault, ctx) ?? (fault.kind === 'garbage' && fault.thenAnswer && ctx.carrier === 'streamable' ? 'an HTTP body ends with the garbage: nothing can follow it' : undefined),
   sized: (fault, ctx) =>
     RAW_OPTIONS(fault, ctx) ??

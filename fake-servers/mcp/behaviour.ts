@@ -46,7 +46,13 @@ const AskFieldSchema = z.strictObject({
 
 /** What a server asks of the host while a tools/call waits (ASK-1..3). */
 export const ServerAskSchema = z.discriminatedUnion('method', [
-  z.strictObject({ method: z.literal('elicitation/create'), message: z.string(), fields: z.record(z.string(), AskFieldSchema) }),
+  z.strictObject({
+    method: z.literal('elicitation/create'),
+    message: z.string(),
+    fields: z.record(z.string(), AskFieldSchema),
+    /** URL mode: the user is sent to this address and types nothing into the host (`fields` is not sent: give {}). */
+    url: z.url().optional(),
+  }),
   z.strictObject({
     method: z.literal('sampling/createMessage'),
     /** The one user message the server wants the host's model to answer. */
@@ -145,6 +151,8 @@ export const PromptSchema = z.strictObject({
   arguments: z.array(z.strictObject({ name: z.string(), description: z.string().optional(), required: z.boolean().optional() })).optional(),
   /** "{{arg}}" in a text is replaced by the argument's value on prompts/get. */
   messages: z.array(z.strictObject({ role: z.enum(['user', 'assistant']), text: z.string() })),
+  /** prompts/get of this (listed) prompt is answered with a JSON-RPC error carrying this message. */
+  error: z.string().optional(),
 });
 
 export const ServerBehaviourSchema = z.strictObject({
@@ -173,6 +181,10 @@ export const ServerBehaviourSchema = z.strictObject({
       definitionsBytes: count.max(MAX_STAMPED_BYTES).optional(),
       /** 2026-07-28: each tools/list result says it may be cached this long (ms); else ttlMs 0. */
       ttlMs: count.optional(),
+      /** 2025-11-25 (a server-to-client request on the list's stream): before answering the first
+       *  tools/list the server asks the host this, declared or not, while the host is still
+       *  starting and has shown the user nothing (ASK-1). */
+      askFirst: ServerAskSchema.optional(),
     })
     .optional(),
   /** After `afterCalls` tools/call (default 1) the list becomes `tools` and list_changed is sent

@@ -247,7 +247,15 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     return { ...withModernFields('tools/call', result, serverInfo, undefined), ...(result.resultType !== undefined && { resultType: result.resultType }) };
   }
 
+  let askedWhileListing = false;
+
   async function handle(p: Plan, ctx: RequestContext, hooks: TransportHooks): Promise<Result> {
+    const askFirst = behaviour.toolsList?.askFirst;
+    if (askFirst !== undefined && p.request.method === 'tools/list' && !askedWhileListing && envelopeRevision(p.request as unknown as Record<string, unknown>) === undefined) {
+      askedWhileListing = true;
+      // The host's answer is journaled like every message; the list is answered whatever it was.
+      await askAndReport({ ask: askFirst, evenUndeclared: true }, ctx, clientCapabilities, journal);
+    }
     try {
       return await actOut(p, ctx, hooks, { journal, resultOf, answerOf, asked });
     } finally {
@@ -274,6 +282,8 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     return {
       ...(capabilities.prompts && {
         'prompts/get': ({ name, arguments: args }) => {
+          const failing = behaviour.prompts?.find((p) => p.name === String(name))?.error;
+          if (failing !== undefined) throw rpcError(-32603, failing);
           const found = getPrompt(behaviour, String(name), (args ?? {}) as Record<string, string>);
           if (!found) throw rpcError(-32602, `Unknown prompt: ${String(name)}`);
           return found as Result;

@@ -38,8 +38,17 @@ function faultMembers<Extra extends z.ZodRawShape>(extra: Extra) {
     /** stdio: the process exits with `code` (default 1; stdio only); Streamable HTTP: the
      *  connection carrying the request is destroyed (`everyConnection`: every open connection,
      *  the GET event stream's too, while the server stays up); legacy SSE: the event stream is
-     *  destroyed. At connect: stdio exits before reading stdin, HTTP destroys every connection. */
-    z.strictObject({ kind: z.literal('crash'), code: z.number().int().min(0).max(255).optional(), everyConnection: z.literal(true).optional(), delayMs, ...extra }),
+     *  destroyed. At connect: stdio exits before reading stdin, HTTP destroys every connection.
+     *  `afterHeaders` (Streamable HTTP, event-stream answers): the server first begins its answer
+     *  (200 event-stream headers and a comment line), so the drop comes mid-answer. */
+    z.strictObject({
+      kind: z.literal('crash'),
+      code: z.number().int().min(0).max(255).optional(),
+      everyConnection: z.literal(true).optional(),
+      afterHeaders: z.literal(true).optional(),
+      delayMs,
+      ...extra,
+    }),
     /** `data` (default DEFAULT_GARBAGE) instead of the answer: stdio: one line on stdout;
      *  Streamable HTTP: the HTTP body (framing 'json': an invalid JSON body; 'sse': an event
      *  whose data is not JSON); legacy SSE: an event on the stream. `thenAnswer`: the normal

@@ -73,7 +73,11 @@ export async function answerRaw(fault: Fault, req: IncomingMessage, res: ServerR
       res.writeHead(fault.status, { 'content-type': 'text/plain' }).end(fault.body ?? `status ${fault.status}`);
       return;
     case 'crash':
-      if (fault.everyConnection === true && ctx.dropConnections !== undefined) ctx.dropConnections();
+      if (fault.afterHeaders === true) {
+        // Destroyed once the start of the answer is on its way: the host has headers and a first line.
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.write(': answering\n\n', () => req.socket.destroy());
+      } else if (fault.everyConnection === true && ctx.dropConnections !== undefined) ctx.dropConnections();
       else req.socket.destroy();
       return;
     case 'headers-then-silence':

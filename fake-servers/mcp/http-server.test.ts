@@ -188,6 +188,19 @@ describe('tool outcomes', () => {
     expect(await failed).toBe('failed');
   });
 
+  it('with afterHeaders, begins the answer (200 event-stream headers) and then drops the connection', async () => {
+    const server = await start({ tools: [{ name: 't', outcome: { kind: 'crash', afterHeaders: true } }], http: { session: 'stateless' } });
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't', arguments: {} } }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    await expect(response.text()).rejects.toThrow();
+    expect(server.journal.toolCalls()).toHaveLength(1);
+  });
+
   it('crashes every open connection at once with everyConnection, the server staying up', async () => {
     const { server, client } = await startAndConnect({ tools: [{ name: 't', outcomes: [{ kind: 'crash', everyConnection: true }] }] });
     const opened = () => server.journal.entries().filter((e) => e.kind === 'connection-open').length;

@@ -44,3 +44,21 @@ describe('a server asking while its call waits', () => {
     expect(journal.entries().some((e) => e.kind === 'fault' && /not declare elicitation/.test(e.what))).toBe(true);
   });
 });
+
+describe('a server asking while the host lists its tools (toolsList.askFirst)', () => {
+  it('asks once, before answering the first tools/list, and answers the list whatever the host said', async () => {
+    const journal = new MemoryJournal();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const behaviour: ServerBehaviour = { tools: [{ name: 'noop' }], toolsList: { askFirst: { method: 'elicitation/create', message: 'Which workspace?', fields: {} } } };
+    await createBehaviourEngine(behaviour, journal).connect(serverSide, {});
+    const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: { form: {} } } });
+    const asked: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => (asked.push(String(request.params.message)), { action: 'cancel' }));
+    await client.connect(clientSide);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['noop']);
+    await client.listTools();
+    await client.close();
+    expect(asked).toEqual(['Which workspace?']);
+    expect(journal.entries().filter((e) => e.kind === 'jsonrpc-out' && e.message.method === 'elicitation/create')).toHaveLength(1);
+  });
+});

@@ -21,13 +21,19 @@ export const CAPABILITY_OF: Record<ServerAsk['method'], string> = {
 
 const AnyResultSchema = z.looseObject({});
 
+/** The id a URL-mode elicitation carries (one per call: nothing completes it later). */
+const URL_ELICITATION_ID = 'fake-url-elicitation';
+
 /** The JSON-RPC request a server sends for `ask`. */
 export function askRequest(ask: ServerAsk): { method: string; params: Result } {
   switch (ask.method) {
     case 'elicitation/create':
       return {
         method: ask.method,
-        params: { mode: 'form', message: ask.message, requestedSchema: { type: 'object', properties: ask.fields, required: Object.keys(ask.fields) } },
+        params:
+          ask.url === undefined
+            ? { mode: 'form', message: ask.message, requestedSchema: { type: 'object', properties: ask.fields, required: Object.keys(ask.fields) } }
+            : { mode: 'url', message: ask.message, url: ask.url, elicitationId: URL_ELICITATION_ID },
       };
     case 'sampling/createMessage':
       return {

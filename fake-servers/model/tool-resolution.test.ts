@@ -26,6 +26,16 @@ describe('resolveMcpTarget', () => {
     expect(result).toEqual({ ok: false, reason: expect.stringContaining('ambiguous: mcp_s_a_b_11111111, mcp_s_a_b_22222222') });
   });
 
+  it('tells two tools apart by letter case, in the name or in the label', () => {
+    const named = [tool('mcp_s_Export'), tool('mcp_s_export')];
+    expect(resolveMcpTarget(named, 's', 'Export')).toEqual({ ok: true, name: 'mcp_s_Export' });
+    expect(resolveMcpTarget(named, 's', 'export')).toEqual({ ok: true, name: 'mcp_s_export' });
+    const labelled = [tool('mcp_s_export_11111111', { description: '[MCP server s, tool Export] x' }), tool('mcp_s_export_22222222', { description: '[MCP server s, tool export] x' })];
+    expect(resolveMcpTarget(labelled, 's', 'Export')).toEqual({ ok: true, name: 'mcp_s_export_11111111' });
+    // Neither spells the tool as asked: nothing tells them apart.
+    expect(resolveMcpTarget([tool('mcp_s_EXPORT'), tool('mcp_s_eXport')], 's', 'export')).toEqual({ ok: false, reason: expect.stringContaining('ambiguous') });
+  });
+
   it("matches a name made safe in Gemini's alphabet, which keeps . and :", () => {
     const name = 'docs__stall___f:tool.name_x';
     expect(resolveMcpTarget([tool(name), tool('docs__other')], 'docs', 'stall / F:tool.name x')).toEqual({ ok: true, name });

@@ -41,6 +41,8 @@ const enum Fit {
 }
 
 const SEPARATOR = /[^a-z0-9]/;
+/** A separator in text that keeps its letter case. */
+const CASED_SEPARATOR = /[^A-Za-z0-9]/;
 /** Descriptions shorter than this say too little to identify a tool. */
 const MIN_DESCRIPTION = 12;
 /** A cut tool name keeps at least this much of its start. */
@@ -70,12 +72,12 @@ function stems(name: string): string[] {
 /** A last segment that may be a suffix in a form `stems` does not know (base32, base36: `__inonbh2p`). */
 const UNKNOWN_SUFFIX = /^(.*[a-z0-9])[_.-]+[a-z0-9]{6,}$/;
 
-/** `segment` stands in `text` on its own, bounded by separators or the ends. */
-function hasSegment(text: string, segment: string): boolean {
+/** `segment` stands in `text` on its own, bounded by separators (`separator`) or the ends. */
+function hasSegment(text: string, segment: string, separator = SEPARATOR): boolean {
   for (let at = text.indexOf(segment); at >= 0; at = text.indexOf(segment, at + 1)) {
-    const before = at === 0 || SEPARATOR.test(text[at - 1] ?? '');
+    const before = at === 0 || separator.test(text[at - 1] ?? '');
     const end = at + segment.length;
-    const after = end === text.length || SEPARATOR.test(text[end] ?? '');
+    const after = end === text.length || separator.test(text[end] ?? '');
     if (before && after) return true;
   }
   return false;
@@ -149,6 +151,15 @@ function notBetterElsewhere(pool: Scored[], server: string, tool: string, catalo
   );
 }
 
+/**
+ * Among equally good candidates, those that spell the tool in its own letter case, in the name
+ * or the label: a model reads "Export" and "export" as two tools. All of them when none does.
+ */
+function sameCase(candidates: Scored[], tool: string): Scored[] {
+  const spelled = candidates.filter((s) => hasSegment(fullName(s.tool), tool, CASED_SEPARATOR) || hasSegment(s.tool.description ?? '', tool, CASED_SEPARATOR));
+  return spelled.length > 0 ? spelled : candidates;
+}
+
 function answer(tool: OfferedTool): Resolution {
   return tool.namespace === undefined ? { ok: true, name: tool.name } : { ok: true, name: tool.name, namespace: tool.namespace };
 }
@@ -160,7 +171,7 @@ export function resolveMcpTarget(tools: readonly OfferedTool[], server: string, 
   const scored = functions.map((t) => score(t, server, tool, description));
   // A name with the tool but without the server, or an opaque name, counts only when the description backs it.
   const eligible = scored.filter((s) => s.fit >= Fit.Bare || s.describes || s.labelled);
-  const candidates = notBetterElsewhere(best(eligible), server, tool, ctx.catalogue ?? []);
+  const candidates = sameCase(notBetterElsewhere(best(eligible), server, tool, ctx.catalogue ?? []), tool);
   const [only] = candidates;
   if (only !== undefined && candidates.length === 1) return answer(only.tool);
   if (candidates.length > 1) return { ok: false, reason: `ambiguous: ${candidates.map((s) => fullName(s.tool)).join(', ')} all match server "${server}" tool "${tool}"` };

@@ -3,6 +3,7 @@
 // and the tests read this list; each mutant's `find` is checked against its file when built.
 import { MutantError, MutantSchema, type Mutant } from './mutant-build.js';
 import { APPROVAL_RESULT_MUTANTS } from './mutants-approval-results.js';
+import { APPROVE_RESULT_INJECT_FAMILY_MUTANTS } from './mutants-approve-result-inject-families.js';
 import { CREDENTIAL_NETWORK_MUTANTS } from './mutants-credentials-network.js';
 import { DISCOVERY_EXPOSURE_MUTANTS } from './mutants-discovery-exposure.js';
 import { INJECT_MUTANTS } from './mutants-inject.js';
@@ -33,4 +34,5 @@ export const MUTANTS: readonly Mutant[] = checked([
   ...OPTIONAL_MUTANTS,
   ...RESOURCE_PROMPT_REPLAY_FAMILY_MUTANTS,
   ...POLICY_LIMIT_TELEMETRY_FAMILY_MUTANTS,
+  ...APPROVE_RESULT_INJECT_FAMILY_MUTANTS,
 ]);

@@ -253,7 +253,7 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
 const ASK_POLL_MS = 50;
 
 /** ASK-1: the user answers what a server asks once the screen shows it (see the answerAsk step). */
-async function answerAsk(ask: { server: string; shows: string; type: readonly string[] }, session: HostSession, ctx: Ctx, within: number): Promise<void> {
+async function answerAsk(ask: { server: string; shows: string; occurrence?: number | undefined; type: readonly string[] }, session: HostSession, ctx: Ctx, within: number): Promise<void> {
   const running = ctx.servers[ask.server];
   if (running === undefined) throw new StepFailed(`no server named ${ask.server} in this scenario`);
   // The call is over once the server answered a tools/call after this step began (then nothing
@@ -273,7 +273,7 @@ async function answerAsk(ask: { server: string; shows: string; type: readonly st
   // What the user is shown: an agent's stderr log (an ACP client shows none) asks the user nothing.
   const shown = (): boolean => {
     const screen = session.screen();
-    return (screen.shown ?? screen.all).includes(ask.shows);
+    return (screen.shown ?? screen.all).split(ask.shows).length - 1 >= (ask.occurrence ?? 1);
   };
   await pollUntil(() => shown() || callAnswered() || ctx.modelRequests() > told, within, ASK_POLL_MS);
   if (shown() && !callAnswered()) for (const line of ask.type) session.send(line);

@@ -6,6 +6,7 @@ import {
   callsOneAfterAnother,
   confirmationArgumentsCut,
   confirmationArgumentsWhole,
+  confirmationCutWhenFormatted,
   confirmationSays,
   confirmationShowed,
   confirmationShowedCommandLine,
@@ -20,6 +21,7 @@ import {
   stampedHead,
   toolOutputHas,
   unknownGateShown,
+  unknownGateShownAfter,
   unknownOutcomeChecks,
   UNKNOWN_WARNING,
   wholeStamped,
@@ -203,6 +205,20 @@ describe('confirmationArgumentsCut and confirmationArgumentsWhole', () => {
   });
 });
 
+describe('confirmationCutWhenFormatted', () => {
+  const shown = (text: string) => observations({ approvals: [approval('deny', 0, 0, text)] });
+  const check = confirmationCutWhenFormatted(ofDocs, { head: 'HEAD', tail: 'TAIL', marker: /\bcut\b|truncat/i });
+  test('the start shown, the end not, the cut marked passes; the end shown or no marker fails', () => {
+    expect(outcome(check(shown('{\n  "q": "HEAD",\n  "rows": [\n    [\n      0,\n... [cut: 2040 of 6000 bytes shown]')))).toBe('PASS');
+    expect(check(shown('{\n  "q": "HEAD",\n  "rows": [],\n  "last": "TAIL"\n}')).observed).toMatch(/the end "TAIL" is shown/);
+    expect(check(shown('{\n  "q": "HEAD",\n  "rows": [\n    [\n      0,')).observed).toMatch(/no cut marker/);
+  });
+
+  test('is not reached without that approval request', () => {
+    expect(outcome(check(observations()))).toBe('NOT-REACHED');
+  });
+});
+
 describe('callsOneAfterAnother', () => {
   test('a call answered with a JSON-RPC error still ends its turn', () => {
     const error = (id: number) => ({ ...reply(id), message: { jsonrpc: '2.0', id, error: { code: -1, message: 'x' } } });
@@ -326,6 +342,14 @@ describe('messageSentAfterGates and unknownGateShown', () => {
     expect(outcome(unknownGateShown(2)(gated({ unknownGates: ['c', 'c', 'c'] })))).toBe('FAIL');
     expect(unknownGateShown(2)(gated({ exits: [exit(null, true)] })).observed).toBe('the host had to be killed by the harness');
     expect(outcome(unknownGateShown(2)(gated({ host: { ...observations().host, unknownGate: false } })))).toBe('FAIL');
+  });
+
+  test('after one outcome in particular: graded only once that output reached the model as unknown', () => {
+    const after = unknownGateShownAfter(0, 2);
+    expect(outcome(after(gated({ toolOutputs: [output(1, 'unknown')] })))).toBe('PASS');
+    expect(outcome(after(gated({ toolOutputs: [output(1, 'unknown')], unknownGates: [] })))).toBe('FAIL');
+    expect(outcome(after(gated({ toolOutputs: [output(1, 'failed')], unknownGates: [] })))).toBe('NOT-REACHED');
+    expect(outcome(after(gated({ toolOutputs: [], unknownGates: [] })))).toBe('NOT-REACHED');
   });
 });
 

@@ -136,6 +136,25 @@ export function confirmationArgumentsCut(calls: CallsAbout, display: ArgumentDis
 }
 
 /**
+ * APPROVE-5 on the formatted form: arguments that fit in 2 KiB compact but run far past it once
+ * laid out (small values nested deep) are cut too: their start shown, their end not, the cut
+ * marked. Reads the adapter's arguments field, else the request text.
+ */
+export function confirmationCutWhenFormatted(calls: CallsAbout, display: Pick<ArgumentDisplay, 'head' | 'tail' | 'marker'>): GradeFn {
+  return applying({ marker: String(display.marker) }, gradeConfirmationOf(calls, (shown, index, name, obs) => {
+    const args = shown.fields.arguments ?? shown.text;
+    const evidence = [approvalEvidence(obs, index)];
+    const at = args.indexOf(display.head);
+    if (at < 0) return fail(`${name} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
+    const problems = [
+      shownWhole(args, display.tail) ? `the end ${JSON.stringify(display.tail)} is shown: the formatted arguments were not cut` : '',
+      display.marker.test(args.slice(at)) ? '' : `no cut marker matching ${display.marker} after the start of the arguments`,
+    ].filter(Boolean);
+    return problems.length === 0 ? pass(`${name}: the formatted arguments are cut before their end, the cut marked`, evidence) : fail(`${name}: ${problems.join('; ')}`, evidence);
+  }));
+}
+
+/**
  * APPROVE-5 at the bound: arguments under the cut are shown whole: every value of the call's
  * arguments in full, the middle as well as both ends (a value cut at a box's width is cut).
  */
@@ -313,6 +332,19 @@ export function unknownGateShown(count: number): GradeFn {
     if (obs.unknownGates.length !== count) return fail(`${obs.unknownGates.length} unknown-outcome confirmation(s) shown, expected ${count}`, evidence);
     const killed = obs.exits.some((e) => e.killedByHarness);
     return killed ? fail('the host had to be killed by the harness', evidence) : pass(`${count} unknown-outcome confirmation(s); the host kept running until told to end`, evidence);
+  };
+}
+
+/**
+ * UNKNOWN-2 after one outcome in particular (a resource read, say): `ref`'s output reached the
+ * model as unknown, else the check could not look; then `count` confirmations were shown.
+ */
+export function unknownGateShownAfter(ref: OutputRef, count: number): GradeFn {
+  return (obs) => {
+    const { out, name } = outputAt(obs, ref);
+    if (out === undefined) return outputNotReached(`${name} never reached the model`, obs);
+    if (out.status !== 'unknown') return notReached(`${name} reaching the model as unknown (its status: ${out.status ?? 'unreadable'})`, obs);
+    return unknownGateShown(count)(obs);
   };
 }
 

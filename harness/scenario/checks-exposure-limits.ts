@@ -199,25 +199,43 @@ export function notStrict(server: string, tool: string): GradeFn {
 /** Ways a note says results are untrusted ("untrusted", "do not trust", "never trust", "not to be trusted"). */
 const UNTRUSTED = /untrust|\bnot\b[^.\n]{0,20}\btrust|n't trust|never trust/i;
 
+/** Runs of white space as one space: a host may re-wrap the server's text, not cut it. */
+const spaced = (text: string): string => text.replace(/\s+/g, ' ');
+
 /**
  * The origin first (a label naming the server and the tool, in the host's own words), then the
- * server's text, then a note naming the server and calling its results untrusted (EXPOSE-5).
+ * server's text (all of it, however re-wrapped), then a note naming the server and calling its
+ * results untrusted (EXPOSE-5). A tool the server gave no description (`serverText` undefined)
+ * still gets the label and the note.
  */
-export function descriptionLabelled(server: string, tool: string, serverText: string): GradeFn {
+export function descriptionLabelled(server: string, tool: string, serverText: string | undefined): GradeFn {
   return (obs) => {
     const t = offeredFirst(obs, server, tool);
     if (isGrade(t)) return t;
-    const d = t.description ?? '';
-    const evidence = [note(d, `description of ${t.name}`)];
-    const at = d.indexOf(serverText);
-    if (at < 0) return fail("the description does not hold the server's text", evidence);
+    const d = spaced(t.description ?? '');
+    const evidence = [note(t.description ?? '', `description of ${t.name}`)];
+    const text = spaced(serverText ?? '').trim();
+    const at = text === '' ? noteStart(d, server) : d.indexOf(text);
+    if (at < 0) return fail(text === '' ? 'no note naming the server and calling its results untrusted' : "the description does not hold all of the server's text", evidence);
     const head = d.slice(0, at);
     if (!namesWord(head, server) || !namesWord(head, tool)) return fail(`the description does not name server ${server} and tool ${tool} before the server's text`, evidence);
-    const tail = d.slice(at + serverText.length);
+    const tail = d.slice(at + text.length);
     return UNTRUSTED.test(tail) && namesWord(tail, server)
       ? pass('label, server text, then a note naming the server and calling its results untrusted', evidence)
       : fail('no note after the server text naming the server and calling its results untrusted', evidence);
   };
+}
+
+/**
+ * For a description without server text: where the note begins, at the last mention of
+ * `server` before the words calling results untrusted; -1 unless the server is also named
+ * before that (in the label) and the note is there at all.
+ */
+function noteStart(description: string, server: string): number {
+  const untrusted = description.search(UNTRUSTED);
+  if (untrusted < 0) return -1;
+  const mentions = [...description.slice(0, untrusted).matchAll(new RegExp(server.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].map((m) => m.index);
+  return mentions.length < 2 ? -1 : (mentions.at(-1) ?? -1);
 }
 
 // EXPOSE-6 / INJECT-1 ----------------------------------------------------------------------

@@ -74,6 +74,19 @@ describe('only the user answers an elicitation (ASK-1)', () => {
     expect(elicitationShownWithServer('docs', 'third?')(twice('two')).reached).toBe(false);
   });
 
+  test('the same message asked twice: each answer must be what the user typed at that ask, and the second must show too', () => {
+    const asked = (id: number) => entry('jsonrpc-out', { jsonrpc: '2.0', id, method: 'elicitation/create', params: { message: 'room?' } });
+    const answered = (id: number, room: string) => entry('jsonrpc-in', { jsonrpc: '2.0', id, result: { action: 'accept', content: { room } } });
+    const twice = (second: string) => observed([opened({ elicitation: {} }), asked(1), answered(1, 'one'), asked(2), answered(2, second)]);
+    const typed = [{ room: 'one' }, { room: 'two' }];
+    expect(elicitationAnsweredByUserOnly('docs', typed, 'room?')(twice('two')).verdict).toBe('PASS');
+    expect(elicitationAnsweredByUserOnly('docs', typed, 'room?')(twice('one')).verdict).toBe('FAIL');
+    const shown = (all: string) => ({ screen: { all, stdout: all, stderr: '', truncated: false } });
+    expect(elicitationShownWithServer('docs', 'room?', 2)(observed(twice('two').servers.docs?.journal ?? [], shown('MCP server "docs" asks: "room?"\n'))).verdict).toBe('FAIL');
+    expect(elicitationShownWithServer('docs', 'room?', 2)(observed(twice('two').servers.docs?.journal ?? [], shown('MCP server "docs" asks: "room?"\nx\nMCP server "docs" asks: "room?"\n'))).verdict).toBe('PASS');
+    expect(elicitationShownWithServer('docs', 'room?', 3)(twice('two')).reached).toBe(false);
+  });
+
   test('no elicitation sent is not reached; one never answered upholds it', () => {
     expect(elicitationAnsweredByUserOnly('docs', null)(observed([opened({})])).reached).toBe(false);
     expect(elicitationAnsweredByUserOnly('docs', null)(observed(elicited)).verdict).toBe('PASS');

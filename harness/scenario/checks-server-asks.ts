@@ -100,17 +100,32 @@ function askRegion(obs: Observations, screen: string, at: number): string {
   return screen.slice(Math.max(0, start), end);
 }
 
-/** ASK-1: the elicitation `server` sent reached the user: its `message` on screen, with the server named beside it. */
-export function elicitationShownWithServer(server: string, message: string): GradeFn {
+/** The index of the `nth` (1-based) occurrence of `text` in `screen`; -1 when it is not there that often. */
+function nthIndex(screen: string, text: string, nth: number): number {
+  let at = -1;
+  for (let seen = 0; seen < nth; seen++) {
+    at = screen.indexOf(text, at + 1);
+    if (at < 0) return -1;
+  }
+  return at;
+}
+
+/**
+ * ASK-1: the elicitation `server` sent reached the user: its `message` on screen, with the
+ * server named beside it; with `nth`, the nth elicitation of that message (a second ask of the
+ * same message must reach the user too) at its nth showing.
+ */
+export function elicitationShownWithServer(server: string, message: string, nth = 1): GradeFn {
   return (obs) => {
     const declared = declaredTo(obs, server);
     if (declared === undefined) return notReached(`the host never declared its capabilities to server ${server}`, obs);
     if (declared.elicitation === undefined) return unsupported(`the host did not declare elicitation to server ${server}, so no elicitation can reach its user`, [askEvidence(obs, server)]);
-    if (!asksOf(obs, server, 'elicitation/create').some((a) => askMessage(a) === message)) return notReached(`server ${server} never sent the elicitation "${message}"`, obs);
+    const sent = asksOf(obs, server, 'elicitation/create').filter((a) => askMessage(a) === message).length;
+    if (sent < nth) return notReached(`server ${server} never sent the elicitation "${message}"${nth > 1 ? ` ${nth} times` : ''}`, obs);
     // The output as written first (approval texts are cut from it), else the rendered terminal.
-    const screen = [shownText(obs), obs.screen.rendered ?? ''].find((t) => t.includes(message)) ?? shownText(obs);
-    const at = screen.indexOf(message);
-    if (at < 0) return fail(`the elicitation's message "${message}" never showed on screen`, [askEvidence(obs, server), screenTail(obs)]);
+    const screen = [shownText(obs), obs.screen.rendered ?? ''].find((t) => nthIndex(t, message, nth) >= 0) ?? shownText(obs);
+    const at = nthIndex(screen, message, nth);
+    if (at < 0) return fail(`the elicitation's message "${message}" never showed on screen${nth > 1 ? ` a ${ordinal(nth)} time` : ''}`, [askEvidence(obs, server), screenTail(obs)]);
     const region = askRegion(obs, screen, at);
     const evidence = [note(cap(region, 1500), 'host screen: the elicitation as shown'), askEvidence(obs, server)];
     return namesWord(region, server)
@@ -128,19 +143,26 @@ const sameContent = (a: unknown, b: Message): boolean => {
 /** What the host answered, for the observed line. */
 const answerLine = (ask: AskSeen): string => (ask.answer === undefined ? 'no answer' : cap(JSON.stringify(ask.answer.result ?? ask.answer.error), 300));
 
+const ordinal = (n: number): string => (n === 2 ? 'second' : n === 3 ? 'third' : `${n}th`);
+
 /**
  * ASK-1: only the user answered `server`'s elicitations (those with `message`, when given: one
  * of several the user answered differently): every "accept" carries exactly what the user typed
- * (`typed`; null: the user declined, so no accept at all). A decline, a cancel, an error (a host
- * without elicitation) or no answer at all (a 2026-07-28 call not re-sent) upholds it.
+ * (`typed`; null: the user declined, so no accept at all; a list: what the user typed at each
+ * of those asks in turn, for the same message asked again). A decline, a cancel, an error (a
+ * host without elicitation) or no answer at all (a 2026-07-28 call not re-sent) upholds it.
  */
-export function elicitationAnsweredByUserOnly(server: string, typed: Message | null, message?: string): GradeFn {
+export function elicitationAnsweredByUserOnly(server: string, typed: Message | null | readonly Message[], message?: string): GradeFn {
   return (obs) => {
     const asks = asksOf(obs, server, 'elicitation/create').filter((a) => message === undefined || askMessage(a) === message);
     const evidence = [askEvidence(obs, server)];
     if (asks.length === 0) return notReached(`server ${server} never sent ${message === undefined ? 'elicitation/create' : `the elicitation "${message}"`}`, obs);
-    const accepted = asks.filter((a) => (a.answer?.result as { action?: unknown } | undefined)?.action === 'accept');
-    const foreign = accepted.filter((a) => typed === null || !sameContent((a.answer?.result as { content?: unknown }).content, typed));
+    const typedAt = (i: number): Message | null => (Array.isArray(typed) ? ((typed as readonly Message[])[i] ?? null) : (typed as Message | null));
+    const foreign = asks.filter((a, i) => {
+      const result = a.answer?.result as { action?: unknown; content?: unknown } | undefined;
+      const want = typedAt(i);
+      return result?.action === 'accept' && (want === null || !sameContent(result.content, want));
+    });
     if (foreign.length > 0) {
       const wanted = typed === null ? 'the user declined' : `the user typed ${JSON.stringify(typed)}`;
       return fail(`the host accepted an elicitation with content the user did not give (${wanted}): ${foreign.map(answerLine).join('; ')}`, evidence);

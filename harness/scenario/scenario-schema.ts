@@ -125,7 +125,8 @@ const USER_STEPS = [
     }),
   ],
   /**
-   * ASK-1: waits until the screen shows `shows` (literal text: the server's message) and types
+   * ASK-1: waits until the screen shows `shows` (literal text: the server's message; with
+   * `occurrence` n, for the n-th time: a second ask with the same message) and types
    * each line of `type` (one per requested field; "" declines); the wait ends without typing
    * once `server` has answered its pending tools/call (the host answered the ask itself, or
    * was never asked), or once the host sent the model anything more (it gave the call up).
@@ -133,7 +134,10 @@ const USER_STEPS = [
    */
   [
     'answerAsk',
-    z.strictObject({ answerAsk: z.strictObject({ server: z.string().min(1), shows: z.string().min(1), type: z.array(z.string()).min(1) }), within }),
+    z.strictObject({
+      answerAsk: z.strictObject({ server: z.string().min(1), shows: z.string().min(1), occurrence: z.number().int().min(1).optional(), type: z.array(z.string()).min(1) }),
+      within,
+    }),
   ],
   /** Interrupts the host (Ctrl-C) while it works. */
   ['interrupt', z.strictObject({ interrupt: z.literal(true) })],
