@@ -7,6 +7,7 @@ import { CREDENTIAL_NETWORK_MUTANTS } from './mutants-credentials-network.js';
 import { DISCOVERY_EXPOSURE_MUTANTS } from './mutants-discovery-exposure.js';
 import { INJECT_MUTANTS } from './mutants-inject.js';
 import { OPTIONAL_MUTANTS } from './mutants-optional.js';
+import { STDIO_TRANSPORT_DISCOVER_FAMILY_MUTANTS } from './mutants-stdio-transport-discover-families.js';
 import { STDIO_TRANSPORT_MUTANTS } from './mutants-stdio-transport.js';
 
 function checked(mutants: readonly Mutant[]): readonly Mutant[] {
@@ -25,6 +26,7 @@ export const MUTANTS: readonly Mutant[] = checked([
   ...APPROVAL_RESULT_MUTANTS,
   ...CREDENTIAL_NETWORK_MUTANTS,
   ...STDIO_TRANSPORT_MUTANTS,
+  ...STDIO_TRANSPORT_DISCOVER_FAMILY_MUTANTS,
   ...INJECT_MUTANTS,
   ...OPTIONAL_MUTANTS,
 ]);
