@@ -146,8 +146,9 @@ const TRANSPORT: readonly Mutant[] = [
   {
     id: 'transport-spare-failure-gives-up',
     file: 'mcp/http-opening.ts',
-    find: '      if (done || probeFailure === undefined || (second !== undefined && !secondFailed)) return;',
-    replace: '      if (done || (probeFailure === undefined && !secondFailed) || (second !== undefined && !secondFailed)) return;',
+    find: '      if (done || probeFailure === undefined || (second !== undefined && !secondFailed)) return;\n      finish();\n      reject(probeFailure.error);',
+    replace:
+      "      if (done || (probeFailure === undefined && !secondFailed) || (second !== undefined && !secondFailed)) return;\n      finish();\n      reject(probeFailure?.error ?? new Error('the server refused initialize'));",
     breaks: 'TRANSPORT-1: when initialize is refused the opening gives up without waiting for the probe, so a slow 2026-07-28-only HTTP server is unavailable',
   },
   {
