@@ -44,8 +44,8 @@ export default defineScenario({
     {
       id: 'bare-environment',
       guarantees: ['STDIO-3'],
-      expected: "the server environment holds only PATH, HOME, LANG and NOTES_TOKEN: none of the host's shell variables (TERM, USER, SHELL, NODE_OPTIONS ...) or secrets",
-      provenBy: ['leak-env', 'pass-term-and-token-to-stdio'],
+      expected: "the server environment holds only PATH, HOME, LANG and the configured NOTES_TOKEN: none of the host's shell variables (TERM, USER, SHELL, NODE_OPTIONS ...), none of the families of the three kept (LC_CTYPE, LANGUAGE, HOMEBREW_PREFIX), no secrets",
+      provenBy: ['leak-env', 'pass-term-and-token-to-stdio', 'stdio-env-locale-family'],
       grade: stdioEnvOnly('local', ['NOTES_TOKEN']),
     },
     {
