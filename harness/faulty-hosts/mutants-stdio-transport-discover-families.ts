@@ -158,13 +158,6 @@ const TRANSPORT: readonly Mutant[] = [
     replace: "    super(new URL(url), { fetch: fetchWithin, redirectPolicy: 'follow' });",
     breaks: 'TRANSPORT-2: the configured headers are not sent over HTTP+SSE, so a legacy server that needs its key is unavailable',
   },
-  {
-    id: 'transport-sse-endpoint-same-host',
-    file: 'mcp/http-transport.ts',
-    find: '        if (target.origin !== origin) throw',
-    replace: '        if (target.hostname !== new URL(url).hostname) throw',
-    breaks: 'TRANSPORT-2: an SSE endpoint on the same host but another port or scheme is accepted (NET-4 over SSE)',
-  },
 ];
 
 const DISCOVER: readonly Mutant[] = [
