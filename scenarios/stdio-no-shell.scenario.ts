@@ -7,7 +7,13 @@ import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { stdioArgsLiteral, stdioCommandRan } from '../harness/scenario/checks-stdio-discovery.js';
 
 // $HOME and ~/ are the expansions a host might do by hand without any shell (STDIO-1 says literally).
-const SHELL_SYNTAX = ['$(echo injected)', '`id`', 'a;b', 'x|y', '>out.txt', '*', '~', "'quoted'", '$HOME', '${HOME}/x', '~/notes'];
+// Every character class a shell or a hand-made splitter treats specially: substitution, separators,
+// redirection, globs (* ? [..]), both quotes, backslash, history (!), comment (#), background (&),
+// blanks inside and around a word, an empty word, and non-ASCII text.
+const SHELL_SYNTAX = [
+  '$(echo injected)', '`id`', 'a;b', 'x|y', '>out.txt', '*', '~', "'quoted'", '$HOME', '${HOME}/x', '~/notes',
+  '"double quoted"', 'back\\slash', 'file?.[ab]', '!!', '#not-a-comment', 'a&b', ' padded ', '', 'café ünïcode',
+];
 
 export default defineScenario({
   title: 'Arguments with $(...), ;, |, > and globs reach a stdio server literally',
