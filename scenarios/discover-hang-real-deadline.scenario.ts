@@ -1,20 +1,29 @@
 // DISCOVER-2 with the host's REAL 10 s connect deadline (no knob): a server that never answers
 // initialize is given up at that deadline, while the healthy server beside it is connected
-// and discovered meanwhile and its tool works. The one slow scenario of the area, on purpose.
+// and discovered meanwhile and its tool works. The other side of the bound: a third server
+// answers its opening after 7 s, within its own deadline, and must be kept (a deadline
+// shorter than 10 s, or one shared out between the servers, drops it). It speaks only
+// 2026-07-28 (TRANSPORT-1): its server/discover answer comes long after a dual-era host may
+// have tried initialize beside it, which it refuses, and the host must still take the answer
+// it asked for. The one slow scenario of the area, on purpose.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { chatGoesOn, modelSawStatuses, reportedUnavailable } from '../harness/scenario/check-helpers.js';
+import { chatGoesOn, modelSawStatuses, reportedUnavailable, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 import { connectGivenUpAt } from '../harness/scenario/checks-deadlines.js';
+import { MODERN_REVISION } from '../fake-servers/mcp/protocol-revision.js';
 
 const CONNECT_DEADLINE_MS = 10_000;
+/** Within the deadline by 3 s, so a loaded machine still sees it in time. */
+const SLOW_OPENING_MS = 7000;
 
 export default defineScenario({
   title: 'A server that never answers is given up at the real 10 s connect deadline while the others work',
   servers: {
     hanging: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], stages: { initialize: { kind: 'never' } } } },
     healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
+    slow: { transport: 'http', behaviour: { protocol: MODERN_REVISION, tools: [{ name: 'lookup' }], stages: { initialize: { kind: 'delay', delayMs: SLOW_OPENING_MS } } } },
   },
-  model: [{ calls: [{ server: 'healthy', tool: 'search', arguments: {} }] }, { message: 'Done.' }],
-  user: [{ send: 'Search.', within: CONNECT_DEADLINE_MS + 10_000 }, { approval: 'approve' }, { end: 'eof' }],
+  model: [{ calls: [{ server: 'healthy', tool: 'search', arguments: {} }] }, { calls: [{ server: 'slow', tool: 'lookup', arguments: {} }] }, { message: 'Done.' }],
+  user: [{ send: 'Search.', within: CONNECT_DEADLINE_MS + 10_000 }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   timeoutMs: 50_000,
   checks: [
     {
@@ -37,7 +46,14 @@ export default defineScenario({
       guarantees: ['DISCOVER-2', 'DISCOVER-4'],
       expected: "the healthy server's tool is called and completes",
       provenBy: ['no-connect-deadline', 'abort-on-broken-server'],
-      grade: chatGoesOn(modelSawStatuses(['completed'])),
+      grade: chatGoesOn(modelSawStatuses(['completed'], { first: true })),
+    },
+    {
+      id: 'slow-within-deadline-kept',
+      guarantees: ['DISCOVER-2', 'TRANSPORT-1'],
+      expected: `the 2026-07-28-only server that answers server/discover after ${SLOW_OPENING_MS / 1000} s, within its own ${CONNECT_DEADLINE_MS / 1000} s deadline, is kept: its tool is offered and the call reaches it`,
+      provenBy: ['discover-deadline-split-between-servers', 'transport-spare-failure-gives-up'],
+      grade: chatGoesOn(serverGotToolCalls('slow', 1)),
     },
   ],
 });

@@ -1,19 +1,27 @@
-// STDIO-2/3/4/5: a stdio server with one configured variable writes a marker to stderr and
-// starts a child it leaves running when it exits; the host must give it its own group and a
-// bare environment, discard its stderr, and leave nothing running after end of input.
+// STDIO-2/3/4/5: a stdio server with configured variables (one of them LANG, which the host
+// also has) writes a marker to stderr and starts a child it leaves running when it exits; the
+// host must give it its own group and a bare environment holding the configured values,
+// discard its stderr, and leave nothing running after end of input. A second server ignores
+// the end of its stdin and SIGTERM (only SIGKILL stops it); a third writes a marker to stderr
+// and crashes at start (its stderr must not become its status reason either).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { canaryAbsentEverywhere, modelSawStatuses, nothingLeftRunning, stdioEnvOnly, stderrDiscarded, stdioOwnGroup } from '../harness/scenario/check-helpers.js';
+import { canaryAbsentEverywhere, modelSawStatuses, nothingLeftRunning, stdioEnvHolds, stdioEnvOnly, stderrDiscarded, stdioOwnGroup } from '../harness/scenario/check-helpers.js';
+
+/** Differs from the host's own LANG (C.UTF-8): the configured value must win. */
+const CONFIGURED_LANG = 'en_GB.UTF-8';
 
 export default defineScenario({
   title: 'A stdio server gets its own group and a bare environment, its stderr is dropped, and it is reaped at end of input',
   servers: {
     local: {
       transport: 'stdio',
-      env: { NOTES_TOKEN: '{canary}' },
+      env: { NOTES_TOKEN: '{canary}', LANG: CONFIGURED_LANG },
       behaviour: { tools: [{ name: 'note' }], stdio: { stderrText: 'stderr {canary}', leaveChild: true } },
     },
     // No configured variables at all: the bare environment must not fall back to the host's whole one.
-    plain: { transport: 'stdio', behaviour: { tools: [{ name: 'ping' }] } },
+    // It also ignores the host's polite stops: the host must escalate to SIGKILL.
+    plain: { transport: 'stdio', behaviour: { tools: [{ name: 'ping' }], stdio: { stubborn: true } } },
+    crashing: { transport: 'stdio', behaviour: { stages: { connect: { kind: 'crash' } }, tools: [{ name: 'lost' }], stdio: { stderrText: 'stderr {canary}' } } },
   },
   model: [{ calls: [{ server: 'local', tool: 'note', arguments: { text: 'hi' } }] }, { message: 'Noted.' }],
   host: { callTimeoutMs: 5000 },
@@ -36,9 +44,16 @@ export default defineScenario({
     {
       id: 'bare-environment',
       guarantees: ['STDIO-3'],
-      expected: "the server environment holds only PATH, HOME, LANG and NOTES_TOKEN: none of the host's shell variables (TERM, USER, SHELL, NODE_OPTIONS ...) or secrets",
-      provenBy: ['leak-env', 'pass-term-and-token-to-stdio'],
+      expected: "the server environment holds only PATH, HOME, LANG and the configured NOTES_TOKEN: none of the host's shell variables (TERM, USER, SHELL, NODE_OPTIONS ...), none of the families of the three kept (LC_CTYPE, LANGUAGE, HOMEBREW_PREFIX), no secrets",
+      provenBy: ['leak-env', 'pass-term-and-token-to-stdio', 'stdio-env-locale-family'],
       grade: stdioEnvOnly('local', ['NOTES_TOKEN']),
+    },
+    {
+      id: 'configured-values-kept',
+      guarantees: ['STDIO-3'],
+      expected: `the configured variables reach the server with their configured values: LANG is ${CONFIGURED_LANG}, not the host's own`,
+      provenBy: ['stdio-env-host-overrides-configured'],
+      grade: stdioEnvHolds('local', { LANG: CONFIGURED_LANG }),
     },
     {
       id: 'bare-environment-none-configured',
@@ -62,10 +77,17 @@ export default defineScenario({
       grade: stderrDiscarded('local'),
     },
     {
+      id: 'crashed-server-stderr-discarded',
+      guarantees: ['STDIO-4'],
+      expected: 'the canary a server writes to stderr before it crashes at start is nowhere either: not in its status line or anywhere else',
+      provenBy: ['stdio-stderr-in-exit-reason'],
+      grade: stderrDiscarded('crashing'),
+    },
+    {
       id: 'reaped-on-end-of-input',
       guarantees: ['STDIO-5'],
-      expected: 'after end of input the host exits and neither the server nor its child is left running',
-      provenBy: ['no-reap'],
+      expected: 'after end of input the host exits and neither the server nor its child, nor the server that ignores its stdin closing and SIGTERM, is left running',
+      provenBy: ['no-reap', 'stdio-no-sigkill-escalation'],
       grade: nothingLeftRunning('local'),
     },
   ],

@@ -2,12 +2,16 @@
 // call to it goes through the same approval as any other, with its configured header. The
 // NET-3 cap holds per message over SSE too: docs' stream carries 1.1 MB in two answers of
 // under 1 MiB each (padded initialize and tools/list) and works; bloated's one 1.1 MB
-// tools/list event makes it unavailable.
+// tools/list event makes it unavailable. keyed refuses every request without its configured
+// header, so a host that sends headers over Streamable HTTP only cannot use it.
 // The checks cite TRANSPORT-2 alone ("the same guarantees over SSE"), so a host that declares
 // SSE absent gets UNSUPPORTED; the MUSTs themselves are checked over Streamable HTTP elsewhere.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { approvalShownBeforeSending, modelSawStatuses, reportedUnavailable, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
 import { discoveredOverSse } from '../harness/scenario/checks-inject-transport.js';
+
+/** Not a canary: this server's key is a fixture, its only job is to be required. */
+const KEYED_TOKEN = 'sse-fixture-key';
 
 export default defineScenario({
   title: 'A legacy HTTP+SSE server is discovered and called after approval',
@@ -18,10 +22,13 @@ export default defineScenario({
       behaviour: { tools: [{ name: 'search' }], stages: { initialize: { kind: 'sized', bytes: 500_000 }, 'tools/list': { kind: 'sized', bytes: 600_000 } } },
     },
     bloated: { transport: 'sse', behaviour: { tools: [{ name: 'lookup' }], stages: { 'tools/list': { kind: 'sized', bytes: 1_100_000 } } } },
+    // Refuses (401) every request without its key, the event stream too: the configured
+    // header must go with every request over SSE, as over Streamable HTTP.
+    keyed: { transport: 'sse', headers: { Authorization: `Bearer ${KEYED_TOKEN}` }, behaviour: { tools: [{ name: 'fetch' }], http: { requireBearer: KEYED_TOKEN } } },
   },
-  model: [{ calls: [{ server: 'docs', tool: 'search', arguments: { query: 'sse' } }] }, { message: 'Found it.' }],
+  model: [{ calls: [{ server: 'docs', tool: 'search', arguments: { query: 'sse' } }] }, { calls: [{ server: 'keyed', tool: 'fetch', arguments: {} }] }, { message: 'Found it.' }],
   host: { callTimeoutMs: 3000 },
-  user: [{ send: 'Search the docs.' }, { approval: 'approve' }, { end: 'eof' }],
+  user: [{ send: 'Search the docs.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
     {
       id: 'tools-discovered-over-sse',
@@ -44,8 +51,15 @@ export default defineScenario({
       provenBy: ['sse-as-streamable', 'transport-sse-whole-stream-capped'],
       grade: (obs) => {
         const got = serverGotToolCalls('docs', 1)(obs);
-        return got.verdict === 'PASS' ? modelSawStatuses(['completed'])(obs) : got;
+        return got.verdict === 'PASS' ? modelSawStatuses(['completed'], { first: true })(obs) : got;
       },
+    },
+    {
+      id: 'keyed-server-called',
+      guarantees: ['TRANSPORT-2'],
+      expected: 'the SSE server that refuses requests without its configured Authorization header is usable: the call reaches it',
+      provenBy: ['transport-sse-headers-dropped'],
+      grade: serverGotToolCalls('keyed', 1),
     },
     {
       id: 'oversized-event-unavailable',

@@ -234,6 +234,9 @@ export const ServerBehaviourSchema = z.strictObject({
       extraArgs: z.array(z.string()).optional(),
       /** The child outlives the server at end of input and SIGTERM: only group reaping stops it (STDIO-5). */
       leaveChild: z.boolean().optional(),
+      /** Ignores the end of its stdin and SIGTERM, as a busy or careless server does: only
+       *  SIGKILL stops it, so a host must escalate after a grace period (STDIO-5). */
+      stubborn: z.boolean().optional(),
       /** Once its tools/list answer is written the server closes its stdin and keeps running, so
        *  the host's next write (the call) meets a closed pipe: EPIPE (STDIO-6). */
       closeStdinAfterListing: z.boolean().optional(),

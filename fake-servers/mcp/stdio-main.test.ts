@@ -153,6 +153,17 @@ describe('stdio fake server', () => {
     expect(journal.entries().at(-1)).toMatchObject({ kind: 'exit', reason: 'SIGTERM' });
   });
 
+  it('stubborn, ignores the end of its stdin and SIGTERM (journaled) and only SIGKILL stops it', async () => {
+    const { transport, journal } = await connectFake({ stdio: { stubborn: true } });
+    await transport.close();
+    transport.child!.kill('SIGTERM');
+    // Either may reach the server first.
+    for (const what of ['stdin-closed ignored', 'SIGTERM ignored']) await journal.waitFor((e) => e.kind === 'fault' && e.what === what, JOURNAL_WAIT_MS);
+    expect(transport.child!.exitCode).toBeNull();
+    transport.child!.kill('SIGKILL');
+    expect(await transport.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  });
+
   it('with leaveChild, exits at end of input but leaves its child running in its group', async () => {
     const { transport, journal } = await connectFake({ stdio: { leaveChild: true } });
     await transport.close();

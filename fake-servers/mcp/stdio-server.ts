@@ -73,8 +73,10 @@ async function main(): Promise<void> {
     if (behaviour.stdio?.leaveChild !== true) child?.kill('SIGKILL');
     process.exit(0);
   };
-  process.stdin.on('end', () => stop('stdin-closed'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  // stubborn: the host's polite stops are noted and ignored; only SIGKILL ends it.
+  const politeStop = (reason: string): void => (behaviour.stdio?.stubborn === true ? journal.record({ kind: 'fault', what: `${reason} ignored` }) : stop(reason));
+  process.stdin.on('end', () => politeStop('stdin-closed'));
+  process.on('SIGTERM', () => politeStop('SIGTERM'));
   if (connect?.kind === 'garbage') {
     process.stdout.write(`${connect.data ?? DEFAULT_GARBAGE}\n`);
     // Without thenAnswer nothing more comes; stdin is still read, so its end is seen.

@@ -86,7 +86,9 @@ const DISCOVER: readonly Mutant[] = [
     id: 'discover-refused-connection-fatal',
     file: 'mcp/connect-all.ts',
     find: '  } catch (error) {\n    const reason = describeConnectError(',
-    replace: '  } catch (error) {\n    if (error instanceof TypeError) throw error;\n    const reason = describeConnectError(',
+    // The 2.x client wraps the refused fetch's TypeError in its probe failure (cause): a bare
+    // `instanceof TypeError` never matched, which left this mutant equivalent to refhost.
+    replace: '  } catch (error) {\n    if (error instanceof TypeError || (error as { cause?: unknown }).cause instanceof TypeError) throw error;\n    const reason = describeConnectError(',
     breaks: 'DISCOVER-4: a server refusing the connection makes the whole start-up fail',
   },
   {

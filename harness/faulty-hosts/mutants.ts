@@ -11,6 +11,7 @@ import { NET_CRED_CONFIG_FAMILY_MUTANTS } from './mutants-net-cred-config-famili
 import { OPTIONAL_MUTANTS } from './mutants-optional.js';
 import { RESOURCE_PROMPT_REPLAY_FAMILY_MUTANTS } from './mutants-resource-prompt-replay-families.js';
 import { POLICY_LIMIT_TELEMETRY_FAMILY_MUTANTS } from './mutants-policy-limit-telemetry-families.js';
+import { STDIO_TRANSPORT_DISCOVER_FAMILY_MUTANTS } from './mutants-stdio-transport-discover-families.js';
 import { STDIO_TRANSPORT_MUTANTS } from './mutants-stdio-transport.js';
 
 function checked(mutants: readonly Mutant[]): readonly Mutant[] {
@@ -30,6 +31,7 @@ export const MUTANTS: readonly Mutant[] = checked([
   ...CREDENTIAL_NETWORK_MUTANTS,
   ...NET_CRED_CONFIG_FAMILY_MUTANTS,
   ...STDIO_TRANSPORT_MUTANTS,
+  ...STDIO_TRANSPORT_DISCOVER_FAMILY_MUTANTS,
   ...INJECT_MUTANTS,
   ...OPTIONAL_MUTANTS,
   ...RESOURCE_PROMPT_REPLAY_FAMILY_MUTANTS,

@@ -94,8 +94,8 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
     // The sandbox root in the journal id: the run's process scan finds the server by it.
     const server = ctx.collector.stdioServer(withStderrCanary(sandbox.canaries, name, behaviour), sandbox.root);
     const journal = () => server.journal.entries();
-    const entry = { command: server.command, args: server.args, env };
-    const destination = [server.command, ...server.args].join(' ');
+    const entry = spec.launcher === true ? { command: writeLauncher(sandbox, name, server), args: [], env } : { command: server.command, args: server.args, env };
+    const destination = [entry.command, ...entry.args].join(' ');
     return { transport: 'stdio', destination, entry, processMarker: server.journalId, journal, listed: listedIn(server.journal) };
   }
   const server: HttpFakeServer = await startHttpFakeServer(behaviour);
@@ -103,6 +103,24 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
   const journal = () => server.journal.entries();
   const entry: ServerConfigEntry = spec.transport === 'sse' ? { url: server.url, headers, type: 'sse' } : { url: server.url, headers };
   return { transport: spec.transport, destination: server.url, entry, processMarker: null, journal, listed: listedIn(server.journal), takeDown: () => server.close() };
+}
+
+/** Words a shell would split or expand, in a directory and a file name (STDIO-1). */
+const LAUNCHER_DIR = 'server launchers; $(not run)';
+const LAUNCHER_FILE = (name: string): string => `${name} server & co`;
+
+/**
+ * An executable that execs the stdio fake with its whole command line, so the configuration
+ * names it alone (STDIO-1, FakeServerSpec.launcher). The fake still proves itself to the
+ * collector by its own argv; the launcher only adds a path no shell takes literally.
+ */
+function writeLauncher(sandbox: Sandbox, name: string, server: { command: string; args: readonly string[] }): string {
+  const quote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+  const dir = join(sandbox.root, LAUNCHER_DIR);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, LAUNCHER_FILE(name));
+  writeFileSync(file, `#!/bin/sh\nexec ${[server.command, ...server.args].map(quote).join(' ')}\n`, { mode: 0o755 });
+  return file;
 }
 
 /** Every tool the scenario's fake servers can announce: what the scripted model looks for. */

@@ -41,6 +41,11 @@ export function developerShellEnv(paths: { project: string; tmp: string }): Reco
     LOGNAME: user,
     SHELL: existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh',
     EDITOR: 'vi',
+    // Members of the families PATH, HOME and LANG belong to (STDIO-3 passes those three alone):
+    // the rest of the locale, and a name that only begins with HOME.
+    LANGUAGE: 'en_US:en',
+    LC_CTYPE: 'C.UTF-8',
+    HOMEBREW_PREFIX: '/home/linuxbrew/.linuxbrew',
     PWD: paths.project,
     SHLVL: '1',
     // Never created: a host that talks to an agent gets "no such file", as without one.

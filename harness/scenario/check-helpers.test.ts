@@ -13,6 +13,7 @@ import {
   serverGotNoRequestOn,
   serverGotToolCalls,
   showsCommandLine,
+  stdioEnvHolds,
   stdioEnvOnly,
   stdioOwnGroup,
   stderrDiscarded,
@@ -139,6 +140,22 @@ describe('stdioEnvOnly', () => {
 
   test('is not reached when the server never started', () => {
     expect(stdioEnvOnly('local', [])(withStart(null)).observed).toMatch(/^not reached: stdio server local never started/);
+  });
+});
+
+describe('stdioEnvHolds', () => {
+  test('passes when a configured LANG arrives as configured', () => {
+    expect(stdioEnvHolds('local', { LANG: 'en_GB.UTF-8' })(withStart({ PATH: '/bin', LANG: 'en_GB.UTF-8' })).verdict).toBe('PASS');
+  });
+
+  test("fails when the host's own LANG replaced the configured one, and when it is missing", () => {
+    const replaced = stdioEnvHolds('local', { LANG: 'en_GB.UTF-8' })(withStart({ PATH: '/bin', LANG: 'C.UTF-8' }));
+    expect(`${replaced.verdict}: ${replaced.observed}`).toBe('FAIL: configured LANG="en_GB.UTF-8", the server got LANG="C.UTF-8"');
+    expect(stdioEnvHolds('local', { LANG: 'en_GB.UTF-8' })(withStart({ PATH: '/bin' })).observed).toBe('configured LANG="en_GB.UTF-8", the server got LANG=null');
+  });
+
+  test('is not reached when the server never started', () => {
+    expect(stdioEnvHolds('local', { LANG: 'x' })(withStart(null)).observed).toMatch(/^not reached: stdio server local never started/);
   });
 });
 

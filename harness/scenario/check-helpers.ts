@@ -326,6 +326,23 @@ export function stdioEnvOnly(server: string, configured: readonly string[]): Gra
 }
 
 /**
+ * Each configured variable of `server` held its configured value (STDIO-3: the variables
+ * configured for it), also where the host has one of the same name (PATH, HOME, LANG): the
+ * configuration wins. Not reached until it started.
+ */
+export function stdioEnvHolds(server: string, configured: Readonly<Record<string, string>>): GradeFn {
+  return (obs) => {
+    const start = stdioStart(obs, server);
+    if ('verdict' in start) return start;
+    const wrong = Object.entries(configured).filter(([name, value]) => start.env[name] !== value);
+    const shown = (names: readonly string[]): string => names.map((n) => `${n}=${JSON.stringify(start.env[n] ?? null)}`).join(' ');
+    const evidence = [note(shown(Object.keys(configured)), `server ${server} start record`)];
+    if (wrong.length === 0) return pass(`configured values arrived: ${shown(Object.keys(configured))}`, evidence);
+    return fail(`configured ${wrong.map(([n, v]) => `${n}=${JSON.stringify(v)}`).join(' ')}, the server got ${shown(wrong.map(([n]) => n))}`, evidence);
+  };
+}
+
+/**
  * The canary stdio server `server` wrote to its stderr is nowhere, in any form: not on screen,
  * in a file (read whole), a model request or another server (STDIO-4: discarded).
  */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { connectsOverlapped, hostAnsweredMessage } from './checks-stdio-discovery.js';
-import { modelRequest, observations, outcome, request, screen, server, userMessage } from './test-fixtures/observations.js';
+import { connectsOverlapped, hostAnsweredMessage, stdioCommandRan } from './checks-stdio-discovery.js';
+import { modelRequest, observations, outcome, request, screen, server, start, userMessage } from './test-fixtures/observations.js';
 import type { Observations } from './observations.js';
 
 describe('servers are connected in parallel (DISCOVER-2)', () => {
@@ -13,6 +13,21 @@ describe('servers are connected in parallel (DISCOVER-2)', () => {
   test('an opening sent but never accepted is not reached (the overlap cannot be measured), as is a host that never started', () => {
     expect(outcome(connectsOverlapped(['alpha'])(observations({ servers: server('alpha', [request('initialize', 1, 5)]) })))).toBe('NOT-REACHED');
     expect(outcome(connectsOverlapped(['alpha'])(observations({ hostPid: null, servers: server('alpha', []) })))).toBe('NOT-REACHED');
+  });
+});
+
+describe('a command with blanks and shell characters runs as configured (STDIO-1)', () => {
+  const ran = stdioCommandRan('launched', 'local');
+  const run = (launched: boolean, local = true) =>
+    observations({ servers: { ...server('local', local ? [start()] : [], 'stdio'), ...server('launched', launched ? [start({ pid: 30, pgid: 30 })] : [], 'stdio') } });
+
+  test('passes when it started beside the plain one, never happened when only the plain one did', () => {
+    expect(outcome(ran(run(true)))).toBe('PASS');
+    expect(outcome(ran(run(false)))).toBe('NEVER-HAPPENED');
+  });
+
+  test('is not reached when the host started no stdio server at all', () => {
+    expect(outcome(ran(run(false, false)))).toBe('NOT-REACHED');
   });
 });
 

@@ -27,6 +27,22 @@ export function stdioArgsLiteral(server: string, args: readonly string[]): Grade
 }
 
 /**
+ * The stdio server `server`, configured as one command whose path holds blanks and shell
+ * characters (a launcher, no arguments), was started (STDIO-1: the command runs directly).
+ * `beside`, configured plainly, shows the host starts stdio servers at all; until it started
+ * the check could not tell (BLOCKED).
+ */
+export function stdioCommandRan(server: string, beside: string): GradeFn {
+  return (obs) => {
+    if ('verdict' in stdioStart(obs, beside)) return notReached(`the host never started ${beside}, configured plainly`, obs);
+    const evidence = [note(obs.servers[server]?.destination ?? '(not configured)', `server ${server} command`)];
+    return 'verdict' in stdioStart(obs, server)
+      ? neverHappened(`${server} starting from its configured command`, `the host started ${beside}`, obs, evidence)
+      : pass(`${server} started from its command, run as configured`, evidence);
+  };
+}
+
+/**
  * The host passed the user's `message` to the model and showed the model's `reply` (it was
  * still running). Without the reply, the host was taken down when it ended by itself, came back
  * to its prompt without it, or kept the user waiting past its call deadline; a user script that

@@ -49,6 +49,12 @@ export const FakeServerSpecSchema = z.strictObject({
   env: CredentialsSchema.optional(),
   /** Left out of the configuration written before the first start: an `add` user step adds it. */
   added: z.literal(true).optional(),
+  /**
+   * stdio only (STDIO-1): configured as one executable whose path holds blanks and shell
+   * characters, with no arguments (a launcher that execs the fake), so only a host that runs
+   * the command directly, without a shell or word splitting, starts it.
+   */
+  launcher: z.literal(true).optional(),
 });
 
 /** A configuration entry written as given ("{trap}" becomes the trap's origin, "{trapPort}" its port): refused-URL cases. */

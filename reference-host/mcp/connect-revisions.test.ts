@@ -110,6 +110,17 @@ describe('refhost over Streamable HTTP on each revision', () => {
     expect(all.at(-1)?.method).toBe('DELETE');
   });
 
+  it('still uses a 2026-07-28-only server that answers server/discover after the probe budget (the raced initialize it refuses does not close the session)', async () => {
+    const server = await startHttpFakeServer({ protocol: '2026-07-28', tools, stages: { initialize: { kind: 'delay', delayMs: OPTIONS.connectTimeoutMs / 2 } } });
+    httpServers.push(server);
+    connections = await connectAll({ mcpServers: { late: { url: server.url, headers: {} } } } as never, OPTIONS);
+    expect(connections.statuses).toMatchObject([{ server: 'late', ok: true, toolCount: 1 }]);
+    const tool = connections.tools[0];
+    if (tool === undefined) throw new Error('no tool discovered');
+    expect(await connections.call(tool, { a: 1 })).toMatchObject({ status: 'completed' });
+    expect(callsIn(server.journal)).toBe(1);
+  });
+
   it('still uses a 2025-11-25 server that never answers server/discover, within the connect deadline', async () => {
     fixture = await startHttpFixture({ silentOn: 'server/discover' });
     const started = Date.now();

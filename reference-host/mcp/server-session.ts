@@ -50,12 +50,13 @@ export class ServerSession {
   /** The connection in use; during the HTTP opening there may be a second one in `opened`. */
   private current: SessionConnection;
   private readonly opened: SessionConnection[] = [];
-  /** Clients shut because another connection won the opening: their close is not the session's. */
-  private readonly retired = new WeakSet<Client>();
+  /** Clients whose connection closed. Only the current one's close is the session's: a spare
+   *  whose initialize was refused is closed by the SDK before it can be retired, while the
+   *  probe it raced may still open (a 2026-07-28-only server answering server/discover late). */
+  private readonly closedClients = new WeakSet<Client>();
   private readonly setups: ClientSetup[] = [];
   private refusal: ProbeRefusal | undefined;
   private failures = new AbortController();
-  private closed = false;
   private closing: Promise<void> | undefined;
 
   /** `makeLink` builds the transport; a second time only for the Streamable HTTP opening's initialize link. */
@@ -75,6 +76,10 @@ export class ServerSession {
 
   private get link(): SessionTransport {
     return this.current.link;
+  }
+
+  private get closed(): boolean {
+    return this.closedClients.has(this.client);
   }
 
   private open(): SessionConnection {
@@ -106,7 +111,7 @@ export class ServerSession {
     const client = new Client({ name: 'refhost', version: '0.1.0' }, { capabilities: {} });
     keepResultsLoose(client);
     client.onclose = () => {
-      if (!this.retired.has(client)) this.closed = true;
+      this.closedClients.add(client);
     };
     for (const setup of this.setups) setup(client);
     return client;
@@ -135,7 +140,7 @@ export class ServerSession {
         client.setVersionNegotiation({ mode: 'auto', probe: { timeoutMs: probeTimeoutMs, maxRetries: 0 } });
         return client.connect(link.transport, options);
       }
-      const hooks = { spare: () => (this.closing ? undefined : this.open()), retire: (loser: SessionConnection) => this.retire(loser) };
+      const hooks = { spare: () => (this.closing ? undefined : this.open()), retire: (loser: SessionConnection) => void shut(loser) };
       this.current = await probeOrInitialize(this.current, hooks, options, probeTimeoutMs);
     });
   }
@@ -226,11 +231,6 @@ export class ServerSession {
   /** Closed, or (during the probe, before the client attached) the transport knows it went away. */
   get isClosed(): boolean {
     return this.closed || this.link.closedReason() !== undefined;
-  }
-
-  private retire(connection: SessionConnection): void {
-    this.retired.add(connection.client);
-    void shut(connection);
   }
 
   /** Idempotent; for stdio this stops and reaps the process group. Every link opened is shut. */
