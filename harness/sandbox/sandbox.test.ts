@@ -20,7 +20,7 @@ describe('createSandbox', () => {
     sandbox = createSandbox('unit');
     const env = sandbox.baseEnv();
     expect(Object.keys(env).sort()).toEqual([
-      'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'COLORTERM', 'EDITOR', 'GITHUB_TOKEN', 'HOME', 'LANG', 'LOGNAME', 'NODE_OPTIONS', 'NPM_TOKEN', 'PATH', 'PWD',
+      'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'COLORTERM', 'EDITOR', 'GITHUB_TOKEN', 'HOME', 'HOMEBREW_PREFIX', 'LANG', 'LANGUAGE', 'LC_CTYPE', 'LOGNAME', 'NODE_OPTIONS', 'NPM_TOKEN', 'PATH', 'PWD',
       'SHELL', 'SHLVL', 'SSH_AUTH_SOCK', 'TERM', 'TMPDIR', 'USER', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME',
     ]);
     expect(env.HOME).toBe(sandbox.home);
