@@ -5,6 +5,10 @@
 // legacy SSE endpoint compared by host name only (the SDK's SSE transport refuses an endpoint
 // on another origin before refhost's fetch is asked), and a server/discover failure left
 // wrapped (the SDK reports a refused probe's HTTP status itself, so 401/403 advice is unchanged).
+// Two more were taken out on review: the model API key left out of the chat mask, and a tool
+// call's arguments left unmasked. Each shows only what the model says, and a model can know a
+// server credential only once a host leaked it (echo-not-to-the-model), while the provider's key
+// is not a credential in CRED-3's sense (the seed: each server's value goes only to its server).
 import type { Mutant } from './mutant-build.js';
 
 const MANUAL_FETCH = "    const response = await baseFetch(input, { ...init, redirect: 'manual' });";
@@ -150,20 +154,6 @@ const CRED: readonly Mutant[] = [
     find: '  return [...new Set(values.flatMap(variants).flatMap((v) => [v, jsonEscaped(v), jsonEscaped(jsonEscaped(v))]))]',
     replace: '  return [...new Set(values.flatMap(variants))]',
     breaks: 'CRED-3: a value holding " or \\ is masked only as typed, not in its JSON-escaped forms (recorded JSON text, quoted arguments on the confirmation screen)',
-  },
-  {
-    id: 'cred-api-key-not-masked',
-    file: 'chat/run-chat.ts',
-    find: '  const redact = createRedactor([settings.apiKey, ...Object.values(config.mcpServers).flatMap(secretValues)]);',
-    replace: '  const redact = createRedactor([...Object.values(config.mcpServers).flatMap(secretValues)]);',
-    breaks: 'CRED-3: the model API key is not in the mask, so an error or server echoing it shows it on screen and in the session',
-  },
-  {
-    id: 'cred-call-arguments-unmasked',
-    file: 'chat/conversation.ts',
-    find: '      return { ...item, arguments: redact(item.arguments) };',
-    replace: '      return item;',
-    breaks: "CRED-3: a tool call's arguments are not masked, so a credential the model puts in them is saved and sent back",
   },
   {
     id: 'cred-description-unmasked',

@@ -61,6 +61,18 @@ export function toolOffered(server: string, tool: string, offered: boolean): Gra
   };
 }
 
+/**
+ * `grade`, once the host asked `server` for `method` (a list it may leave unasked, such as
+ * resources/list or prompts/list): a host that never asked never held the answer, so the check
+ * cannot look (BLOCKED), it is not charged.
+ */
+export function whenAsked(server: string, method: string, grade: GradeFn): GradeFn {
+  return (obs) => {
+    const asked = (obs.servers[server]?.journal ?? []).some((e) => e.kind === 'jsonrpc-in' && e.message.method === method);
+    return asked ? grade(obs) : notReached(`the host never asked ${server} for ${method}, so it never held that answer`, obs);
+  };
+}
+
 /** No status line names `server` (a server the host must not know about). */
 export function noStatusLineFor(server: string): GradeFn {
   return (obs) => {
