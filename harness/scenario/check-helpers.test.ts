@@ -18,8 +18,10 @@ import {
   stdioOwnGroup,
   stderrDiscarded,
   trapUntouched,
+  onLegacyRevision,
 } from './check-helpers.js';
 import { approval, entry, exit, httpRequest, modelRequest, observations, outcome, output, request, screen, server, start, stoppedAt } from './test-fixtures/observations.js';
+import { notReached, pass } from './evidence.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { CanaryRegistry, scanCanaries, type ScanGap, type ScanItem } from '../sandbox/canaries.js';
 import { mintHostSecrets } from '../sandbox/host-env.js';
@@ -407,5 +409,22 @@ describe('nothingLeftRunning', () => {
     expect(outcome(run({ exits: [] }))).toBe('NOT-REACHED');
     expect(outcome(run({ script: stoppedAt(1) }))).toBe('NOT-REACHED');
     expect(outcome(nothingLeftRunning('local')(observations({ servers: server('local', [], 'stdio') })))).toBe('NOT-REACHED');
+  });
+});
+
+describe('onLegacyRevision', () => {
+  const opened = (method: string) => [request(method, 1, 1), entry('jsonrpc-out', { jsonrpc: '2.0', id: 1, result: {} }, 2)];
+  const blocked = onLegacyRevision('docs', 'GET event stream', (obs) => notReached('no GET', obs));
+  const grade = (journal: JournalEntry[]) => blocked(observations({ servers: server('docs', journal) }));
+
+  test('a check that could not look on a server that went on 2026-07-28 does not apply; after initialize it stays BLOCKED', () => {
+    expect(grade(opened('server/discover'))).toMatchObject({ unsupported: true });
+    expect(grade(opened('initialize'))).toMatchObject({ reached: false });
+  });
+
+  test('a check that could look is graded as it is, on either revision', () => {
+    const passes = onLegacyRevision('docs', 'x', () => pass('seen'));
+    expect(passes(observations({ servers: server('docs', opened('server/discover')) }))).toMatchObject({ verdict: 'PASS' });
+    expect(passes(observations({ servers: server('docs', opened('server/discover')) })).unsupported).toBeUndefined();
   });
 });

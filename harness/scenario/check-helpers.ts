@@ -2,9 +2,10 @@
 // are short data. Each helper states its precondition and returns "not reached" when it
 // never happened, never PASS by default.
 import type { CallStatus } from '../adapters/host-adapter.js';
-import { openingAttempts } from '../../fake-servers/mcp/journal-discovery.js';
+import { acceptedOpenings, openingAttempts } from '../../fake-servers/mcp/journal-discovery.js';
+import { MODERN_REVISION } from '../../fake-servers/mcp/protocol-revision.js';
 import type { StartEntry } from '../../fake-servers/mcp/journal.js';
-import { approvalEvidence, cap, fail, journalEvidence, neverHappened, note, notReached, outputEvidence, pass, screenAround, screenTail, statusUnreadable } from './evidence.js';
+import { approvalEvidence, cap, fail, journalEvidence, neverHappened, note, notReached, outputEvidence, pass, screenAround, screenTail, statusUnreadable, unsupported } from './evidence.js';
 import { HOST_SECRET_LABEL } from '../sandbox/host-env.js';
 import { ANYWHERE, canaryGrade } from './canary-grade.js';
 import type { Observations } from './observations.js';
@@ -370,5 +371,20 @@ export function nothingLeftRunning(server: string): GradeFn {
     return obs.leftovers.length === 0
       ? pass(`server ${start.pid} and its child ${start.childPid} were gone when the host had exited`)
       : fail(`still running after the host exited: ${obs.leftovers.map((p) => `${p.pid} (${p.role})`).join(', ')}`, evidence);
+  };
+}
+
+/**
+ * `grade` for something only revisions before 2026-07-28 have (`what`: a GET event stream, a
+ * request a server sends while it is being listed). When it could not look and `server` went on
+ * 2026-07-28 (its server/discover accepted, as `run --protocol 2026-07-28` makes it), the step
+ * does not exist there: UNSUPPORTED, not BLOCKED.
+ */
+export function onLegacyRevision(server: string, what: string, grade: GradeFn): GradeFn {
+  return (obs) => {
+    const graded = grade(obs);
+    if (graded.reached !== false) return graded;
+    const opened = acceptedOpenings(obs.servers[server]?.journal ?? []).at(-1);
+    return opened?.request.message.method === 'server/discover' ? unsupported(`server ${server} went on ${MODERN_REVISION} (server/discover accepted), which has no ${what}`) : graded;
   };
 }
