@@ -17,7 +17,6 @@ import { API_KEY_CHANNELS, credentialChannels, type Canary } from '../sandbox/ca
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { ServerObservation } from '../scenario/observations.js';
 import type { FixtureContext, Scenario, ServerSpec } from '../scenario/scenario-schema.js';
-import { withScriptCanaries } from './script-canaries.js';
 import { behaviourOf, ownCredentials, withCanaries, withOwnCredentials, withStderrCanary, withTrap } from '../scenario/server-spec.js';
 
 export interface RunningServer {
@@ -179,7 +178,7 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
     const readFile = host.builtins.readFile;
     const fileTool = readFile === undefined ? undefined : { ...readFile, paths: readFilePaths(scenario, sandbox, host.configFiles[0] ?? '') };
     const catalogue = scenarioCatalogue(scenario, ctx);
-    const model = await startMockModel({ script: withScriptCanaries(scenario.model, sandbox.canaries), apiKey: apiKey.value, catalogue, ...(fileTool === undefined ? {} : { fileTool }), ...host.model });
+    const model = await startMockModel({ script: scenario.model, apiKey: apiKey.value, catalogue, ...(fileTool === undefined ? {} : { fileTool }), ...host.model });
     closers.push(() => model.close());
 
     const servers: Record<string, RunningServer> = {};

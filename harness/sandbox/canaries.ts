@@ -84,11 +84,6 @@ export class CanaryRegistry {
     return this.#add({ label, value: `${prefix}${randomPart()}`, allowed: [...allowed], home: allowed[0] ?? null });
   }
 
-  /** The canary labelled exactly `label`, if one was minted. */
-  byLabel(label: string): Canary | undefined {
-    return this.all().find((c) => c.label === label);
-  }
-
   #add(canary: Canary): Canary {
     this.#canaries.push(canary);
     return canary;
