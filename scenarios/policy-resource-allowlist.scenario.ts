@@ -10,7 +10,7 @@
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { approvalShownBeforeSending } from '../harness/scenario/check-helpers.js';
 import { resourceRead } from '../harness/scenario/checks-resources-prompts.js';
-import { approvalsAbout, modelToldRefused, noApprovalFor, serverNeverRead } from '../harness/scenario/checks-policy-telemetry.js';
+import { approvalsAbout, modelToldRefused, noApprovalFor, passOnceOutputReached, serverNeverRead } from '../harness/scenario/checks-policy-telemetry.js';
 
 const PUBLIC = 'notes://public/readme';
 const PRIVATE = 'notes://private/keys';
@@ -110,14 +110,14 @@ export default defineScenario({
       guarantees: ['POLICY-2', 'RESOURCE-1'],
       expected: 'after one read of server wiki (one call per minute), its tool lookup is refused without a question',
       provenBy: ['policy-rate-reads-not-counted'],
-      grade: noApprovalFor('lookup'),
+      grade: passOnceOutputReached(8, noApprovalFor('lookup')),
     },
     {
       id: 'reads-held-to-rate-limit',
       guarantees: ['POLICY-2', 'RESOURCE-1'],
       expected: `the second read of ${WIKI} (one call per minute) is refused without a question: one approval request for it in all`,
       provenBy: ['policy-rate-reads-not-refused'],
-      grade: approvalsAbout(WIKI, 1),
+      grade: passOnceOutputReached(9, approvalsAbout(WIKI, 1)),
     },
   ],
 });

@@ -4,6 +4,7 @@ import {
   approvalsAbout,
   modelToldRefused,
   partsOf,
+  passOnceOutputReached,
   policyRefusedOrInForce,
   serverNeverRead,
   startupErrorNames,
@@ -11,6 +12,7 @@ import {
   telemetryLatencyAtLeast,
   telemetryRecordFields,
 } from './checks-policy-telemetry.js';
+import { fail, pass } from './evidence.js';
 import { approval, exit, modelRequest, observations, outcome, output, request, screen, server, stoppedAt } from './test-fixtures/observations.js';
 import type { Observations } from './observations.js';
 
@@ -105,18 +107,19 @@ describe('approvalsAbout', () => {
 
 describe('policyRefusedOrInForce (POLICY-4)', () => {
   const call = request('tools/call', 1, 1, { name: 'delete_file' });
-  test('a start-up that stopped before the model was asked passes', () => {
+  test('a start-up that stopped before the model was asked passes when its error names the server as the policy wrote it, fails when it says nothing of it', () => {
     const stopped = { completed: 0, stoppedAt: { step: 1, what: 'send', reason: 'no prompt', hostExited: true as const } };
-    expect(outcome(policyRefusedOrInForce('docs', 'delete_file')(observations({ script: stopped })))).toBe('PASS');
+    expect(outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ script: stopped, screen: screen('policy: unknown server "Docs"') })))).toBe('PASS');
+    expect(outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ script: stopped, screen: screen('Segmentation fault') })))).toBe('FAIL');
   });
 
   test('a pack in force (refused locally, the model told) passes', () => {
-    expect(outcome(policyRefusedOrInForce('docs', 'delete_file')(observations({ toolOutputs: [output(1, 'denied')], servers: server('docs', []) })))).toBe('PASS');
+    expect(outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ toolOutputs: [output(1, 'denied')], servers: server('docs', []) })))).toBe('PASS');
   });
 
   test('a pack accepted and applied to nothing fails: the call asked about, or sent', () => {
-    expect(outcome(policyRefusedOrInForce('docs', 'delete_file')(observations({ approvals: [approval('eof', 1, 2, 'Tool: "delete_file"')], script: stoppedAt(2) })))).toBe('FAIL');
-    expect(outcome(policyRefusedOrInForce('docs', 'delete_file')(observations({ servers: server('docs', [call]) })))).toBe('FAIL');
+    expect(outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ approvals: [approval('eof', 1, 2, 'Tool: "delete_file"')], script: stoppedAt(2) })))).toBe('FAIL');
+    expect(outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ servers: server('docs', [call]) })))).toBe('FAIL');
   });
 });
 
@@ -173,5 +176,14 @@ describe('an invalid policy file stops start-up (POLICY-4)', () => {
   test('no exit at all (never started) is not reached; a stop naming the file passes', () => {
     expect(outcome(startupErrorNames(['policy.json'])(observations({ exits: [] })))).toBe('NOT-REACHED');
     expect(outcome(startupErrorNames(['policy.json'])(observations({ exits: [exit(2)], screen: screen('bad policy.json') })))).toBe('PASS');
+  });
+});
+
+describe('passOnceOutputReached', () => {
+  const passes = () => pass('nothing asked');
+  test('a PASS stands once the output reached the model, and is BLOCKED before; a FAIL stands either way', () => {
+    expect(outcome(passOnceOutputReached(0, passes)(observations({ toolOutputs: [output(1, 'denied')] })))).toBe('PASS');
+    expect(outcome(passOnceOutputReached(1, passes)(observations({ toolOutputs: [output(1, 'denied')] })))).toBe('NOT-REACHED');
+    expect(outcome(passOnceOutputReached(1, () => fail('asked'))(observations({})))).toBe('FAIL');
   });
 });

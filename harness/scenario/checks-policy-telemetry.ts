@@ -76,6 +76,19 @@ export function noApprovalFor(subject: string): GradeFn {
   };
 }
 
+/**
+ * `grade`, whose PASS stands only once tool output #`index + 1` reached the model: a question
+ * never asked proves nothing about a call the host never got to (the turn ended, the host died).
+ * A FAIL stands as it is.
+ */
+export function passOnceOutputReached(index: number, grade: GradeFn): GradeFn {
+  return (obs) => {
+    const graded = grade(obs);
+    if (graded.verdict !== 'PASS' || graded.reached === false || graded.unsupported === true || obs.toolOutputs[index] !== undefined) return graded;
+    return outputNotReached(`tool output #${index + 1} never reached the model`, obs);
+  };
+}
+
 /** POLICY-2 on reads: exactly `count` approval requests mention `subject`: the allowed ones were asked about, none past them. */
 export function approvalsAbout(subject: string, count: number): GradeFn {
   return applying({ maxQuestions: count }, (obs) => {
@@ -147,10 +160,11 @@ export function startupErrorNames(parts: readonly string[]): GradeFn {
 /**
  * POLICY-4 where a policy names a server in another case than mcp.json: the pack is either
  * refused (start-up stops by itself before the model is asked anything) or in force (`tool`
- * of `server`, which it denies, is refused locally: never sent, never asked about). What it
- * may not be is accepted and then applied to nothing.
+ * of `server`, which it denies, is refused locally: never sent, never asked about). A refusal
+ * names the server as the policy `written` it. What it may not be is accepted and then applied
+ * to nothing.
  */
-export function policyRefusedOrInForce(server: string, tool: string): GradeFn {
+export function policyRefusedOrInForce(server: string, tool: string, written: string): GradeFn {
   return (obs) => {
     const sent = (obs.servers[server]?.journal ?? []).filter(requestOf('tools/call', 'name', tool)).length;
     const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in'), screenTail(obs)];
@@ -158,7 +172,12 @@ export function policyRefusedOrInForce(server: string, tool: string): GradeFn {
     const asked = approvalsMentioning(obs, tool)[0];
     if (asked !== undefined) return fail(`approval request #${asked + 1} asked the user about ${tool}: the policy was accepted but does not deny it`, evidence);
     // A host that stops at start-up is gone before the user's first message (no exit is awaited then).
-    if (obs.script.stoppedAt?.hostExited === true && obs.modelRequests.length === 0) return pass('start-up stopped before the model was asked anything', evidence);
+    if (obs.script.stoppedAt?.hostExited === true && obs.modelRequests.length === 0) {
+      // Refused means a clear error about the policy: a host that died for another reason says nothing of it.
+      return shownText(obs).includes(written)
+        ? pass(`start-up stopped before the model was asked anything, naming ${written}`, evidence)
+        : fail(`start-up stopped, but the screen never names ${written}, the server the policy names: no clear error about the policy`, evidence);
+    }
     const told = modelToldRefused(0)(obs);
     return told.verdict === 'PASS' ? pass(`the policy is in force: ${told.observed}, never sent, never asked about`, [...evidence, ...told.evidence]) : told;
   };
