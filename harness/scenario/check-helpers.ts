@@ -375,6 +375,20 @@ export function nothingLeftRunning(server: string): GradeFn {
 }
 
 /**
+ * `grade` for a step only a host that speaks 2026-07-28 reaches (a server that offers nothing
+ * else). A host that sent server/discover to none of the scenario's servers opens with
+ * initialize only: the step is not for it, UNSUPPORTED (as onLegacyRevision is for the other
+ * revision). Its missing revision is TRANSPORT-1's to charge where a server speaks only
+ * 2026-07-28 and nothing else is judged (transport-stdio-and-http), not charged again here.
+ */
+export function ifHostSpeaksModern(grade: GradeFn): GradeFn {
+  return (obs) => {
+    const discovered = Object.values(obs.servers).some((s) => s.journal.some((e) => e.kind === 'jsonrpc-in' && e.message.method === 'server/discover'));
+    return discovered ? grade(obs) : unsupported(`the host sent server/discover to no server (it opens with initialize only), so a server that speaks only ${MODERN_REVISION} is not for it here; transport-stdio-and-http charges the missing revision`);
+  };
+}
+
+/**
  * `grade` for something only revisions before 2026-07-28 have (`what`: a GET event stream, a
  * request a server sends while it is being listed). When it could not look and `server` went on
  * 2026-07-28 (its server/discover accepted, as `run --protocol 2026-07-28` makes it), the step
