@@ -6,7 +6,7 @@
 // answers with an error and one whose connection docs drops (the outcome unknown): each
 // approved for docs alone, so none is tried again on alpha, which lists and templates both.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { readApprovalShown, readOnlyFrom, resourceRead, serverReadExactly } from '../harness/scenario/checks-resources-prompts.js';
+import { readApprovalShown, readOnlyFrom, resourceRead, serverReadOnlyApproved } from '../harness/scenario/checks-resources-prompts.js';
 
 const URI = 'notes://shared/readme';
 const FAILING = 'notes://shared/failing';
@@ -53,9 +53,9 @@ export default defineScenario({
     {
       id: 'only-approved-read-sent',
       guarantees: ['RESOURCE-1'],
-      expected: `docs receives the approved reads (${URI}, ${FAILING}, ${DROPPED}) once each, in that order; the denied read is never sent`,
+      expected: `docs receives the approved reads (${URI}, ${FAILING}, ${DROPPED}) once each, in that order, or the first of them if the host ends the turn early; the denied read is never sent`,
       provenBy: ['resource-read-unapproved'],
-      grade: serverReadExactly('docs', [URI, FAILING, DROPPED]),
+      grade: serverReadOnlyApproved('docs', [URI, FAILING, DROPPED]),
     },
     {
       id: 'read-goes-to-named-server-only',

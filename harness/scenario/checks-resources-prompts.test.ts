@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ModelRequestRecord } from '../../fake-servers/model/request.js';
-import { contentCapped, noPromptFetchedFrom, promptMarkedWithServer, promptOnlyAsUserContent, promptShownBeforeUse, readOnlyFrom, readsConfinedTo, textKeptBlobOmitted } from './checks-resources-prompts.js';
+import { contentCapped, noPromptFetchedFrom, promptMarkedWithServer, promptOnlyAsUserContent, promptShownBeforeUse, readOnlyFrom, readsConfinedTo, serverReadOnlyApproved, textKeptBlobOmitted } from './checks-resources-prompts.js';
 import { modelRequest, observations, outcome, output, request, screen, server } from './test-fixtures/observations.js';
 
 const PROMPT = 'PROMPT-TEXT-5e1 from server docs';
@@ -45,6 +45,22 @@ describe('a read goes to the named server alone (RESOURCE-1)', () => {
   test('no read anywhere is not reached; a read at the named server alone passes', () => {
     expect(outcome(readOnlyFrom('docs', 'alpha')(observations({ servers: { ...server('docs', []), ...server('alpha', []) } })))).toBe('NOT-REACHED');
     expect(outcome(readOnlyFrom('docs', 'alpha')(observations({ servers: { ...server('docs', [read(1, 'notes://x')]), ...server('alpha', []) } })))).toBe('PASS');
+  });
+});
+
+describe('only the approved reads are sent (RESOURCE-1)', () => {
+  const approved = ['notes://a', 'notes://b', 'notes://c'];
+  const grade = (...uris: string[]) => serverReadOnlyApproved('docs', approved)(observations({ servers: server('docs', uris.map((u, i) => read(i + 1, u))) }));
+
+  test('every approved read, or the first of them when the host ended the turn early, passes', () => {
+    expect(outcome(grade('notes://a', 'notes://b', 'notes://c'))).toBe('PASS');
+    expect(grade('notes://a').observed).toBe('server docs received resources/read of notes://a (the host never sent notes://b, notes://c)');
+  });
+
+  test('a read repeated (the denied one sent), out of order or past the approved ones fails; none at all is not reached', () => {
+    expect(outcome(grade('notes://a', 'notes://a', 'notes://b', 'notes://c'))).toBe('FAIL');
+    expect(outcome(grade('notes://b'))).toBe('FAIL');
+    expect(outcome(grade())).toBe('NOT-REACHED');
   });
 });
 

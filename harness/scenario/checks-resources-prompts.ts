@@ -24,14 +24,34 @@ function readUris(obs: Observations, server: string): string[] {
   });
 }
 
+const listOf = (l: readonly string[]): string => (l.length === 0 ? 'nothing' : l.join(', '));
+
 /** RESOURCE-1/2: `server` received resources/read of exactly these URIs, in order ([]: nothing). */
 export function serverReadExactly(server: string, uris: readonly string[]): GradeFn {
   return (obs) => {
     const got = readUris(obs, server);
     const evidence = [journalEvidence(obs, server, isMethod('resources/read'))];
     const same = got.length === uris.length && got.every((u, i) => u === uris[i]);
-    const list = (l: readonly string[]): string => (l.length === 0 ? 'nothing' : l.join(', '));
-    return same ? pass(`server ${server} received resources/read of ${list(got)}`, evidence) : fail(`server ${server} received resources/read of ${list(got)}; expected ${list(uris)}`, evidence);
+    return same ? pass(`server ${server} received resources/read of ${listOf(got)}`, evidence) : fail(`server ${server} received resources/read of ${listOf(got)}; expected ${listOf(uris)}`, evidence);
+  };
+}
+
+/**
+ * RESOURCE-1: `server` received the approved reads `approved` (in order) and nothing else.
+ * Sending fewer breaches nothing here (a host may end the turn at the user's denial, and the
+ * later reads are never asked of it): a first part of `approved` passes, saying what was never
+ * sent; a read past it, repeated or out of order (the denied one sent) fails. Nothing read at
+ * all: the check could not look.
+ */
+export function serverReadOnlyApproved(server: string, approved: readonly string[]): GradeFn {
+  return (obs) => {
+    const got = readUris(obs, server);
+    const evidence = [journalEvidence(obs, server, isMethod('resources/read'))];
+    if (got.length === 0) return notReached(`server ${server} never received a resources/read`, obs);
+    const first = got.length <= approved.length && got.every((u, i) => u === approved[i]);
+    if (!first) return fail(`server ${server} received resources/read of ${listOf(got)}; only ${listOf(approved)} were approved, once each in that order`, evidence);
+    const unsent = approved.slice(got.length);
+    return pass(`server ${server} received resources/read of ${listOf(got)}${unsent.length === 0 ? '' : ` (the host never sent ${listOf(unsent)})`}`, evidence);
   };
 }
 
