@@ -101,4 +101,11 @@ describe('listing hides values whole and in part (CRED-4)', () => {
     expect(listHidesValues(['wiki'])(listed(`wiki: http://127.0.0.1:1/mcp  headers: Authorization=****${value.slice(-4)}\n`)).verdict).toBe('FAIL');
     expect(listHidesValues(['wiki'])(listed(`wiki: headers: Authorization=${value}\n`)).verdict).toBe('FAIL');
   });
+
+  test('the first four characters of the random part, or six in a row from its middle, fail; four from its middle are chance', () => {
+    const random = value.slice(-32);
+    expect(listHidesValues(['wiki'])(listed(`wiki: headers: Authorization=${random.slice(0, 4)}****\n`)).verdict).toBe('FAIL');
+    expect(listHidesValues(['wiki'])(listed(`wiki: note ${random.slice(10, 16)}\n`)).verdict).toBe('FAIL');
+    expect(listHidesValues(['wiki'])(listed(`wiki: note ${random.slice(10, 14)}\n`)).verdict).toBe('PASS');
+  });
 });
