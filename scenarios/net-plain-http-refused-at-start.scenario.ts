@@ -4,19 +4,20 @@
 // names that only start like localhost or 127.x, and private (not loopback) addresses. Every
 // address form: a mixed-case scheme, a name that matches 127.x.x.x only with the dots taken as
 // any character, a non-loopback IPv6 literal ending in ::1, a non-loopback IPv4 address in
-// decimal and hex forms, and a scheme that is neither http nor https. All are refused before
+// decimal and hex forms, and a scheme that is neither http nor https (its reason may name the
+// scheme refused instead of the https rule). All are refused before
 // anything is sent, so they add no time.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { canaryAbsentEverywhere, reportedUnavailable, trapUntouched } from '../harness/scenario/check-helpers.js';
 
 /** Address forms a loose rule lets through; the mutants that do are the checks' proofs beyond allow-plain-http. */
-const FORMS: readonly { server: string; url: string; what: string; provenBy: string[] }[] = [
+const FORMS: readonly { server: string; url: string; what: string; provenBy: string[]; reason?: RegExp }[] = [
   { server: 'upper-scheme', url: 'HTTP://EXAMPLE.INVALID/mcp', what: 'a mixed-case scheme and host', provenBy: [] },
   { server: 'dots-as-any', url: 'http://127x0x0x1/mcp', what: 'a name that matches 127.x.x.x only if "." means any character', provenBy: ['net-loopback-regex-unescaped-dots'] },
   { server: 'ipv6-global', url: 'http://[2001:db8::1]/mcp', what: 'an IPv6 literal ending in ::1 that is not ::1', provenBy: ['net-ipv6-loopback-suffix'] },
   { server: 'decimal-private', url: 'http://167772161/mcp', what: '10.0.0.1 written as one decimal number', provenBy: [] },
   { server: 'hex-private', url: 'http://0xc0.0xa8.0.1/mcp', what: '192.168.0.1 written in hex', provenBy: [] },
-  { server: 'other-scheme', url: 'ws://example.invalid/mcp', what: 'a scheme that is neither http nor https', provenBy: ['net-only-http-scheme-checked'] },
+  { server: 'ws-url', url: 'ws://example.invalid/mcp', what: 'a scheme that is neither http nor https', provenBy: ['net-only-http-scheme-checked'], reason: /https|scheme|not supported|unsupported/i },
 ];
 
 export default defineScenario({
@@ -43,10 +44,10 @@ export default defineScenario({
     ...FORMS.map((f) => ({
       id: `${f.server}-refused`,
       guarantees: ['NET-1'],
-      expected: `${f.url} (${f.what}) is reported unavailable, naming the https rule`,
+      expected: `${f.url} (${f.what}) is reported unavailable, naming ${f.reason === undefined ? 'the https rule' : 'the https rule or the scheme it refuses'}`,
       provenBy: ['allow-plain-http', ...f.provenBy],
       needs: ['server-status' as const],
-      grade: reportedUnavailable(f.server, [/https/i]),
+      grade: reportedUnavailable(f.server, [f.reason ?? /https/i]),
     })),
     { id: 'nothing-contacted', guarantees: ['NET-1', 'NET-4'], expected: 'nothing reaches the trap behind http://0.0.0.0', provenBy: ['allow-plain-http'], grade: trapUntouched() },
     { id: 'headers-not-sent', guarantees: ['NET-1', 'CRED-2'], expected: "the refused servers' bearer canaries are sent nowhere", provenBy: ['allow-plain-http'], grade: canaryAbsentEverywhere('server "literal"') },
