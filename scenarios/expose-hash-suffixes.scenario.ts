@@ -1,37 +1,38 @@
 // EXPOSE-2, EXPOSE-3: a tool name with invalid characters, one too long, and two names that
-// still collide (a/b_c and a_b/c both read mcp_a_b_c) get deterministic hash suffixes; the
+// still collide (acme/b_c and acme_b/c both read mcp_acme_b_c) get deterministic hash suffixes; the
 // same configuration gives the same names on a second start. The other members of each
 // family: non-ASCII letters (résumé), a name one character over the bound in refhost's form
 // (65), two invalid names that sanitise alike (list.pages, list pages: not the one the model
 // calls, so a host that merges them still gets its call), and two names that differ
-// only in case (Export, export): every tool still gets a valid name of its own.
+// only in case (Export, export): every tool still gets a valid name of its own. The servers'
+// name is a word no tool name or hex hash holds, so a name that lacks it cannot carry it by chance.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { allNamesValid, hashSuffixed, namesCarryServer, sameNamesEveryStart } from '../harness/scenario/checks-exposure-limits.js';
 
 const LONG = `fetch_${'x'.repeat(70)}`;
-/** mcp_a_ plus this is 65 characters: one over the bound. */
-const JUST_OVER = `page_${'y'.repeat(54)}`;
-/** Every tool of server a and a_b: each must be offered under a name of its own. */
+/** mcp_acme_ plus this is 65 characters: one over the bound. */
+const JUST_OVER = `page_${'y'.repeat(51)}`;
+/** Every tool of server acme and acme_b: each must be offered under a name of its own. */
 const EVERY_TOOL: readonly (readonly [string, string])[] = [
-  ['a', 'get.page'],
-  ['a', 'list.pages'],
-  ['a', 'list pages'],
-  ['a', LONG],
-  ['a', JUST_OVER],
-  ['a', 'résumé'],
-  ['a', 'Export'],
-  ['a', 'export'],
-  ['a', 'b_c'],
-  ['a_b', 'c'],
+  ['acme', 'get.page'],
+  ['acme', 'list.pages'],
+  ['acme', 'list pages'],
+  ['acme', LONG],
+  ['acme', JUST_OVER],
+  ['acme', 'résumé'],
+  ['acme', 'Export'],
+  ['acme', 'export'],
+  ['acme', 'b_c'],
+  ['acme_b', 'c'],
 ];
 
 export default defineScenario({
   title: 'Invalid, overlong and colliding names get deterministic hash suffixes, the same on every start',
   servers: {
-    a: { transport: 'http', behaviour: { tools: EVERY_TOOL.filter(([server]) => server === 'a').map(([, name]) => ({ name })) } },
-    a_b: { transport: 'http', behaviour: { tools: [{ name: 'c' }] } },
+    acme: { transport: 'http', behaviour: { tools: EVERY_TOOL.filter(([server]) => server === 'acme').map(([, name]) => ({ name })) } },
+    acme_b: { transport: 'http', behaviour: { tools: [{ name: 'c' }] } },
   },
-  model: [{ calls: [{ server: 'a', tool: 'get.page', arguments: {} }] }, { message: 'First start done.' }, { message: 'Second start done.' }],
+  model: [{ calls: [{ server: 'acme', tool: 'get.page', arguments: {} }] }, { message: 'First start done.' }, { message: 'Second start done.' }],
   user: [{ send: 'Get the page.' }, { approval: 'approve' }, { end: 'eof' }, { restart: { resume: false } }, { send: 'Hello again.' }, { end: 'eof' }],
   checks: [
     {
@@ -48,10 +49,10 @@ export default defineScenario({
       provenBy: ['expose-key-case-insensitive', 'expose-hash-of-server-only'],
       grade: namesCarryServer(EVERY_TOOL),
     },
-    { id: 'invalid-characters-hashed', guarantees: ['EXPOSE-2'], expected: '"get.page" is offered with a hash suffix, not as a look-alike such as mcp_a_get_page', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a', 'get.page') },
-    { id: 'overlong-name-hashed', guarantees: ['EXPOSE-2'], expected: 'the 76-character tool name is offered cut, with a hash suffix', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a', LONG) },
-    { id: 'collision-hashed-first', guarantees: ['EXPOSE-2'], expected: 'a/b_c (clashing with a_b/c on mcp_a_b_c) gets a hash suffix, unless the host\'s scheme keeps the two apart', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a', 'b_c', ['a_b', 'c']) },
-    { id: 'collision-hashed-second', guarantees: ['EXPOSE-2'], expected: 'a_b/c (clashing with a/b_c on mcp_a_b_c) gets a hash suffix, unless the host\'s scheme keeps the two apart', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('a_b', 'c', ['a', 'b_c']) },
+    { id: 'invalid-characters-hashed', guarantees: ['EXPOSE-2'], expected: '"get.page" is offered with a hash suffix, not as a look-alike such as mcp_acme_get_page', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('acme', 'get.page') },
+    { id: 'overlong-name-hashed', guarantees: ['EXPOSE-2'], expected: 'the 76-character tool name is offered cut, with a hash suffix', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('acme', LONG) },
+    { id: 'collision-hashed-first', guarantees: ['EXPOSE-2'], expected: 'acme/b_c (clashing with acme_b/c on mcp_acme_b_c) gets a hash suffix, unless the host\'s scheme keeps the two apart', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('acme', 'b_c', ['acme_b', 'c']) },
+    { id: 'collision-hashed-second', guarantees: ['EXPOSE-2'], expected: 'acme_b/c (clashing with acme/b_c on mcp_acme_b_c) gets a hash suffix, unless the host\'s scheme keeps the two apart', provenBy: ['sanitise-lookalike'], grade: hashSuffixed('acme_b', 'c', ['acme', 'b_c']) },
     {
       id: 'same-names-on-second-start',
       guarantees: ['EXPOSE-3'],

@@ -206,7 +206,9 @@ const spaced = (text: string): string => text.replace(/\s+/g, ' ');
  * The origin first (a label naming the server and the tool, in the host's own words), then the
  * server's text (all of it, however re-wrapped), then a note naming the server and calling its
  * results untrusted (EXPOSE-5). A tool the server gave no description (`serverText` undefined)
- * still gets the label and the note.
+ * still gets the label and the note; with no server text between them, one sentence may be
+ * both ("ping, from docs: its results are untrusted"), so the description need only name the
+ * server and the tool as words and call the results untrusted.
  */
 export function descriptionLabelled(server: string, tool: string, serverText: string | undefined): GradeFn {
   return (obs) => {
@@ -215,8 +217,13 @@ export function descriptionLabelled(server: string, tool: string, serverText: st
     const d = spaced(t.description ?? '');
     const evidence = [note(t.description ?? '', `description of ${t.name}`)];
     const text = spaced(serverText ?? '').trim();
-    const at = text === '' ? noteStart(d, server) : d.indexOf(text);
-    if (at < 0) return fail(text === '' ? 'no note naming the server and calling its results untrusted' : "the description does not hold all of the server's text", evidence);
+    if (text === '') {
+      return namesWord(d, server) && namesWord(d, tool) && UNTRUSTED.test(d)
+        ? pass('a label and a note naming the server and tool and calling its results untrusted', evidence)
+        : fail(`no label and note naming server ${server} and tool ${tool} and calling its results untrusted`, evidence);
+    }
+    const at = d.indexOf(text);
+    if (at < 0) return fail("the description does not hold all of the server's text", evidence);
     const head = d.slice(0, at);
     if (!namesWord(head, server) || !namesWord(head, tool)) return fail(`the description does not name server ${server} and tool ${tool} before the server's text`, evidence);
     const tail = d.slice(at + text.length);
@@ -224,18 +231,6 @@ export function descriptionLabelled(server: string, tool: string, serverText: st
       ? pass('label, server text, then a note naming the server and calling its results untrusted', evidence)
       : fail('no note after the server text naming the server and calling its results untrusted', evidence);
   };
-}
-
-/**
- * For a description without server text: where the note begins, at the last mention of
- * `server` before the words calling results untrusted; -1 unless the server is also named
- * before that (in the label) and the note is there at all.
- */
-function noteStart(description: string, server: string): number {
-  const untrusted = description.search(UNTRUSTED);
-  if (untrusted < 0) return -1;
-  const mentions = [...description.slice(0, untrusted).matchAll(new RegExp(server.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].map((m) => m.index);
-  return mentions.length < 2 ? -1 : (mentions.at(-1) ?? -1);
 }
 
 // EXPOSE-6 / INJECT-1 ----------------------------------------------------------------------
