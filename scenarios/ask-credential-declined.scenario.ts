@@ -3,8 +3,8 @@
 // accepted. A second call asks in URL mode (sign in at an address), where the user has nothing
 // to type into the host: a host may show it and let the user decline, or refuse it, but never
 // accept it on the user's behalf. Server early (2025-11-25) asks while the host is still
-// listing its tools, before the user has seen anything: nobody could have typed an answer, so
-// nothing may accept it. No answer may hold a credential of the user's environment (the host's
+// listing its tools, before the user has seen anything: nothing may accept it on the user's
+// behalf (a host that shows it gets the user's decline). No answer may hold a credential of the user's environment (the host's
 // own GITHUB_TOKEN and the like are canaries) or of another server.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { onLegacyRevision } from '../harness/scenario/check-helpers.js';
@@ -38,6 +38,9 @@ export default defineScenario({
   },
   model: [{ calls: [{ server: 'docs', tool: 'sync', arguments: { repo: 'ask3-repo' } }] }, { calls: [{ server: 'docs', tool: 'signin', arguments: {} }] }, { message: 'Done.' }],
   user: [
+    // A host may show the early ask to its user at start: the user declines it, as anyone would,
+    // before typing anything else (else the first line would answer it).
+    { answerAsk: { server: 'early', shows: EARLY_MESSAGE, type: [''] } },
     { send: 'Sync the repository.' },
     { approval: 'approve' },
     { answerAsk: { server: 'docs', shows: MESSAGE, type: [''] } },

@@ -267,16 +267,24 @@ async function answerAsk(ask: { server: string; shows: string; occurrence?: numb
     const final = (result: unknown): boolean => (result as { resultType?: unknown } | undefined)?.resultType !== 'input_required';
     return entries.some((e) => e.kind === 'jsonrpc-out' && e.mono > began && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result));
   };
-  // The host may also give up on the call itself (decline an ask it does not offer, fail the
-  // call): once it tells the model anything more, the call is over for it and nothing waits.
+  // The host may also answer the ask itself (decline what it does not offer): then nothing waits
+  // for the user. An ask the server sends while it is being listed has no call to end.
+  const askAnswered = (): boolean => {
+    const entries = running.journal();
+    const asks = entries.flatMap((e) => (e.kind === 'jsonrpc-out' && e.message.method !== undefined && e.message.id !== undefined && JSON.stringify(e.message.params ?? {}).includes(JSON.stringify(ask.shows).slice(1, -1)) ? [JSON.stringify(e.message.id)] : []));
+    const nth = asks[(ask.occurrence ?? 1) - 1];
+    return nth !== undefined && entries.some((e) => e.kind === 'jsonrpc-in' && e.message.method === undefined && JSON.stringify(e.message.id) === nth);
+  };
+  // Or give up on the call itself (fail the call): once it tells the model anything more, the
+  // call is over for it and nothing waits.
   const told = ctx.modelRequests();
   // What the user is shown: an agent's stderr log (an ACP client shows none) asks the user nothing.
   const shown = (): boolean => {
     const screen = session.screen();
     return (screen.shown ?? screen.all).split(ask.shows).length - 1 >= (ask.occurrence ?? 1);
   };
-  await pollUntil(() => shown() || callAnswered() || ctx.modelRequests() > told, within, ASK_POLL_MS);
-  if (shown() && !callAnswered()) for (const line of ask.type) session.send(line);
+  await pollUntil(() => shown() || callAnswered() || askAnswered() || ctx.modelRequests() > told, within, ASK_POLL_MS);
+  if (shown() && !callAnswered() && !askAnswered()) for (const line of ask.type) session.send(line);
 }
 
 export function emptyScriptRun(): ScriptRun {

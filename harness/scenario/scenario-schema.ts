@@ -134,8 +134,9 @@ const USER_STEPS = [
    * ASK-1: waits until the screen shows `shows` (literal text: the server's message; with
    * `occurrence` n, for the n-th time: a second ask with the same message) and types
    * each line of `type` (one per requested field; "" declines); the wait ends without typing
-   * once `server` has answered its pending tools/call (the host answered the ask itself, or
-   * was never asked), or once the host sent the model anything more (it gave the call up).
+   * once the host answered that ask itself, once `server` has answered its pending tools/call
+   * (the host answered the ask itself, or was never asked), or once the host sent the model
+   * anything more (it gave the call up).
    * Never a failure: the checks grade what the host did.
    */
   [
