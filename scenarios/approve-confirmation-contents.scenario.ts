@@ -14,12 +14,13 @@ const PAD = 'é';
 const TAIL = 'END-OF-ARGUMENTS-7c1';
 const SMALL_TAIL = 'END-OF-SMALL-ARGUMENTS-2d8';
 /** 3000 bytes of padding in 1500 characters: over 2 KiB in bytes, under it in characters. */
-const args = { query: 'release notes', padding: PAD.repeat(1500), last: TAIL };
+// Keys in alphabetical order, so a host that sorts them shows the same start and end.
+const args = { about: 'release notes', padding: PAD.repeat(1500), tail: TAIL };
 /** About 1.7 KiB formatted: under the cut however the JSON is indented. */
-const small = { query: 'small notes', padding: PAD.repeat(820), last: SMALL_TAIL };
+const small = { about: 'small notes', padding: PAD.repeat(820), tail: SMALL_TAIL };
 const NESTED_TAIL = 'END-OF-NESTED-ARGUMENTS-9b3';
-/** 200 pairs of one-digit numbers: about 1.3 KiB compact, about 6 KiB once every value has its own indented line. */
-const nested = { query: 'nested rows', rows: Array.from({ length: 200 }, () => [0, 1]), last: NESTED_TAIL };
+/** 200 pairs of one-digit numbers: about 1.3 KiB compact, about 6 KiB once every value has its own indented line (2.5 KiB with each pair on a line). */
+const nested = { about: 'nested rows', rows: Array.from({ length: 200 }, () => [0, 1]), tail: NESTED_TAIL };
 const ARGUMENT_BYTES = 2048;
 /** The usual ways to mark a cut: "cut", "truncated", an ellipsis, "N bytes not shown", "more omitted". */
 const CUT_MARKER = /cut|truncat|\.\.\.|…|not shown|omitted/i;
