@@ -26,8 +26,24 @@ export default defineScenario({
     slow: { transport: 'http', behaviour: { protocol: 'both', tools: [{ name: 'lookup' }], stages: { initialize: { kind: 'delay', delayMs: SLOW_OPENING_MS } } } },
     slownew: { transport: 'http', behaviour: { protocol: MODERN_REVISION, tools: [{ name: 'fetch' }], stages: { initialize: { kind: 'delay', delayMs: SLOW_OPENING_MS } } } },
   },
-  model: [{ calls: [{ server: 'healthy', tool: 'search', arguments: {} }] }, { calls: [{ server: 'slow', tool: 'lookup', arguments: {} }] }, { calls: [{ server: 'slownew', tool: 'fetch', arguments: {} }] }, { message: 'Done.' }],
-  user: [{ send: 'Search.', within: CONNECT_DEADLINE_MS + 10_000 }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
+  model: [
+    { calls: [{ server: 'healthy', tool: 'search', arguments: {} }] },
+    { message: 'Searched.' },
+    { calls: [{ server: 'slow', tool: 'lookup', arguments: {} }] },
+    { calls: [{ server: 'slownew', tool: 'fetch', arguments: {} }] },
+    { message: 'Done.' },
+  ],
+  user: [
+    { send: 'Search.', within: CONNECT_DEADLINE_MS + 10_000 },
+    { approval: 'approve' },
+    // A host may start the chat before every server is ready and add each as it comes: the
+    // slow servers are asked for once slow has answered its tools/list (both open alike).
+    { received: { server: 'slow', method: 'tools/list', answered: true }, optional: true, within: CONNECT_DEADLINE_MS },
+    { send: 'Look it up.' },
+    { approval: 'approve' },
+    { approval: 'approve' },
+    { end: 'eof' },
+  ],
   timeoutMs: 50_000,
   checks: [
     {
