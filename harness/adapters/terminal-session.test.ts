@@ -56,6 +56,13 @@ describe('a terminal host on a pseudo-terminal', () => {
     expect(screen.rendered).toBe('tty xterm-256color 40 120\nYou> hello there\ngot [hello there]');
   });
 
+  test('an approval request where the prompt was expected ends the prompt wait at once, and is left for the approval wait', async () => {
+    const s = await onPty('sh', ['-c', 'printf "[Tool: docs/search]\\nApprove? "; read answer; printf "You> "; read line']);
+    // A deadline past the test's own: only an early end lets the test finish.
+    expect(await s.waitForPrompt(120_000)).toBe(false);
+    expect((await s.waitForApproval(0))?.text).toContain('[Tool: docs/search]');
+  });
+
   test('Ctrl-C typed on the terminal reaches every process of the foreground group', async () => {
     const s = await onPty('sh', ['-c', 'trap "echo host got INT" INT; (trap "echo child got INT; exit 0" INT; printf "You> "; while :; do sleep 0.1; done); echo done']);
     expect(await s.waitForPrompt(5000)).toBe(true);

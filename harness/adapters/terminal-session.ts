@@ -84,8 +84,14 @@ export class TerminalHostSession implements HostSession {
     return r.kind === 'match' ? r.text : null;
   }
 
+  /**
+   * An approval request on screen before any prompt ends the wait at once (false), left for
+   * waitForApproval: a host asking where the user expected its prompt will not show the prompt
+   * until answered, so waiting out the step's deadline (the call deadline and slack) told nothing.
+   */
   async waitForPrompt(timeoutMs: number): Promise<boolean> {
-    return (await this.waitFor(this.dialect.screen.prompt, timeoutMs)) !== null;
+    const r = await this.#screen.waitFor([{ name: 'prompt', pattern: this.dialect.screen.prompt }, { name: 'approval', pattern: this.dialect.screen.approval, consume: false }], timeoutMs);
+    return r.kind === 'match' && r.name === 'prompt';
   }
 
   send(line: string): void {

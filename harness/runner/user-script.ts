@@ -134,7 +134,7 @@ async function noPrompt(session: HostSession, ctx: Ctx, why: string): Promise<ne
   if (stray !== null) {
     const at = monotonicMs();
     ctx.run.approvals.push({ ...stray, answer: 'unanswered', shownAt: at, answeredAt: at });
-    throw new StepFailed(`${why}: an approval request stood where the prompt was expected`);
+    throw new StepFailed('an approval request stood where the prompt was expected');
   }
   throw new StepFailed(why);
 }
