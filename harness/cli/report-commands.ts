@@ -18,8 +18,9 @@ export function registerReportCommands(program: Command): void {
     .requiredOption('-o, --out <dir>', 'directory for the merged reports')
     .addOption(requiredByOption('keep only checks'))
     .addOption(tierOption('keep only checks'))
-    .action((files: string[], options: { out: string; requiredBy: RequiredBy; tier?: Tier[] }) => {
-      process.exitCode = runReportMerge(files, options.out, processIo, options.requiredBy, options.tier);
+    .option('--again <report>', 'a rerun of some of the scenarios: a check whose verdict differs between the runs becomes FLAKY, with both')
+    .action((files: string[], options: { out: string; requiredBy: RequiredBy; tier?: Tier[]; again?: string }) => {
+      process.exitCode = runReportMerge(files, options.out, processIo, options.requiredBy, options.tier, options.again);
     });
   report
     .command('diff')
