@@ -9,6 +9,11 @@
 #   .ci/host-row.sh codex --shard 1/2        # extra arguments go to `mcp-host-conformance run`
 #   .ci/host-row.sh codex --update-baseline  # rerun, then rewrite the baseline from the report
 #
+# A scenario whose failure was unexpected runs once more, alone; so, when the baseline is
+# rewritten, does every scenario with a check that disagrees with it. The rerun is combined into
+# test-results/<host>/ (`report merge --again`): a check whose verdict differed is FLAKY there,
+# with both runs, and goes into a rewritten baseline as `flaky`, never as a plain failure.
+#
 # Last line: `<host>-row: ok|failed|skipped ...`. The run has a hard deadline
 # (HOST_ROW_DEADLINE_S, default 900 s); .ci/rows lists the rows CI runs and their times.
 set -uo pipefail
@@ -54,18 +59,41 @@ log="$(mktemp)"
 timeout --kill-after=15 "$deadline" "${run[@]}" 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 
+# Runs the scenarios named in "${again[@]}" once more, alone, into $out-rerun/ (extra arguments
+# of the row are not repeated: a --shard would select nothing) and sets rc to that run's exit code.
+run_again() {
+  say "running ${again[*]} once more"
+  local rerun=(node bin/mcp-host-conformance.js run --host "$host" --out "$out-rerun" "$@")
+  for s in "${again[@]}"; do rerun+=(--scenario "$s"); done
+  timeout --kill-after=15 "$deadline" "${rerun[@]}"
+  rc=$?
+}
+combine() { node bin/mcp-host-conformance.js report merge "$out/report.json" --again "$out-rerun/report.json" -o "$out"; }
+
 # A real host on a busy 2-core machine: a scenario with an unexpected failure runs once more,
 # alone, and only a failure that comes back counts. Stale entries are never rerun.
 flaky=""
+again=()
 if [ "$update" = 0 ] && [ "$rc" = 1 ] && ! grep -q '^stale expected failure' "$log"; then
   mapfile -t again < <(sed -nE 's#^unexpected failure: ([^/]+)/.*#\1#p' "$log" | sort -u)
   if [ "${#again[@]}" -gt 0 ]; then
-    say "running ${again[*]} once more"
-    rerun=(node bin/mcp-host-conformance.js run --host "$host" --out "$out-rerun" --expected-failures "$baseline")
-    for s in "${again[@]}"; do rerun+=(--scenario "$s"); done
-    timeout --kill-after=15 "$deadline" "${rerun[@]}"
-    rc=$?
-    [ "$rc" = 0 ] && flaky="; failed once, then passed alone: ${again[*]} (report in $out-rerun/)"
+    run_again --expected-failures "$baseline"
+    # The row's report shows what varied as FLAKY; the row's verdict stays the rerun's.
+    if [ "$rc" = 0 ] || [ "$rc" = 1 ]; then combine >/dev/null || say "the rerun could not be combined into $out/ (see above)"; fi
+    [ "$rc" = 0 ] && flaky="; failed once, then passed alone: ${again[*]} (FLAKY in $out/report.md)"
+  fi
+fi
+# Rewriting the baseline: a failure is committed only once it came back. The scenarios whose
+# checks disagree with the old baseline (a failure it does not list, a listed check that passed)
+# run once more; the baseline is then written from both runs.
+if [ "$update" = 1 ] && { [ "$rc" = 0 ] || [ "$rc" = 1 ]; }; then
+  known=()
+  [ -f "$baseline" ] && known=(--expected-failures "$baseline")
+  list="$(node bin/mcp-host-conformance.js report reruns "$out/report.json" --host "$host" "${known[@]}")" || exit 1
+  [ -n "$list" ] && mapfile -t again <<< "$list"
+  if [ "${#again[@]}" -gt 0 ]; then
+    run_again
+    if [ "$rc" = 0 ] || [ "$rc" = 1 ]; then combine || exit 1; fi
   fi
 fi
 rm -f "$log"
@@ -76,6 +104,11 @@ if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
   exit 1
 fi
 if [ "$update" = 1 ]; then
+  # A baseline is written only from runs that finished (exit 0 or 1), never from an interrupted one.
+  if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then
+    say "failed (exit $rc: the run did not finish; $baseline left as it was)"
+    exit 1
+  fi
   node bin/mcp-host-conformance.js report baseline "$out/report.json" --host "$host" -o "$baseline" || exit 1
   # FINDINGS.md's generated block follows the report; the maintainer's notes around it stay.
   node bin/mcp-host-conformance.js report findings "$out/report.json" --host "$host" --into "reports/${host}/FINDINGS.md" || exit 1

@@ -1,4 +1,4 @@
-// Wires `report merge`, `report diff`, `report baseline` and `report findings` into the CLI: main.ts calls registerReportCommands(program).
+// Wires `report merge`, `report diff`, `report baseline`, `report reruns` and `report findings` into the CLI: main.ts calls registerReportCommands(program).
 import type { Command } from 'commander';
 import type { RequiredBy } from '../catalogue/source-schema.js';
 import type { Tier } from '../catalogue/tiers.js';
@@ -7,6 +7,7 @@ import { runReportBaseline } from './report-baseline.js';
 import { runReportFindings } from './report-findings.js';
 import { runReportDiff } from './report-diff.js';
 import { runReportMerge } from './report-merge.js';
+import { runReportReruns } from './report-reruns.js';
 import { requiredByOption, tierOption } from './required-by-option.js';
 
 export function registerReportCommands(program: Command): void {
@@ -18,8 +19,9 @@ export function registerReportCommands(program: Command): void {
     .requiredOption('-o, --out <dir>', 'directory for the merged reports')
     .addOption(requiredByOption('keep only checks'))
     .addOption(tierOption('keep only checks'))
-    .action((files: string[], options: { out: string; requiredBy: RequiredBy; tier?: Tier[] }) => {
-      process.exitCode = runReportMerge(files, options.out, processIo, options.requiredBy, options.tier);
+    .option('--again <report>', 'a rerun of some of the scenarios: a check whose verdict differs between the runs becomes FLAKY, with both')
+    .action((files: string[], options: { out: string; requiredBy: RequiredBy; tier?: Tier[]; again?: string }) => {
+      process.exitCode = runReportMerge(files, options.out, processIo, options.requiredBy, options.tier, options.again);
     });
   report
     .command('diff')
@@ -37,6 +39,15 @@ export function registerReportCommands(program: Command): void {
     .requiredOption('-o, --out <file>', 'the expected-failures file to write')
     .action((file: string, options: { host: string; out: string }) => {
       process.exitCode = runReportBaseline(file, options.host, options.out, processIo);
+    });
+  report
+    .command('reruns')
+    .description("print the scenarios to run once more before a host's baseline is rewritten from a report: a failing check the baseline does not list, or a listed one that passed")
+    .argument('<report>', 'report.json')
+    .requiredOption('--host <name>', 'the host whose baseline is to be rewritten')
+    .option('--expected-failures <file>', 'its current baseline (without it, every failing check asks for a rerun)')
+    .action((file: string, options: { host: string; expectedFailures?: string }) => {
+      process.exitCode = runReportReruns(file, options.host, options.expectedFailures, processIo);
     });
   report
     .command('findings')

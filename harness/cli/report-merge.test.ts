@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readReportFile } from '../report/report-file.js';
 import { guaranteeById } from '../catalogue/guarantees.js';
-import { otherHostRun, refhostShards, report } from '../report/test-fixtures/sample-reports.js';
+import { checkResult, hostRun, otherHostRun, refhostReport, refhostShards, report } from '../report/test-fixtures/sample-reports.js';
 import { runReportMerge } from './report-merge.js';
 import { useCommandWorkspace } from '../report/test-fixtures/command-workspace.js';
 
@@ -21,6 +21,24 @@ describe('report merge', () => {
     ]);
     expect(ws.out).toContain('refhost 0.1.0: 1 FAIL · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS (spec and safety: ');
     expect(ws.err).toBe('');
+  });
+
+  it('combines a rerun with --again: a check whose verdict differed is FLAKY in all four formats, and named', () => {
+    const first = ws.file('first.json', refhostReport());
+    const again = report(hostRun('refhost', '0.1.0', [checkResult('expose-description/origin-first', ['EXPOSE-5'], 'PASS')]));
+    expect(runReportMerge([first], join(ws.dir, 'both'), ws.io, 'catalogue', undefined, ws.file('again.json', again))).toBe(0);
+    const combined = readReportFile(join(ws.dir, 'both', 'report.json')).hosts[0]!.checks.find((c) => c.id === 'expose-description/origin-first');
+    expect(combined?.runs?.map((r) => r.verdict)).toEqual(['FAIL', 'PASS']);
+    expect(readFileSync(join(ws.dir, 'both', 'report.md'), 'utf8')).toContain('#### 🔁 FLAKY expose-description/origin-first');
+    expect(readFileSync(join(ws.dir, 'both', 'junit.xml'), 'utf8')).toContain('<skipped message="FAIL then PASS: the verdict differed between runs of the scenario"/>');
+    expect(ws.out).toContain('refhost 0.1.0: 1 FLAKY · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS (');
+    expect(ws.out).toContain('\n  FLAKY expose-description/origin-first: FAIL then PASS\n');
+  });
+
+  it('refuses with --again a rerun of a check the first report does not hold: one line, exit 2', () => {
+    const again = ws.file('again.json', report(hostRun('refhost', '0.1.0', [checkResult('other/check', ['EXPOSE-5'], 'PASS')])));
+    expect(runReportMerge([ws.file('first.json', refhostReport())], join(ws.dir, 'both'), ws.io, 'catalogue', undefined, again)).toBe(2);
+    expect(ws.err).toBe(`mcp-host-conformance: ${again}: check other/check of refhost 0.1.0 is not in the first report (a rerun repeats its scenarios)\n`);
   });
 
   it('names the bad file and the zod path, exits 2 and writes nothing', () => {

@@ -1,6 +1,7 @@
-// `mcp-host-conformance report merge A.json B.json ... -o DIR [--required-by spec] [--tier T,...]`: several
-// hosts or shards into one matrix, written in all four formats; --required-by narrows the
-// inputs to the checks of guarantees the MCP specification asks (one report works too).
+// `mcp-host-conformance report merge A.json B.json ... -o DIR [--required-by spec] [--tier T,...] [--again RERUN.json]`:
+// several hosts or shards into one matrix, written in all four formats; --required-by narrows the
+// inputs to the checks of guarantees the MCP specification asks (one report works too); --again
+// combines a rerun of some scenarios into it, a check whose verdict differed becoming FLAKY.
 import type { RequiredBy } from '../catalogue/source-schema.js';
 import { TIERS, type Tier } from '../catalogue/tiers.js';
 import { type CommandIo, withInputErrors } from '../report/command-io.js';
@@ -8,18 +9,20 @@ import { mergeReports } from '../report/merge.js';
 import { narrowReport } from '../report/narrow.js';
 import { ReportError } from '../report/report-error.js';
 import { readReportFile } from '../report/report-file.js';
+import { outcomesOf, withRerun } from '../report/rerun.js';
 import { catalogueMap, countVerdicts, formatCounts, hostLabel } from '../report/summary.js';
 import { tierHeadline } from '../report/tier-view.js';
 import { writeReports } from '../report/write-reports.js';
 
-export function runReportMerge(files: readonly string[], outDir: string, io: CommandIo, requiredBy: RequiredBy = 'catalogue', tiers: readonly Tier[] = TIERS): number {
+export function runReportMerge(files: readonly string[], outDir: string, io: CommandIo, requiredBy: RequiredBy = 'catalogue', tiers: readonly Tier[] = TIERS, again?: string): number {
   return withInputErrors(io, () => {
     const inputs = files.map(readReportFile);
     const narrowed = inputs.map((r) => narrowReport(r, requiredBy, tiers));
-    const merged = mergeReports(
+    const firstRuns = mergeReports(
       narrowed.map((n) => n.report),
       files,
     );
+    const merged = again === undefined ? firstRuns : withRerun(firstRuns, narrowReport(readReportFile(again), requiredBy, tiers).report, again);
     if (requiredBy !== 'catalogue' || tiers.length < TIERS.length) {
       const flags = [...(requiredBy === 'catalogue' ? [] : [`--required-by ${requiredBy}`]), ...(tiers.length < TIERS.length ? [`--tier ${tiers.join(',')}`] : [])].join(' ');
       const before = inputs.reduce((n, r) => n + r.hosts.reduce((m, h) => m + h.checks.length, 0), 0);
@@ -30,7 +33,10 @@ export function runReportMerge(files: readonly string[], outDir: string, io: Com
       io.stdout(`${flags}: kept ${after} of ${before} checks${filled.size === 0 ? '' : ` (${filled.size} guarantees had no sources in the report; the current catalogue's were used)`}\n`);
     }
     const paths = writeReports(merged, outDir);
-    for (const host of merged.hosts) io.stdout(`${hostLabel(host)}: ${formatCounts(countVerdicts(host.checks))} (${tierHeadline(host.checks, catalogueMap(merged))})\n`);
+    for (const host of merged.hosts) {
+      io.stdout(`${hostLabel(host)}: ${formatCounts(countVerdicts(host.checks))} (${tierHeadline(host.checks, catalogueMap(merged))})\n`);
+      for (const c of host.checks.filter((c) => c.verdict === 'FLAKY')) io.stdout(`  FLAKY ${c.id}: ${outcomesOf(c)}\n`);
+    }
     io.stdout(`wrote ${paths.html}\n      ${paths.markdown}\n      ${paths.junit}\n      ${paths.json}\n`);
     return 0;
   });

@@ -81,10 +81,13 @@ export function createProgress(options: ProgressOptions): Progress {
   };
 }
 
-/** The closing table: one row per verdict, the total, the scenario count and time, the report paths. */
+// A run grades each check once, so it never gives FLAKY (only combining runs does): no row for it.
+const ONE_RUN_ORDER = VERDICT_ORDER.filter((v) => v !== 'FLAKY');
+
+/** The closing table: one row per verdict a run gives, the total, the scenario count and time, the report paths. */
 export function summaryTable(counts: VerdictCounts, done: number, total: number, elapsedMs: number, reportPaths: readonly string[]): string {
-  const rows: [string, number][] = [...VERDICT_ORDER.map((v): [string, number] => [v, counts[v]])];
-  rows.push(['Total', VERDICT_ORDER.reduce((sum, v) => sum + counts[v], 0)]);
+  const rows: [string, number][] = [...ONE_RUN_ORDER.map((v): [string, number] => [v, counts[v]])];
+  rows.push(['Total', ONE_RUN_ORDER.reduce((sum, v) => sum + counts[v], 0)]);
   const lines = ['', 'Verdict         Checks', ...rows.map(([name, n]) => `${name.padEnd(14)}${String(n).padStart(8)}`)];
   lines.push(`Scenarios: ${done}/${total} in ${(elapsedMs / 1000).toFixed(1)} s`);
   if (reportPaths.length > 0) lines.push('Reports:', ...reportPaths.map((p) => `  ${p}`));

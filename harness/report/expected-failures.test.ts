@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyExpectedFailures, readExpectedFailures, type ExpectedFailures } from './expected-failures.js';
+import { applyExpectedFailures, checksToReproduce, readExpectedFailures, type ExpectedFailures } from './expected-failures.js';
 import { ReportError } from './report-error.js';
 import { refhostReport } from './test-fixtures/sample-reports.js';
 
@@ -56,6 +56,25 @@ describe('applyExpectedFailures (the four-way rule)', () => {
     expect(() => applyExpectedFailures(refhostReport(), { host: 'codex', failures: [] })).toThrow(
       new ReportError('BASELINE_HOST_MISMATCH', 'expected failures are for host "codex" but the report holds refhost'),
     );
+  });
+});
+
+describe('checksToReproduce (before a baseline is rewritten)', () => {
+  const HARNESS_ERROR = 'net-redirect/no-follow';
+  const ids = (checks: { id: string }[]): string[] => checks.map((c) => c.id);
+
+  it('asks again for a failing check the baseline does not list and a listed check that passed', () => {
+    expect(ids(checksToReproduce(refhostReport(), 'refhost', baseline(PASSING)))).toEqual([FAILING, PASSING]);
+  });
+
+  it('asks nothing for a listed failure, a flaky entry either way, or a check that could not be judged', () => {
+    const listed = { host: 'refhost', failures: [{ check: FAILING, reason: 'r' }, { check: PASSING, reason: 'r', flaky: 'FAIL then PASS' }, { check: HARNESS_ERROR, reason: 'r' }] };
+    expect(checksToReproduce(refhostReport(), 'refhost', listed)).toEqual([]);
+  });
+
+  it('without a baseline asks again for every failing check, and refuses a baseline of another host', () => {
+    expect(ids(checksToReproduce(refhostReport(), 'refhost', null))).toEqual([FAILING]);
+    expect(() => checksToReproduce(refhostReport(), 'refhost', { host: 'codex', failures: [] })).toThrow('the expected-failures file is for host "codex", not "refhost"');
   });
 });
 

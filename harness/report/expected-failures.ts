@@ -5,12 +5,16 @@
 // is tolerated either way and reported apart: a check whose outcome varies is committed as
 // neither FAIL nor PASS.
 // "Failing" is FAIL or BLOCKED; "passing" is PASS, NON-STRICT or INFO (conformant). A listed check
-// that did not run, or ended UNSUPPORTED or HARNESS-ERROR, tells nothing either way: it is
+// that did not run, or ended UNSUPPORTED, HARNESS-ERROR or FLAKY, tells nothing either way: it is
 // returned as undetermined and does not change ok.
+// A baseline is rewritten only from failures that reproduced: the scenarios whose checks
+// disagree with the old baseline run once more first (checksToReproduce), the rerun is
+// combined into the report (rerun.ts), and a check whose verdict differed is written as flaky.
 import { z } from 'zod';
 import { ReportError } from './report-error.js';
 import { readJsonFile } from './report-file.js';
-import type { HostRun, Report, Verdict } from './schema.js';
+import { outcomesOf, runsOf } from './rerun.js';
+import type { CheckResult, HostRun, Report, RunOutcome, Verdict } from './schema.js';
 
 // Strict: a misspelt field ("failure", "reasons") is a mistake to report, never ignored.
 export const ExpectedFailuresSchema = z.strictObject({
@@ -79,21 +83,42 @@ export function applyExpectedFailures(report: Report, baseline: ExpectedFailures
   return outcome;
 }
 
+/**
+ * The checks whose scenarios run once more before `report`'s failures of `host` become its
+ * baseline: a failing check `previous` does not list, or a listed check that passed (an entry
+ * about to drop out). A flaky entry is tolerated either way and asks for nothing; without a
+ * baseline every failing check is new.
+ */
+export function checksToReproduce(report: Report, host: string, previous: ExpectedFailures | null): CheckResult[] {
+  if (previous !== null && previous.host !== host) throw new ReportError('BASELINE_HOST_MISMATCH', `the expected-failures file is for host "${previous.host}", not "${host}"`);
+  const outcome = applyExpectedFailures(report, previous ?? { host, failures: [] });
+  const differing = new Set([...outcome.unexpected, ...outcome.stale].map((e) => e.check));
+  return hostRunFor(report, host).checks.filter((c) => differing.has(c.id));
+}
+
 const REASON_CAP = 300;
 
-/** A baseline from a report: every FAIL of `host` listed; a reason already written for a
- * check is kept (a person's explanation), a new one gets "<guarantees>: <observed>"; entries
- * for checks that no longer fail drop out. */
+/** A FAIL or BLOCKED, or a FLAKY check with one in its runs: the run that failed, else null. */
+function failingRun(check: CheckResult): RunOutcome | null {
+  return runsOf(check).find((r) => FAILING.has(r.verdict)) ?? null;
+}
+
+/** A baseline from a report: every failure of `host` listed, a FLAKY check that failed in one
+ * of its runs as `flaky` naming its outcomes ("FAIL then PASS"); a reason already written for a
+ * check is kept (a person's explanation), a new one gets "<guarantees>: <observed of the failing
+ * run>"; entries for checks that no longer fail drop out. */
 export function baselineFrom(report: Report, host: string, previous: ExpectedFailures | null): ExpectedFailures {
   const run = report.hosts.find((h) => h.run.host.name === host);
   if (run === undefined) throw new ReportError('BASELINE_HOST_MISMATCH', `the report holds no host "${host}"`);
   const before = new Map((previous?.failures ?? []).map((f) => [f.check, f]));
   // A flaky entry is a person's finding that the outcome varies: it stays whichever way this run went.
-  const failures = run.checks
-    .filter((c) => FAILING.has(c.verdict) || before.get(c.id)?.flaky !== undefined)
-    .map((c) => {
-      const known = before.get(c.id);
-      return { check: c.id, reason: known?.reason ?? `${c.guarantees.join(', ')}: ${c.observed.split('\n')[0]?.slice(0, REASON_CAP) ?? ''}`, ...(known?.flaky === undefined ? {} : { flaky: known.flaky }) };
-    });
+  const failures = run.checks.flatMap((c) => {
+    const known = before.get(c.id);
+    const failed = failingRun(c);
+    if (failed === null && known?.flaky === undefined) return [];
+    const flaky = known?.flaky ?? (c.verdict === 'FLAKY' ? outcomesOf(c) : undefined);
+    const reason = known?.reason ?? `${c.guarantees.join(', ')}: ${(failed ?? c).observed.split('\n')[0]?.slice(0, REASON_CAP) ?? ''}`;
+    return [{ check: c.id, reason, ...(flaky === undefined ? {} : { flaky }) }];
+  });
   return { host, failures };
 }

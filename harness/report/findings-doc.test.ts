@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { FINDINGS_END, FINDINGS_START, renderFindingsBlock, withFindingsBlock } from './findings-doc.js';
 import { ReportError } from './report-error.js';
-import { refhostReport } from './test-fixtures/sample-reports.js';
+import { refhostFlakyReport, refhostReport } from './test-fixtures/sample-reports.js';
 
 describe('FINDINGS.md generated from the report', () => {
   test('the block names the host, its counts and each finding with its checks and rerun command', () => {
@@ -12,6 +12,14 @@ describe('FINDINGS.md generated from the report', () => {
     expect(block).toContain('expose-description/origin-first (FAIL)');
     expect(block).toContain('**Reproduce:** `mcp-host-conformance run --host refhost --only expose-description`');
     expect(() => renderFindingsBlock(refhostReport(), 'nope')).toThrow(ReportError);
+  });
+
+  test('a FLAKY check is no finding: it is listed apart with its outcomes', () => {
+    const block = renderFindingsBlock(refhostFlakyReport(), 'refhost');
+    expect(block).toContain('## Findings of refhost 0.1.0 (1: 1 interoperability)');
+    expect(block).not.toContain('expose-description/origin-first (');
+    expect(block).toContain('### Flaky (1): the verdict differed between runs of the scenario, so not a finding\n\n- expose-description/origin-first: FAIL then PASS\n');
+    expect(renderFindingsBlock(refhostReport(), 'refhost')).not.toContain('### Flaky');
   });
 
   test('replaces only what is between the markers, keeping the notes around them', () => {

@@ -1,11 +1,12 @@
-// FINDINGS.md generated from a report (issue 25): the findings of one host, gravest first, between
-// two markers; everything outside them is the maintainer's own notes and is kept as written.
-// A file without the markers gets the block after its title, so no hand-written count or claim
-// has to restate what the report says.
+// FINDINGS.md generated from a report (issue 25): the findings of one host, gravest first, then its
+// FLAKY checks (no findings), between two markers; everything outside them is the maintainer's
+// own notes and is kept as written. A file without the markers gets the block after its title,
+// so no hand-written count or claim has to restate what the report says.
 import { findingsOf, severityCounts } from './findings.js';
 import { findingBlocks, mdInline } from './markdown.js';
 import { ReportError } from './report-error.js';
-import type { Report } from './schema.js';
+import { outcomesOf } from './rerun.js';
+import type { CheckResult, Report } from './schema.js';
 import { catalogueMap, countVerdicts, formatCounts, hostName } from './summary.js';
 import { tierHeadline } from './tier-view.js';
 
@@ -26,8 +27,16 @@ export function renderFindingsBlock(report: Report, host: string): string {
     'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first; `report.md` and `index.html` here hold every check\'s evidence.',
     '',
     ...findingBlocks(findings, Number.POSITIVE_INFINITY),
+    ...flakyLines(run.checks),
     FINDINGS_END,
   ].join('\n');
+}
+
+/** The FLAKY checks with their outcomes: not findings (no FAIL reproduced), listed so none is lost. */
+function flakyLines(checks: readonly CheckResult[]): string[] {
+  const flaky = checks.filter((c) => c.verdict === 'FLAKY');
+  if (flaky.length === 0) return [];
+  return [`### Flaky (${flaky.length}): the verdict differed between runs of the scenario, so not a finding`, '', ...flaky.map((c) => `- ${mdInline(c.id)}: ${outcomesOf(c)}`), ''];
 }
 
 /** `text` with its generated block replaced by `block`, or `block` put after the first heading. */

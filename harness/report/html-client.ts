@@ -244,16 +244,28 @@ function openDetail(gi: number, ri: number, hi: number): void {
     if (g) add(panel, sourcesOf(g));
   }
   const eo = add(el('div', 'eo'), add(el('div', 'expected'), section('Expected'), pre(check.expected)), add(el('div', 'observed'), section('Observed'), pre(check.observed)));
-  add(panel, eo, section(`Evidence (${check.evidence.length})`));
-  const list = el('ol', 'evidence');
-  for (const e of check.evidence) add(list, add(el('li'), el('span', 'kind', KIND[e.kind] ?? e.kind), el('span', 'src', e.source), pre(e.excerpt)));
-  if (!check.evidence.length) add(panel, el('p', 'muted', 'No evidence recorded.'));
-  add(panel, list, section('Rerun'), pre(check.rerun));
+  add(panel, eo);
+  // A FLAKY check: each run's own verdict, observation and evidence, in the order run.
+  if (check.runs) {
+    check.runs.forEach((run, i) => {
+      const title = add(el('h3', '', `Run ${i + 1}: `), badge(run.verdict), el('span', 'muted', ` ${seconds(run.durationMs)}`));
+      add(panel, add(el('div', 'run'), title, pre(run.observed), ...evidenceOf(run.evidence)));
+    });
+  } else add(panel, ...evidenceOf(check.evidence));
+  add(panel, section('Rerun'), pre(check.rerun));
   panel.classList.remove('hidden');
   document.body.classList.add('panel-open');
   syncStickyHeader();
   cellButtons.get(cellKey(gi, ri, hi))?.classList.add('selected');
   history.replaceState(null, '', `#cell=${cellKey(gi, ri, hi)}`);
+}
+
+/** The numbered evidence under its heading, or a line saying there is none. */
+function evidenceOf(evidence: readonly Evidence[]): Node[] {
+  if (!evidence.length) return [section('Evidence (0)'), el('p', 'muted', 'No evidence recorded.')];
+  const list = el('ol', 'evidence');
+  for (const e of evidence) add(list, add(el('li'), el('span', 'kind', KIND[e.kind] ?? e.kind), el('span', 'src', e.source), pre(e.excerpt)));
+  return [section(`Evidence (${evidence.length})`), list];
 }
 
 /** Where a guarantee comes from: the specification's sentences (or that it asks none), then the seed passage. */

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.js';
-import { HOSTILE, otherHostRun, refhostReport, report } from './test-fixtures/sample-reports.js';
+import { HOSTILE, otherHostRun, refhostFlakyReport, refhostReport, report } from './test-fixtures/sample-reports.js';
 import { writeReports } from './write-reports.js';
 
 let browser: Browser;
@@ -99,5 +99,22 @@ describe('index.html in chromium', () => {
   it('closes the panel with Escape', async () => {
     await page.keyboard.press('Escape');
     await page.locator('#detail').waitFor({ state: 'hidden' });
+  });
+
+  it("opens a FLAKY cell with each run's verdict, observation and numbered evidence", async () => {
+    const { html } = writeReports(refhostFlakyReport(), join(dir, 'flaky'));
+    const flaky = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    flaky.on('pageerror', (error) => pageErrors.push(error.message));
+    await flaky.goto(pathToFileURL(html).href);
+    await flaky.waitForSelector('html[data-ready]');
+    await flaky.click('#matrix button.cell.v-FLAKY');
+    expect(await flaky.locator('#detail .observed pre').textContent()).toBe('FAIL then PASS: the verdict differed between runs of the scenario');
+    const runs = flaky.locator('#detail .run');
+    expect(await runs.locator('h3:first-child').allTextContents()).toEqual(['Run 1: FAIL 1.2 s', 'Run 2: PASS 0.9 s']);
+    expect(await runs.nth(0).locator('ol.evidence > li').count()).toBe(3);
+    expect(await runs.nth(1).locator('ol.evidence > li').textContent()).toBe('Model requestmodel request #1{"description":"[docs] search the docs"}');
+    await flaky.screenshot({ path: join('test-results', 'html-report-flaky.png') });
+    await flaky.close();
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // index.html's stylesheet (inline; the page loads nothing from anywhere).
 export const REPORT_CSS = `
-:root { --fail:#c62828; --blocked:#8d4a2f; --herr:#6a1b9a; --nonstrict:#b26a00; --unsup:#616161; --info:#1565c0; --pass:#2e7d32;
+:root { --fail:#c62828; --blocked:#8d4a2f; --flaky:#00838f; --herr:#6a1b9a; --nonstrict:#b26a00; --unsup:#616161; --info:#1565c0; --pass:#2e7d32;
   --line:#d0d7de; --muted:#57606a; --bg:#f6f8fa; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 * { box-sizing: border-box; }
 body { margin: 0; color: #1f2328; background: #fff; font-size: 14px; line-height: 1.45; }
@@ -18,7 +18,7 @@ h3 { font-size: 14px; margin: 14px 0 6px; }
 .findings li { margin: 6px 0; overflow-wrap: anywhere; }
 .counts { display: flex; flex-wrap: wrap; gap: 4px; }
 .v { display: inline-block; border-radius: 4px; padding: 1px 6px; font-size: 12px; font-weight: 600; color: #fff; white-space: nowrap; }
-.v-FAIL { background: var(--fail); } .v-BLOCKED { background: var(--blocked); } .v-HARNESS-ERROR { background: var(--herr); } .v-NON-STRICT { background: var(--nonstrict); }
+.v-FAIL { background: var(--fail); } .v-BLOCKED { background: var(--blocked); } .v-FLAKY { background: var(--flaky); } .v-HARNESS-ERROR { background: var(--herr); } .v-NON-STRICT { background: var(--nonstrict); }
 .v-UNSUPPORTED { background: var(--unsup); } .v-INFO { background: var(--info); } .v-PASS { background: var(--pass); }
 .v-none { background: #eaeef2; color: var(--muted); }
 details.meta { margin: 8px 0; }
@@ -58,6 +58,7 @@ body.panel-open .wrap, body.panel-open header { margin-right: min(680px, 50%); }
 @media (max-width: 900px) { .eo { grid-template-columns: 1fr; } #detail { width: 100%; } body.panel-open .wrap, body.panel-open header { margin-right: 0; } }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0; padding: 8px; background: var(--bg); border: 1px solid var(--line);
   border-radius: 6px; font-size: 12px; max-height: 360px; overflow: auto; }
+#detail .run { margin-top: 12px; padding-left: 10px; border-left: 3px solid var(--flaky); }
 ol.evidence { padding-left: 22px; } ol.evidence li { margin-bottom: 10px; }
 .kind { font-size: 11px; font-weight: 600; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin-right: 6px; }
 .src { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; overflow-wrap: anywhere; }

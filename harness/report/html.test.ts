@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from './html.js';
 import { buildReportView, type ReportView } from './html-view.js';
-import { HOSTILE, otherHostRun, refhostReport, report } from './test-fixtures/sample-reports.js';
+import { HOSTILE, otherHostRun, refhostFlakyReport, refhostReport, report } from './test-fixtures/sample-reports.js';
 
 function embedded(html: string): ReportView {
   const match = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html);
@@ -64,6 +64,14 @@ describe('buildReportView', () => {
     expect(view.guarantees['APPROVE-1']?.seed?.where.lines).toEqual([43, 43]);
     expect(view.guarantees['NET-2']?.spec).toEqual({ kind: 'catalogue' });
     expect(view.guarantees['EXPOSE-5']).toMatchObject({ spec: { kind: 'unknown' }, seed: null });
+  });
+
+  it('counts FLAKY among the verdicts and carries a FLAKY cell with each of its runs', () => {
+    const view = buildReportView(refhostFlakyReport());
+    expect(view.verdicts).toContain('FLAKY');
+    expect(view.hosts[0]!.totals).toMatchObject({ FLAKY: 1, FAIL: 0 });
+    const cell = view.groups.find((g) => g.name === 'EXPOSE')!.rows[0]!.cells[0]!;
+    expect(cell.runs?.map((r) => [r.verdict, r.evidence.length])).toEqual([['FAIL', 3], ['PASS', 1]]);
   });
 
   it('leaves a cell empty when a host did not run that check', () => {

@@ -1,6 +1,7 @@
 // index.html: ONE self-contained file (no network, no external assets): the matrix of
 // checks, grouped by guarantee group, by hosts, with group totals, filters by verdict and
-// group, and for every cell the requirement text, Expected vs Observed and numbered evidence.
+// group, and for every cell the requirement text, Expected vs Observed and numbered evidence
+// (each run's own, for a FLAKY cell).
 // The report travels as escaped JSON in <script type="application/json">; the page's own
 // script renders it as text. A Content-Security-Policy allows only this page's own style and
 // script (by hash) and no connections, as a second line of defence behind the escaping.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderJunit } from './junit.js';
-import { HOSTILE, otherHostRun, refhostReport, report } from './test-fixtures/sample-reports.js';
+import { HOSTILE, otherHostRun, refhostFlakyReport, refhostReport, report } from './test-fixtures/sample-reports.js';
 import { findAll, parseXml } from './test-fixtures/xml-check.js';
 
 describe('renderJunit', () => {
@@ -25,6 +25,19 @@ describe('renderJunit', () => {
     expect(findAll(root, 'failure')).toHaveLength(1);
     expect(findAll(root, 'error')).toHaveLength(1);
     expect(findAll(root, 'skipped')).toHaveLength(1);
+  });
+
+  it('maps FLAKY to skipped, neither failure nor pass, with each run and its evidence in system-out', () => {
+    const root = parseXml(renderJunit(refhostFlakyReport()));
+    expect(root.attrs).toMatchObject({ tests: '7', failures: '0', errors: '1', skipped: '2' });
+    const flaky = findAll(root, 'testcase').find((c) => c.attrs.name === 'expose-description/origin-first')!;
+    expect(flaky.children.map((c) => c.name)).toEqual(['skipped', 'system-out']);
+    expect(flaky.children[0]!.attrs.message).toBe('FAIL then PASS: the verdict differed between runs of the scenario');
+    const out = flaky.children[1]!.text;
+    expect(out).toMatch(/^FLAKY: neither passed nor failed\./);
+    expect(out).toContain(`Run 1: FAIL (1.200 s)\n  Observed: the description reached the model as the server wrote it`);
+    expect(out).toContain(`    [1] model-request — model request #1\n        {"description":"${HOSTILE.script}"}`);
+    expect(out).toContain('Run 2: PASS (0.900 s)\n  Observed: the description named its origin first\n  Evidence:\n    [1] model-request — model request #1');
   });
 
   it('carries host, version and suite metadata as properties of each suite', () => {

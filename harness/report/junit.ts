@@ -1,8 +1,10 @@
 // junit.xml: one <testsuite> per guarantee group (per host when several), one <testcase>
 // per check. FAIL and BLOCKED -> <failure> (type BLOCKED: the check could not look), HARNESS-ERROR -> <error> ("the test could not run", kept
 // apart from "the host failed" as h2spec does), UNSUPPORTED -> <skipped>; NON-STRICT and
-// INFO pass with a <system-out> note. Run metadata travels as <properties>, with the
-// host's counts per tier (`tier.spec-must` ...).
+// INFO pass with a <system-out> note. FLAKY -> <skipped> with each run in <system-out>: neither
+// passed nor failed in every JUnit reader (Surefire's <flakyFailure> reads as a pass in those
+// that do not know it). Run metadata travels as <properties>, with the host's counts per tier
+// (`tier.spec-must` ...).
 import { escapeMarkup } from './escape.js';
 import type { CheckResult, Guarantee, HostRun, Report } from './schema.js';
 import { catalogueMap, checksByGroup, countVerdicts, formatCounts, runNotes } from './summary.js';
@@ -47,16 +49,22 @@ function properties(host: HostRun, group: string, catalogue: ReadonlyMap<string,
   return `    <properties>\n${lines.join('\n')}\n    </properties>`;
 }
 
-/** The full story of a check as plain text: the body of a failure/error element. */
+/** What one run saw: its observation and numbered evidence. */
+function outcomeLines(outcome: Pick<CheckResult, 'observed' | 'evidence'>): string[] {
+  const evidence = outcome.evidence.map((e, i) => `  [${i + 1}] ${e.kind} — ${e.source}\n${indent(e.excerpt, '      ')}`);
+  return [`Observed: ${outcome.observed}`, ...(evidence.length > 0 ? ['Evidence:', ...evidence] : [])];
+}
+
+/** The full story of a check as plain text (a FLAKY check's runs one after the other): the body of a failure/error element. */
 export function checkDetailText(check: CheckResult): string {
-  const evidence = check.evidence.map((e, i) => `  [${i + 1}] ${e.kind} — ${e.source}\n${indent(e.excerpt, '      ')}`);
+  const runs = (check.runs ?? []).flatMap((r, i) => [`Run ${i + 1}: ${r.verdict} (${seconds(r.durationMs)} s)`, ...outcomeLines(r).map((l) => indent(l, '  '))]);
   return [
     `Guarantees: ${check.guarantees.join(', ')} (${check.level})`,
     `Expected: ${check.expected}`,
     ...(thresholdsText(check.thresholds) === null ? [] : [`Thresholds: ${thresholdsText(check.thresholds) ?? ''}`]),
     ...(check.revisions === undefined ? [] : [`MCP revision: ${check.revisions.join(', ')}`]),
-    `Observed: ${check.observed}`,
-    ...(evidence.length > 0 ? ['Evidence:', ...evidence] : []),
+    ...outcomeLines(check),
+    ...runs,
     `Rerun: ${check.rerun}`,
   ].join('\n');
 }
@@ -80,6 +88,8 @@ function testcase(check: CheckResult, classname: string): string {
       return `${open}>\n      <error ${message} type="HARNESS-ERROR">${body}</error>\n    </testcase>`;
     case 'UNSUPPORTED':
       return `${open}>\n      <skipped ${message}/>\n    </testcase>`;
+    case 'FLAKY':
+      return `${open}>\n      <skipped ${message}/>\n      <system-out>${escapeMarkup(`FLAKY: neither passed nor failed.\n${checkDetailText(check)}`)}</system-out>\n    </testcase>`;
     case 'NON-STRICT':
     case 'INFO': {
       const note = check.verdict === 'NON-STRICT' ? 'NON-STRICT: a SHOULD was missed; still conformant.' : 'INFO: informational, not graded.';
@@ -103,7 +113,7 @@ export function renderJunit(report: Report): string {
         attr('tests', checks.length),
         attr('failures', counts.FAIL + counts.BLOCKED),
         attr('errors', counts['HARNESS-ERROR']),
-        attr('skipped', counts.UNSUPPORTED),
+        attr('skipped', counts.UNSUPPORTED + counts.FLAKY),
         attr('time', seconds(ms)),
         attr('timestamp', host.run.startedAt),
         attr('hostname', host.run.host.name),
@@ -118,7 +128,7 @@ export function renderJunit(report: Report): string {
     attr('tests', tests),
     attr('failures', totals.FAIL + totals.BLOCKED),
     attr('errors', totals['HARNESS-ERROR']),
-    attr('skipped', totals.UNSUPPORTED),
+    attr('skipped', totals.UNSUPPORTED + totals.FLAKY),
     attr('time', seconds(totalMs)),
   ].join(' ');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${root}>\n${suites.join('\n')}\n</testsuites>\n`;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { mdCodeBlock, mdInline, renderMarkdown } from './markdown.js';
 import type { CheckResult } from './schema.js';
-import { HOSTILE, hostRun, otherHostRun, refhostChecks, refhostReport, report } from './test-fixtures/sample-reports.js';
+import { HOSTILE, hostRun, otherHostRun, refhostChecks, refhostFlakyReport, refhostReport, report } from './test-fixtures/sample-reports.js';
 
 describe('renderMarkdown', () => {
   it('starts with the verdict totals and a table of group totals', () => {
     const md = renderMarkdown(refhostReport());
     expect(md).toContain('**1 FAIL · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS** (7 checks)');
-    expect(md).toContain('| refhost 0.1.0 | 1 | 0 | 1 | 1 | 1 | 1 | 2 | 7 |');
+    expect(md).toContain('| refhost 0.1.0 | 1 | 0 | 0 | 1 | 1 | 1 | 1 | 2 | 7 |');
     expect(md).toContain('| DISCOVER | 1 NON-STRICT · 1 PASS |');
   });
 
@@ -37,6 +37,28 @@ describe('renderMarkdown', () => {
     const matrix = renderMarkdown(report(refhostReport().hosts[0]!, otherHostRun()));
     expect(matrix).toContain('### Findings by severity');
     expect(matrix).toMatch(/\| contract-difference \| 1 \| \d+ \|/);
+  });
+
+  it('shows a FLAKY check apart from the failures, with each run\'s verdict, observation and evidence', () => {
+    const md = renderMarkdown(refhostFlakyReport());
+    expect(md).toContain('**1 FLAKY · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS** (7 checks)');
+    expect(md).toContain('| refhost 0.1.0 | 0 | 0 | 1 | 1 | 1 | 1 | 1 | 2 | 7 |');
+    expect(md).toContain('### Failures (1)');
+    const flaky = md.slice(md.indexOf('### Flaky (1): the verdict differed between runs of the scenario'));
+    expect(flaky).toContain('#### 🔁 FLAKY expose-description/origin-first — refhost 0.1.0');
+    expect(flaky).toContain('**Run 1: FAIL** (1.2 s)\n```text\nthe description reached the model as the server wrote it');
+    expect(flaky).toContain('**Evidence** (model request \\#1): `{"description":"&lt;script&gt;alert(1)&lt;/script&gt;"}`');
+    expect(flaky).toContain('**Run 2: PASS** (0.9 s)\n```text\nthe description named its origin first\n```');
+    expect(flaky).toContain('**Evidence** (model request \\#1): `{"description":"\\[docs\\] search the docs"}`');
+    expect(flaky.indexOf('**Run 2')).toBeLessThan(flaky.indexOf('**Rerun:**'));
+    expect(md.indexOf('### Failures')).toBeLessThan(md.indexOf('### Flaky'));
+  });
+
+  it('says "No failures." before the flaky checks when nothing failed', () => {
+    const only = refhostFlakyReport();
+    only.hosts[0]!.checks = only.hosts[0]!.checks.filter((c) => c.verdict !== 'HARNESS-ERROR');
+    const md = renderMarkdown(only);
+    expect(md).toContain('\n\nNo failures.\n\n### Flaky (1)');
   });
 
   it('shows one column per host in the group table of a merged report', () => {

@@ -1,6 +1,7 @@
 // report.md: short enough for a pull-request comment or a CI step summary. Totals per
-// verdict, group totals, then FAIL and HARNESS-ERROR checks with Expected/Observed and the
-// rerun command, cut to a cap (GitHub comments stop at 65,536 characters). A host run with
+// verdict, group totals, then FAIL, BLOCKED and HARNESS-ERROR checks with Expected/Observed and
+// the rerun command, then FLAKY checks with each run's outcome, cut to a cap (GitHub comments
+// stop at 65,536 characters). A host run with
 // performance figures (issue 8) adds them as an INFO table. Which guarantees the MCP
 // specification itself asks, and which are the catalogue's own contract, is said once per
 // report and on every failure (issue 16, part 4). Counts per tier lead, and failures come in tier
@@ -16,7 +17,7 @@ import { capText, thresholdsText, visibleControls } from './text.js';
 import { checkTier, tierHeadline, tierLines } from './tier-view.js';
 import { TIER_TITLES, TIERS } from '../catalogue/tiers.js';
 import { SEVERITIES } from '../catalogue/severity.js';
-import { findingsOf, severityCounts, type Finding } from './findings.js';
+import { decisiveEvidence, findingsOf, severityCounts, type Finding } from './findings.js';
 
 export interface MarkdownOptions {
   /** Upper bound on the length of the whole document. */
@@ -105,6 +106,11 @@ function findingsSection(report: Report): string[] {
   return [`### Findings (${findings.length}: ${severityCounts(findings)})`, '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first.', '', ...findingBlocks(findings, FINDING_CHECKS_SHOWN)];
 }
 
+/** "**Evidence** (model request #2): `the line`": a decisive evidence line as inline Markdown. */
+function evidenceLine(evidence: { source: string; line: string }): string {
+  return `**Evidence** (${mdInline(evidence.source)}): \`${mdInline(evidence.line).replace(/`/g, "'")}\``;
+}
+
 /** One block per finding, numbered in order; at most `checksShown` of its checks named. */
 export function findingBlocks(findings: readonly Finding[], checksShown: number): string[] {
   return findings.map((f, i) => {
@@ -116,7 +122,7 @@ export function findingBlocks(findings: readonly Finding[], checksShown: number)
       `${mdInline(capText(f.title, FINDING_TEXT_MAX))}`,
       '',
       `**Observed:** ${mdInline(capText(f.observed, FINDING_TEXT_MAX))}`,
-      ...(f.evidence === null ? [] : ['', `**Evidence** (${mdInline(f.evidence.source)}): \`${mdInline(f.evidence.line).replace(/`/g, "'")}\``]),
+      ...(f.evidence === null ? [] : ['', evidenceLine(f.evidence)]),
       '',
       `**Checks:** ${mdInline(shown + more)}`,
       '',
@@ -195,8 +201,19 @@ function revisionSection(report: Report): string[] {
   });
 }
 
+/** What was seen: the observation, or for a FLAKY check each run's verdict, observation and decisive evidence. */
+function observedLines(check: CheckResult): string[] {
+  if (check.runs === undefined) return ['**Observed:**', mdCodeBlock(capText(check.observed, OBSERVED_MAX)), ''];
+  return check.runs.flatMap((run, i) => {
+    const evidence = decisiveEvidence(run.evidence, run.observed);
+    return [`**Run ${i + 1}: ${run.verdict}** (${(run.durationMs / 1000).toFixed(1)} s)`, mdCodeBlock(capText(run.observed, OBSERVED_MAX)), '', ...(evidence === null ? [] : [evidenceLine(evidence), ''])];
+  });
+}
+
+const MARKS: Partial<Record<CheckResult['verdict'], string>> = { FAIL: '❌', BLOCKED: '⛔', FLAKY: '🔁' };
+
 function failureBlock(check: CheckResult, host: string, catalogue: ReadonlyMap<string, Guarantee>): string {
-  const mark = check.verdict === 'FAIL' ? '❌' : check.verdict === 'BLOCKED' ? '⛔' : '⚠️';
+  const mark = MARKS[check.verdict] ?? '⚠️';
   const revision = check.revisions === undefined ? '' : ` · MCP ${check.revisions.join(', ')}`;
   return [
     `#### ${mark} ${check.verdict} ${mdInline(check.id)} — ${mdInline(host)}`,
@@ -206,9 +223,7 @@ function failureBlock(check: CheckResult, host: string, catalogue: ReadonlyMap<s
     `**Expected:** ${mdInline(capText(check.expected, EXPECTED_MAX))}`,
     '',
     ...(thresholdsText(check.thresholds) === null ? [] : [`**Thresholds:** ${mdInline(thresholdsText(check.thresholds) ?? '')}`, '']),
-    '**Observed:**',
-    mdCodeBlock(capText(check.observed, OBSERVED_MAX)),
-    '',
+    ...observedLines(check),
     '**Rerun:**',
     mdCodeBlock(check.rerun, 'sh'),
   ].join('\n');
@@ -265,23 +280,37 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const catalogue = catalogueMap(report);
   // The specification's requirements first, then safety, then the catalogue's contract.
   const rank = (c: CheckResult): number => TIERS.indexOf(checkTier(c, catalogue));
-  const failures = report.hosts
-    .flatMap((h) => h.checks.filter((c) => c.verdict === 'FAIL' || c.verdict === 'BLOCKED' || c.verdict === 'HARNESS-ERROR').map((c) => ({ check: c, host: hostLabel(h) })))
-    .map((f, i) => ({ ...f, i }))
-    .sort((a, b) => rank(a.check) - rank(b.check) || a.i - b.i);
-  if (failures.length === 0) return withSources(`${head}\n\nNo failures.\n`);
+  const listed = (verdicts: readonly CheckResult['verdict'][]): { check: CheckResult; host: string }[] =>
+    report.hosts
+      .flatMap((h) => h.checks.filter((c) => verdicts.includes(c.verdict)).map((c) => ({ check: c, host: hostLabel(h) })))
+      .map((f, i) => ({ ...f, i }))
+      .sort((a, b) => rank(a.check) - rank(b.check) || a.i - b.i);
+  const failures = listed(['FAIL', 'BLOCKED', 'HARNESS-ERROR']);
+  // FLAKY checks come apart from the failures: neither FAIL nor PASS, each with every run's outcome.
+  const flaky = listed(['FLAKY']);
+  const sections = [
+    { title: `Failures (${failures.length})`, checks: failures },
+    { title: `Flaky (${flaky.length}): the verdict differed between runs of the scenario`, checks: flaky },
+  ].filter((section) => section.checks.length > 0);
 
   const reserve = 300; // room for the "more not shown" and the sources notes
-  let body = `${head}\n\n### Failures (${failures.length})\n`;
+  let body = failures.length === 0 ? `${head}\n\nNo failures.\n` : head;
   let shown = 0;
-  for (const { check, host } of failures) {
-    const block = `\n${failureBlock(check, host, catalogue)}\n`;
-    if (body.length + block.length > maxChars - reserve) break;
-    body += block;
-    shown += 1;
+  let full = false;
+  for (const section of sections) {
+    if (full) break;
+    body += `${body.endsWith('\n') ? '' : '\n'}\n### ${section.title}\n`;
+    for (const { check, host } of section.checks) {
+      const block = `\n${failureBlock(check, host, catalogue)}\n`;
+      full = body.length + block.length > maxChars - reserve;
+      if (full) break;
+      body += block;
+      shown += 1;
+    }
   }
-  if (shown < failures.length) {
-    body += `\n_${failures.length - shown} more failures not shown here: see index.html or report.json._\n`;
+  const total = failures.length + flaky.length;
+  if (shown < total) {
+    body += `\n_${total - shown} more failures${flaky.length === 0 ? '' : ' or flaky checks'} not shown here: see index.html or report.json._\n`;
   }
   return withSources(body.length <= maxChars ? body : `${body.slice(0, maxChars - 2)}…\n`);
 }

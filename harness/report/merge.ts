@@ -4,7 +4,8 @@
 import { ReportError } from './report-error.js';
 import type { Guarantee, HostRun, Report, RunMetadata } from './schema.js';
 
-function hostKey(run: HostRun): string {
+/** One column of a matrix: the host's name, version and --protocol. */
+export function hostKey(run: HostRun): string {
   return `${run.run.host.name}\u0000${run.run.host.version ?? ''}\u0000${run.run.protocol ?? ''}`;
 }
 

@@ -8,6 +8,7 @@ export type ReportErrorCode =
   | 'REPORT_INVALID'
   | 'MERGE_EMPTY'
   | 'MERGE_CONFLICT'
+  | 'RERUN_MISMATCH'
   | 'NARROW_EMPTY'
   | 'DIFF_DUPLICATE_HOST'
   | 'BASELINE_HOST_MISMATCH'

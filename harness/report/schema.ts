@@ -14,10 +14,18 @@ export type Level = z.infer<typeof LevelSchema>;
  * missed); UNSUPPORTED (an optional group the host declares absent, an ability the check needs
  * that the host does not have, such as a quit command or saved sessions, or a step its protocol
  * cannot express); HARNESS-ERROR (the suite itself broke: never a verdict on the host, and a
- * run with one is not a conformant run); INFO.
+ * run with one is not a conformant run); INFO; FLAKY (two runs of the check's scenario gave
+ * different verdicts: only combining runs gives it, `report merge --again`, never one run).
+ *
+ * FLAKY is a verdict rather than a field beside the first run's verdict so that every count,
+ * table, filter and writer shows it as what it is, neither FAIL nor PASS, and the compiler
+ * finds each place that must handle it; the check's `runs` keep each run's own outcome.
  */
-export const VerdictSchema = z.enum(['PASS', 'FAIL', 'BLOCKED', 'NON-STRICT', 'UNSUPPORTED', 'HARNESS-ERROR', 'INFO']);
+export const VerdictSchema = z.enum(['PASS', 'FAIL', 'BLOCKED', 'FLAKY', 'NON-STRICT', 'UNSUPPORTED', 'HARNESS-ERROR', 'INFO']);
 export type Verdict = z.infer<typeof VerdictSchema>;
+/** What one run can give: every verdict but FLAKY. */
+export const RunVerdictSchema = VerdictSchema.exclude(['FLAKY']);
+export type RunVerdict = z.infer<typeof RunVerdictSchema>;
 
 /** A numbered piece of evidence: a pointer into one observation plus the excerpt that matters. */
 export const EvidenceSchema = z.object({
@@ -28,6 +36,15 @@ export const EvidenceSchema = z.object({
   excerpt: z.string(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
+
+/** One run's outcome of a FLAKY check, with the evidence it was graded on. */
+export const RunOutcomeSchema = z.object({
+  verdict: RunVerdictSchema,
+  observed: z.string(),
+  durationMs: z.number().nonnegative(),
+  evidence: z.array(EvidenceSchema),
+});
+export type RunOutcome = z.infer<typeof RunOutcomeSchema>;
 
 export const CheckResultSchema = z.object({
   /** Stable id, the same whether it passes or fails: "<scenario>/<check>". */
@@ -52,6 +69,14 @@ export const CheckResultSchema = z.object({
    * the evidence came from. Absent when the host sent them nothing past the opening.
    */
   revisions: z.array(z.string()).optional(),
+  /**
+   * FLAKY only: each run in the order run, its verdict, observation and evidence (the check's
+   * own `observed` then names the outcomes, "FAIL then PASS", and its `evidence` is empty).
+   */
+  runs: z.array(RunOutcomeSchema).min(2).optional(),
+}).refine((c) => (c.runs === undefined ? c.verdict !== 'FLAKY' : c.verdict === 'FLAKY' && new Set(c.runs.map((r) => r.verdict)).size > 1), {
+  message: 'a FLAKY check carries its runs, whose verdicts differ, and only a FLAKY check has runs',
+  path: ['runs'],
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 

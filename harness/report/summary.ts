@@ -4,12 +4,12 @@ import { TIERS } from '../catalogue/tiers.js';
 import type { CheckResult, Guarantee, HostRun, Leftover, Report, RunMetadata, Verdict } from './schema.js';
 
 /** Display order: what needs attention first. */
-export const VERDICT_ORDER: readonly Verdict[] = ['FAIL', 'BLOCKED', 'HARNESS-ERROR', 'NON-STRICT', 'UNSUPPORTED', 'INFO', 'PASS'];
+export const VERDICT_ORDER: readonly Verdict[] = ['FAIL', 'BLOCKED', 'FLAKY', 'HARNESS-ERROR', 'NON-STRICT', 'UNSUPPORTED', 'INFO', 'PASS'];
 
 export type VerdictCounts = Record<Verdict, number>;
 
 export function emptyCounts(): VerdictCounts {
-  return { FAIL: 0, BLOCKED: 0, 'HARNESS-ERROR': 0, 'NON-STRICT': 0, UNSUPPORTED: 0, INFO: 0, PASS: 0 };
+  return { FAIL: 0, BLOCKED: 0, FLAKY: 0, 'HARNESS-ERROR': 0, 'NON-STRICT': 0, UNSUPPORTED: 0, INFO: 0, PASS: 0 };
 }
 
 export function countVerdicts(checks: readonly Pick<CheckResult, 'verdict'>[]): VerdictCounts {

@@ -121,6 +121,19 @@ export function refhostReport(): Report {
   return report(hostRun('refhost', '0.1.0', refhostChecks()));
 }
 
+/**
+ * refhost with its FAIL as two runs of the scenario leave it (rerun.ts): FLAKY, the first run
+ * failing on hostile evidence, the second passing on evidence of its own.
+ */
+export function refhostFlakyReport(): Report {
+  const checks = refhostChecks().map((c): CheckResult => {
+    if (c.verdict !== 'FAIL') return c;
+    const again = { verdict: 'PASS' as const, observed: 'the description named its origin first', durationMs: 900, evidence: [{ kind: 'model-request' as const, source: 'model request #1', excerpt: '{"description":"[docs] search the docs"}' }] };
+    return { ...c, verdict: 'FLAKY', observed: 'FAIL then PASS: the verdict differed between runs of the scenario', evidence: [], runs: [{ verdict: 'FAIL', observed: c.observed, durationMs: c.durationMs, evidence: c.evidence }, again] };
+  });
+  return report(hostRun('refhost', '0.1.0', checks));
+}
+
 /** A second host that fails differently, for matrices, merge and diff. */
 export function otherHostRun(): HostRun {
   const verdicts: Verdict[] = ['FAIL', 'PASS', 'PASS', 'FAIL', 'PASS', 'UNSUPPORTED', 'INFO'];
