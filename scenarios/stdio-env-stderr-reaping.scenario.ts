@@ -26,8 +26,8 @@ export default defineScenario({
   model: [{ calls: [{ server: 'local', tool: 'note', arguments: { text: 'hi' } }] }, { message: 'Noted.' }],
   host: { callTimeoutMs: 5000 },
   // Stopping the stubborn server takes a conforming host seconds (the SDK's close waits 2 s for
-  // it to exit, then 2 s after SIGTERM before SIGKILL): the exit is awaited 15 s, not the default 5.
-  user: [{ send: 'Take a note.' }, { approval: 'approve' }, { end: 'eof', within: 15_000 }],
+  // it to exit, then 2 s after SIGTERM before SIGKILL): the exit is awaited 10 s, not the default 5.
+  user: [{ send: 'Take a note.' }, { approval: 'approve' }, { end: 'eof', within: 10_000 }],
   checks: [
     {
       id: 'call-completed',
