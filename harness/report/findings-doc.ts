@@ -12,8 +12,8 @@ import { tierHeadline } from './tier-view.js';
 export const FINDINGS_START = '<!-- findings: generated from report.json by `mcp-host-conformance report findings`; edit outside these markers -->';
 export const FINDINGS_END = '<!-- findings: end -->';
 
-/** The generated block for `host`: its counts, by tier, then every finding with all its checks. */
-export function renderFindingsBlock(report: Report, host: string): string {
+/** The generated block for `host`: its counts, by tier, then every finding with all its checks; the repro commands name `reportFile`. */
+export function renderFindingsBlock(report: Report, host: string, reportFile?: string): string {
   const run = report.hosts.find((h) => h.run.host.name === host);
   if (run === undefined) throw new ReportError('NO_SUCH_HOST', `the report has no host "${host}" (it has ${report.hosts.map((h) => h.run.host.name).join(', ')})`);
   const catalogue = catalogueMap(report);
@@ -25,7 +25,7 @@ export function renderFindingsBlock(report: Report, host: string): string {
     `Run of ${mdInline(run.run.startedAt)}: **${formatCounts(countVerdicts(run.checks))}** (${run.checks.length} checks); by tier, ${mdInline(tierHeadline(run.checks, catalogue))}.`,
     'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first; `report.md` and `index.html` here hold every check\'s evidence.',
     '',
-    ...findingBlocks(findings, Number.POSITIVE_INFINITY),
+    ...findingBlocks(findings, Number.POSITIVE_INFINITY, { host, reportFile }),
     FINDINGS_END,
   ].join('\n');
 }

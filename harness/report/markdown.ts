@@ -5,7 +5,8 @@
 // specification itself asks, and which are the catalogue's own contract, is said once per
 // report and on every failure (issue 16, part 4). Counts per tier lead, and failures come in tier
 // order: the specification's requirements, then safety, then the catalogue's contract; a host's
-// findings (failures by root cause, gravest first, each with its rerun command) lead (issue 25).
+// findings (failures by root cause, gravest first, each with the command that makes its repro
+// folder and its rerun command) lead (issue 25).
 import { performanceRows } from './performance.js';
 import type { CheckResult, Guarantee, Report } from './schema.js';
 import { keywordLabel } from '../catalogue/source-citations.js';
@@ -16,11 +17,13 @@ import { capText, thresholdsText, visibleControls } from './text.js';
 import { checkTier, tierHeadline, tierLines } from './tier-view.js';
 import { TIER_TITLES, TIERS } from '../catalogue/tiers.js';
 import { SEVERITIES } from '../catalogue/severity.js';
-import { findingsOf, severityCounts, type Finding } from './findings.js';
+import { findingsOf, reproCommand, severityCounts, type Finding, type FindingsSource } from './findings.js';
 
 export interface MarkdownOptions {
   /** Upper bound on the length of the whole document. */
   maxChars?: number;
+  /** The report.json the document is written beside: the findings' repro commands name it. */
+  reportFile?: string;
 }
 
 const DEFAULT_MAX = 60_000;
@@ -89,10 +92,10 @@ const FINDING_TEXT_MAX = 300;
 
 /**
  * A host's findings, gravest first (issue 25): one block each with its severity, tier, the
- * guarantee's words, what was seen, the decisive evidence line, its checks and the command that
- * reproduces it. A matrix of several hosts shows the findings per severity per host instead.
+ * guarantee's words, what was seen, the decisive evidence line, its checks and the commands that
+ * reproduce it. A matrix of several hosts shows the findings per severity per host instead.
  */
-function findingsSection(report: Report): string[] {
+function findingsSection(report: Report, reportFile: string | undefined): string[] {
   const catalogue = catalogueMap(report);
   const perHost = report.hosts.map((h) => findingsOf(h.checks, catalogue));
   if (report.hosts.length > 1) {
@@ -101,12 +104,16 @@ function findingsSection(report: Report): string[] {
     return ['### Findings by severity', '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding; each host\'s own report lists them.', '', head, ...rows, ''];
   }
   const findings = perHost[0] ?? [];
+  const host = report.hosts[0]?.run.host.name ?? '';
   if (findings.length === 0) return [];
-  return [`### Findings (${findings.length}: ${severityCounts(findings)})`, '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first.', '', ...findingBlocks(findings, FINDING_CHECKS_SHOWN)];
+  return [`### Findings (${findings.length}: ${severityCounts(findings)})`, '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first.', '', ...findingBlocks(findings, FINDING_CHECKS_SHOWN, { host, reportFile })];
 }
 
+/** A command shown as inline code (a backtick would end it). */
+const inlineCommand = (command: string): string => `\`${command.replace(/`/g, "'")}\``;
+
 /** One block per finding, numbered in order; at most `checksShown` of its checks named. */
-export function findingBlocks(findings: readonly Finding[], checksShown: number): string[] {
+export function findingBlocks(findings: readonly Finding[], checksShown: number, source: FindingsSource): string[] {
   return findings.map((f, i) => {
     const shown = f.checks.slice(0, checksShown).map((c) => `${c.id} (${c.verdict})`).join(', ');
     const more = f.checks.length > checksShown ? ` and ${f.checks.length - checksShown} more` : '';
@@ -120,7 +127,9 @@ export function findingBlocks(findings: readonly Finding[], checksShown: number)
       '',
       `**Checks:** ${mdInline(shown + more)}`,
       '',
-      `**Reproduce:** \`${f.repro.replace(/`/g, "'")}\``,
+      `**Reproduce:** ${inlineCommand(reproCommand(f, source))} (writes a folder the host's maintainer runs without this suite's checkout)`,
+      '',
+      `**Rerun here:** ${inlineCommand(f.rerun)}`,
       '',
     ].join('\n');
   });
@@ -237,7 +246,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     '',
     ...meta,
     '',
-    ...findingsSection(report),
+    ...findingsSection(report, options.reportFile),
     totalsTable(report),
     '',
     '### By tier',
