@@ -7,7 +7,7 @@ export function registerReproCommand(program: Command): void {
   program
     .command('repro')
     .description("write a self-contained folder that reproduces one finding of a report, for the host's maintainer (README.md, the packed suite, the host's profile and configuration, the scenario)")
-    .argument('<finding>', 'a finding\'s key ("NET-2 net-redirect-every-code/code-301") or the id of one of its checks ("scenario/check")')
+    .argument('<finding>', 'a finding\'s key ("NET-2 net-redirect-cross-origin/headers-not-at-the-trap") or the id of one of its checks ("scenario/check")')
     .option('--report <file>', 'the report.json (default test-results/<host>/report.json)')
     .option('--host <name>', "the host's name in the report (needed when it holds several hosts)")
     .option('--out <dir>', 'the folder to write, new or empty (default test-results/<host>/repro/<check id>)')
