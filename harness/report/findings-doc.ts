@@ -3,7 +3,7 @@
 // A file without the markers gets the block after its title, so no hand-written count or claim
 // has to restate what the report says.
 import { findingsOf, severityCounts } from './findings.js';
-import { findingBlocks, mdInline } from './markdown.js';
+import { FINDING_COMMANDS, findingBlocks, mdInline } from './markdown.js';
 import { ReportError } from './report-error.js';
 import type { Report } from './schema.js';
 import { catalogueMap, countVerdicts, formatCounts, hostName } from './summary.js';
@@ -23,7 +23,7 @@ export function renderFindingsBlock(report: Report, host: string, reportFile?: s
     `## Findings of ${mdInline(hostName(run))} (${findings.length}: ${severityCounts(findings)})`,
     '',
     `Run of ${mdInline(run.run.startedAt)}: **${formatCounts(countVerdicts(run.checks))}** (${run.checks.length} checks); by tier, ${mdInline(tierHeadline(run.checks, catalogue))}.`,
-    'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first; `report.md` and `index.html` here hold every check\'s evidence.',
+    `Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first; \`report.md\` and \`index.html\` here hold every check's evidence. ${FINDING_COMMANDS}`,
     '',
     ...findingBlocks(findings, Number.POSITIVE_INFINITY, { host, reportFile }),
     FINDINGS_END,

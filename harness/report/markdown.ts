@@ -88,6 +88,8 @@ function tierTable(report: Report): string {
 }
 
 const FINDING_CHECKS_SHOWN = 8;
+/** Said once before the findings: what their two commands do. */
+export const FINDING_COMMANDS = "**Reproduce** writes a folder the host's maintainer runs without this suite's checkout; **Rerun here** reruns the scenario in this checkout.";
 const FINDING_TEXT_MAX = 300;
 
 /**
@@ -106,7 +108,7 @@ function findingsSection(report: Report, reportFile: string | undefined): string
   const findings = perHost[0] ?? [];
   const host = report.hosts[0]?.run.host.name ?? '';
   if (findings.length === 0) return [];
-  return [`### Findings (${findings.length}: ${severityCounts(findings)})`, '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first.', '', ...findingBlocks(findings, FINDING_CHECKS_SHOWN, { host, reportFile })];
+  return [`### Findings (${findings.length}: ${severityCounts(findings)})`, '', `Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first. ${FINDING_COMMANDS}`, '', ...findingBlocks(findings, FINDING_CHECKS_SHOWN, { host, reportFile })];
 }
 
 /** A command shown as inline code (a backtick would end it). */
@@ -127,9 +129,7 @@ export function findingBlocks(findings: readonly Finding[], checksShown: number,
       '',
       `**Checks:** ${mdInline(shown + more)}`,
       '',
-      `**Reproduce:** ${inlineCommand(reproCommand(f, source))} (writes a folder the host's maintainer runs without this suite's checkout)`,
-      '',
-      `**Rerun here:** ${inlineCommand(f.rerun)}`,
+      `**Reproduce:** ${inlineCommand(reproCommand(f, source))} · **Rerun here:** ${inlineCommand(f.rerun)}`,
       '',
     ].join('\n');
   });
