@@ -1,6 +1,6 @@
 // The repro folder as written, with the packing stubbed (harness/cli/package.test.ts packs for
 // real): no host is started and nothing leaves the machine.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ReportError } from '../report/report-error.js';
@@ -27,6 +27,17 @@ const files = (dir: string, sub = ''): string[] =>
   readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(dir, join(sub, e.name)) : [join(sub, e.name)])).sort();
 
 describe('repro folder', () => {
+  test('a folder that could not be finished is removed, and an empty one given is left empty', async () => {
+    const report = ws.file('report.json', reportOf('gemini', 'gemini'));
+    const failing: Packer = () => Promise.reject(new ReportError('REPRO_UNAVAILABLE', 'npm pack failed'));
+    await expect(writeReproFolder('approve-once-then-deny/denied-call-not-sent', { report, out: join(ws.dir, 'new', 'folder') }, failing)).rejects.toThrow('npm pack failed');
+    expect(existsSync(join(ws.dir, 'new'))).toBe(false);
+    const given = join(ws.dir, 'given');
+    mkdirSync(given);
+    await expect(writeReproFolder('approve-once-then-deny/denied-call-not-sent', { report, out: given }, failing)).rejects.toThrow('npm pack failed');
+    expect(readdirSync(given)).toEqual([]);
+  });
+
   test("an ACP host's folder: its profile without the suite's install folder, its configuration and servers as written, the scenario, the packed suite", async () => {
     const out = join(ws.dir, 'folder');
     const written = await writeReproFolder('approve-once-then-deny/denied-call-not-sent', { report: ws.file('report.json', reportOf('gemini', 'gemini')), out }, fakePack);
@@ -71,6 +82,7 @@ describe('repro folder', () => {
       [['x/y', { report: good, host: 'qwen' }], /^the report has no host "qwen" \(it has gemini\)$/],
       [['approve-once-then-deny/denied-call-not-sent', { report: good, out: used }], /used: exists and is not empty \(choose another --out, or remove it\)$/],
       [['gone/check', { report: ws.file('old.json', reportOf('gemini', 'gemini', 'gone/check')) }], /^scenario gone of the report is not in this suite/],
+      [['approve-once-then-deny/denied-call-not-sent', { report: good, out: join(good, 'sub') }], /report\.json\/sub: cannot write reports there \(.*report\.json is not a folder\)$/],
     ];
     for (const [args, message] of cases) {
       const error = await writeReproFolder(args[0], args[1], fakePack).catch((e: unknown) => e);

@@ -1,7 +1,7 @@
 // Writes the repro folder of one finding (harness/report/repro.ts says what it is for): the
 // packed suite and a package.json depending on it, the host's profile where it needs one, the
 // configuration the suite writes for the host in that scenario, the scenario's source, README.md.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { suiteIdentity } from '../conformance/run-metadata.js';
 import { DEFAULT_HOST, reportFolderName, resolveHost } from '../adapters/resolve-host.js';
@@ -65,9 +65,14 @@ async function scenarioOf(target: ReproTarget): Promise<{ scenario: Scenario; so
   return { scenario: await loadScenario(file), source: existsSync(source) ? source : file };
 }
 
-function emptyFolder(dir: string): void {
-  if (existsSync(dir) && readdirSync(dir).length > 0) throw new ReportError('OUTPUT_UNWRITABLE', `${dir}: exists and is not empty (choose another --out, or remove it)`);
-  prepareOutputDir(dir);
+/** Creates `dir` (refused when it holds anything); the returned function removes what this run put there. */
+function claimFolder(dir: string): () => void {
+  if (existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).length > 0) throw new ReportError('OUTPUT_UNWRITABLE', `${dir}: exists and is not empty (choose another --out, or remove it)`);
+  const created = prepareOutputDir(dir);
+  return () => {
+    if (created !== undefined) rmSync(created, { recursive: true, force: true });
+    else for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+  };
 }
 
 function write(dir: string, file: string, text: string): void {
@@ -75,27 +80,37 @@ function write(dir: string, file: string, text: string): void {
   writeFileSync(join(dir, file), text);
 }
 
+/** Everything but the tarball, README.md and package.json. */
+async function writeContents(dir: string, target: ReproTarget, host: ReturnType<typeof reproHost>): Promise<Pick<ReproFolder, 'scenarioFile' | 'configFiles' | 'serversFile'>> {
+  const { scenario, source } = await scenarioOf(target);
+  const config = await writtenConfig(resolveHost(target.run.run.host.profile ?? DEFAULT_HOST), scenario, INSTALLED_SUITE);
+  // "$HOME/.codex/config.toml" -> host-config/HOME/.codex/config.toml
+  const configFiles = config.files.map((f) => ({ file: `${CONFIG_DIR}/${f.path.replace(/^\$/, '')}`, where: f.path, text: f.text }));
+  for (const f of configFiles) write(dir, f.file, f.text);
+  write(dir, SERVERS_FILE, `${JSON.stringify({ mcpServers: config.servers }, null, 2)}\n`);
+  for (const [file, text] of Object.entries(host.files)) write(dir, file, text);
+  const scenarioFile = basename(source);
+  copyFileSync(source, join(dir, scenarioFile));
+  return { scenarioFile, configFiles: configFiles.map(({ file, where }) => ({ file, where })), serversFile: SERVERS_FILE };
+}
+
 export async function writeReproFolder(wanted: string, options: ReproOptions, pack: Packer = npmPack): Promise<ReproWritten> {
   const named = options.host ?? DEFAULT_HOST;
   const reportFile = options.report ?? join('test-results', reportFolderName({ name: named, selector: named }), 'report.json');
   const target = reproTarget(readReportFile(reportFile), wanted, options.host);
-  const { scenario, source } = await scenarioOf(target);
   const host = reproHost(target.run.run.host);
   const dir = options.out ?? join('test-results', reportFolderName({ name: target.run.run.host.name, selector: host.host.selector }), 'repro', target.check.id);
-  emptyFolder(dir);
-
-  const config = await writtenConfig(resolveHost(target.run.run.host.profile ?? DEFAULT_HOST), scenario, INSTALLED_SUITE);
-  // "$HOME/.codex/config.toml" -> host-config/HOME/.codex/config.toml
-  const configFiles = config.files.map((f) => ({ file: `${CONFIG_DIR}/${f.path.replace(/^\$/, '')}`, where: f.path }));
-  configFiles.forEach((f, i) => write(dir, f.file, config.files[i]?.text ?? ''));
-  write(dir, SERVERS_FILE, `${JSON.stringify({ mcpServers: config.servers }, null, 2)}\n`);
-  if (host.profileText !== null && host.host.profileFile !== null) write(dir, host.host.profileFile, host.profileText);
-  const scenarioFile = basename(source);
-  copyFileSync(source, join(dir, scenarioFile));
-
-  const tarball = await pack(dir);
-  const folder: ReproFolder = { tarball: tarball.file, suite: await suiteIdentity(), host: host.host, scenarioFile, configFiles, serversFile: SERVERS_FILE };
-  write(dir, 'package.json', reproPackageJson(target, folder));
-  write(dir, 'README.md', reproReadme(target, folder));
-  return { dir, target, tarball, command: reproRunCommand(target, host.host) };
+  const undo = claimFolder(dir);
+  try {
+    const contents = await writeContents(dir, target, host);
+    const tarball = await pack(dir);
+    const folder: ReproFolder = { tarball: tarball.file, suite: await suiteIdentity(), host: host.host, ...contents };
+    write(dir, 'package.json', reproPackageJson(target, folder));
+    write(dir, 'README.md', reproReadme(target, folder));
+    return { dir, target, tarball, command: reproRunCommand(target, host.host) };
+  } catch (error) {
+    // No half-made folder for a maintainer to find.
+    undo();
+    throw error;
+  }
 }

@@ -12,7 +12,7 @@ import { ReportError } from '../report/report-error.js';
 import type { ReproHost } from '../report/repro.js';
 import type { RunMetadata } from '../report/schema.js';
 
-export const PROFILE_FILE = 'host-profile.json';
+const PROFILE_FILE = 'host-profile.json';
 
 /** "`gemini` on PATH (e.g. `npm install -g @google/gemini-cli@0.61.0`)": the version as the report recorded it. */
 function onPath(program: string, pkg: string | undefined, version: string | null): string {
@@ -20,11 +20,11 @@ function onPath(program: string, pkg: string | undefined, version: string | null
   return `\`${program}\` on PATH${pkg === undefined ? '' : ` (e.g. \`npm install -g ${pkg}${pinned === undefined ? '' : `@${pinned}`}\`)`}`;
 }
 
-/** The report's host as the folder runs it, and the text of the profile file to put there (null: none needed). */
-export function reproHost(host: RunMetadata['host']): { host: ReproHost; profileText: string | null } {
+/** The report's host as the folder runs it, and the files to put there for it (its profile, where it needs one). */
+export function reproHost(host: RunMetadata['host']): { host: ReproHost; files: Record<string, string> } {
   const selector = host.profile ?? DEFAULT_HOST;
-  if (selector === DEFAULT_HOST) return { host: { selector, profileFile: null, package: 'mcp-host-conformance', provide: 'its reference host, refhost, comes with the packed suite' }, profileText: null };
-  if (selector === CODEX_SELECTOR) return { host: { selector, profileFile: null, package: CODEX_PACKAGE, provide: `${onPath('codex', CODEX_PACKAGE, host.version)}, or CODEX_BIN naming it` }, profileText: null };
+  if (selector === DEFAULT_HOST) return { host: { selector, profileFile: null, package: 'mcp-host-conformance', provide: 'its reference host, refhost, comes with the packed suite' }, files: {} };
+  if (selector === CODEX_SELECTOR) return { host: { selector, profileFile: null, package: CODEX_PACKAGE, provide: `${onPath('codex', CODEX_PACKAGE, host.version)}, or CODEX_BIN naming it` }, files: {} };
   const file = builtinAcpProfile(selector) ?? selector;
   if (!existsSync(file)) throw new ReportError('REPRO_UNAVAILABLE', `the report's host profile ${selector} is not found from here (a profile path is read from the working directory)`);
   let raw: Record<string, unknown>;
@@ -38,8 +38,8 @@ export function reproHost(host: RunMetadata['host']): { host: ReproHost; profile
     const { profile } = loadAcpProfile(file);
     const standalone: Record<string, unknown> = { ...raw, protocol: 'acp' };
     delete standalone['install'];
-    return { host: { ...own, package: profile.package ?? null, provide: onPath(profile.bin, profile.package, host.version) }, profileText: `${JSON.stringify(standalone, null, 2)}\n` };
+    return { host: { ...own, package: profile.package ?? null, provide: onPath(profile.bin, profile.package, host.version) }, files: { [PROFILE_FILE]: `${JSON.stringify(standalone, null, 2)}\n` } };
   }
   const { profile } = loadHostProfile(file);
-  return { host: { ...own, package: null, provide: `\`${profile.command}\` as \`${PROFILE_FILE}\` starts it (adjust its command to your install)` }, profileText: readFileSync(file, 'utf8') };
+  return { host: { ...own, package: null, provide: `\`${profile.command}\` as \`${PROFILE_FILE}\` starts it (adjust its command to your install)` }, files: { [PROFILE_FILE]: readFileSync(file, 'utf8') } };
 }
