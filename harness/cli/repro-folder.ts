@@ -49,7 +49,12 @@ export const npmPack: Packer = async (dir) => {
   proc.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exit = await proc.exited;
   await stopGroup(proc);
-  const packed = exit.code === 0 ? (JSON.parse(stdout) as { filename?: string; size?: number }[])[0] : undefined;
+  let packed: { filename?: string; size?: number } | undefined;
+  try {
+    packed = exit.code === 0 ? (JSON.parse(stdout) as { filename?: string; size?: number }[])[0] : undefined;
+  } catch {
+    // Not npm's JSON: said below as a failed pack.
+  }
   if (packed?.filename === undefined) {
     throw new ReportError('REPRO_UNAVAILABLE', `npm pack in ${suiteRoot()} failed (exit ${exit.code ?? exit.signal}): ${stderr.trim().split('\n').at(-1) ?? ''}`);
   }
