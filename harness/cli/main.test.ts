@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SUITE_ROOT } from '../vitest/require-built.js';
 import { requireCliBuilt, runCli } from './test-fixtures/run-cli.js';
 
-const COMMANDS = [[], ['run'], ['serve'], ['report'], ['report', 'merge'], ['report', 'diff'], ['report', 'baseline']];
+const COMMANDS = [[], ['run'], ['serve'], ['report'], ['report', 'merge'], ['report', 'diff'], ['report', 'baseline'], ['repro']];
 const { version } = JSON.parse(readFileSync(join(SUITE_ROOT, 'package.json'), 'utf8')) as { version: string };
 
 beforeAll(() => requireCliBuilt());
@@ -41,6 +41,8 @@ describe.concurrent('mcp-host-conformance usage', () => {
       [['run', 'extra'], "mcp-host-conformance: too many arguments for 'run'. Expected 0 arguments but got 1.\n"],
       [['run', '--required-by', 'rfc'], "mcp-host-conformance: option '--required-by <scope>' argument 'rfc' is invalid. Allowed choices are catalogue, spec, spec-must.\n"],
       [['report', 'merge', 'a.json', '-o', 'out', '--required-by', 'SPEC'], "mcp-host-conformance: option '--required-by <scope>' argument 'SPEC' is invalid. Allowed choices are catalogue, spec, spec-must.\n"],
+      [['repro'], "mcp-host-conformance: missing required argument 'finding'\n"],
+      [['repro', 'x/y', '--report', 'no-such-report.json'], 'mcp-host-conformance: no-such-report.json: cannot read conformance report (ENOENT)\n'],
       [['run', '--tier', 'spec-must,major'], "mcp-host-conformance: option '--tier <tiers>' argument 'spec-must,major' is invalid. not a tier: major; the tiers are spec-must, spec-should, safety, contract\n"],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args, { cwd: SUITE_ROOT })));

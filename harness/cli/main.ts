@@ -9,6 +9,7 @@ import { HarnessError, oneLine } from '../errors.js';
 import { ReportError } from '../report/report-error.js';
 import { suiteRoot } from '../suite-root.js';
 import { registerReportCommands } from './report-commands.js';
+import { registerReproCommand } from './repro-command.js';
 import { registerRunCommand } from './run-command.js';
 import { registerServeCommand } from './serve-command.js';
 
@@ -32,6 +33,7 @@ const program = new Command(NAME).description('conformance suite for MCP-tool ho
 registerRunCommand(program);
 registerServeCommand(program);
 registerReportCommands(program);
+registerReproCommand(program);
 for (const command of everyCommand(program)) {
   command
     .version(version, '-V, --version', 'print the version')

@@ -17,6 +17,7 @@ let dir = '';
 let project = '';
 let installed = '';
 let packed: string[] = [];
+let packedBytes = 0;
 let env: Record<string, string> = {};
 
 function ok(result: CommandResult, what: string): CommandResult {
@@ -40,8 +41,9 @@ beforeAll(async () => {
   // --ignore-scripts: the build exists (checked above); `prepare` would delete dist/ and
   // rebuild it (about 25 s) under the feet of the tests running beside this one.
   const pack = ok(await runCommand('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir, ...NPM_FLAGS], { cwd: SUITE_ROOT, env }), 'npm pack');
-  const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
+  const [info] = JSON.parse(pack.stdout) as { filename: string; size: number; files: { path: string }[] }[];
   packed = info?.files.map((f) => f.path) ?? [];
+  packedBytes = info?.size ?? 0;
   ok(await runCommand('npm', ['install', join(dir, info?.filename ?? ''), ...NPM_FLAGS], { cwd: project, env, deadlineMs: 120_000 }), 'npm install');
   installed = join(project, 'node_modules', 'mcp-host-conformance');
 }, 180_000);
@@ -64,11 +66,16 @@ function packageName(specifier: string): string {
 
 describe('the npm package', () => {
   it('holds the built code, profiles, docs and schema, and none of the tests, CI, benchmarks or committed reports', () => {
-    for (const needed of ['bin/mcp-host-conformance.js', 'bin/refhost.js', 'dist/harness/cli/main.js', 'dist/refhost.mjs', 'dist/refhost.cjs', 'dist/stdio-fake.mjs', 'dist/reference-durations.json', 'dist/report-client.js', 'dist/scenarios/approve-once-then-deny.scenario.js', 'harness/profiles/reference-host.json', 'harness/profiles/fixtures/refhost-legacy-session.jsonl', 'docs/guarantees.md', 'reports/schema.json', 'README.md', 'package.json']) {
+    for (const needed of ['bin/mcp-host-conformance.js', 'bin/refhost.js', 'dist/harness/cli/main.js', 'dist/refhost.mjs', 'dist/refhost.cjs', 'dist/stdio-fake.mjs', 'dist/reference-durations.json', 'dist/report-client.js', 'dist/scenarios/approve-once-then-deny.scenario.js', 'dist/fake-servers/serve/run-serve.js', 'dist/harness/cli/repro-folder.js', 'harness/profiles/reference-host.json', 'harness/profiles/acp/gemini.json', 'harness/profiles/fixtures/refhost-legacy-session.jsonl', 'docs/guarantees.md', 'reports/schema.json', 'README.md', 'package.json']) {
       expect(packed).toContain(needed);
     }
     const unwanted = packed.filter((p) => /\.test\.|\.ts$|\.map$|^\.ci\/|^bench\/|benchmarks\/|faulty-hosts\/|conforming-host|test-fixtures\/|^reports\/(?!schema\.json$|README\.md$)|^scripts\//.test(p));
     expect(unwanted).toEqual([]);
+  });
+
+  it('stays small: a repro folder carries it (harness/cli/repro-folder.ts)', () => {
+    expect(packedBytes).toBeGreaterThan(0);
+    expect(packedBytes).toBeLessThan(2_000_000);
   });
 
   it('resolves every import of its code inside the package or to a runtime dependency', () => {

@@ -21,6 +21,12 @@ async function gitRevision(): Promise<string | null> {
   return r.exitCode === 0 ? String(r.stdout).trim() : null;
 }
 
+/** The suite's version and, in a checkout, its git revision. */
+export async function suiteIdentity(): Promise<RunMetadata['suite']> {
+  const pkg = JSON.parse(readFileSync(join(suiteRoot(), 'package.json'), 'utf8')) as { version: string };
+  return { version: pkg.version, revision: await gitRevision() };
+}
+
 export interface RunShape {
   command: string;
   shard: string | null;
@@ -35,7 +41,6 @@ export interface RunShape {
 
 export async function runMetadata(adapter: HostAdapter, times: { startedAt: Date; endedAt: Date }, shape: RunShape): Promise<RunMetadata> {
   const how = await containment();
-  const pkg = JSON.parse(readFileSync(join(suiteRoot(), 'package.json'), 'utf8')) as { version: string };
   return {
     host: {
       name: adapter.name,
@@ -43,7 +48,7 @@ export async function runMetadata(adapter: HostAdapter, times: { startedAt: Date
       profile: adapter.selector === 'reference' ? null : adapter.selector,
       declaredAbsent: [...adapter.capabilities.unsupported],
     },
-    suite: { version: pkg.version, revision: await gitRevision() },
+    suite: await suiteIdentity(),
     node: process.version,
     os: `${platform()} ${release()}`,
     startedAt: times.startedAt.toISOString(),

@@ -4,13 +4,14 @@ import { ReportError } from './report-error.js';
 import { refhostFlakyReport, refhostReport } from './test-fixtures/sample-reports.js';
 
 describe('FINDINGS.md generated from the report', () => {
-  test('the block names the host, its counts and each finding with its checks and rerun command', () => {
-    const block = renderFindingsBlock(refhostReport(), 'refhost');
+  test('the block names the host, its counts and each finding with its checks, repro and rerun commands', () => {
+    const block = renderFindingsBlock(refhostReport(), 'refhost', 'reports/refhost/report.json');
     expect(block.startsWith(FINDINGS_START)).toBe(true);
     expect(block.endsWith(FINDINGS_END)).toBe(true);
     expect(block).toContain('## Findings of refhost 0.1.0 (');
     expect(block).toContain('expose-description/origin-first (FAIL)');
-    expect(block).toContain('**Reproduce:** `mcp-host-conformance run --host refhost --only expose-description`');
+    expect(block).toContain('**Reproduce:** `npx mcp-host-conformance repro expose-description/origin-first --host refhost --report reports/refhost/report.json`');
+    expect(block).toContain('**Rerun here:** `mcp-host-conformance run --host refhost --only expose-description`');
     expect(() => renderFindingsBlock(refhostReport(), 'nope')).toThrow(ReportError);
   });
 

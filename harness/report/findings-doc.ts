@@ -3,7 +3,7 @@
 // own notes and is kept as written. A file without the markers gets the block after its title,
 // so no hand-written count or claim has to restate what the report says.
 import { findingsOf, severityCounts } from './findings.js';
-import { findingBlocks, mdInline } from './markdown.js';
+import { FINDING_COMMANDS, findingBlocks, mdInline } from './markdown.js';
 import { ReportError } from './report-error.js';
 import { outcomesOf } from './rerun.js';
 import type { CheckResult, Report } from './schema.js';
@@ -13,8 +13,8 @@ import { tierHeadline } from './tier-view.js';
 export const FINDINGS_START = '<!-- findings: generated from report.json by `mcp-host-conformance report findings`; edit outside these markers -->';
 export const FINDINGS_END = '<!-- findings: end -->';
 
-/** The generated block for `host`: its counts, by tier, then every finding with all its checks. */
-export function renderFindingsBlock(report: Report, host: string): string {
+/** The generated block for `host`: its counts, by tier, then every finding with all its checks; the repro commands name `reportFile`. */
+export function renderFindingsBlock(report: Report, host: string, reportFile?: string): string {
   const run = report.hosts.find((h) => h.run.host.name === host);
   if (run === undefined) throw new ReportError('NO_SUCH_HOST', `the report has no host "${host}" (it has ${report.hosts.map((h) => h.run.host.name).join(', ')})`);
   const catalogue = catalogueMap(report);
@@ -24,9 +24,9 @@ export function renderFindingsBlock(report: Report, host: string): string {
     `## Findings of ${mdInline(hostName(run))} (${findings.length}: ${severityCounts(findings)})`,
     '',
     `Run of ${mdInline(run.run.startedAt)}: **${formatCounts(countVerdicts(run.checks))}** (${run.checks.length} checks); by tier, ${mdInline(tierHeadline(run.checks, catalogue))}.`,
-    'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first; `report.md` and `index.html` here hold every check\'s evidence.',
+    `Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first; \`report.md\` and \`index.html\` here hold every check's evidence. ${FINDING_COMMANDS}`,
     '',
-    ...findingBlocks(findings, Number.POSITIVE_INFINITY),
+    ...findingBlocks(findings, Number.POSITIVE_INFINITY, { host, reportFile }),
     ...flakyLines(run.checks),
     FINDINGS_END,
   ].join('\n');

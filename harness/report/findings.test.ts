@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { GUARANTEES } from '../catalogue/guarantees.js';
-import { decisiveEvidence, findingsOf, severityCounts } from './findings.js';
+import { decisiveEvidence, findingsOf, reproCommand, severityCounts } from './findings.js';
 import type { CheckResult, Verdict } from './schema.js';
 import { checkResult } from './test-fixtures/sample-reports.js';
 
@@ -39,11 +39,19 @@ describe('findings: failures by root cause', () => {
     expect(severityCounts(found)).toBe('1 security · 1 data-loss · 1 interoperability · 1 contract-difference');
   });
 
-  test('only FAIL and NON-STRICT are findings; a finding reproduces with its first check\'s command', () => {
+  test('only FAIL and NON-STRICT are findings; a finding reruns with its first check\'s command', () => {
     const found = findingsOf([check('a/blocked', ['NET-2'], 'BLOCKED'), check('a/pass', ['NET-2'], 'PASS'), check('b/fail', ['NET-2'])], catalogue);
     expect(found).toHaveLength(1);
-    expect(found[0]?.repro).toBe('npx mcp-host-conformance run --scenario b');
+    expect(found[0]?.rerun).toBe('npx mcp-host-conformance run --scenario b');
     expect(found[0]?.title).toBe(catalogue.get('NET-2')?.text);
+  });
+
+  test('its repro command names the first check, the host and the report from here, quoted where a shell would split them', () => {
+    const [finding] = findingsOf([check('b/fail', ['NET-2']), check('a/fail', ['NET-2'])], catalogue);
+    expect(reproCommand(finding!, { host: 'gemini', reportFile: 'reports/gemini/report.json' })).toBe('npx mcp-host-conformance repro a/fail --host gemini --report reports/gemini/report.json');
+    expect(reproCommand(finding!, { host: 'my host', reportFile: `${process.cwd()}/it's here/report.json` })).toBe("npx mcp-host-conformance repro a/fail --host 'my host' --report 'it'\\''s here/report.json'");
+    expect(reproCommand(finding!, { host: 'codex', reportFile: '/elsewhere/report.json' })).toBe('npx mcp-host-conformance repro a/fail --host codex --report /elsewhere/report.json');
+    expect(reproCommand(finding!, { host: 'codex' })).toBe('npx mcp-host-conformance repro a/fail --host codex');
   });
 
   test('the decisive evidence line is the one naming what was observed, in any evidence, else the first line', () => {

@@ -4,8 +4,10 @@
 // the host does not keep), or when in one scenario they rest on the same evidence (one
 // observation, such as a RESULT-n and a RESULT-9 check reading the same tool output). Each
 // finding carries its gravest severity, its most demanding tier, the decisive evidence line and
-// the command that reproduces it. Only FAIL and NON-STRICT verdicts are findings: BLOCKED,
-// UNSUPPORTED and HARNESS-ERROR say nothing about the host.
+// the command that reruns it; `reproCommand` makes it a folder for the host's maintainer. Only
+// FAIL and NON-STRICT verdicts are findings: BLOCKED, UNSUPPORTED and HARNESS-ERROR say nothing
+// about the host.
+import { isAbsolute, relative, resolve } from 'node:path';
 import { gravest, SEVERITIES, severityOf, type Severity } from '../catalogue/severity.js';
 import { TIERS, type Tier } from '../catalogue/tiers.js';
 import type { CheckResult, Guarantee } from './schema.js';
@@ -24,8 +26,34 @@ export interface Finding {
   observed: string;
   evidence: { source: string; line: string } | null;
   checks: CheckResult[];
-  /** Reruns the first check's scenario (the others' scenarios are listed with their checks). */
-  repro: string;
+  /** Reruns the first check's scenario here (the others' scenarios are listed with their checks). */
+  rerun: string;
+}
+
+/** Where a host's findings were read from: the host's name in the report, and the report file (absent: `repro`'s default). */
+export interface FindingsSource {
+  host: string;
+  reportFile?: string | undefined;
+}
+
+/** A word as a POSIX shell reads it literally. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/** A file as a command typed here names it: relative below the working directory, else absolute. */
+function pathFromHere(file: string): string {
+  const below = relative(process.cwd(), file);
+  return below.startsWith('..') || isAbsolute(below) ? resolve(file) : below;
+}
+
+/**
+ * The command that writes a finding's self-contained repro folder. It names the finding by its
+ * first check's id (one word, unlike the key) and the report by its path from here.
+ */
+export function reproCommand(finding: Pick<Finding, 'checks'>, source: FindingsSource): string {
+  const report = source.reportFile === undefined ? [] : ['--report', shellWord(pathFromHere(source.reportFile))];
+  return ['npx mcp-host-conformance repro', shellWord(finding.checks[0]?.id ?? ''), '--host', shellWord(source.host), ...report].join(' ');
 }
 
 /** At most this many characters of the decisive evidence line. */
@@ -90,7 +118,7 @@ export function findingsOf(checks: readonly CheckResult[], catalogue: ReadonlyMa
       observed: first.observed,
       evidence: decisiveEvidence(first.evidence, first.observed),
       checks: own,
-      repro: first.rerun,
+      rerun: first.rerun,
     };
   });
   // Gravest first; within a severity, what the specification asks first, then the widest.

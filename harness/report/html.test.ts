@@ -31,7 +31,8 @@ describe('renderHtml', () => {
     const html = renderHtml(refhostReport());
     expect(html).toMatch(/<details class="meta findings" open><summary>Findings of refhost 0\.1\.0 \(2: 1 interoperability · 1 contract-difference\)<\/summary>/);
     expect(html.indexOf('Findings of refhost')).toBeLessThan(html.indexOf('Run metadata'));
-    expect(html).toContain('Reproduce: <code>mcp-host-conformance run --host refhost --only expose-description</code>');
+    expect(html).toContain('Reproduce: <code>npx mcp-host-conformance repro expose-description/origin-first --host refhost</code>');
+    expect(html).toContain('Rerun here: <code>mcp-host-conformance run --host refhost --only expose-description</code>');
     const matrix = renderHtml(report(refhostReport().hosts[0]!, otherHostRun()));
     expect(matrix).toContain('<details class="meta findings"><summary>Findings of codex 0.9.1');
     const linked = renderHtml(refhostReport(), { findingsLinks: new Map([['refhost', '../refhost/FINDINGS.md']]) });

@@ -13,7 +13,7 @@ import { buildReportView } from './html-view.js';
 import { performanceRows } from './performance.js';
 import type { Report } from './schema.js';
 import { catalogueMap, hostLabel, runNotes } from './summary.js';
-import { findingsOf, severityCounts } from './findings.js';
+import { findingsOf, reproCommand, severityCounts } from './findings.js';
 import { TIER_TITLES } from '../catalogue/tiers.js';
 import { visibleControls } from './text.js';
 
@@ -51,7 +51,7 @@ export function runNotesHtml(report: Report): string {
  * Static, escaped markup: each host's findings (failures by root cause, gravest first, issue 25),
  * open when the report has one host, folded per host in a matrix.
  */
-export function findingsHtml(report: Report, links: ReadonlyMap<string, string> = new Map()): string {
+export function findingsHtml(report: Report, links: ReadonlyMap<string, string> = new Map(), reportFile?: string): string {
   const catalogue = catalogueMap(report);
   // Line and paragraph separators as spaces: the page holds none anywhere (see the script's data).
   const text = (value: string): string => escapeMarkup(visibleControls(value).replace(/[\u2028\u2029]/g, ' '));
@@ -61,7 +61,7 @@ export function findingsHtml(report: Report, links: ReadonlyMap<string, string> 
     const items = findings.map((f) => {
       const evidence = f.evidence === null ? '' : `<div>Evidence (${text(f.evidence.source)}): <code>${text(f.evidence.line)}</code></div>`;
       const checks = f.checks.map((c) => `${text(c.id)} (${c.verdict})`).join(', ');
-      return `<li><b>${f.severity}</b> · ${TIER_TITLES[f.tier]} · ${text(f.guarantees.join(', '))} (${f.checks.length} check${f.checks.length === 1 ? '' : 's'})<div>${text(f.title)}</div><div>Observed: ${text(f.observed)}</div>${evidence}<div class="muted">Checks: ${checks}</div><div>Reproduce: <code>${text(f.repro)}</code></div></li>`;
+      return `<li><b>${f.severity}</b> · ${TIER_TITLES[f.tier]} · ${text(f.guarantees.join(', '))} (${f.checks.length} check${f.checks.length === 1 ? '' : 's'})<div>${text(f.title)}</div><div>Observed: ${text(f.observed)}</div>${evidence}<div class="muted">Checks: ${checks}</div><div>Reproduce: <code>${text(reproCommand(f, { host: h.run.host.name, reportFile }))}</code></div><div class="muted">Rerun here: <code>${text(f.rerun)}</code></div></li>`;
     });
     const open = report.hosts.length === 1 ? ' open' : '';
     const link = links.get(h.run.host.name);
@@ -75,6 +75,8 @@ export function findingsHtml(report: Report, links: ReadonlyMap<string, string> 
 export interface HtmlOptions {
   /** Host name -> its FINDINGS.md relative to the page (write-reports.ts finds them). */
   findingsLinks?: ReadonlyMap<string, string>;
+  /** The report.json the page is written beside: the findings' repro commands name it. */
+  reportFile?: string;
 }
 
 export function renderHtml(report: Report, options: HtmlOptions = {}): string {
@@ -96,7 +98,7 @@ export function renderHtml(report: Report, options: HtmlOptions = {}): string {
 ${runNotesHtml(report)}</header>
 <div class="wrap">
 <div class="cards" id="cards"></div>
-${findingsHtml(report, options.findingsLinks)}<details class="meta"><summary>Run metadata</summary><table id="meta-table"></table></details>
+${findingsHtml(report, options.findingsLinks, options.reportFile)}<details class="meta"><summary>Run metadata</summary><table id="meta-table"></table></details>
 ${performanceHtml(report)}<div class="filters" role="search">
 <span id="verdict-filters" class="counts" aria-label="Filter by verdict"></span>
 <select id="group-filter" aria-label="Filter by group"><option value="">All groups</option></select>

@@ -31,8 +31,9 @@ describe('renderMarkdown', () => {
   });
 
   it('leads a host\'s report with its findings and a matrix with the findings per severity per host', () => {
-    const one = renderMarkdown(refhostReport());
+    const one = renderMarkdown(refhostReport(), { reportFile: 'out/report.json' });
     expect(one).toContain("### Findings (2: 1 interoperability · 1 contract-difference)");
+    expect(one).toContain('**Reproduce:** `npx mcp-host-conformance repro expose-description/origin-first --host refhost --report out/report.json`');
     expect(one.indexOf('### Findings')).toBeLessThan(one.indexOf('| Host |'));
     const matrix = renderMarkdown(report(refhostReport().hosts[0]!, otherHostRun()));
     expect(matrix).toContain('### Findings by severity');

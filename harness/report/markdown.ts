@@ -6,7 +6,8 @@
 // specification itself asks, and which are the catalogue's own contract, is said once per
 // report and on every failure (issue 16, part 4). Counts per tier lead, and failures come in tier
 // order: the specification's requirements, then safety, then the catalogue's contract; a host's
-// findings (failures by root cause, gravest first, each with its rerun command) lead (issue 25).
+// findings (failures by root cause, gravest first, each with the command that makes its repro
+// folder and its rerun command) lead (issue 25).
 import { performanceRows } from './performance.js';
 import type { CheckResult, Guarantee, Report } from './schema.js';
 import { keywordLabel } from '../catalogue/source-citations.js';
@@ -17,11 +18,13 @@ import { capText, thresholdsText, visibleControls } from './text.js';
 import { checkTier, tierHeadline, tierLines } from './tier-view.js';
 import { TIER_TITLES, TIERS } from '../catalogue/tiers.js';
 import { SEVERITIES } from '../catalogue/severity.js';
-import { decisiveEvidence, findingsOf, severityCounts, type Finding } from './findings.js';
+import { decisiveEvidence, findingsOf, reproCommand, severityCounts, type Finding, type FindingsSource } from './findings.js';
 
 export interface MarkdownOptions {
   /** Upper bound on the length of the whole document. */
   maxChars?: number;
+  /** The report.json the document is written beside: the findings' repro commands name it. */
+  reportFile?: string;
 }
 
 const DEFAULT_MAX = 60_000;
@@ -86,14 +89,16 @@ function tierTable(report: Report): string {
 }
 
 const FINDING_CHECKS_SHOWN = 8;
+/** Said once before the findings: what their two commands do. */
+export const FINDING_COMMANDS = "**Reproduce** writes a folder the host's maintainer runs without this suite's checkout; **Rerun here** reruns the scenario in this checkout.";
 const FINDING_TEXT_MAX = 300;
 
 /**
  * A host's findings, gravest first (issue 25): one block each with its severity, tier, the
- * guarantee's words, what was seen, the decisive evidence line, its checks and the command that
- * reproduces it. A matrix of several hosts shows the findings per severity per host instead.
+ * guarantee's words, what was seen, the decisive evidence line, its checks and the commands that
+ * reproduce it. A matrix of several hosts shows the findings per severity per host instead.
  */
-function findingsSection(report: Report): string[] {
+function findingsSection(report: Report, reportFile: string | undefined): string[] {
   const catalogue = catalogueMap(report);
   const perHost = report.hosts.map((h) => findingsOf(h.checks, catalogue));
   if (report.hosts.length > 1) {
@@ -102,8 +107,9 @@ function findingsSection(report: Report): string[] {
     return ['### Findings by severity', '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding; each host\'s own report lists them.', '', head, ...rows, ''];
   }
   const findings = perHost[0] ?? [];
+  const host = report.hosts[0]?.run.host.name ?? '';
   if (findings.length === 0) return [];
-  return [`### Findings (${findings.length}: ${severityCounts(findings)})`, '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first.', '', ...findingBlocks(findings, FINDING_CHECKS_SHOWN)];
+  return [`### Findings (${findings.length}: ${severityCounts(findings)})`, '', `Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first. ${FINDING_COMMANDS}`, '', ...findingBlocks(findings, FINDING_CHECKS_SHOWN, { host, reportFile })];
 }
 
 /** "**Evidence** (model request #2): `the line`": a decisive evidence line as inline Markdown. */
@@ -111,8 +117,11 @@ function evidenceLine(evidence: { source: string; line: string }): string {
   return `**Evidence** (${mdInline(evidence.source)}): \`${mdInline(evidence.line).replace(/`/g, "'")}\``;
 }
 
+/** A command shown as inline code (a backtick would end it). */
+const inlineCommand = (command: string): string => `\`${command.replace(/`/g, "'")}\``;
+
 /** One block per finding, numbered in order; at most `checksShown` of its checks named. */
-export function findingBlocks(findings: readonly Finding[], checksShown: number): string[] {
+export function findingBlocks(findings: readonly Finding[], checksShown: number, source: FindingsSource): string[] {
   return findings.map((f, i) => {
     const shown = f.checks.slice(0, checksShown).map((c) => `${c.id} (${c.verdict})`).join(', ');
     const more = f.checks.length > checksShown ? ` and ${f.checks.length - checksShown} more` : '';
@@ -126,7 +135,7 @@ export function findingBlocks(findings: readonly Finding[], checksShown: number)
       '',
       `**Checks:** ${mdInline(shown + more)}`,
       '',
-      `**Reproduce:** \`${f.repro.replace(/`/g, "'")}\``,
+      `**Reproduce:** ${inlineCommand(reproCommand(f, source))} · **Rerun here:** ${inlineCommand(f.rerun)}`,
       '',
     ].join('\n');
   });
@@ -252,7 +261,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     '',
     ...meta,
     '',
-    ...findingsSection(report),
+    ...findingsSection(report, options.reportFile),
     totalsTable(report),
     '',
     '### By tier',

@@ -14,6 +14,8 @@ export type ReportErrorCode =
   | 'BASELINE_HOST_MISMATCH'
   | 'NO_SUCH_HOST'
   | 'FINDINGS_MARKERS'
+  | 'NO_SUCH_FINDING'
+  | 'REPRO_UNAVAILABLE'
   | 'OUTPUT_UNWRITABLE';
 
 export class ReportError extends Error {

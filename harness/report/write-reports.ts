@@ -36,8 +36,8 @@ export function writeReports(report: Report, outDir: string): ReportPaths {
   };
   writeFileSync(paths.json, `${JSON.stringify(valid, null, 2)}\n`);
   writeFileSync(paths.junit, renderJunit(valid));
-  writeFileSync(paths.markdown, renderMarkdown(valid));
-  writeFileSync(paths.html, renderHtml(valid, { findingsLinks: findingsLinks(valid, outDir) }));
+  writeFileSync(paths.markdown, renderMarkdown(valid, { reportFile: paths.json }));
+  writeFileSync(paths.html, renderHtml(valid, { findingsLinks: findingsLinks(valid, outDir), reportFile: paths.json }));
   return paths;
 }
 

@@ -7,6 +7,8 @@ import { HarnessError } from '../../errors.js';
 import { suiteRoot } from '../../suite-root.js';
 
 export const CODEX_INSTALL_COMMAND = 'npm run hosts:install -- codex';
+/** Codex's npm package (its pinned version is in scripts/install-host.mjs), named to a maintainer who runs Codex outside the suite. */
+export const CODEX_PACKAGE = '@openai/codex';
 
 export interface CodexLocation {
   path: string;
