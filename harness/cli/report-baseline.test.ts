@@ -24,4 +24,10 @@ describe('report baseline', () => {
     expect(runReportBaseline(join(ws.dir, 'missing.json'), 'refhost', join(ws.dir, 'known.json'), ws.io)).toBe(2);
     expect(ws.err).toContain('missing.json');
   });
+
+  it('exits 2 with one line when the baseline cannot be written (its folder is missing)', () => {
+    const out = join(ws.dir, 'no-such-folder', 'known.json');
+    expect(runReportBaseline(ws.file('report.json', refhostReport()), 'refhost', out, ws.io)).toBe(2);
+    expect(ws.err).toBe(`mcp-host-conformance: ${out}: cannot write it (ENOENT)\n`);
+  });
 });

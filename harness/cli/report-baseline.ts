@@ -1,8 +1,8 @@
 // `mcp-host-conformance report baseline REPORT.json --host NAME -o FILE`: writes (or
 // refreshes) the expected-failures baseline of one host from a report, keeping the reasons
 // already written in FILE. Used for the Codex row; works for any host.
-import { existsSync, writeFileSync } from 'node:fs';
-import { type CommandIo, withInputErrors } from '../report/command-io.js';
+import { existsSync } from 'node:fs';
+import { type CommandIo, withInputErrors, writeOutputFile } from '../report/command-io.js';
 import { baselineFrom, readExpectedFailures } from '../report/expected-failures.js';
 import { readReportFile } from '../report/report-file.js';
 
@@ -10,7 +10,7 @@ export function runReportBaseline(reportFile: string, host: string, baselineFile
   return withInputErrors(io, () => {
     const previous = existsSync(baselineFile) ? readExpectedFailures(baselineFile) : null;
     const next = baselineFrom(readReportFile(reportFile), host, previous);
-    writeFileSync(baselineFile, `${JSON.stringify(next, null, 2)}\n`);
+    writeOutputFile(baselineFile, `${JSON.stringify(next, null, 2)}\n`);
     io.stdout(`${baselineFile}: ${next.failures.length} expected failure(s) of ${host}\n`);
     return 0;
   });

@@ -1,8 +1,8 @@
 // `mcp-host-conformance report findings REPORT.json --host NAME --into FINDINGS.md`: writes the
 // host's findings into FINDINGS.md between its markers, keeping the maintainer's notes around them.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type CommandIo, withInputErrors } from '../report/command-io.js';
+import { type CommandIo, withInputErrors, writeOutputFile } from '../report/command-io.js';
 import { renderFindingsBlock, withFindingsBlock } from '../report/findings-doc.js';
 import { readReportFile } from '../report/report-file.js';
 
@@ -12,7 +12,7 @@ export function runReportFindings(reportFile: string, host: string, into: string
     const beside = join(dirname(into), 'report.json');
     const block = renderFindingsBlock(readReportFile(reportFile), host, existsSync(beside) ? beside : reportFile);
     const before = existsSync(into) ? readFileSync(into, 'utf8') : `# ${host}: findings\n`;
-    writeFileSync(into, withFindingsBlock(before, block));
+    writeOutputFile(into, withFindingsBlock(before, block));
     io.stdout(`${into}: findings of ${host} written from ${reportFile}\n`);
     return 0;
   });

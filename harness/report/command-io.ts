@@ -1,6 +1,7 @@
 // What the report commands need from the outside world, and how they turn known input
 // problems (bad files, conflicting shards) into one clear line and exit code 2 instead
 // of a stack trace. Anything else is a bug and propagates.
+import { writeFileSync } from 'node:fs';
 import { ReportError } from './report-error.js';
 
 export interface CommandIo {
@@ -26,5 +27,14 @@ export function withInputErrors(io: CommandIo, body: () => number): number {
       return EXIT_BAD_INPUT;
     }
     throw error;
+  }
+}
+
+/** Writes a command's output file; a path it cannot write (a missing folder, no permission) is bad input, one line. */
+export function writeOutputFile(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new ReportError('OUTPUT_UNWRITABLE', `${file}: cannot write it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
 }
