@@ -21,7 +21,8 @@ describe('the process profile', () => {
   });
 
   test("finds a child's CPU under the root while it runs", async () => {
-    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 300; while (Date.now() < end);'], { stdio: 'ignore' });
+    // Busy until it has used 300 ms of CPU (not of wall time, which a loaded machine spends waiting).
+    const child = spawn(process.execPath, ['-e', 'while (process.cpuUsage().user < 300_000);'], { stdio: 'ignore' });
     const profiler = profileProcesses(process.pid, 10);
     await new Promise((resolve) => child.once('exit', resolve));
     const totals = profiler.stop();
