@@ -42,7 +42,9 @@ export function registerReportCommands(program: Command): void {
     });
   report
     .command('reruns')
-    .description("print the scenarios to run once more before a host's baseline is rewritten from a report: a failing check the baseline does not list, or a listed one that passed")
+    .description(
+      "print the scenarios to run once more before a host's baseline is rewritten from a report: a failing check the baseline does not list, or a listed one that passed",
+    )
     .argument('<report>', 'report.json')
     .requiredOption('--host <name>', 'the host whose baseline is to be rewritten')
     .option('--expected-failures <file>', 'its current baseline (without it, every failing check asks for a rerun)')

@@ -6,7 +6,9 @@ import type { ReproOptions } from './repro-folder.js';
 export function registerReproCommand(program: Command): void {
   program
     .command('repro')
-    .description("write a self-contained folder that reproduces one finding of a report, for the host's maintainer (README.md, the packed suite, the host's profile and configuration, the scenario)")
+    .description(
+      "write a self-contained folder that reproduces one finding of a report, for the host's maintainer (README.md, the packed suite, the host's profile and configuration, the scenario)",
+    )
     .argument('<finding>', 'a finding\'s key ("NET-2 net-redirect-cross-origin/headers-not-at-the-trap") or the id of one of its checks ("scenario/check")')
     .option('--report <file>', 'the report.json (default test-results/<host>/report.json)')
     .option('--host <name>', "the host's name in the report (needed when it holds several hosts)")
@@ -17,6 +19,8 @@ export function registerReproCommand(program: Command): void {
       const written = await writeReproFolder(finding, options);
       const { run, finding: found } = written.target;
       const mb = (written.tarball.bytes / 1e6).toFixed(1);
-      process.stdout.write(`${written.dir}: repro of "${found.key}" for ${run.run.host.name} (${written.tarball.file}, ${mb} MB packed)\nrun there: ${written.command}\n`);
+      process.stdout.write(
+        `${written.dir}: repro of "${found.key}" for ${run.run.host.name} (${written.tarball.file}, ${mb} MB packed)\nrun there: ${written.command}\n`,
+      );
     });
 }

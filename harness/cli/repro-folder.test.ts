@@ -24,13 +24,17 @@ function reportOf(host: string, profile: string | null, scenarioCheck = 'approve
 }
 
 const files = (dir: string, sub = ''): string[] =>
-  readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(dir, join(sub, e.name)) : [join(sub, e.name)])).sort();
+  readdirSync(join(dir, sub), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(dir, join(sub, e.name)) : [join(sub, e.name)]))
+    .sort();
 
 describe('repro folder', () => {
   test('a folder that could not be finished is removed, and an empty one given is left empty', async () => {
     const report = ws.file('report.json', reportOf('gemini', 'gemini'));
     const failing: Packer = () => Promise.reject(new ReportError('REPRO_UNAVAILABLE', 'npm pack failed'));
-    await expect(writeReproFolder('approve-once-then-deny/denied-call-not-sent', { report, out: join(ws.dir, 'new', 'folder') }, failing)).rejects.toThrow('npm pack failed');
+    await expect(writeReproFolder('approve-once-then-deny/denied-call-not-sent', { report, out: join(ws.dir, 'new', 'folder') }, failing)).rejects.toThrow(
+      'npm pack failed',
+    );
     expect(existsSync(join(ws.dir, 'new'))).toBe(false);
     const given = join(ws.dir, 'given');
     mkdirSync(given);
@@ -40,15 +44,29 @@ describe('repro folder', () => {
 
   test("an ACP host's folder: its profile without the suite's install folder, its configuration and servers as written, the scenario, the packed suite", async () => {
     const out = join(ws.dir, 'folder');
-    const written = await writeReproFolder('approve-once-then-deny/denied-call-not-sent', { report: ws.file('report.json', reportOf('gemini', 'gemini')), out }, fakePack);
-    expect(files(out)).toEqual(['README.md', 'approve-once-then-deny.scenario.ts', 'host-config/HOME/.gemini/settings.json', 'host-profile.json', 'mcp-host-conformance-0.0.0.tgz', 'package.json', 'servers.json']);
+    const written = await writeReproFolder(
+      'approve-once-then-deny/denied-call-not-sent',
+      { report: ws.file('report.json', reportOf('gemini', 'gemini')), out },
+      fakePack,
+    );
+    expect(files(out)).toEqual([
+      'README.md',
+      'approve-once-then-deny.scenario.ts',
+      'host-config/HOME/.gemini/settings.json',
+      'host-profile.json',
+      'mcp-host-conformance-0.0.0.tgz',
+      'package.json',
+      'servers.json',
+    ]);
     const profile = JSON.parse(readFileSync(join(out, 'host-profile.json'), 'utf8')) as Record<string, unknown>;
     expect(profile).toMatchObject({ name: 'gemini', protocol: 'acp', bin: 'gemini', package: '@google/gemini-cli' });
     expect(profile).not.toHaveProperty('install');
     const servers = JSON.parse(readFileSync(join(out, 'servers.json'), 'utf8')) as { mcpServers: Record<string, { url?: string }> };
     expect(Object.values(servers.mcpServers).map((s) => s.url)).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)]);
     expect(readFileSync(join(out, 'package.json'), 'utf8')).toContain('"mcp-host-conformance": "file:mcp-host-conformance-0.0.0.tgz"');
-    expect(written.command).toBe('npm install --no-audit --no-fund && npx mcp-host-conformance run --host ./host-profile.json --scenario approve-once-then-deny --out result');
+    expect(written.command).toBe(
+      'npm install --no-audit --no-fund && npx mcp-host-conformance run --host ./host-profile.json --scenario approve-once-then-deny --out result',
+    );
     expect(readFileSync(join(out, 'README.md'), 'utf8')).toContain('`gemini` on PATH (e.g. `npm install -g @google/gemini-cli@0.61.0`)');
   });
 
@@ -64,7 +82,11 @@ describe('repro folder', () => {
 
   test('a stdio server reads as the installed suite runs it, and the reference host needs nothing installed', async () => {
     const out = join(ws.dir, 'stdio');
-    const written = await writeReproFolder('stdio-env-stderr-reaping/bare-environment', { report: ws.file('report.json', reportOf('reference', null, 'stdio-env-stderr-reaping/bare-environment')), out }, fakePack);
+    const written = await writeReproFolder(
+      'stdio-env-stderr-reaping/bare-environment',
+      { report: ws.file('report.json', reportOf('reference', null, 'stdio-env-stderr-reaping/bare-environment')), out },
+      fakePack,
+    );
     expect(written.command).toContain('--host reference --scenario stdio-env-stderr-reaping');
     const servers = readFileSync(join(out, 'servers.json'), 'utf8');
     expect(servers).toContain('./node_modules/mcp-host-conformance/dist/stdio-fake.mjs');
@@ -82,7 +104,10 @@ describe('repro folder', () => {
       [['x/y', { report: good, host: 'qwen' }], /^the report has no host "qwen" \(it has gemini\)$/],
       [['approve-once-then-deny/denied-call-not-sent', { report: good, out: used }], /used: exists and is not empty \(choose another --out, or remove it\)$/],
       [['gone/check', { report: ws.file('old.json', reportOf('gemini', 'gemini', 'gone/check')) }], /^scenario gone of the report is not in this suite/],
-      [['approve-once-then-deny/denied-call-not-sent', { report: good, out: join(good, 'sub') }], /report\.json\/sub: cannot write reports there \(.*report\.json is not a folder\)$/],
+      [
+        ['approve-once-then-deny/denied-call-not-sent', { report: good, out: join(good, 'sub') }],
+        /report\.json\/sub: cannot write reports there \(.*report\.json is not a folder\)$/,
+      ],
     ];
     for (const [args, message] of cases) {
       const error = await writeReproFolder(args[0], args[1], fakePack).catch((e: unknown) => e);

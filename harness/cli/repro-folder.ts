@@ -56,7 +56,10 @@ export const npmPack: Packer = async (dir) => {
     // Not npm's JSON: said below as a failed pack.
   }
   if (packed?.filename === undefined) {
-    throw new ReportError('REPRO_UNAVAILABLE', `npm pack in ${suiteRoot()} failed (exit ${exit.code ?? exit.signal}): ${stderr.trim().split('\n').at(-1) ?? ''}`);
+    throw new ReportError(
+      'REPRO_UNAVAILABLE',
+      `npm pack in ${suiteRoot()} failed (exit ${exit.code ?? exit.signal}): ${stderr.trim().split('\n').at(-1) ?? ''}`,
+    );
   }
   return { file: packed.filename, bytes: packed.size ?? 0 };
 };
@@ -64,7 +67,11 @@ export const npmPack: Packer = async (dir) => {
 async function scenarioOf(target: ReproTarget): Promise<{ scenario: Scenario; source: string }> {
   const name = target.check.scenario;
   const file = scenarioFiles().find((f) => scenarioName(f) === name);
-  if (file === undefined) throw new ReportError('REPRO_UNAVAILABLE', `scenario ${name} of the report is not in this suite: make the folder with the suite version that wrote the report (${target.run.run.suite.version})`);
+  if (file === undefined)
+    throw new ReportError(
+      'REPRO_UNAVAILABLE',
+      `scenario ${name} of the report is not in this suite: make the folder with the suite version that wrote the report (${target.run.run.suite.version})`,
+    );
   // The TypeScript source where there is a checkout: what a reader wants; the built file otherwise.
   const source = join(suiteRoot(), 'scenarios', `${name}.scenario.ts`);
   return { scenario: await loadScenario(file), source: existsSync(source) ? source : file };
@@ -72,7 +79,8 @@ async function scenarioOf(target: ReproTarget): Promise<{ scenario: Scenario; so
 
 /** Creates `dir` (refused when it holds anything); the returned function removes what this run put there. */
 function claimFolder(dir: string): () => void {
-  if (existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).length > 0) throw new ReportError('OUTPUT_UNWRITABLE', `${dir}: exists and is not empty (choose another --out, or remove it)`);
+  if (existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).length > 0)
+    throw new ReportError('OUTPUT_UNWRITABLE', `${dir}: exists and is not empty (choose another --out, or remove it)`);
   const created = prepareOutputDir(dir);
   return () => {
     if (created !== undefined) rmSync(created, { recursive: true, force: true });
@@ -86,7 +94,11 @@ function write(dir: string, file: string, text: string): void {
 }
 
 /** Everything but the tarball, README.md and package.json. */
-async function writeContents(dir: string, target: ReproTarget, host: ReturnType<typeof reproHost>): Promise<Pick<ReproFolder, 'scenarioFile' | 'configFiles' | 'serversFile'>> {
+async function writeContents(
+  dir: string,
+  target: ReproTarget,
+  host: ReturnType<typeof reproHost>,
+): Promise<Pick<ReproFolder, 'scenarioFile' | 'configFiles' | 'serversFile'>> {
   const { scenario, source } = await scenarioOf(target);
   const config = await writtenConfig(resolveHost(target.run.run.host.profile ?? DEFAULT_HOST), scenario, INSTALLED_SUITE);
   // "$HOME/.codex/config.toml" -> host-config/HOME/.codex/config.toml

@@ -23,10 +23,22 @@ function onPath(program: string, pkg: string | undefined, version: string | null
 /** The report's host as the folder runs it, and the files to put there for it (its profile, where it needs one). */
 export function reproHost(host: RunMetadata['host']): { host: ReproHost; files: Record<string, string> } {
   const selector = host.profile ?? DEFAULT_HOST;
-  if (selector === DEFAULT_HOST) return { host: { selector, profileFile: null, package: 'mcp-host-conformance', provide: 'its reference host, refhost, comes with the packed suite' }, files: {} };
-  if (selector === CODEX_SELECTOR) return { host: { selector, profileFile: null, package: CODEX_PACKAGE, provide: `${onPath('codex', CODEX_PACKAGE, host.version)}, or CODEX_BIN naming it` }, files: {} };
+  if (selector === DEFAULT_HOST)
+    return {
+      host: { selector, profileFile: null, package: 'mcp-host-conformance', provide: 'its reference host, refhost, comes with the packed suite' },
+      files: {},
+    };
+  if (selector === CODEX_SELECTOR)
+    return {
+      host: { selector, profileFile: null, package: CODEX_PACKAGE, provide: `${onPath('codex', CODEX_PACKAGE, host.version)}, or CODEX_BIN naming it` },
+      files: {},
+    };
   const file = builtinAcpProfile(selector) ?? selector;
-  if (!existsSync(file)) throw new ReportError('REPRO_UNAVAILABLE', `the report's host profile ${selector} is not found from here (a profile path is read from the working directory)`);
+  if (!existsSync(file))
+    throw new ReportError(
+      'REPRO_UNAVAILABLE',
+      `the report's host profile ${selector} is not found from here (a profile path is read from the working directory)`,
+    );
   let raw: Record<string, unknown>;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -38,8 +50,14 @@ export function reproHost(host: RunMetadata['host']): { host: ReproHost; files: 
     const { profile } = loadAcpProfile(file);
     const standalone: Record<string, unknown> = { ...raw, protocol: 'acp' };
     delete standalone['install'];
-    return { host: { ...own, package: profile.package ?? null, provide: onPath(profile.bin, profile.package, host.version) }, files: { [PROFILE_FILE]: `${JSON.stringify(standalone, null, 2)}\n` } };
+    return {
+      host: { ...own, package: profile.package ?? null, provide: onPath(profile.bin, profile.package, host.version) },
+      files: { [PROFILE_FILE]: `${JSON.stringify(standalone, null, 2)}\n` },
+    };
   }
   const { profile } = loadHostProfile(file);
-  return { host: { ...own, package: null, provide: `\`${profile.command}\` as \`${PROFILE_FILE}\` starts it (adjust its command to your install)` }, files: { [PROFILE_FILE]: readFileSync(file, 'utf8') } };
+  return {
+    host: { ...own, package: null, provide: `\`${profile.command}\` as \`${PROFILE_FILE}\` starts it (adjust its command to your install)` },
+    files: { [PROFILE_FILE]: readFileSync(file, 'utf8') },
+  };
 }

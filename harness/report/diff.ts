@@ -62,7 +62,9 @@ export function diffReports(oldReport: Report, newReport: Report): ReportDiff {
 /** Plain-text lines for a terminal or CI log (control characters from the files made visible). */
 export function formatDiff(diff: ReportDiff): string {
   const section = (title: string, entries: DiffEntry[]): string[] =>
-    entries.length === 0 ? [] : [`${title} (${entries.length}):`, ...entries.map((e) => visibleControls(`  ${e.host}  ${e.check}  ${e.old ?? '—'} -> ${e.new ?? '—'}`))];
+    entries.length === 0
+      ? []
+      : [`${title} (${entries.length}):`, ...entries.map((e) => visibleControls(`  ${e.host}  ${e.check}  ${e.old ?? '—'} -> ${e.new ?? '—'}`))];
   return [
     ...section('Regressions', diff.regressions),
     ...section('Improvements', diff.improvements),

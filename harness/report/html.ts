@@ -43,7 +43,9 @@ export function performanceHtml(report: Report): string {
 
 /** Static, escaped markup: what a reader must know before trusting the numbers (an interrupted run, an escapable leftover scan). */
 export function runNotesHtml(report: Report): string {
-  const notes = report.hosts.flatMap((h) => runNotes(h.run).map((n) => `<p class="notice" role="note"><b>${escapeMarkup(hostLabel(h))}:</b> ${escapeMarkup(n)}</p>`));
+  const notes = report.hosts.flatMap((h) =>
+    runNotes(h.run).map((n) => `<p class="notice" role="note"><b>${escapeMarkup(hostLabel(h))}:</b> ${escapeMarkup(n)}</p>`),
+  );
   return notes.length === 0 ? '' : `${notes.join('\n')}\n`;
 }
 

@@ -90,7 +90,8 @@ function tierTable(report: Report): string {
 
 const FINDING_CHECKS_SHOWN = 8;
 /** Said once before the findings: what their two commands do. */
-export const FINDING_COMMANDS = "**Reproduce** writes a folder the host's maintainer runs without this suite's checkout; **Rerun here** reruns the scenario in this checkout.";
+export const FINDING_COMMANDS =
+  "**Reproduce** writes a folder the host's maintainer runs without this suite's checkout; **Rerun here** reruns the scenario in this checkout.";
 const FINDING_TEXT_MAX = 300;
 
 /**
@@ -104,12 +105,26 @@ function findingsSection(report: Report, reportFile: string | undefined): string
   if (report.hosts.length > 1) {
     const head = `| Severity | ${report.hosts.map((h) => mdInline(hostLabel(h))).join(' | ')} |\n|---|${report.hosts.map(() => '---:').join('|')}|`;
     const rows = SEVERITIES.map((sev) => `| ${sev} | ${perHost.map((f) => f.filter((x) => x.severity === sev).length).join(' | ')} |`);
-    return ['### Findings by severity', '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding; each host\'s own report lists them.', '', head, ...rows, ''];
+    return [
+      '### Findings by severity',
+      '',
+      "Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding; each host's own report lists them.",
+      '',
+      head,
+      ...rows,
+      '',
+    ];
   }
   const findings = perHost[0] ?? [];
   const host = report.hosts[0]?.run.host.name ?? '';
   if (findings.length === 0) return [];
-  return [`### Findings (${findings.length}: ${severityCounts(findings)})`, '', `Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first. ${FINDING_COMMANDS}`, '', ...findingBlocks(findings, FINDING_CHECKS_SHOWN, { host, reportFile })];
+  return [
+    `### Findings (${findings.length}: ${severityCounts(findings)})`,
+    '',
+    `Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first. ${FINDING_COMMANDS}`,
+    '',
+    ...findingBlocks(findings, FINDING_CHECKS_SHOWN, { host, reportFile }),
+  ];
 }
 
 /** "**Evidence** (model request #2): `the line`": a decisive evidence line as inline Markdown. */
@@ -123,7 +138,10 @@ const inlineCommand = (command: string): string => `\`${command.replace(/`/g, "'
 /** One block per finding, numbered in order; at most `checksShown` of its checks named. */
 export function findingBlocks(findings: readonly Finding[], checksShown: number, source: FindingsSource): string[] {
   return findings.map((f, i) => {
-    const shown = f.checks.slice(0, checksShown).map((c) => `${c.id} (${c.verdict})`).join(', ');
+    const shown = f.checks
+      .slice(0, checksShown)
+      .map((c) => `${c.id} (${c.verdict})`)
+      .join(', ');
     const more = f.checks.length > checksShown ? ` and ${f.checks.length - checksShown} more` : '';
     return [
       `#### ${i + 1}. ${f.severity} · ${TIER_TITLES[f.tier]} · ${mdInline(f.guarantees.join(', '))} (${f.checks.length} check${f.checks.length === 1 ? '' : 's'})`,
@@ -178,7 +196,9 @@ function sourcesSection(report: Report): string[] {
     '',
     '### What the MCP specification itself asks',
     '',
-    ...(asked.length === 0 ? ['No guarantee of these checks is asked by the specification.'] : ['| Guarantee | Requirement | Sentence |', '|---|---|---|', ...rows]),
+    ...(asked.length === 0
+      ? ['No guarantee of these checks is asked by the specification.']
+      : ['| Guarantee | Requirement | Sentence |', '|---|---|---|', ...rows]),
     ...(own.length === 0 ? [] : ['', `This catalogue's stricter contract (no specification sentence asks it): ${own.join(', ')}.`]),
   ];
 }
@@ -215,7 +235,12 @@ function observedLines(check: CheckResult): string[] {
   if (check.runs === undefined) return ['**Observed:**', mdCodeBlock(capText(check.observed, OBSERVED_MAX)), ''];
   return check.runs.flatMap((run, i) => {
     const evidence = decisiveEvidence(run.evidence, run.observed);
-    return [`**Run ${i + 1}: ${run.verdict}** (${(run.durationMs / 1000).toFixed(1)} s)`, mdCodeBlock(capText(run.observed, OBSERVED_MAX)), '', ...(evidence === null ? [] : [evidenceLine(evidence), ''])];
+    return [
+      `**Run ${i + 1}: ${run.verdict}** (${(run.durationMs / 1000).toFixed(1)} s)`,
+      mdCodeBlock(capText(run.observed, OBSERVED_MAX)),
+      '',
+      ...(evidence === null ? [] : [evidenceLine(evidence), '']),
+    ];
   });
 }
 
@@ -266,7 +291,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     '',
     '### By tier',
     '',
-    'spec MUST and spec SHOULD: a sentence of the MCP specification asks it; safety: a breach exposes the user; contract: this catalogue\'s own behaviour (docs/guarantees.md says why each guarantee has its tier).',
+    "spec MUST and spec SHOULD: a sentence of the MCP specification asks it; safety: a breach exposes the user; contract: this catalogue's own behaviour (docs/guarantees.md says why each guarantee has its tier).",
     '',
     tierTable(report),
     '',

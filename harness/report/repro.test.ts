@@ -5,7 +5,12 @@ import type { CheckResult } from './schema.js';
 import { checkResult, hostRun, otherHostRun, report } from './test-fixtures/sample-reports.js';
 
 const evidence = [{ kind: 'trap' as const, source: 'trap journal', excerpt: 'GET /elsewhere\nAuthorization: Bearer cnry-1' }];
-const redirect = (id: string, verdict: CheckResult['verdict'] = 'FAIL'): CheckResult => checkResult(id, ['NET-2'], verdict, { observed: 'the trap received "Bearer cnry-1"', evidence, rerun: `npx mcp-host-conformance run --host gemini --scenario ${id.split('/')[0]}` });
+const redirect = (id: string, verdict: CheckResult['verdict'] = 'FAIL'): CheckResult =>
+  checkResult(id, ['NET-2'], verdict, {
+    observed: 'the trap received "Bearer cnry-1"',
+    evidence,
+    rerun: `npx mcp-host-conformance run --host gemini --scenario ${id.split('/')[0]}`,
+  });
 
 function geminiReport() {
   const run = hostRun('gemini', '0.61.0', [
@@ -41,8 +46,14 @@ describe('repro: which finding a name means', () => {
 
   test('an unknown name, a check that is not a finding, an unknown host and several hosts without --host are one line each', () => {
     const cases: [() => unknown, string][] = [
-      [() => reproTarget(geminiReport(), 'NET-9 nothing/here'), 'no finding or check "NET-9 nothing/here" for gemini in this report (its findings include "NET-2 net-redirect-cross-origin/headers-not-at-the-trap", "DISCOVER-3 status-lines/one-per-server")'],
-      [() => reproTarget(geminiReport(), 'approve-once-then-deny/asked'), 'check approve-once-then-deny/asked is PASS for gemini in this report: only FAIL and NON-STRICT checks are findings'],
+      [
+        () => reproTarget(geminiReport(), 'NET-9 nothing/here'),
+        'no finding or check "NET-9 nothing/here" for gemini in this report (its findings include "NET-2 net-redirect-cross-origin/headers-not-at-the-trap", "DISCOVER-3 status-lines/one-per-server")',
+      ],
+      [
+        () => reproTarget(geminiReport(), 'approve-once-then-deny/asked'),
+        'check approve-once-then-deny/asked is PASS for gemini in this report: only FAIL and NON-STRICT checks are findings',
+      ],
       [() => reproTarget(geminiReport(), 'net-redirect-every-code/code-301', 'qwen'), 'the report has no host "qwen" (it has gemini)'],
       [() => reproTarget(report(geminiReport().hosts[0]!, otherHostRun()), 'x/y'), 'the report has 2 hosts (gemini, codex): choose one with --host'],
     ];
@@ -54,7 +65,7 @@ describe('repro: which finding a name means', () => {
   });
 });
 
-describe('repro: the folder\'s README and package.json', () => {
+describe("repro: the folder's README and package.json", () => {
   test('the README says what the finding is, the one command, what to look for and what each file is', () => {
     const target = reproTarget(geminiReport(), 'net-redirect-every-code/code-301');
     const readme = reproReadme(target, folder);
@@ -65,12 +76,18 @@ describe('repro: the folder\'s README and package.json', () => {
     expect(readme).toContain('**Expected:** expected behaviour of net-redirect-every-code/code-301');
     expect(readme).toContain('**Observed:** the trap received "Bearer cnry-1"');
     expect(readme).toContain('**Evidence** (trap journal):\n\n```text\nAuthorization: Bearer cnry-1\n```');
-    expect(readme).toContain('- net-redirect-cross-origin: `npx mcp-host-conformance run --host ./host-profile.json --scenario net-redirect-cross-origin --out result-net-redirect-cross-origin`');
-    expect(readme).toContain('```sh\nnpm install --no-audit --no-fund && npx mcp-host-conformance run --host ./host-profile.json --scenario net-redirect-every-code --out result\n```');
+    expect(readme).toContain(
+      '- net-redirect-cross-origin: `npx mcp-host-conformance run --host ./host-profile.json --scenario net-redirect-cross-origin --out result-net-redirect-cross-origin`',
+    );
+    expect(readme).toContain(
+      '```sh\nnpm install --no-audit --no-fund && npx mcp-host-conformance run --host ./host-profile.json --scenario net-redirect-every-code --out result\n```',
+    );
     expect(readme).toContain('`gemini` on PATH');
     expect(readme).toContain('counts a FAIL and the run ends with `Result: checks failed: ...` (exit 1)');
     expect(readme).toContain('`result/report.md` lists check `net-redirect-every-code/code-301`');
-    expect(readme).toContain('- `host-config/HOME/.gemini/settings.json`: the host\'s configuration as the suite wrote it at `$HOME/.gemini/settings.json` for this scenario.');
+    expect(readme).toContain(
+      "- `host-config/HOME/.gemini/settings.json`: the host's configuration as the suite wrote it at `$HOME/.gemini/settings.json` for this scenario.",
+    );
     expect(readme).toContain('- `host-profile.json`: how the suite starts and drives the host.');
     expect(readme).toContain('mcp-host-conformance 0.1.0 @ abcdef123456');
     expect(readme).toContain('`npx mcp-host-conformance serve --scenario net-redirect-every-code`');
@@ -86,7 +103,9 @@ describe('repro: the folder\'s README and package.json', () => {
   test('a run narrowed to one MCP revision is reproduced with it', () => {
     const r = geminiReport();
     r.hosts[0]!.run.protocol = '2026-07-28';
-    expect(reproRunCommand(reproTarget(r, 'net-redirect-every-code/code-301'), folder.host)).toContain('--scenario net-redirect-every-code --protocol 2026-07-28 --out result');
+    expect(reproRunCommand(reproTarget(r, 'net-redirect-every-code/code-301'), folder.host)).toContain(
+      '--scenario net-redirect-every-code --protocol 2026-07-28 --out result',
+    );
   });
 
   test('package.json depends on the packed suite in the folder', () => {

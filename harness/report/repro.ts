@@ -71,8 +71,15 @@ export function reproTarget(report: Report, wanted: string, host?: string): Repr
     if (check !== undefined) return { run, finding, check };
   }
   const check = run.checks.find((c) => c.id === wanted);
-  if (check !== undefined) throw new ReportError('NO_SUCH_FINDING', `check ${wanted} is ${check.verdict} for ${name} in this report: only FAIL and NON-STRICT checks are findings`);
-  const known = findings.length === 0 ? 'it has no findings' : `its findings include ${findings.slice(0, 3).map((f) => `"${f.key}"`).join(', ')}`;
+  if (check !== undefined)
+    throw new ReportError('NO_SUCH_FINDING', `check ${wanted} is ${check.verdict} for ${name} in this report: only FAIL and NON-STRICT checks are findings`);
+  const known =
+    findings.length === 0
+      ? 'it has no findings'
+      : `its findings include ${findings
+          .slice(0, 3)
+          .map((f) => `"${f.key}"`)
+          .join(', ')}`;
   throw new ReportError('NO_SUCH_FINDING', `no finding or check "${wanted}" for ${name} in this report (${known})`);
 }
 
@@ -102,7 +109,10 @@ function otherChecks(target: ReproTarget, host: ReproHost): string[] {
     `The same cause fails ${others.length} more check${others.length === 1 ? '' : 's'} of the report:`,
     '',
     ...scenarios.flatMap((s) => {
-      const run = s === target.check.scenario ? ' (this scenario)' : `: \`npx mcp-host-conformance run --host ${host.selector} --scenario ${s} --out ${RESULT_DIR}-${s}\``;
+      const run =
+        s === target.check.scenario
+          ? ' (this scenario)'
+          : `: \`npx mcp-host-conformance run --host ${host.selector} --scenario ${s} --out ${RESULT_DIR}-${s}\``;
       return [`- ${mdInline(s)}${run}`, ...others.filter((c) => c.scenario === s).map((c) => `  - ${mdInline(c.id)} (${c.verdict}): ${mdInline(c.observed)}`)];
     }),
   ];
@@ -152,7 +162,7 @@ export function reproReadme(target: ReproTarget, folder: ReproFolder): string {
     '',
     mdCodeBlock(reproRunCommand(target, folder.host), 'sh'),
     '',
-    'It installs the packed suite, starts the scenario\'s fake MCP servers and scripted model, starts the host in a fresh HOME and plays the scenario\'s user, then grades what the fakes recorded.',
+    "It installs the packed suite, starts the scenario's fake MCP servers and scripted model, starts the host in a fresh HOME and plays the scenario's user, then grades what the fakes recorded.",
     '',
     '## What to look for',
     '',

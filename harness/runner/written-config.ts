@@ -32,10 +32,18 @@ export async function writtenConfig(adapter: HostAdapter, scenario: Scenario, su
   const sandbox = createSandbox(scenario.name);
   let fixtures: Fixtures | undefined;
   try {
-    fixtures = await startFixtures(scenario, sandbox, { builtins: capabilities.builtins, ...(capabilities.model === undefined ? {} : { model: capabilities.model }), configFiles: adapter.config.files(sandbox) });
+    fixtures = await startFixtures(scenario, sandbox, {
+      builtins: capabilities.builtins,
+      ...(capabilities.model === undefined ? {} : { model: capabilities.model }),
+      configFiles: adapter.config.files(sandbox),
+    });
     const before = new Map(collectFiles(sandbox).map((f) => [f.path, f.content]));
     // As the runner configures them: servers the user adds during the scenario come later.
-    const servers = Object.fromEntries(Object.entries(fixtures.servers).filter(([name]) => scenario.servers[name]?.added !== true).map(([name, s]) => [name, s.entry]));
+    const servers = Object.fromEntries(
+      Object.entries(fixtures.servers)
+        .filter(([name]) => scenario.servers[name]?.added !== true)
+        .map(([name, s]) => [name, s.entry]),
+    );
     adapter.config.write(sandbox, servers);
     if (scenario.policy !== undefined) capabilities.policy?.write(sandbox, scenario.policy);
     const files = collectFiles(sandbox).filter((f) => before.get(f.path) !== f.content);

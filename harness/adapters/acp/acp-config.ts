@@ -28,7 +28,8 @@ export function fillJson(template: unknown, values: Values, structured: Readonly
     return whole !== undefined && whole in structured ? structured[whole] : fillPlaceholders(template, values);
   }
   if (Array.isArray(template)) return template.map((t) => fillJson(t, values, structured));
-  if (typeof template === 'object' && template !== null) return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, fillJson(v, values, structured)]));
+  if (typeof template === 'object' && template !== null)
+    return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, fillJson(v, values, structured)]));
   return template;
 }
 
@@ -45,7 +46,9 @@ export function fileEntry(placement: Extract<McpPlacement, { in: 'file' }>, name
 
 /** A settings file's per-server entries for these servers: keys and strings with {name} filled. */
 export function perServerEntries(entries: Readonly<Record<string, unknown>>, names: readonly string[], values: Values): Record<string, unknown> {
-  return Object.fromEntries(names.flatMap((name) => Object.entries(entries).map(([k, v]) => [fillPlaceholders(k, { ...values, name }), fillJson(v, { ...values, name })])));
+  return Object.fromEntries(
+    names.flatMap((name) => Object.entries(entries).map(([k, v]) => [fillPlaceholders(k, { ...values, name }), fillJson(v, { ...values, name })])),
+  );
 }
 
 function writeFile(path: string, text: string): void {
@@ -60,10 +63,15 @@ function writeFile(path: string, text: string): void {
 export function writeAcpConfig(profile: AcpProfile, servers: Readonly<Record<string, ServerConfigEntry>>, values: Values): McpServer[] {
   const placement = profile.mcpServers;
   const serversFile = placement.in === 'file' ? fillPlaceholders(placement.path, values) : null;
-  const entries = placement.in === 'file' ? Object.fromEntries(Object.entries(servers).flatMap(([n, s]) => {
-    const entry = fileEntry(placement, n, s, values);
-    return entry === null ? [] : [[n, entry]];
-  })) : {};
+  const entries =
+    placement.in === 'file'
+      ? Object.fromEntries(
+          Object.entries(servers).flatMap(([n, s]) => {
+            const entry = fileEntry(placement, n, s, values);
+            return entry === null ? [] : [[n, entry]];
+          }),
+        )
+      : {};
   let merged = false;
   for (const file of profile.settings) {
     const path = fillPlaceholders(file.path, values);
@@ -72,7 +80,11 @@ export function writeAcpConfig(profile: AcpProfile, servers: Readonly<Record<str
       continue;
     }
     const json = fillJson(file.json, values) as Record<string, unknown>;
-    if (file.perServer !== undefined) json[file.perServer.key] = { ...(json[file.perServer.key] as object | undefined), ...perServerEntries(file.perServer.entries, Object.keys(servers), values) };
+    if (file.perServer !== undefined)
+      json[file.perServer.key] = {
+        ...(json[file.perServer.key] as object | undefined),
+        ...perServerEntries(file.perServer.entries, Object.keys(servers), values),
+      };
     if (path === serversFile && placement.in === 'file') {
       json[placement.key] = entries;
       merged = true;
