@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # CI step for one real host's row (issues 6 and 14): installs the host's pinned version into
 # .hosts/ and runs the conformance suite against it, judged by the committed baseline
-# reports/<host>-expected-failures.json (a new failure fails, and so does a stale entry: a
-# listed check that now passes). When the host cannot be installed (no registry, unsupported
-# platform) the step is skipped with a message and exits 0: a host is never a dependency.
+# reports/<host>-expected-failures.json, or .yaml in the official suite's format (a new failure
+# fails, and so does a stale entry: a listed check that now passes). When the host cannot be
+# installed (no registry, unsupported platform) the step is skipped with a message and exits 0:
+# a host is never a dependency.
 #
 #   .ci/host-row.sh codex                    # the whole row; report in test-results/codex/
 #   .ci/host-row.sh codex --shard 1/2        # extra arguments go to `mcp-host-conformance run`
@@ -25,7 +26,11 @@ if [ -z "$host" ] || [[ "$host" == -* ]]; then
   exit 2
 fi
 shift
+# The baseline in our JSON, or in the official conformance suite's YAML when the host keeps one.
 baseline="reports/${host}-expected-failures.json"
+for f in "reports/${host}-expected-failures.yaml" "reports/${host}-expected-failures.yml"; do
+  if [ -f "$f" ]; then baseline="$f"; break; fi
+done
 out="test-results/${host}"
 deadline="${HOST_ROW_DEADLINE_S:-900}"
 update=0

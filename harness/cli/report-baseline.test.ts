@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCommandWorkspace } from '../report/test-fixtures/command-workspace.js';
@@ -18,6 +18,15 @@ describe('report baseline', () => {
     expect(written.failures.map((f) => f.check)).toEqual(failing);
     expect(written.failures[0]!.reason).toBe('explained by a person');
     expect(ws.out).toBe(`${out}: ${failing.length} expected failure(s) of refhost\n`);
+  });
+
+  it("reads and writes a .yaml baseline in the official suite's format, keeping a reason written as a comment", () => {
+    const report = refhostReport();
+    const failing = report.hosts[0]!.checks.filter((c) => c.verdict === 'FAIL').map((c) => c.id);
+    const out = join(ws.dir, 'conformance-baseline.yaml');
+    writeFileSync(out, `client:\n  - ${failing[0]!.replace('/', ':')} # explained by a person\n`);
+    expect(runReportBaseline(ws.file('report.json', report), 'refhost', out, ws.io)).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain(`client:\n  - ${failing[0]!.replace('/', ':')} # explained by a person\n`);
   });
 
   it('exits 2 naming the file when the report is unreadable', () => {

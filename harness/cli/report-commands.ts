@@ -36,7 +36,7 @@ export function registerReportCommands(program: Command): void {
     .description("write a host's expected-failures file from a report, keeping reasons already written")
     .argument('<report>', 'report.json')
     .requiredOption('--host <name>', 'the host whose failures become the baseline')
-    .requiredOption('-o, --out <file>', 'the expected-failures file to write')
+    .requiredOption('-o, --out <file>', "the expected-failures file to write (.yaml/.yml: the official conformance suite's format)")
     .action((file: string, options: { host: string; out: string }) => {
       process.exitCode = runReportBaseline(file, options.host, options.out, processIo);
     });
@@ -47,7 +47,7 @@ export function registerReportCommands(program: Command): void {
     )
     .argument('<report>', 'report.json')
     .requiredOption('--host <name>', 'the host whose baseline is to be rewritten')
-    .option('--expected-failures <file>', 'its current baseline (without it, every failing check asks for a rerun)')
+    .option('--expected-failures <file>', 'its current baseline, JSON or the official YAML (without it, every failing check asks for a rerun)')
     .action((file: string, options: { host: string; expectedFailures?: string }) => {
       process.exitCode = runReportReruns(file, options.host, options.expectedFailures, processIo);
     });

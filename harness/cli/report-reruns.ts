@@ -7,7 +7,7 @@ import { readReportFile } from '../report/report-file.js';
 
 export function runReportReruns(reportFile: string, host: string, baselineFile: string | undefined, io: CommandIo): number {
   return withInputErrors(io, () => {
-    const previous = baselineFile === undefined ? null : readExpectedFailures(baselineFile);
+    const previous = baselineFile === undefined ? null : readExpectedFailures(baselineFile, host);
     const checks = checksToReproduce(readReportFile(reportFile), host, previous);
     for (const c of checks) io.stderr(`${c.id}: ${c.verdict}, ${FAILING.has(c.verdict) ? 'not in the baseline' : 'listed in the baseline as a failure'}\n`);
     for (const scenario of [...new Set(checks.map((c) => c.scenario))].sort()) io.stdout(`${scenario}\n`);

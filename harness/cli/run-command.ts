@@ -84,7 +84,10 @@ export function registerRunCommand(program: Command): void {
     .option('--quick', 'leave out the scenarios that wait long by design (over 5 s on the reference host: real deadlines, a slow user)')
     .option('--shard <i/n>', 'run only shard i of n (every n-th scenario by name, from the i-th)', shard)
     .option('--out <dir>', 'report folder (default test-results/<host>/; the committed reports/<host>/ are written only on purpose)')
-    .option('--expected-failures <file>', 'known failures: listed failures pass, unlisted fail, listed passes are stale')
+    .option(
+      '--expected-failures <file>',
+      "known failures (JSON, or .yaml/.yml in the official conformance suite's format): listed failures pass, unlisted fail, listed passes are stale",
+    )
     .option('--protocol <revision>', "every fake server offers this MCP revision: 2025-11-25, 2026-07-28 or both (default: each scenario's own)", protocol)
     .option('--performance', "also measure the host's MCP performance (launch to ready, call overhead, memory) into the report, INFO only")
     .action(async (flags: RunFlags) => {

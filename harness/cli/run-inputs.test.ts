@@ -86,9 +86,29 @@ describe.concurrent('run refuses bad input before any scenario', () => {
       ],
       [
         ['--expected-failures', 'x-unknown.json'],
-        '--expected-failures x-unknown.json: no scenario has the check(s) approve-once-then-deny/no-such-check, gone/check',
+        '--expected-failures x-unknown.json: not in this suite: approve-once-then-deny/no-such-check, gone/check (run --list names every scenario and check)',
       ],
       [['--expected-failures', 'x-codex.json'], '--expected-failures x-codex.json: lists failures of host "codex", but this run\'s host is "reference"'],
+    ]);
+  });
+
+  it('refuses an official-format (.yaml) file naming what this suite does not have, server entries or a mapping entry', async () => {
+    file('x-unknown.yaml', 'client:\n  - approve-once-then-deny:no-such-check\n  - tools_call\n');
+    file('x-server.yml', 'server:\n  - tools-list\n');
+    file('x-mapping.yaml', 'client:\n  - approve-once-then-deny: no-such-check\n');
+    await refused([
+      [
+        ['--expected-failures', 'x-unknown.yaml'],
+        '--expected-failures x-unknown.yaml: not in this suite: tools_call, approve-once-then-deny:no-such-check (run --list names every scenario and check)',
+      ],
+      [
+        ['--expected-failures', 'x-server.yml'],
+        "--expected-failures x-server.yml: not a valid expected-failures file (the official suite's format): server: a host is tested as an MCP client here: list its entries under client (this suite runs no server scenarios)",
+      ],
+      [
+        ['--expected-failures', 'x-mapping.yaml'],
+        "--expected-failures x-mapping.yaml: not a valid expected-failures file (the official suite's format): client[0]: '- approve-once-then-deny: no-such-check' is a mapping: remove the space after the colon ('- approve-once-then-deny:no-such-check')",
+      ],
     ]);
   });
 

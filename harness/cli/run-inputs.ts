@@ -1,7 +1,7 @@
 // Every input of `run`, checked before the first scenario starts: the host (a known name or
 // a valid profile file), the scenario and guarantee filters (each matching something, and
 // together selecting at least one check), the shard (no shard left empty), the
-// expected-failures file (strict, for this host, only check ids that exist) and the report
+// expected-failures file (strict, either format, for this host, only names that exist) and the report
 // folder (creatable and writable). Each mistake is one HarnessError CLI_INPUT naming the flag.
 import type { ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
 import { existsSync } from 'node:fs';
@@ -15,6 +15,7 @@ import type { RequiredBy } from '../catalogue/source-schema.js';
 import type { Tier } from '../catalogue/tiers.js';
 import { HarnessError, oneLine } from '../errors.js';
 import { readExpectedFailures, type ExpectedFailures } from '../report/expected-failures.js';
+import { isOfficialBaselineFile, officialEntry } from '../report/official-baseline.js';
 import { prepareOutputDir } from '../report/output-dir.js';
 import { ReportError } from '../report/report-error.js';
 import { quickSelection } from '../conformance/run-scenarios.js';
@@ -96,15 +97,30 @@ function checkShard(shard: string, selected: number): void {
     throw inputError(`--shard ${shard}: ${selected} scenario(s) selected, fewer than ${count} shards, so a shard would run nothing (use at most ${selected})`);
 }
 
+/**
+ * A name the suite does not have is one line and exit 2 in either format, never a stale entry
+ * and never passed over: "stale" tells a user the host now passes and the entry can go, which
+ * is false for a check that never ran, and an entry silently ignored (what the official suite
+ * does with names it does not know) leaves a typo or a renamed check unnoticed. A file in the
+ * official format is named back in its own spelling (`scenario:check`).
+ */
 function checkExpectedFailures(file: string, adapter: HostAdapter, all: readonly Scenario[]): ExpectedFailures {
   const flag = `--expected-failures ${file}`;
-  const baseline = named('--expected-failures', () => readExpectedFailures(file));
+  const baseline = named('--expected-failures', () => readExpectedFailures(file, adapter.name));
   if (baseline.host !== adapter.name) throw inputError(`${flag}: lists failures of host "${baseline.host}", but this run's host is "${adapter.name}"`);
   const known = new Set(all.flatMap((s) => s.checks.map((c) => `${s.name}/${c.id}`)));
-  const unknown = baseline.failures.map((f) => f.check).filter((id) => !known.has(id));
+  const spell = isOfficialBaselineFile(file) ? officialEntry : (id: string) => id;
+  const unknownScenarios = (baseline.scenarios ?? []).map((s) => s.scenario).filter((name) => !all.some((s) => s.name === name));
+  const unknown = [
+    ...unknownScenarios,
+    ...baseline.failures
+      .map((f) => f.check)
+      .filter((id) => !known.has(id))
+      .map(spell),
+  ];
   if (unknown.length > 0) {
     const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
-    throw inputError(`${flag}: no scenario has the check(s) ${shown}`);
+    throw inputError(`${flag}: not in this suite: ${shown} (run --list names every scenario and check)`);
   }
   return baseline;
 }

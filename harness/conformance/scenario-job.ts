@@ -4,6 +4,7 @@
 import type { HostAdapter } from '../adapters/host-adapter.js';
 import type { ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
 import type { CheckResult, Leftover } from '../report/schema.js';
+import { specReferencesOf } from '../report/spec-references.js';
 import { levelOf } from '../runner/grade.js';
 import { rerunCommand, runScenario, scenarioDeadlineMs } from '../runner/run-scenario.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
@@ -11,7 +12,7 @@ import type { Scenario } from '../scenario/scenario-schema.js';
 /** A scenario's deadline when it names none (scenarioDeadlineMs adds the host's start-ups and real deadlines). */
 export const DEFAULT_SCENARIO_TIMEOUT_MS = 30_000;
 
-export type PlannedCheck = Pick<CheckResult, 'id' | 'scenario' | 'guarantees' | 'level' | 'expected' | 'rerun'>;
+export type PlannedCheck = Pick<CheckResult, 'id' | 'scenario' | 'guarantees' | 'level' | 'expected' | 'rerun' | 'specReferences'>;
 
 export function plannedChecks(scenario: Scenario, adapter: HostAdapter): PlannedCheck[] {
   const rerun = rerunCommand(adapter.selector, scenario.name);
@@ -22,6 +23,7 @@ export function plannedChecks(scenario: Scenario, adapter: HostAdapter): Planned
     level: levelOf(c),
     expected: c.expected,
     rerun,
+    ...specReferencesOf(c.guarantees),
   }));
 }
 

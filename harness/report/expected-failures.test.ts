@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyExpectedFailures, checksToReproduce, readExpectedFailures, type ExpectedFailures } from './expected-failures.js';
+import {
+  applyExpectedFailures,
+  baselineFrom,
+  checksToReproduce,
+  readExpectedFailures,
+  renderExpectedFailures,
+  type ExpectedFailures,
+} from './expected-failures.js';
 import { ReportError } from './report-error.js';
 import { refhostReport } from './test-fixtures/sample-reports.js';
 
@@ -68,6 +75,42 @@ describe('applyExpectedFailures (the four-way rule)', () => {
   });
 });
 
+describe('a whole-scenario entry (the official format), judged as its checks together', () => {
+  const whole = (...scenarios: string[]): ExpectedFailures => ({
+    host: 'refhost',
+    failures: [],
+    scenarios: scenarios.map((scenario) => ({ scenario, reason: `known: ${scenario}` })),
+  });
+
+  it('is expected when one of its checks fails, and that failure is no longer unexpected', () => {
+    const outcome = applyExpectedFailures(refhostReport(), whole('expose-description'));
+    expect(outcome).toMatchObject({
+      ok: true,
+      unexpected: [],
+      expected: [{ check: 'expose-description', verdict: 'FAIL', reason: 'known: expose-description' }],
+    });
+  });
+
+  it('is stale when every check of it passed, and undetermined when one could not be judged or none ran', () => {
+    const outcome = applyExpectedFailures(refhostReport(), whole('expose-description', 'discover-once', 'net-redirect', 'not-run'));
+    expect(outcome.ok).toBe(false);
+    expect(outcome.stale).toEqual([{ check: 'discover-once', verdict: 'NON-STRICT', reason: 'known: discover-once' }]);
+    expect(outcome.undetermined.map((e) => [e.check, e.verdict])).toEqual([
+      ['net-redirect', 'HARNESS-ERROR'],
+      ['not-run', null],
+    ]);
+  });
+
+  it('asks for every check of a stale scenario to run again, and lends its reason to a check of it that fails', () => {
+    const stale = { ...whole('discover-once'), failures: [{ check: FAILING, reason: 'r' }] };
+    expect(checksToReproduce(refhostReport(), 'refhost', stale).map((c) => c.id)).toEqual([
+      'discover-once/initialize-before-model',
+      'discover-once/status-lines',
+    ]);
+    expect(baselineFrom(refhostReport(), 'refhost', whole('expose-description')).failures).toEqual([{ check: FAILING, reason: 'known: expose-description' }]);
+  });
+});
+
 describe('checksToReproduce (before a baseline is rewritten)', () => {
   const HARNESS_ERROR = 'net-redirect/no-follow';
   const ids = (checks: { id: string }[]): string[] => checks.map((c) => c.id);
@@ -106,18 +149,28 @@ describe('readExpectedFailures', () => {
     dir = mkdtempSync(join(tmpdir(), 'xfail-'));
     const good = join(dir, 'good.json');
     writeFileSync(good, JSON.stringify(baseline(FAILING)));
-    expect(readExpectedFailures(good)).toEqual(baseline(FAILING));
+    expect(readExpectedFailures(good, 'refhost')).toEqual(baseline(FAILING));
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ host: 'refhost', failures: [{ check: FAILING }] }));
-    expect(() => readExpectedFailures(bad)).toThrow(ReportError);
-    expect(() => readExpectedFailures(bad)).toThrow(`${bad}: not a valid expected-failures file:\n  failures[0].reason:`);
+    expect(() => readExpectedFailures(bad, 'refhost')).toThrow(ReportError);
+    expect(() => readExpectedFailures(bad, 'refhost')).toThrow(`${bad}: not a valid expected-failures file:\n  failures[0].reason:`);
+  });
+
+  it("reads a .yaml file in the official format as the given host's baseline, and writes each format by its file name", () => {
+    dir = mkdtempSync(join(tmpdir(), 'xfail-'));
+    const yaml = join(dir, 'conformance-baseline.yaml');
+    writeFileSync(yaml, `client:\n  - ${FAILING.replace('/', ':')} # origin note missing\n`);
+    expect(readExpectedFailures(yaml, 'refhost')).toEqual({ host: 'refhost', failures: [{ check: FAILING, reason: 'origin note missing' }], scenarios: [] });
+    expect(applyExpectedFailures(refhostReport(), readExpectedFailures(yaml, 'refhost')).ok).toBe(true);
+    expect(renderExpectedFailures(baseline(FAILING), yaml)).toContain(`  - ${FAILING.replace('/', ':')} # known: ${FAILING}\n`);
+    expect(JSON.parse(renderExpectedFailures({ ...baseline(FAILING), scenarios: [] }, 'known.json'))).toEqual(baseline(FAILING));
   });
 
   it('refuses fields it does not know, at the top and in an entry', () => {
     dir = mkdtempSync(join(tmpdir(), 'xfail-'));
     const extra = join(dir, 'extra.json');
     writeFileSync(extra, JSON.stringify({ host: 'refhost', hots: 'x', failures: [{ check: FAILING, reason: 'r', reasons: 'typo' }] }));
-    expect(() => readExpectedFailures(extra)).toThrow(
+    expect(() => readExpectedFailures(extra, 'refhost')).toThrow(
       `${extra}: not a valid expected-failures file:\n  failures[0]: Unrecognized key: "reasons"\n  (root): Unrecognized key: "hots"`,
     );
   });

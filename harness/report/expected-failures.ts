@@ -10,9 +10,13 @@
 // A baseline is rewritten only from failures that reproduced: the scenarios whose checks
 // disagree with the old baseline run once more first (checksToReproduce), the rerun is
 // combined into the report (rerun.ts), and a check whose verdict differed is written as flaky.
+// A file named .yaml or .yml is in the official suite's format (official-baseline.ts), read into
+// the same shape and judged the same four ways; its whole-scenario entries are judged as the
+// scenario's checks together (failing when one fails, stale when every one passed).
 import { z } from 'zod';
+import { isOfficialBaselineFile, parseOfficialBaseline, renderOfficialBaseline, type Baseline } from './official-baseline.js';
 import { ReportError } from './report-error.js';
-import { readJsonFile } from './report-file.js';
+import { readJsonFile, readTextFile } from './report-file.js';
 import { outcomesOf, runsOf } from './rerun.js';
 import type { CheckResult, HostRun, Report, RunOutcome, Verdict } from './schema.js';
 
@@ -21,9 +25,11 @@ export const ExpectedFailuresSchema = z.strictObject({
   host: z.string().min(1),
   failures: z.array(z.strictObject({ check: z.string().min(1), reason: z.string().min(1), flaky: z.string().min(1).optional() })),
 });
-export type ExpectedFailures = z.infer<typeof ExpectedFailuresSchema>;
+/** Either format, read: our JSON file's fields, plus the official format's whole-scenario entries. */
+export type ExpectedFailures = Baseline;
 
 export interface ExpectedFailureEntry {
+  /** A check id; for a whole-scenario entry (the official format's), the scenario's name. */
   check: string;
   verdict: Verdict | null;
   /** The baseline's reason (null for an unexpected failure). */
@@ -44,8 +50,17 @@ export interface ExpectedFailuresOutcome {
   flaky: ExpectedFailureEntry[];
 }
 
-export function readExpectedFailures(file: string): ExpectedFailures {
-  return readJsonFile(file, ExpectedFailuresSchema, 'expected-failures file');
+/** Reads either format; `host` is whom a YAML file is for (the official format names no host, our JSON does). */
+export function readExpectedFailures(file: string, host: string): ExpectedFailures {
+  const what = 'expected-failures file';
+  return isOfficialBaselineFile(file) ? parseOfficialBaseline(readTextFile(file, what), file, host) : readJsonFile(file, ExpectedFailuresSchema, what);
+}
+
+/** The text of a baseline file in the format its name asks for. */
+export function renderExpectedFailures(baseline: ExpectedFailures, file: string): string {
+  return isOfficialBaselineFile(file)
+    ? renderOfficialBaseline(baseline, file)
+    : `${JSON.stringify({ host: baseline.host, failures: baseline.failures }, null, 2)}\n`;
 }
 
 const PASSING: ReadonlySet<Verdict> = new Set(['PASS', 'NON-STRICT', 'INFO']);
@@ -61,14 +76,28 @@ function hostRunFor(report: Report, host: string): HostRun {
   return run;
 }
 
+/**
+ * A whole-scenario entry, judged as its checks together: expected when one fails (with that
+ * check's verdict), stale when it ran and every check passed, else undetermined (a check that
+ * could not be judged might have failed).
+ */
+function judgeScenario(checks: readonly CheckResult[]): { as: 'expected' | 'stale' | 'undetermined'; verdict: Verdict | null } {
+  const failing = checks.find((c) => FAILING.has(c.verdict));
+  if (failing !== undefined) return { as: 'expected', verdict: failing.verdict };
+  if (checks.length > 0 && checks.every((c) => PASSING.has(c.verdict)))
+    return { as: 'stale', verdict: checks.find((c) => c.verdict !== 'PASS')?.verdict ?? 'PASS' };
+  return { as: 'undetermined', verdict: checks.find((c) => !PASSING.has(c.verdict))?.verdict ?? null };
+}
+
 export function applyExpectedFailures(report: Report, baseline: ExpectedFailures): ExpectedFailuresOutcome {
   const run = hostRunFor(report, baseline.host);
   const listed = new Map(baseline.failures.map((f) => [f.check, f.reason]));
+  const scenarios = new Map((baseline.scenarios ?? []).map((s) => [s.scenario, s.reason]));
   const flaky = new Set(baseline.failures.filter((f) => f.flaky !== undefined).map((f) => f.check));
   const verdicts = new Map(run.checks.map((c) => [c.id, c.verdict]));
   const outcome: ExpectedFailuresOutcome = { ok: true, expected: [], unexpected: [], stale: [], undetermined: [], flaky: [] };
   for (const check of run.checks) {
-    if (FAILING.has(check.verdict) && !listed.has(check.id)) {
+    if (FAILING.has(check.verdict) && !listed.has(check.id) && !scenarios.has(check.scenario)) {
       outcome.unexpected.push({ check: check.id, verdict: check.verdict, reason: null });
     }
   }
@@ -78,6 +107,10 @@ export function applyExpectedFailures(report: Report, baseline: ExpectedFailures
     if (verdict !== null && FAILING.has(verdict)) outcome.expected.push(entry);
     else if (verdict !== null && PASSING.has(verdict)) (flaky.has(check) ? outcome.flaky : outcome.stale).push(entry);
     else outcome.undetermined.push(entry);
+  }
+  for (const [scenario, reason] of scenarios) {
+    const judged = judgeScenario(run.checks.filter((c) => c.scenario === scenario));
+    outcome[judged.as].push({ check: scenario, verdict: judged.verdict, reason });
   }
   outcome.ok = outcome.unexpected.length === 0 && outcome.stale.length === 0;
   return outcome;
@@ -93,8 +126,9 @@ export function checksToReproduce(report: Report, host: string, previous: Expect
   if (previous !== null && previous.host !== host)
     throw new ReportError('BASELINE_HOST_MISMATCH', `the expected-failures file is for host "${previous.host}", not "${host}"`);
   const outcome = applyExpectedFailures(report, previous ?? { host, failures: [] });
+  // A stale whole-scenario entry names its scenario: all of its checks run again.
   const differing = new Set([...outcome.unexpected, ...outcome.stale].map((e) => e.check));
-  return hostRunFor(report, host).checks.filter((c) => differing.has(c.id));
+  return hostRunFor(report, host).checks.filter((c) => differing.has(c.id) || differing.has(c.scenario));
 }
 
 const REASON_CAP = 300;
@@ -112,13 +146,16 @@ export function baselineFrom(report: Report, host: string, previous: ExpectedFai
   const run = report.hosts.find((h) => h.run.host.name === host);
   if (run === undefined) throw new ReportError('BASELINE_HOST_MISMATCH', `the report holds no host "${host}"`);
   const before = new Map((previous?.failures ?? []).map((f) => [f.check, f]));
+  // A whole-scenario entry's reason carries over to each of its checks that fails: a rewritten baseline lists checks.
+  const wholeReasons = new Map((previous?.scenarios ?? []).map((s) => [s.scenario, s.reason]));
   // A flaky entry is a person's finding that the outcome varies: it stays whichever way this run went.
   const failures = run.checks.flatMap((c) => {
     const known = before.get(c.id);
     const failed = failingRun(c);
     if (failed === null && known?.flaky === undefined) return [];
     const flaky = known?.flaky ?? (c.verdict === 'FLAKY' ? outcomesOf(c) : undefined);
-    const reason = known?.reason ?? `${c.guarantees.join(', ')}: ${(failed ?? c).observed.split('\n')[0]?.slice(0, REASON_CAP) ?? ''}`;
+    const reason =
+      known?.reason ?? wholeReasons.get(c.scenario) ?? `${c.guarantees.join(', ')}: ${(failed ?? c).observed.split('\n')[0]?.slice(0, REASON_CAP) ?? ''}`;
     return [{ check: c.id, reason, ...(flaky === undefined ? {} : { flaky }) }];
   });
   return { host, failures };

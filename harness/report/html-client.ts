@@ -247,6 +247,7 @@ function openDetail(gi: number, ri: number, hi: number): void {
   const thresholds = thresholdsText(check.thresholds);
   if (thresholds !== null) add(dl, el('dt', '', 'Thresholds'), el('dd', '', thresholds));
   if (check.revisions) add(dl, el('dt', '', 'MCP revision used'), el('dd', '', check.revisions.join(', ')));
+  if (check.specReferences) add(dl, el('dt', '', 'Spec references'), el('dd', '', check.specReferences.map((r) => `${r.id} ${r.url}`).join(' · ')));
   add(panel, dl, section('Requirement'));
   for (const id of check.guarantees) {
     const g = data.guarantees[id];

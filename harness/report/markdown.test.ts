@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mdCodeBlock, mdInline, renderMarkdown } from './markdown.js';
 import type { CheckResult } from './schema.js';
-import { HOSTILE, hostRun, otherHostRun, refhostChecks, refhostFlakyReport, refhostReport, report } from './test-fixtures/sample-reports.js';
+import { checkResult, HOSTILE, hostRun, otherHostRun, refhostChecks, refhostFlakyReport, refhostReport, report } from './test-fixtures/sample-reports.js';
 
 describe('renderMarkdown', () => {
   it('starts with the verdict totals and a table of group totals', () => {
@@ -108,5 +108,15 @@ describe('renderMarkdown', () => {
     expect(harnessError).toContain("**Specification:** NET-2: this catalogue's stricter contract: no sentence of the MCP specification asks it");
     const origin = md.slice(md.indexOf('FAIL expose-description/origin-first'), md.indexOf('HARNESS-ERROR net-redirect'));
     expect(origin).not.toContain('**Specification:**');
+  });
+
+  it("names the spec references of a spec-tier failure as links, as the official suite names its checks' requirements", () => {
+    const url = 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#user-interaction-model';
+    const failing = checkResult('approve-deny/no-bytes-before-yes', ['APPROVE-1'], 'FAIL', {
+      specReferences: [{ id: 'MCP-2025-11-25-Tools-user-interaction-model', url }],
+    });
+    const md = renderMarkdown(report(hostRun('refhost', '0.1.0', [failing])));
+    expect(md).toContain(`**Spec references:** [MCP-2025-11-25-Tools-user-interaction-model](${url})`);
+    expect(renderMarkdown(refhostReport())).not.toContain('**Spec references:**');
   });
 });

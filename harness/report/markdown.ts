@@ -212,6 +212,12 @@ function specLine(check: CheckResult, catalogue: ReadonlyMap<string, Guarantee>)
   return parts.length === 0 ? [] : [`**Specification:** ${mdInline(parts.join(' · '))}`, ''];
 }
 
+/** A spec-tier check's requirements as the official conformance suite names them (spec-references.ts). */
+function specReferencesLine(check: CheckResult): string[] {
+  if (check.specReferences === undefined) return [];
+  return [`**Spec references:** ${check.specReferences.map((r) => `[${mdInline(r.id)}](${r.url})`).join(', ')}`, ''];
+}
+
 /** The checks whose verdict differs between a host's per-revision columns; empty when no host has two. */
 function revisionSection(report: Report): string[] {
   const differences = revisionDifferences(report);
@@ -254,6 +260,7 @@ function failureBlock(check: CheckResult, host: string, catalogue: ReadonlyMap<s
     `${mdInline(check.guarantees.join(', '))} (${check.level}, tier ${TIER_TITLES[checkTier(check, catalogue)]}) · ${(check.durationMs / 1000).toFixed(1)} s${mdInline(revision)}`,
     '',
     ...specLine(check, catalogue),
+    ...specReferencesLine(check),
     `**Expected:** ${mdInline(capText(check.expected, EXPECTED_MAX))}`,
     '',
     ...(thresholdsText(check.thresholds) === null ? [] : [`**Thresholds:** ${mdInline(thresholdsText(check.thresholds) ?? '')}`, '']),

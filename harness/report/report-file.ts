@@ -15,15 +15,19 @@ export function formatZodIssues(error: z.ZodError): string {
   return [...lines, ...more].join('\n  ');
 }
 
-/** Reads a JSON file and validates it against schema; every failure names the file. */
-export function readJsonFile<S extends z.ZodType>(file: string, schema: S, what: string): z.infer<S> {
-  let text: string;
+/** A file's text; a file that cannot be read is one line naming it and what it was to be. */
+export function readTextFile(file: string, what: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new ReportError('FILE_UNREADABLE', `${file}: cannot read ${what} (${code})`);
   }
+}
+
+/** Reads a JSON file and validates it against schema; every failure names the file. */
+export function readJsonFile<S extends z.ZodType>(file: string, schema: S, what: string): z.infer<S> {
+  const text = readTextFile(file, what);
   let value: unknown;
   try {
     value = JSON.parse(text);

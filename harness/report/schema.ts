@@ -46,6 +46,18 @@ export const RunOutcomeSchema = z.object({
 });
 export type RunOutcome = z.infer<typeof RunOutcomeSchema>;
 
+/**
+ * A specification requirement a check covers, as the official MCP conformance suite names one in
+ * its check results (`specReferences: [{ id, url }]`): an id for the page and section, and the
+ * section's address on modelcontextprotocol.io.
+ */
+// Plain characters only, so every writer can put them into a link as they are.
+export const SpecReferenceSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
+  url: z.string().regex(/^https:\/\/modelcontextprotocol\.io\/[A-Za-z0-9/._#-]*$/),
+});
+export type SpecReference = z.infer<typeof SpecReferenceSchema>;
+
 export const CheckResultSchema = z
   .object({
     /** Stable id, the same whether it passes or fails: "<scenario>/<check>". */
@@ -70,6 +82,11 @@ export const CheckResultSchema = z
      * the evidence came from. Absent when the host sent them nothing past the opening.
      */
     revisions: z.array(z.string()).optional(),
+    /**
+     * Checks of tier spec-must or spec-should only: the sections of the MCP specification whose
+     * sentences ask what the check's guarantees ask (absent in reports written before them).
+     */
+    specReferences: z.array(SpecReferenceSchema).min(1).optional(),
     /**
      * FLAKY only: each run in the order run, its verdict, observation and evidence (the check's
      * own `observed` then names the outcomes, "FAIL then PASS", and its `evidence` is empty).

@@ -62,6 +62,16 @@ describe('grading optional features', () => {
   });
 });
 
+describe('what a graded check names', () => {
+  test("a spec-tier check carries the specification sections it covers, a check of the catalogue's own tiers none", () => {
+    expect(resultOf(failing(['CRED-2'])).specReferences?.map((r) => r.id)).toEqual([
+      'MCP-2025-11-25-Authorization-token-handling',
+      'MCP-2026-07-28-Authorization-token-handling',
+    ]);
+    expect(resultOf(failing(['NET-2']))).not.toHaveProperty('specReferences');
+  });
+});
+
 describe('grading what a host does not have', () => {
   test('a check needing an ability the host lacks is UNSUPPORTED with the reason, one it has is graded', () => {
     const r = resultOf(failing(['STDIO-5'], { needs: ['quit'] }), { capabilities: { quit: false } });

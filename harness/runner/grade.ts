@@ -12,6 +12,7 @@
 import { asksToOffer, asksToTell, guaranteeById } from '../catalogue/guarantees.js';
 import type { HostCapabilities } from '../adapters/host-adapter.js';
 import type { CheckResult, Level, Verdict } from '../report/schema.js';
+import { specReferencesOf } from '../report/spec-references.js';
 import type { Observations } from '../scenario/observations.js';
 import type { Check, Grade, Scenario } from '../scenario/scenario-schema.js';
 import { lackedAbility } from '../scenario/abilities.js';
@@ -91,6 +92,7 @@ export function gradeChecks(ctx: GradeContext): CheckResult[] {
       durationMs: ctx.durationMs,
       rerun: ctx.rerun,
       ...(revisions.length === 0 ? {} : { revisions }),
+      ...specReferencesOf(check.guarantees),
       // What the check applies, as its grade function declares it; a grade's own report (a deadline in force) replaces it below.
       ...(check.grade.thresholds === undefined ? {} : { thresholds: check.grade.thresholds }),
     };
