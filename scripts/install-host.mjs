@@ -18,8 +18,10 @@ const NATIVE = ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32
  * script, run after npm with the registry pointed at a dead port (it may only link what npm fetched).
  */
 /*
- * `prepare`: a one-time step after npm install: the bin runs with `env` (`{dir}` = .hosts/<host>/<dir>),
- * then <dir> is made read-only; the version check runs with the `keep` variables of that env.
+ * A one-time step after npm install comes from the host's ACP profile (harness/profiles/acp/,
+ * the one whose `install` is the host): its `prepare` (`{dir}` = .hosts/<host>/<dir>) runs the bin
+ * with `env`, then <dir> is made read-only; the version check keeps the variables of that env the
+ * profile's own `env` sets too (the ones every run has).
  */
 const HOSTS = {
   codex: { package: '@openai/codex', version: '0.171.0', bin: 'codex', platforms: NATIVE, versionArgs: ['--version'] },
@@ -30,19 +32,23 @@ const HOSTS = {
   // Its bin is a placeholder until postinstall.mjs links the platform package's binary (installed already: offline).
   opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode', platforms: NATIVE, versionArgs: ['--version'], postinstall: 'postinstall.mjs' },
   qwen: { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen', versionArgs: ['--version'] },
-  // Its native binary unpacks ~235 MB into <cache>/pkg on first run: done once here, into a
-  // read-only folder every scenario's sandbox points at (COPILOT_PKG_CACHE_HOME in its profile).
-  copilot: {
-    package: '@github/copilot',
-    version: '1.0.102',
-    bin: 'copilot',
-    platforms: NATIVE,
-    versionArgs: ['--version'],
-    prepare: { dir: 'pkg-cache', env: { COPILOT_PKG_CACHE_HOME: '{dir}', COPILOT_SEA_EXTRACT_ONLY: '1' }, keep: ['COPILOT_PKG_CACHE_HOME'] },
-  },
+  // Its native binary unpacks ~235 MB into <cache>/pkg on first run: done once here (its
+  // profile's `prepare`), into a read-only folder every scenario's sandbox points at.
+  copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot', platforms: NATIVE, versionArgs: ['--version'] },
 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The `prepare` of the ACP profile installed as `name`, with `keep`: its variables the profile's `env` sets too; undefined without one. */
+function profilePrepare(name) {
+  const dir = join(root, 'harness', 'profiles', 'acp');
+  for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : []) {
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    if (profile.install !== name || profile.prepare === undefined) continue;
+    return { ...profile.prepare, keep: Object.keys(profile.prepare.env).filter((k) => k in (profile.env ?? {})) };
+  }
+  return undefined;
+}
 
 function fail(message) {
   process.stderr.write(`hosts:install: ${message}\n`);
@@ -113,8 +119,8 @@ function main(argv) {
   if (unknownFlags.length > 0) fail(`unknown option ${unknownFlags.join(', ')}\n${usage()}`);
   if (args.length !== 1) fail(usage());
   const name = args[0];
-  const host = HOSTS[name];
-  if (host === undefined) fail(`unknown host "${name}"\n${usage()}`);
+  if (HOSTS[name] === undefined) fail(`unknown host "${name}"\n${usage()}`);
+  const host = { ...HOSTS[name], prepare: profilePrepare(name) };
 
   const platform = `${process.platform}-${process.arch}`;
   if (host.platforms !== undefined && !host.platforms.includes(platform)) {

@@ -92,6 +92,10 @@ describe('ACP profiles', () => {
     expect(() => parseAcpProfile({ ...base, settings: [{ path: '/etc/x', text: '' }] }, 'p.json')).toThrow(/settings\.0\.path: paths start with \{home\}/);
     expect(() => parseAcpProfile({ ...base, permission: { approve: ['yes'] } }, 'p.json')).toThrow(/permission\.approve\.0/);
     expect(() => parseAcpProfile({ ...base, unsupported: ['APPROVE'] }, 'p.json')).toThrow(/unsupported\.0: only optional guarantees/);
+    expect(() => parseAcpProfile({ ...base, prepare: { dir: '..', env: {} } }, 'p.json')).toThrow(/prepare\.dir: a folder name/);
+    expect(() => parseAcpProfile({ ...base, prepare: { dir: 'cache', env: { X: '{hostDir}/cache' } } }, 'p.json')).toThrow(
+      /prepare\.env\.X: unknown placeholder \{hostDir\} \(known: \{dir\}\)/,
+    );
   });
 
   it('names an unreadable profile file', () => {

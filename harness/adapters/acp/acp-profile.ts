@@ -151,6 +151,18 @@ export const AcpProfileSchema = z.strictObject({
   versionArgs: z.array(z.string()).optional(),
   /** The npm package installed (to read its version from .hosts/<install>). */
   package: z.string().min(1).optional(),
+  /**
+   * A one-time step of the install after npm (scripts/install-host.mjs): `bin` runs once, no
+   * arguments, with `env` added ({dir}: the folder it prepares, .hosts/<install>/<dir>), and the
+   * folder is made read-only; the profile names it {hostDir}/<dir>. Copilot unpacks its package
+   * there. A repro folder (harness/cli/repro-host.ts) runs the same step at its `npm install`.
+   */
+  prepare: z
+    .strictObject({
+      dir: z.string().regex(/^(?!\.\.?$)[\w.-]+$/, 'a folder name (letters, digits, "_", "." and "-")'),
+      env: z.record(z.string(), withPlaceholders(['dir'])),
+    })
+    .optional(),
 });
 export type AcpProfile = z.infer<typeof AcpProfileSchema>;
 
