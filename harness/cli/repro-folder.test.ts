@@ -1,6 +1,7 @@
 // The repro folder as written, with the packing stubbed (harness/cli/package.test.ts packs for
 // real): no host is started and nothing leaves the machine.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ReportError } from '../report/report-error.js';
@@ -68,6 +69,37 @@ describe('repro folder', () => {
       'npm install --no-audit --no-fund && npx mcp-host-conformance run --host ./host-profile.json --scenario approve-once-then-deny --out result',
     );
     expect(readFileSync(join(out, 'README.md'), 'utf8')).toContain('`gemini` on PATH (e.g. `npm install -g @google/gemini-cli@0.61.0`)');
+  });
+
+  test("Copilot's folder prepares its unpacked package at npm install, into its own pkg-cache/, where its profile points the host", async () => {
+    const out = join(ws.dir, 'copilot');
+    await writeReproFolder('approve-once-then-deny/denied-call-not-sent', { report: ws.file('report.json', reportOf('copilot', 'copilot')), out }, fakePack);
+    const profile = JSON.parse(readFileSync(join(out, 'host-profile.json'), 'utf8')) as { env: Record<string, string> };
+    expect(profile).not.toHaveProperty('install');
+    expect(profile).not.toHaveProperty('prepare');
+    expect(profile.env['COPILOT_PKG_CACHE_HOME']).toBe('{profileDir}/pkg-cache');
+    expect(JSON.parse(readFileSync(join(out, 'package.json'), 'utf8'))).toMatchObject({ scripts: { postinstall: 'sh prepare-host.sh' } });
+    const readme = readFileSync(join(out, 'README.md'), 'utf8');
+    expect(readme).toContain("`npm install` also runs `prepare-host.sh` (package.json's postinstall)");
+    expect(readme).not.toContain('Before running it');
+
+    // The script as npm runs it, with a stand-in copilot on PATH that records what it was given.
+    const bin = join(ws.dir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, 'copilot'),
+      '#!/bin/sh\nprintf "%s %s %s\\n" "$COPILOT_PKG_CACHE_HOME" "$COPILOT_SEA_EXTRACT_ONLY" "$#" > "$COPILOT_PKG_CACHE_HOME/unpacked"\n',
+    );
+    chmodSync(join(bin, 'copilot'), 0o755);
+    const env = { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}` };
+    expect(spawnSync('sh', ['prepare-host.sh'], { cwd: out, env }).status).toBe(0);
+    expect(readFileSync(join(out, 'pkg-cache', 'unpacked'), 'utf8')).toBe(`${join(out, 'pkg-cache')} 1 0\n`);
+    // Again from scratch; a failure leaves no half-filled folder and says so.
+    writeFileSync(join(bin, 'copilot'), '#!/bin/sh\nexit 3\n');
+    const failed = spawnSync('sh', ['prepare-host.sh'], { cwd: out, env, encoding: 'utf8' });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain('prepare-host.sh: preparing ./pkg-cache with copilot failed');
+    expect(existsSync(join(out, 'pkg-cache'))).toBe(false);
   });
 
   test('Codex is selected by name; its config.toml names the fake server it will use; no sandbox path is left in it', async () => {

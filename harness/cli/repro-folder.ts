@@ -1,5 +1,6 @@
 // Writes the repro folder of one finding (harness/report/repro.ts says what it is for): the
-// packed suite and a package.json depending on it, the host's profile where it needs one, the
+// packed suite and a package.json depending on it, the host's profile where it needs one (and
+// the script its `npm install` runs for the host's one-time step: repro-host.ts), the
 // configuration the suite writes for the host in that scenario, the scenario's source, README.md.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';

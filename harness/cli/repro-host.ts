@@ -1,9 +1,11 @@
 // The host as a repro folder's run selects it outside this suite's checkout: the bundled refhost
 // and Codex by name (Codex is found on PATH or by CODEX_BIN), any other host by its profile,
 // copied into the folder. An ACP profile loses its `install`: the suite's .hosts/ folder is not
-// there, so the agent's program is looked up on PATH.
+// there, so the agent's program is looked up on PATH. What the install prepared there once (the
+// profile's `prepare`, named {hostDir}/<dir>) the folder prepares at its `npm install`, into its
+// own <dir> ({profileDir}/<dir>).
 import { existsSync, readFileSync } from 'node:fs';
-import { builtinAcpProfile, loadAcpProfile, looksLikeAcpProfile } from '../adapters/acp/acp-profile.js';
+import { builtinAcpProfile, loadAcpProfile, looksLikeAcpProfile, type AcpProfile } from '../adapters/acp/acp-profile.js';
 import { CODEX_SELECTOR } from '../adapters/codex/codex-adapter.js';
 import { CODEX_PACKAGE } from '../adapters/codex/locate-codex.js';
 import { loadHostProfile } from '../adapters/profile-schema.js';
@@ -13,11 +15,53 @@ import type { ReproHost } from '../report/repro.js';
 import type { RunMetadata } from '../report/schema.js';
 
 const PROFILE_FILE = 'host-profile.json';
+/** Run by the folder's `npm install` (its package.json's postinstall) for a profile with a `prepare` step. */
+export const PREPARE_FILE = 'prepare-host.sh';
 
 /** "`gemini` on PATH (e.g. `npm install -g @google/gemini-cli@0.61.0`)": the version as the report recorded it. */
 function onPath(program: string, pkg: string | undefined, version: string | null): string {
   const pinned = version?.match(/\d+\.\d+\.\d+(?:-[\w.]+)?/)?.[0];
   return `\`${program}\` on PATH${pkg === undefined ? '' : ` (e.g. \`npm install -g ${pkg}${pinned === undefined ? '' : `@${pinned}`}\`)`}`;
+}
+
+/** A JSON value with each of its strings (not keys) mapped. */
+function mapStrings(value: unknown, f: (s: string) => string): unknown {
+  if (typeof value === 'string') return f(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
+  return value;
+}
+
+/** One shell word: literal text single-quoted. */
+const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** prepare-host.sh: the profile's `prepare` step, run in the folder into ./<dir> (the install's .hosts/<install>/<dir>). */
+function prepareScript(profile: AcpProfile, prepare: NonNullable<AcpProfile['prepare']>): string {
+  const dir = prepare.dir;
+  // {dir} is the folder's own <dir>, absolute; the rest of each value literal.
+  const assignments = Object.entries(prepare.env).map(([name, value]) =>
+    `${name}=${value}`
+      .split('{dir}')
+      .map((part) => (part === '' ? '' : shellQuote(part)))
+      .join(`"$PWD/${dir}"`),
+  );
+  return [
+    '#!/bin/sh',
+    `# Run by \`npm install\` (package.json's postinstall): ${profile.name}'s one-time step, as the suite's install`,
+    `# (npm run hosts:install -- ${profile.install ?? profile.name}) runs it into its .hosts folder: \`${profile.bin}\` once, with the`,
+    `# variables below, fills ./${dir}, where host-profile.json points the host ({profileDir}/${dir}).`,
+    `# The suite makes its copy read-only (every scenario shares it); this one stays writable, so the folder can be removed.`,
+    'set -e',
+    'cd "$(dirname "$0")"',
+    `rm -rf ./${dir}`,
+    `mkdir ./${dir}`,
+    `if ! env ${assignments.join(' ')} ${shellQuote(profile.bin)} </dev/null; then`,
+    `  rm -rf ./${dir}`,
+    `  echo ${shellQuote(`${PREPARE_FILE}: preparing ./${dir} with ${profile.bin} failed (is it on PATH?)`)} >&2`,
+    '  exit 1',
+    'fi',
+    '',
+  ].join('\n');
 }
 
 /** The report's host as the folder runs it, and the files to put there for it (its profile, where it needs one). */
@@ -48,11 +92,23 @@ export function reproHost(host: RunMetadata['host']): { host: ReproHost; files: 
   const own = { selector: `./${PROFILE_FILE}`, profileFile: PROFILE_FILE };
   if (looksLikeAcpProfile(raw)) {
     const { profile } = loadAcpProfile(file);
+    const { prepare } = profile;
     const standalone: Record<string, unknown> = { ...raw, protocol: 'acp' };
     delete standalone['install'];
+    delete standalone['prepare'];
+    // The prepared folder is the folder's own.
+    const prepared = prepare === undefined ? null : `{profileDir}/${prepare.dir}`;
+    const mapped = mapStrings(standalone, (s) => (prepared === null ? s : s.replaceAll(`{hostDir}/${prepare?.dir}`, prepared)));
+    const files: Record<string, string> = { [PROFILE_FILE]: `${JSON.stringify(mapped, null, 2)}\n` };
+    if (prepare !== undefined) files[PREPARE_FILE] = prepareScript(profile, prepare);
     return {
-      host: { ...own, package: profile.package ?? null, provide: onPath(profile.bin, profile.package, host.version) },
-      files: { [PROFILE_FILE]: `${JSON.stringify(standalone, null, 2)}\n` },
+      host: {
+        ...own,
+        package: profile.package ?? null,
+        provide: onPath(profile.bin, profile.package, host.version),
+        ...(prepare === undefined ? {} : { prepare: { file: PREPARE_FILE, dir: prepare.dir, bin: profile.bin } }),
+      },
+      files,
     };
   }
   const { profile } = loadHostProfile(file);

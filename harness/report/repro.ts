@@ -31,6 +31,11 @@ export interface ReproHost {
   package: string | null;
   /** How the run finds the host (Markdown). */
   provide: string;
+  /**
+   * The host's one-time step (its profile's `prepare`) that the folder's `npm install` runs
+   * (package.json's postinstall): the script, the folder it fills and the program it runs.
+   */
+  prepare?: { file: string; dir: string; bin: string };
 }
 
 /** What the folder holds besides README.md and package.json. */
@@ -94,6 +99,7 @@ export function reproPackageJson(target: ReproTarget, folder: ReproFolder): stri
     name: `repro-${target.check.scenario}`,
     private: true,
     description: `${hostName(target.run)}: ${target.finding.key}`,
+    ...(folder.host.prepare === undefined ? {} : { scripts: { postinstall: `sh ${folder.host.prepare.file}` } }),
     dependencies: { 'mcp-host-conformance': `file:${folder.tarball}` },
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
@@ -115,6 +121,16 @@ function otherChecks(target: ReproTarget, host: ReproHost): string[] {
           : `: \`npx mcp-host-conformance run --host ${host.selector} --scenario ${s} --out ${RESULT_DIR}-${s}\``;
       return [`- ${mdInline(s)}${run}`, ...others.filter((c) => c.scenario === s).map((c) => `  - ${mdInline(c.id)} (${c.verdict}): ${mdInline(c.observed)}`)];
     }),
+  ];
+}
+
+/** What `npm install` does besides installing the suite: the host's one-time step, if it has one. */
+function prepareStep(host: ReproHost): string[] {
+  if (host.prepare === undefined) return [];
+  const { file, dir, bin } = host.prepare;
+  return [
+    '',
+    `\`npm install\` also runs \`${file}\` (package.json's postinstall): the host's one-time step that the suite's own install runs, \`${mdInline(bin)}\` once, filling \`${dir}/\` here, where \`${host.profileFile ?? ''}\` points the host. If it fails, \`npm install\` stops.`,
   ];
 }
 
@@ -163,6 +179,7 @@ export function reproReadme(target: ReproTarget, folder: ReproFolder): string {
     mdCodeBlock(reproRunCommand(target, folder.host), 'sh'),
     '',
     "It installs the packed suite, starts the scenario's fake MCP servers and scripted model, starts the host in a fresh HOME and plays the scenario's user, then grades what the fakes recorded.",
+    ...prepareStep(folder.host),
     '',
     '## What to look for',
     '',
@@ -173,6 +190,11 @@ export function reproReadme(target: ReproTarget, folder: ReproFolder): string {
     `- \`${folder.tarball}\` and \`package.json\`: mcp-host-conformance ${mdInline(suite)}, with the fake servers and scripted models of its scenarios.`,
     `- \`${folder.scenarioFile}\`: the scenario as the suite defines it: its fake servers (and how they misbehave), the scripted model's turns, the user's steps and the checks. Read it; the run uses the packed copy.`,
     ...(folder.host.profileFile === null ? [] : [`- \`${folder.host.profileFile}\`: how the suite starts and drives the host.`]),
+    ...(folder.host.prepare === undefined
+      ? []
+      : [
+          `- \`${folder.host.prepare.file}\`: the host's one-time step, run by \`npm install\`; it fills \`${folder.host.prepare.dir}/\`, which \`${folder.host.profileFile ?? ''}\` points the host at.`,
+        ]),
     ...folder.configFiles.map((f) => `- \`${f.file}\`: the host's configuration as the suite wrote it at \`${mdInline(f.where)}\` for this scenario.`),
     `- \`${folder.serversFile}\`: the scenario's servers as the suite configures them (transport, address, headers, environment); a host that takes its servers in its protocol's session set-up (ACP session/new) is given these there.`,
     '',
