@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileS
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ReportError } from '../report/report-error.js';
+import { suiteRoot } from '../suite-root.js';
 import type { Report } from '../report/schema.js';
 import { useCommandWorkspace } from '../report/test-fixtures/command-workspace.js';
 import { checkResult, hostRun, report } from '../report/test-fixtures/sample-reports.js';
@@ -100,6 +101,32 @@ describe('repro folder', () => {
     expect(failed.status).toBe(1);
     expect(failed.stderr).toContain('prepare-host.sh: preparing ./pkg-cache with copilot failed');
     expect(existsSync(join(out, 'pkg-cache'))).toBe(false);
+  });
+
+  test("a profile given by path: files beside it are listed as missing, unless it is one of the packed suite's", async () => {
+    const own = join(ws.dir, 'agent');
+    mkdirSync(own);
+    const profileFile = join(own, 'mine.json');
+    writeFileSync(profileFile, JSON.stringify({ name: 'mine', protocol: 'acp', bin: 'node', argv: ['{profileDir}/dist/agent.js', '--cache', '{hostDir}/c'] }));
+    const out = join(ws.dir, 'mine');
+    await writeReproFolder('approve-once-then-deny/denied-call-not-sent', { report: ws.file('report.json', reportOf('mine', profileFile)), out }, fakePack);
+    const readme = readFileSync(join(out, 'README.md'), 'utf8');
+    expect(readme).toContain('Before running it: `host-profile.json` names files this folder does not have:');
+    expect(readme).toContain(`- \`{profileDir}/dist/agent.js\`: {profileDir} was \`${own}\` (beside the profile the report's run used)`);
+    expect(readme).toContain("- `{hostDir}/c`: {hostDir} was the host's install folder in the suite's checkout (.hosts/)");
+    expect(existsSync(join(out, 'prepare-host.sh'))).toBe(false);
+
+    // The reference host's terminal profile by its path: its fixture comes with the packed suite.
+    const refhost = join(ws.dir, 'refhost');
+    await writeReproFolder(
+      'approve-once-then-deny/denied-call-not-sent',
+      { report: ws.file('ref.json', reportOf('reference-host', join(suiteRoot(), 'harness', 'profiles', 'reference-host.json'))), out: refhost },
+      fakePack,
+    );
+    const copied = readFileSync(join(refhost, 'host-profile.json'), 'utf8');
+    expect(copied).toContain('"{suiteRoot}/harness/profiles/fixtures/refhost-legacy-session.jsonl"');
+    expect(copied).not.toContain('{profileDir}');
+    expect(readFileSync(join(refhost, 'README.md'), 'utf8')).not.toContain('Before running it');
   });
 
   test('Codex is selected by name; its config.toml names the fake server it will use; no sandbox path is left in it', async () => {

@@ -3,16 +3,21 @@
 // copied into the folder. An ACP profile loses its `install`: the suite's .hosts/ folder is not
 // there, so the agent's program is looked up on PATH. What the install prepared there once (the
 // profile's `prepare`, named {hostDir}/<dir>) the folder prepares at its `npm install`, into its
-// own <dir> ({profileDir}/<dir>).
+// own <dir> ({profileDir}/<dir>). A built-in profile's files beside it ({profileDir}) come with
+// the packed suite; a profile given by path may name files beside it, or in the install folder,
+// that the folder lacks: its README lists them.
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { builtinAcpProfile, loadAcpProfile, looksLikeAcpProfile, type AcpProfile } from '../adapters/acp/acp-profile.js';
 import { CODEX_SELECTOR } from '../adapters/codex/codex-adapter.js';
 import { CODEX_PACKAGE } from '../adapters/codex/locate-codex.js';
 import { loadHostProfile } from '../adapters/profile-schema.js';
 import { DEFAULT_HOST } from '../adapters/resolve-host.js';
+import { mdInline } from '../report/markdown.js';
 import { ReportError } from '../report/report-error.js';
 import type { ReproHost } from '../report/repro.js';
 import type { RunMetadata } from '../report/schema.js';
+import { suiteRoot } from '../suite-root.js';
 
 const PROFILE_FILE = 'host-profile.json';
 /** Run by the folder's `npm install` (its package.json's postinstall) for a profile with a `prepare` step. */
@@ -30,6 +35,13 @@ function mapStrings(value: unknown, f: (s: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
   if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
   return value;
+}
+
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(stringsOf);
+  return [];
 }
 
 /** One shell word: literal text single-quoted. */
@@ -64,6 +76,33 @@ function prepareScript(profile: AcpProfile, prepare: NonNullable<AcpProfile['pre
   ].join('\n');
 }
 
+/**
+ * The profile's {profileDir} as the folder's run can fill it: a built-in profile's folder is in
+ * the packed suite ({suiteRoot}/harness/profiles/...); null for a profile from elsewhere.
+ */
+function packedProfileDir(file: string): string | null {
+  const rel = relative(suiteRoot(), dirname(resolve(file)));
+  return rel === 'harness/profiles' || rel.startsWith(`harness${sep}profiles${sep}`) ? `{suiteRoot}/${rel.split(sep).join('/')}` : null;
+}
+
+/** Text as a Markdown code span (a path as written), or escaped where it cannot be one. */
+const code = (text: string): string => (/^[^`\r\n\u2028\u2029]+$/.test(text) ? `\`${text}\`` : mdInline(text));
+
+/** The profile's strings the folder cannot fill as the report's run did (but for those `provided`): each as a README line. */
+function lacking(profile: unknown, file: string, provided: (s: string) => boolean = () => false): string[] {
+  const original = dirname(resolve(file));
+  return [...new Set(stringsOf(profile))]
+    .filter((s) => !provided(s))
+    .flatMap((s) => [
+      ...(s.includes('{profileDir}')
+        ? [`${code(s)}: {profileDir} was ${code(original)} (beside the profile the report's run used); put what it names beside \`${PROFILE_FILE}\``]
+        : []),
+      ...(s.includes('{hostDir}')
+        ? [`${code(s)}: {hostDir} was the host's install folder in the suite's checkout (.hosts/), which this folder has not; adjust \`${PROFILE_FILE}\``]
+        : []),
+    ]);
+}
+
 /** The report's host as the folder runs it, and the files to put there for it (its profile, where it needs one). */
 export function reproHost(host: RunMetadata['host']): { host: ReproHost; files: Record<string, string> } {
   const selector = host.profile ?? DEFAULT_HOST;
@@ -90,15 +129,17 @@ export function reproHost(host: RunMetadata['host']): { host: ReproHost; files: 
     throw new ReportError('REPRO_UNAVAILABLE', `the report's host profile ${selector}: ${(error as Error).message}`);
   }
   const own = { selector: `./${PROFILE_FILE}`, profileFile: PROFILE_FILE };
+  const packedDir = packedProfileDir(file);
+  const withProfileDir = (s: string): string => (packedDir === null ? s : s.replaceAll('{profileDir}', packedDir));
   if (looksLikeAcpProfile(raw)) {
     const { profile } = loadAcpProfile(file);
     const { prepare } = profile;
     const standalone: Record<string, unknown> = { ...raw, protocol: 'acp' };
     delete standalone['install'];
     delete standalone['prepare'];
-    // The prepared folder is the folder's own.
+    // The suite's own profile folder is packed; the prepared folder is the folder's own.
     const prepared = prepare === undefined ? null : `{profileDir}/${prepare.dir}`;
-    const mapped = mapStrings(standalone, (s) => (prepared === null ? s : s.replaceAll(`{hostDir}/${prepare?.dir}`, prepared)));
+    const mapped = mapStrings(standalone, (s) => (prepared === null ? withProfileDir(s) : withProfileDir(s).replaceAll(`{hostDir}/${prepare?.dir}`, prepared)));
     const files: Record<string, string> = { [PROFILE_FILE]: `${JSON.stringify(mapped, null, 2)}\n` };
     if (prepare !== undefined) files[PREPARE_FILE] = prepareScript(profile, prepare);
     return {
@@ -107,13 +148,20 @@ export function reproHost(host: RunMetadata['host']): { host: ReproHost; files: 
         package: profile.package ?? null,
         provide: onPath(profile.bin, profile.package, host.version),
         ...(prepare === undefined ? {} : { prepare: { file: PREPARE_FILE, dir: prepare.dir, bin: profile.bin } }),
+        lacks: lacking(mapped, file, (s) => prepared !== null && s.replaceAll(prepared, '').match(/\{(profileDir|hostDir)\}/) === null),
       },
       files,
     };
   }
   const { profile } = loadHostProfile(file);
+  const mapped = mapStrings(raw, withProfileDir);
   return {
-    host: { ...own, package: null, provide: `\`${profile.command}\` as \`${PROFILE_FILE}\` starts it (adjust its command to your install)` },
-    files: { [PROFILE_FILE]: readFileSync(file, 'utf8') },
+    host: {
+      ...own,
+      package: null,
+      provide: `\`${profile.command}\` as \`${PROFILE_FILE}\` starts it (adjust its command to your install)`,
+      lacks: lacking(mapped, file),
+    },
+    files: { [PROFILE_FILE]: packedDir === null ? readFileSync(file, 'utf8') : `${JSON.stringify(mapped, null, 2)}\n` },
   };
 }

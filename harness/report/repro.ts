@@ -36,6 +36,8 @@ export interface ReproHost {
    * (package.json's postinstall): the script, the folder it fills and the program it runs.
    */
   prepare?: { file: string; dir: string; bin: string };
+  /** Strings of the profile naming files the folder lacks (Markdown, one line each): to put in place or adjust before the run. */
+  lacks?: string[];
 }
 
 /** What the folder holds besides README.md and package.json. */
@@ -134,6 +136,12 @@ function prepareStep(host: ReproHost): string[] {
   ];
 }
 
+/** What the profile names that the folder lacks, as a list to deal with before the run. */
+function lacks(host: ReproHost): string[] {
+  if (host.lacks === undefined || host.lacks.length === 0) return [];
+  return ['', `Before running it: \`${host.profileFile ?? ''}\` names files this folder does not have:`, '', ...host.lacks.map((l) => `- ${l}`)];
+}
+
 /** How the run shows the check while the finding stands: a FAIL fails the run and report.md lists it; a SHOULD missed (NON-STRICT) does neither. */
 function lookFor(check: CheckResult): string[] {
   const counted = `the run's line \`[1/1] ${mdInline(check.scenario)}: ...\` counts a ${check.verdict}`;
@@ -180,6 +188,7 @@ export function reproReadme(target: ReproTarget, folder: ReproFolder): string {
     '',
     "It installs the packed suite, starts the scenario's fake MCP servers and scripted model, starts the host in a fresh HOME and plays the scenario's user, then grades what the fakes recorded.",
     ...prepareStep(folder.host),
+    ...lacks(folder.host),
     '',
     '## What to look for',
     '',
