@@ -12,7 +12,7 @@ import { suiteRoot } from '../../suite-root.js';
 import { deadlinesInForce, HostRefused, type CallStatus, type HostCapabilities, type HostAdapter, type HostSession, type ServerConfigEntry, type StartOptions } from '../host-adapter.js';
 import { fillPlaceholders } from '../profile-schema.js';
 import { resultText, withErrorFlag } from '../result-text.js';
-import { readFileServers, writeAcpConfig, type Values } from './acp-config.js';
+import { readFileServers, serversForAgent, writeAcpConfig, type Values } from './acp-config.js';
 import { AcpClient } from './acp-client.js';
 import type { AcpPlaceholder, AcpProfile, LoadedAcpProfile } from './acp-profile.js';
 import { AcpSession } from './acp-session.js';
@@ -168,7 +168,8 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
         // A host that connects its servers in the background is ready once each answered tools/list, within the connect deadline.
         const listed = run.serversListed;
         const ready = profile.ready === 'servers-listed' && listed !== undefined ? { ready: () => listed(deadlinesInForce(capabilities, run.knobs).connectTimeoutMs) } : {};
-        await session.begin(client, { cwd: sandbox.project, mcpServers, loadSessionId: run.resume ? current.lastSession : null, ...ready });
+        const { passed, held } = serversForAgent(mcpServers, init.agentCapabilities?.mcpCapabilities);
+        await session.begin(client, { cwd: sandbox.project, mcpServers: passed, held, loadSessionId: run.resume ? current.lastSession : null, ...ready });
       } catch (error) {
         await client.kill(0);
         throw error;

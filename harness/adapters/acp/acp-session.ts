@@ -41,6 +41,8 @@ export function chooseOption(request: Pick<RequestPermissionRequest, 'options'>,
 export interface BeginOptions {
   cwd: string;
   mcpServers: McpServer[];
+  /** Servers the client holds back: their transport is one the agent says it lacks (acp-config.ts). */
+  held?: readonly { name: string; transport: string }[];
   /** The session to load (resume), when the agent can load sessions. */
   loadSessionId: string | null;
   /** Waited for before the first prompt (the profile's `ready`): a host's background server start-up. */
@@ -105,6 +107,7 @@ export class AcpSession implements HostSession {
       if (error instanceof HarnessError && error.code === 'HOST_START') throw new HostRefused(`the agent did not open the session: ${error.message}`);
       throw error;
     };
+    for (const { name, transport } of options.held ?? []) this.#screen.append('stdout', line('mcp server', `${JSON.stringify(name)} not passed: the agent does not support ${transport} servers`));
     // No request deadline: begin() bounds the wait, the agent's exit ends it.
     if (options.loadSessionId !== null) {
       await acp.request('session/load', { sessionId: options.loadSessionId, cwd: options.cwd, mcpServers: options.mcpServers }, null).catch(refused('session/load'));
