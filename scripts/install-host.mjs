@@ -23,7 +23,8 @@ const NATIVE = ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32
  */
 const HOSTS = {
   codex: { package: '@openai/codex', version: '0.171.0', bin: 'codex', platforms: NATIVE, versionArgs: ['--version'] },
-  'codex-acp': { package: '@zed-industries/codex-acp', version: '0.16.0', bin: 'codex-acp', platforms: NATIVE },
+  // Runs `codex app-server` of its @openai/codex dependency, whose native binary is a platform package.
+  'codex-acp': { package: '@agentclientprotocol/codex-acp', version: '2.6.0', bin: 'codex-acp', platforms: NATIVE },
   // 0.23.1 is the newest on the registry (the 0.101.0 once noted does not exist).
   'claude-agent-acp': { package: '@zed-industries/claude-agent-acp', version: '0.23.1', bin: 'claude-agent-acp' },
   gemini: { package: '@google/gemini-cli', version: '0.61.0', bin: 'gemini', versionArgs: ['--version'] },
