@@ -44,18 +44,19 @@ describe('report merge', () => {
   it("shows each host's fixed and regressed checks since its previous report with --previous, in every format and on stdout", () => {
     const older = refhostReport();
     older.hosts[0]!.run.host.version = '0.0.9';
-    older.hosts[0]!.checks = older.hosts[0]!.checks.map((c) => (c.id === 'discover-once/initialize-before-model' ? { ...c, verdict: 'FAIL' } : c));
+    const before: Record<string, 'FAIL' | 'PASS'> = { 'discover-once/initialize-before-model': 'FAIL', 'expose-description/origin-first': 'PASS' };
+    older.hosts[0]!.checks = older.hosts[0]!.checks.map((c) => ({ ...c, verdict: before[c.id] ?? c.verdict }));
     const files = [ws.file('refhost.json', refhostReport()), ws.file('codex.json', report(otherHostRun()))];
     expect(runReportMerge(files, join(ws.dir, 'matrix'), ws.io, { previous: [ws.file('old.json', older)] })).toBe(0);
     const merged = readReportFile(join(ws.dir, 'matrix', 'report.json'));
     expect(merged.hosts[0]?.sincePrevious?.fixed).toEqual([{ check: 'discover-once/initialize-before-model', from: 'FAIL', to: 'PASS' }]);
     const md = readFileSync(join(ws.dir, 'matrix', 'report.md'), 'utf8');
     expect(md).toContain("### Since each host's previous report");
-    expect(md).toContain('| refhost 0.1.0 | 0.0.9, run of 2026-01-10 | 1 | 0 | 0 | 0 | 0 | 6 |');
-    expect(md).toContain('- **refhost 0.1.0:** fixed discover-once/initialize-before-model (FAIL → PASS)');
-    expect(readFileSync(join(ws.dir, 'matrix', 'index.html'), 'utf8')).toContain('<details class="meta" id="since-previous"><summary>Since each host&#39;s previous report: refhost 0.1.0 since 0.0.9');
+    expect(md).toContain('| refhost 0.1.0 | 0.0.9, run of 2026-01-10 | 1 | 1 | 0 | 0 | 0 | 5 |');
+    expect(md).toContain('- **refhost 0.1.0:** regressed expose-description/origin-first (PASS -&gt; FAIL); fixed discover-once/initialize-before-model (FAIL -&gt; PASS)');
+    expect(readFileSync(join(ws.dir, 'matrix', 'index.html'), 'utf8')).toContain('<details class="meta" id="since-previous"><summary>Since each host&#39;s previous report: refhost 1 fixed, 1 regressed</summary>');
     expect(ws.out).toContain('refhost 0.1.0: 1 FAIL · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS (');
-    expect(ws.out).toContain('\n  since 0.0.9 (run of 2026-01-10): 1 fixed · 0 regressed · 0 changed (not graded) · 6 unchanged\n');
+    expect(ws.out).toContain('\n  since 0.0.9 (run of 2026-01-10): 1 fixed · 1 regressed · 0 changed (not graded) · 5 unchanged\n');
   });
 
   it('refuses a previous report of a host the merge does not hold: one line, exit 2, nothing written', () => {

@@ -11,7 +11,7 @@ import { reportScript } from './html-script.js';
 import { REPORT_CSS } from './html-style.js';
 import { buildReportView } from './html-view.js';
 import { performanceRows } from './performance.js';
-import { movesText, sincePreviousLine, sincePreviousRows } from './since-previous.js';
+import { movesText, sincePreviousRows } from './since-previous.js';
 import type { Report } from './schema.js';
 import { catalogueMap, hostLabel, runNotes } from './summary.js';
 import { findingsOf, severityCounts } from './findings.js';
@@ -49,10 +49,10 @@ export function sincePreviousHtml(report: Report): string {
   const cell = (value: string | number): string => `<td>${escapeMarkup(String(value))}</td>`;
   const cells = rows.map(({ host, since }) => `<tr>${[host, `${since.version ?? 'unknown version'}, run of ${since.startedAt.slice(0, 10)}`, since.fixed.length, since.regressed.length, since.changed.length, since.added, since.removed, since.unchanged].map(cell).join('')}</tr>`);
   const lists = rows.flatMap(({ host, since }) => [
-    ...(since.fixed.length === 0 ? [] : [`<p class="muted"><b>${escapeMarkup(host)}</b> fixed: ${escapeMarkup(movesText(since.fixed))}</p>`]),
     ...(since.regressed.length === 0 ? [] : [`<p class="muted"><b>${escapeMarkup(host)}</b> regressed: ${escapeMarkup(movesText(since.regressed))}</p>`]),
+    ...(since.fixed.length === 0 ? [] : [`<p class="muted"><b>${escapeMarkup(host)}</b> fixed: ${escapeMarkup(movesText(since.fixed))}</p>`]),
   ]);
-  const summary = rows.map(({ host, since }) => `${host} ${sincePreviousLine(since)}`).join('; ');
+  const summary = rows.map(({ name, since }) => `${name} ${since.fixed.length} fixed, ${since.regressed.length} regressed`).join('; ');
   return `<details class="meta" id="since-previous"><summary>${escapeMarkup(`Since each host's previous report: ${summary}`)}</summary><table><tr><th>Host</th><th>Previous</th><th>Fixed</th><th>Regressed</th><th>Changed (not graded)</th><th>Added</th><th>Removed</th><th>Unchanged</th></tr>${cells.join('')}</table>${lists.join('')}</details>\n`;
 }
 

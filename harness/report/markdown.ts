@@ -189,7 +189,8 @@ function sincePreviousSection(report: Report): string[] {
   const rows = sincePreviousRows(report);
   if (rows.length === 0) return [];
   const lists = rows.flatMap(({ host, since }) => {
-    const parts = [...(since.fixed.length === 0 ? [] : [`fixed ${movesText(since.fixed)}`]), ...(since.regressed.length === 0 ? [] : [`regressed ${movesText(since.regressed)}`])];
+    // Regressions first, as report diff lists them: they are what a reader must look at.
+    const parts = [...(since.regressed.length === 0 ? [] : [`regressed ${movesText(since.regressed)}`]), ...(since.fixed.length === 0 ? [] : [`fixed ${movesText(since.fixed)}`])];
     return parts.length === 0 ? [] : [`- **${mdInline(host)}:** ${mdInline(parts.join('; '))}`];
   });
   return [

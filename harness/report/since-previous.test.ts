@@ -38,8 +38,8 @@ describe('sincePrevious', () => {
 
   it('names at most the first moves of a list and counts the rest', () => {
     const moves = ['a', 'b', 'c'].map((check) => ({ check, from: 'FAIL' as const, to: 'PASS' as const }));
-    expect(movesText(moves, 2)).toBe('a (FAIL → PASS), b (FAIL → PASS) and 1 more');
-    expect(movesText(moves)).toBe('a (FAIL → PASS), b (FAIL → PASS), c (FAIL → PASS)');
+    expect(movesText(moves, 2)).toBe('a (FAIL -> PASS), b (FAIL -> PASS) and 1 more');
+    expect(movesText(moves)).toBe('a (FAIL -> PASS), b (FAIL -> PASS), c (FAIL -> PASS)');
   });
 });
 

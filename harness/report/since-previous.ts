@@ -67,13 +67,13 @@ export function sincePreviousLine(since: SincePrevious): string {
 /** At most this many check ids per list in report.md and index.html; report.json holds them all. */
 export const MOVES_SHOWN = 10;
 
-/** "a (FAIL → PASS), b (NON-STRICT → PASS) and 3 more": the first `max` moves of a list. */
+/** "a (FAIL -> PASS), b (NON-STRICT -> PASS) and 3 more": the first `max` moves of a list, arrows as report diff writes them. */
 export function movesText(list: readonly VerdictMove[], max = MOVES_SHOWN): string {
-  const shown = list.slice(0, max).map((m) => `${m.check} (${m.from} → ${m.to})`);
+  const shown = list.slice(0, max).map((m) => `${m.check} (${m.from} -> ${m.to})`);
   return list.length > max ? `${shown.join(', ')} and ${list.length - max} more` : shown.join(', ');
 }
 
-/** Each host column that carries a diff against its previous report, by its label. */
-export function sincePreviousRows(report: Report): { host: string; since: SincePrevious }[] {
-  return report.hosts.flatMap((h) => (h.sincePrevious === undefined ? [] : [{ host: hostLabel(h), since: h.sincePrevious }]));
+/** Each host column that carries a diff against its previous report: its label, its name and the diff. */
+export function sincePreviousRows(report: Report): { host: string; name: string; since: SincePrevious }[] {
+  return report.hosts.flatMap((h) => (h.sincePrevious === undefined ? [] : [{ host: hostLabel(h), name: h.run.host.name, since: h.sincePrevious }]));
 }
