@@ -26,7 +26,9 @@ export interface BenchResult {
 }
 
 export function loadLine(): string {
-  return `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores`;
+  return `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${availableParallelism()} cores`;
 }
 
 export function below(name: string, value: number, limit: number, unit: TargetFigure['unit'] = 'ms'): TargetFigure {

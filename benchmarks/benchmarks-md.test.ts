@@ -7,7 +7,9 @@ import { evaluateTargets } from './targets.js';
 function results(hosts: string[]): Results {
   const figures = [
     toFigure({ id: 'suite.conformance-run', group: 'suite', name: 'whole run', unit: 'ms', how: 'spawn to exit' }, null, [50_000, 40_000, 45_000], 1),
-    ...hosts.map((h, i) => toFigure({ id: 'host.launch-0', group: 'host', name: 'launch | ready', unit: 'ms', how: 'start to prompt' }, h, [100 * (i + 1), 200 * (i + 1)], 1)),
+    ...hosts.map((h, i) =>
+      toFigure({ id: 'host.launch-0', group: 'host', name: 'launch | ready', unit: 'ms', how: 'start to prompt' }, h, [100 * (i + 1), 200 * (i + 1)], 1),
+    ),
   ];
   return {
     schemaVersion: 1,
@@ -61,7 +63,7 @@ describe('BENCHMARKS.md', () => {
     expect(md).toContain('- **whole run**: spawn to exit.');
   });
 
-  it('sets each suite figure beside the previous benchmark\'s, with the ratio', () => {
+  it("sets each suite figure beside the previous benchmark's, with the ratio", () => {
     const base = results(['reference']);
     const before = toFigure({ id: 'suite.conformance-run', group: 'suite', name: 'whole run', unit: 'ms', how: 'spawn to exit' }, null, [90_000], 0);
     const md = renderBenchmarksMd({ ...base, previous: { generatedAt: '2026-11-30T12:00:00.000Z', figures: [before] } });
@@ -72,8 +74,28 @@ describe('BENCHMARKS.md', () => {
   it("shows where a run's CPU went by kind of process, the rest unattributed, and the harness's spans", () => {
     const md = renderBenchmarksMd({
       ...results(['reference']),
-      processes: [{ host: 'reference', scenarios: 10, wallMs: 20_000, cpuMs: 5000, kinds: [{ kind: 'host', cpuMs: 3000, processes: 11 }, { kind: 'harness', cpuMs: 1500, processes: 1 }] }],
-      phases: { scenarios: 10, wallMs: 20_000, harnessCpuMs: 1500, nonPass: 0, spans: [{ name: 'grading', count: 10, wallMs: 200, cpuMs: 200 }, { name: 'user script', count: 10, wallMs: 9000, cpuMs: null }] },
+      processes: [
+        {
+          host: 'reference',
+          scenarios: 10,
+          wallMs: 20_000,
+          cpuMs: 5000,
+          kinds: [
+            { kind: 'host', cpuMs: 3000, processes: 11 },
+            { kind: 'harness', cpuMs: 1500, processes: 1 },
+          ],
+        },
+      ],
+      phases: {
+        scenarios: 10,
+        wallMs: 20_000,
+        harnessCpuMs: 1500,
+        nonPass: 0,
+        spans: [
+          { name: 'grading', count: 10, wallMs: 200, cpuMs: 200 },
+          { name: 'user script', count: 10, wallMs: 9000, cpuMs: null },
+        ],
+      },
     });
     expect(md).toContain('**reference**: 10 scenarios in 20.0 s, 5.0 s of CPU, 0.50 CPU-s per scenario.');
     expect(md).toContain('| host | 3.0 s | 60 % | 11 | 300 ms |');

@@ -40,13 +40,19 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 function processTable(profiles: Results['processes']): string {
   const blocks = profiles.map((p) => {
     const seen = p.kinds.reduce((sum, k) => sum + k.cpuMs, 0);
-    const rows = [...p.kinds.map((k) => [k.kind, k.cpuMs, k.processes] as const), ['unattributed (processes shorter than the 20 ms poll)', Math.max(0, p.cpuMs - seen), null] as const];
+    const rows = [
+      ...p.kinds.map((k) => [k.kind, k.cpuMs, k.processes] as const),
+      ['unattributed (processes shorter than the 20 ms poll)', Math.max(0, p.cpuMs - seen), null] as const,
+    ];
     return [
       `**${p.host}**: ${p.scenarios} scenarios in ${seconds(p.wallMs)}, ${seconds(p.cpuMs)} of CPU, ${(p.cpuMs / Math.max(1, p.scenarios) / 1000).toFixed(2)} CPU-s per scenario.`,
       '',
       '| Kind of process | CPU | Share | Processes | CPU per scenario |',
       '|---|---:|---:|---:|---:|',
-      ...rows.map(([kind, ms, n]) => `| ${cell(kind)} | ${seconds(ms)} | ${((100 * ms) / Math.max(1, p.cpuMs)).toFixed(0)} % | ${n ?? '—'} | ${(ms / Math.max(1, p.scenarios)).toFixed(0)} ms |`),
+      ...rows.map(
+        ([kind, ms, n]) =>
+          `| ${cell(kind)} | ${seconds(ms)} | ${((100 * ms) / Math.max(1, p.cpuMs)).toFixed(0)} % | ${n ?? '—'} | ${(ms / Math.max(1, p.scenarios)).toFixed(0)} ms |`,
+      ),
     ].join('\n');
   });
   return blocks.join('\n\n');
@@ -54,7 +60,9 @@ function processTable(profiles: Results['processes']): string {
 
 function phaseTable(phases: NonNullable<Results['phases']>): string {
   const inSpans = phases.spans.reduce((sum, s) => sum + (s.cpuMs ?? 0), 0);
-  const rows = phases.spans.map((s) => `| ${cell(s.name)} | ${s.count} | ${s.cpuMs === null ? '—' : `${s.cpuMs.toFixed(0)} ms`} | ${(s.wallMs / 1000).toFixed(1)} s |`);
+  const rows = phases.spans.map(
+    (s) => `| ${cell(s.name)} | ${s.count} | ${s.cpuMs === null ? '—' : `${s.cpuMs.toFixed(0)} ms`} | ${(s.wallMs / 1000).toFixed(1)} s |`,
+  );
   return [
     `${phases.scenarios} scenarios against the reference host in the benchmark's own process, as the CLI runs them (${seconds(phases.wallMs)}, ${phases.nonPass} checks not PASS): the harness process spent ${seconds(phases.harnessCpuMs)} of CPU, ${(phases.harnessCpuMs / Math.max(1, phases.scenarios)).toFixed(0)} ms per scenario.`,
     'A phase with CPU is synchronous (its CPU is its own); the others await (their wall is summed over scenarios that overlap).',

@@ -91,7 +91,12 @@ export async function runConformanceOnce(dir: string, index: number, choice: Run
   const cpuMs = reapedChildrenCpuMs() - cpuBefore;
 
   const first = processesOf(dir);
-  const alive = new Set(await waitGone(first.map((p) => p.pid), LEFTOVER_GRACE_MS));
+  const alive = new Set(
+    await waitGone(
+      first.map((p) => p.pid),
+      LEFTOVER_GRACE_MS,
+    ),
+  );
   const leftovers = first.filter((p) => alive.has(p.pid));
   await killLeftovers(leftovers); // they are ours: the run started them
 
@@ -106,7 +111,10 @@ export async function runConformanceOnce(dir: string, index: number, choice: Run
       }
     }
   } catch (error) {
-    throw new Error(`conformance run ${index + 1} left no readable report (exit ${exitCode}): ${(error as Error).message}\n--- log tail ---\n${log.slice(-3000)}`, { cause: error });
+    throw new Error(
+      `conformance run ${index + 1} left no readable report (exit ${exitCode}): ${(error as Error).message}\n--- log tail ---\n${log.slice(-3000)}`,
+      { cause: error },
+    );
   }
   return { wallMs, cpuMs, kinds, exitCode, verdicts, scenarioMs, leftovers, log };
 }

@@ -81,7 +81,9 @@ function line(label: string, t: Timing): string {
 }
 
 const starts = await startAndInitialize();
-console.log(`HTTP fake started + initialize answered: median ${median(starts).toFixed(2)} ms over ${STARTS} (min ${Math.min(...starts).toFixed(2)}, max ${Math.max(...starts).toFixed(2)}) — target < 20 ms`);
+console.log(
+  `HTTP fake started + initialize answered: median ${median(starts).toFixed(2)} ms over ${STARTS} (min ${Math.min(...starts).toFixed(2)}, max ${Math.max(...starts).toFixed(2)}) — target < 20 ms`,
+);
 console.log(line(`${CALLS} bare fetch POSTs (loopback baseline)`, await loopbackBaseline()));
 for (const session of ['stateful', 'stateless'] as const) {
   console.log(`${line(`${CALLS} sequential tools/call (${session})`, await sequentialCalls(session))} — target < 2000 ms wall`);

@@ -34,10 +34,18 @@ try {
   for (let i = 0; i < repeat; i++) {
     const run = await runConformanceOnce(dir, i);
     runs.push(run);
-    process.stdout.write(`  run ${i + 1}/${repeat}: ${(run.wallMs / 1000).toFixed(1)} s, exit ${run.exitCode}, ${counts(run.verdicts)}, ${run.leftovers.length} leftover process(es)\n`);
+    process.stdout.write(
+      `  run ${i + 1}/${repeat}: ${(run.wallMs / 1000).toFixed(1)} s, exit ${run.exitCode}, ${counts(run.verdicts)}, ${run.leftovers.length} leftover process(es)\n`,
+    );
   }
   const walls = runs.map((r) => r.wallMs);
-  targets.push(below(`whole conformance run against refhost (${runs[0]?.scenarioMs.size ?? 0} scenarios), ${repeat > 1 ? `slowest of ${repeat}` : 'one run'}`, Math.max(...walls), 60_000));
+  targets.push(
+    below(
+      `whole conformance run against refhost (${runs[0]?.scenarioMs.size ?? 0} scenarios), ${repeat > 1 ? `slowest of ${repeat}` : 'one run'}`,
+      Math.max(...walls),
+      60_000,
+    ),
+  );
   const first = runs[0]!;
   const diffs = runs.slice(1).flatMap((r, i) => differences(first.verdicts, r.verdicts).map((d) => `run ${i + 2}: ${d}`));
   if (repeat > 1) targets.push(holds(`${repeat} runs in a row give identical verdicts`, diffs.length === 0));
@@ -46,7 +54,9 @@ try {
   const leftovers = runs.flatMap((r) => r.leftovers);
   targets.push(holds('no process of the run remains after it (/proc scan of argv, environment and cwd)', leftovers.length === 0));
   for (const p of leftovers.slice(0, 5)) notes.push(`leftover pid ${p.pid} (group ${p.pgid}): ${p.cmdline.join(' ').slice(0, 160)}`);
-  notes.push(`run wall times: ${walls.map((w) => `${(w / 1000).toFixed(1)} s`).join(', ')}; verdicts of run 1: ${counts(first.verdicts)}; exit code ${first.exitCode}`);
+  notes.push(
+    `run wall times: ${walls.map((w) => `${(w / 1000).toFixed(1)} s`).join(', ')}; verdicts of run 1: ${counts(first.verdicts)}; exit code ${first.exitCode}`,
+  );
   const slowest = [...first.scenarioMs].sort((a, b) => b[1] - a[1]).slice(0, 5);
   notes.push(`slowest scenarios (runner's durationMs, run 1): ${slowest.map(([s, ms]) => `${s} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
 

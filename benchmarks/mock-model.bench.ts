@@ -52,7 +52,9 @@ export async function benchMockModel(rounds = 200): Promise<MockModelFigures> {
   const body = JSON.stringify({ model: 'm', input: 'hi', tools });
   const startMedianMs = await sample(20, async () => (await startMockModel({ script: [] })).close());
   const { handlers } = createModelHandlers({ script: [] });
-  const handlerMedianMs = await sample(rounds, async () => (await getResponse(handlers, new Request('http://x/v1/responses', { method: 'POST', body })))?.text());
+  const handlerMedianMs = await sample(rounds, async () =>
+    (await getResponse(handlers, new Request('http://x/v1/responses', { method: 'POST', body })))?.text(),
+  );
   const bareHttpMedianMs = await bareHttpMedian(rounds, body);
   const mock = await startMockModel({ script: [] });
   try {

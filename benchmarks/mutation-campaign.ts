@@ -27,7 +27,9 @@ interface CampaignArgs {
 }
 
 function usage(problem: string): never {
-  process.stderr.write(`mutation-campaign: ${problem} (usage: [--mutant PREFIX]... [--scenario PREFIX]... [--targeted] [--out FILE.json] [--concurrency 1-3])\n`);
+  process.stderr.write(
+    `mutation-campaign: ${problem} (usage: [--mutant PREFIX]... [--scenario PREFIX]... [--targeted] [--out FILE.json] [--concurrency 1-3])\n`,
+  );
   process.exit(2);
 }
 
@@ -97,7 +99,12 @@ async function runMutant(mutant: Mutant, scenarios: readonly Scenario[], concurr
   }
   const first = await runAll(scenarios, mutant.id, bundle, concurrency);
   const failedScenarios = new Set(first.results.filter(isFailing).map((r) => r.scenario));
-  const confirm = await runAll(scenarios.filter((s) => failedScenarios.has(s.name)), mutant.id, bundle, concurrency);
+  const confirm = await runAll(
+    scenarios.filter((s) => failedScenarios.has(s.name)),
+    mutant.id,
+    bundle,
+    concurrency,
+  );
   const outcome = classifyMutant(base.guarantee, first.results, confirm.results, first.errors);
   return { ...base, ...outcome, durationMs: Math.round(performance.now() - begin) };
 }
@@ -108,7 +115,15 @@ async function baseline(scenarios: readonly Scenario[], concurrency: number): Pr
   const pass = await runAll(scenarios, 'baseline', bundle, concurrency);
   // As for mutants: a scenario that failed runs once more, and only a failure that comes back counts.
   const failed = new Set(pass.results.filter(isFailing).map((r) => r.scenario));
-  const again = failed.size === 0 ? null : await runAll(scenarios.filter((s) => failed.has(s.name)), 'baseline', bundle, concurrency);
+  const again =
+    failed.size === 0
+      ? null
+      : await runAll(
+          scenarios.filter((s) => failed.has(s.name)),
+          'baseline',
+          bundle,
+          concurrency,
+        );
   const final = again === null ? pass.results : [...pass.results.filter((r) => !failed.has(r.scenario)), ...again.results];
   const bad = final.filter((r) => r.verdict !== 'PASS' && r.verdict !== 'INFO');
   const errors = [...pass.errors, ...(again?.errors ?? [])];
@@ -118,7 +133,9 @@ async function baseline(scenarios: readonly Scenario[], concurrency: number): Pr
     process.stderr.write(`mutation-campaign: the unmutated bundle does not pass every check; no mutant was run\n`);
     process.exit(1);
   }
-  process.stdout.write(`baseline: ${final.length} checks PASS in ${scenarios.length} scenarios${failed.size > 0 ? ` (${[...failed].join(', ')} passed on a second run)` : ''}\n`);
+  process.stdout.write(
+    `baseline: ${final.length} checks PASS in ${scenarios.length} scenarios${failed.size > 0 ? ` (${[...failed].join(', ')} passed on a second run)` : ''}\n`,
+  );
   return [...scenarios].sort((a, b) => (pass.durations.get(b.name) ?? 0) - (pass.durations.get(a.name) ?? 0));
 }
 
@@ -138,7 +155,9 @@ async function main(): Promise<void> {
     const record = await runMutant(mutant, args.targeted ? naming : scenarios, args.concurrency);
     records.push(record);
     const detail = record.verdict === 'caught' ? '' : ` ${record.failing.map((f) => f.id).join(' ')}${record.harnessErrors.join(' ')}`;
-    process.stdout.write(`[${records.length}/${mutants.length}] ${record.id} (${record.guarantee}): ${record.verdict} in ${(record.durationMs / 1000).toFixed(0)} s${detail}\n`);
+    process.stdout.write(
+      `[${records.length}/${mutants.length}] ${record.id} (${record.guarantee}): ${record.verdict} in ${(record.durationMs / 1000).toFixed(0)} s${detail}\n`,
+    );
     const result: CampaignResult = {
       startedAt: began.toISOString(),
       wallMs: Math.round(performance.now() - start),

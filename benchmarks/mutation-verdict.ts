@@ -42,7 +42,12 @@ function failingCheck(result: CheckResult): FailingCheck {
  * `first`: every check of the run; `confirm`: the checks of the scenarios run again because
  * something failed in them; `runErrors`: scenarios whose run threw.
  */
-export function classifyMutant(guarantee: string, first: readonly CheckResult[], confirm: readonly CheckResult[], runErrors: readonly string[] = []): MutantOutcome {
+export function classifyMutant(
+  guarantee: string,
+  first: readonly CheckResult[],
+  confirm: readonly CheckResult[],
+  runErrors: readonly string[] = [],
+): MutantOutcome {
   const again = new Map(confirm.map((r) => [r.id, r]));
   const failedFirst = first.filter(isFailing);
   const failing = failedFirst.filter((r) => again.get(r.id) === undefined || isFailing(again.get(r.id) as CheckResult)).map(failingCheck);

@@ -25,6 +25,8 @@ export async function measurePhases(): Promise<PhaseProfile> {
     wallMs: performance.now() - wall0,
     harnessCpuMs: (used.user + used.system) / 1000,
     nonPass: checks.filter((c) => c.verdict !== 'PASS').length,
-    spans: [...costs].map(([name, c]) => ({ name, count: c.count, wallMs: c.wallMs, cpuMs: c.synchronous ? c.cpuMs : null })).sort((a, b) => (b.cpuMs ?? -1) - (a.cpuMs ?? -1) || b.wallMs - a.wallMs),
+    spans: [...costs]
+      .map(([name, c]) => ({ name, count: c.count, wallMs: c.wallMs, cpuMs: c.synchronous ? c.cpuMs : null }))
+      .sort((a, b) => (b.cpuMs ?? -1) - (a.cpuMs ?? -1) || b.wallMs - a.wallMs),
   };
 }

@@ -20,7 +20,13 @@ const VERDICTS: Verdict[] = ['PASS', 'PASS', 'PASS', 'PASS', 'FAIL', 'NON-STRICT
 const RUNS = 5;
 
 const guarantees: Guarantee[] = GROUPS.flatMap((group) =>
-  Array.from({ length: 7 }, (_, i) => ({ id: `${group}-${i + 1}`, group, level: 'MUST' as const, text: `${group} requirement ${i + 1}: `.padEnd(200, 'x'), optional: false })),
+  Array.from({ length: 7 }, (_, i) => ({
+    id: `${group}-${i + 1}`,
+    group,
+    level: 'MUST' as const,
+    text: `${group} requirement ${i + 1}: `.padEnd(200, 'x'),
+    optional: false,
+  })),
 );
 
 /** A check with realistic evidence: a screen excerpt, a model request and a server journal (about 4 KB). */
@@ -37,8 +43,16 @@ function check(host: string, i: number): CheckResult {
     durationMs: 1500 + i,
     evidence: [
       { kind: 'screen', source: 'host screen', excerpt: `\u001b[1mAllow docs.search?\u001b[0m [y/N] `.repeat(30) },
-      { kind: 'model-request', source: `model request #${i % 4}`, excerpt: JSON.stringify({ tools: [{ name: 'mcp_docs_search', description: 'd'.repeat(900) }] }) },
-      { kind: 'server-journal', source: 'server docs journal', excerpt: '{"method":"tools/call","params":{"name":"search","arguments":{"q":"x"}}}\n'.repeat(12) },
+      {
+        kind: 'model-request',
+        source: `model request #${i % 4}`,
+        excerpt: JSON.stringify({ tools: [{ name: 'mcp_docs_search', description: 'd'.repeat(900) }] }),
+      },
+      {
+        kind: 'server-journal',
+        source: 'server docs journal',
+        excerpt: '{"method":"tools/call","params":{"name":"search","arguments":{"q":"x"}}}\n'.repeat(12),
+      },
     ],
     rerun: `mcp-host-conformance run --host ${host} --only scenario-${Math.floor(i / 3)}`,
   };
@@ -72,7 +86,13 @@ const full: Report = {
   schemaVersion: 1,
   generatedAt: '2026-01-10T10:05:00.000Z',
   guarantees,
-  hosts: HOSTS.map((h) => hostRun(h, Array.from({ length: 150 }, (_, i) => check(h, i)), null)),
+  hosts: HOSTS.map((h) =>
+    hostRun(
+      h,
+      Array.from({ length: 150 }, (_, i) => check(h, i)),
+      null,
+    ),
+  ),
 };
 
 async function threadTime(cdp: CDPSession): Promise<number> {
@@ -162,7 +182,11 @@ try {
     `  chromium: click -> evidence     ${ms(median(clickTimes))}`,
     `  merge 10 shards: read+validate+merge ${ms(median(readMergeTimes))}, merge alone ${ms(median(mergeTimes))}   (target < 1000 ms)`,
   ];
-  lines.push(`  (load average while measuring: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores)`);
+  lines.push(
+    `  (load average while measuring: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${availableParallelism()} cores)`,
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -56,7 +56,10 @@ export const ResultsSchema = z.object({
   processes: z.array(ProcessProfileSchema).default([]),
   phases: PhaseProfileSchema.nullable().default(null),
   /** The figures of the benchmark before this one (its bench/results.json), for the ratios. */
-  previous: z.object({ generatedAt: z.string(), figures: z.array(FigureSchema) }).nullable().default(null),
+  previous: z
+    .object({ generatedAt: z.string(), figures: z.array(FigureSchema) })
+    .nullable()
+    .default(null),
   targets: z.array(TargetResultSchema),
   /** Free lines: hosts skipped and why, spreads, leftovers. */
   notes: z.array(z.string()),

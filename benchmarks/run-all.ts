@@ -40,7 +40,9 @@ const ArgsSchema = z.object({
 
 function parseCli(): z.infer<typeof ArgsSchema> {
   try {
-    const { values } = parseArgs({ options: { quick: { type: 'boolean' }, render: { type: 'boolean' }, host: { type: 'string', multiple: true }, only: { type: 'string' } } });
+    const { values } = parseArgs({
+      options: { quick: { type: 'boolean' }, render: { type: 'boolean' }, host: { type: 'string', multiple: true }, only: { type: 'string' } },
+    });
     const parsed = ArgsSchema.safeParse(values);
     if (parsed.success) return parsed.data;
     throw new Error(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));
@@ -97,16 +99,25 @@ function installedRealHosts(): string[] {
 const realHosts = installedRealHosts();
 if (args.only !== 'suite') {
   const selectors = args.host.length > 0 ? args.host : ['reference', ...realHosts];
-  if (args.host.length === 0 && !selectors.includes('codex')) notes.push('Codex is not installed here, so it has no column (install it with `npm run hosts:install -- codex`).');
+  if (args.host.length === 0 && !selectors.includes('codex'))
+    notes.push('Codex is not installed here, so it has no column (install it with `npm run hosts:install -- codex`).');
   for (const selector of selectors) {
     const adapter = resolveHost(selector);
     const version = await adapter.version();
     // The targets compare the reference host with Codex on every figure; other hosts on launch and call overhead.
     const full = selector === 'reference' || selector === 'codex';
     const runs = full ? many : { warmups: 1, runs: Math.min(3, many.runs) };
-    log(`host profile: ${adapter.name} (${version ?? 'version unknown'}), ${runs.warmups} warm-up + ${runs.runs} runs per figure${full ? '' : ', launch and call overhead'}`);
+    log(
+      `host profile: ${adapter.name} (${version ?? 'version unknown'}), ${runs.warmups} warm-up + ${runs.runs} runs per figure${full ? '' : ', launch and call overhead'}`,
+    );
     try {
-      figures.push(...(await measureHostProfile(adapter, { ...runs, log, ...(full ? {} : { only: [HOST_FIGURES.launch0.id, HOST_FIGURES.launch3.id, HOST_FIGURES.call.id] }) })));
+      figures.push(
+        ...(await measureHostProfile(adapter, {
+          ...runs,
+          log,
+          ...(full ? {} : { only: [HOST_FIGURES.launch0.id, HOST_FIGURES.launch3.id, HOST_FIGURES.call.id] }),
+        })),
+      );
       hosts.push({ name: adapter.name, version });
     } catch (error) {
       failed = true;

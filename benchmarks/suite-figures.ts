@@ -39,7 +39,9 @@ const FIXTURE_SCENARIO = parseScenario(
     servers: { one: echoServer, two: echoServer, three: echoServer },
     model: [{ message: 'done' }],
     user: [{ send: 'hello' }],
-    checks: [{ id: 'unused', guarantees: ['DISCOVER-1'], expected: 'not graded', provenBy: [], grade: () => ({ verdict: 'PASS', observed: '', evidence: [] }) }],
+    checks: [
+      { id: 'unused', guarantees: ['DISCOVER-1'], expected: 'not graded', provenBy: [], grade: () => ({ verdict: 'PASS', observed: '', evidence: [] }) },
+    ],
   },
   '/benchmarks/fixture-bench.scenario.ts',
 );
@@ -84,28 +86,70 @@ export async function measureSuite(options: SuiteOptions): Promise<SuiteMeasurem
     if (i >= options.run.warmups) cpuPerScenario.push(run.cpuMs / Math.max(1, run.scenarioMs.size));
     if (i === options.run.warmups) processes.push(profileOf('reference', run));
     const verdicts = [...run.verdicts.values()];
-    log(`  conformance run ${i + 1}: ${(run.wallMs / 1000).toFixed(1)} s, exit ${run.exitCode}, ${verdicts.length} checks, ${run.leftovers.length} leftover process(es)`);
+    log(
+      `  conformance run ${i + 1}: ${(run.wallMs / 1000).toFixed(1)} s, exit ${run.exitCode}, ${verdicts.length} checks, ${run.leftovers.length} leftover process(es)`,
+    );
     for (const v of verdicts) counts.set(`run ${i + 1} ${v}`, (counts.get(`run ${i + 1} ${v}`) ?? 0) + 1);
     const durations = [...run.scenarioMs].sort((a, b) => b[1] - a[1]);
     const busy = durations.reduce((sum, [, ms]) => sum + ms, 0);
     if (i === options.run.warmups) {
       // Where the wall time goes: the runner's own per-scenario durations (several at once).
-      notes.push(`conformance run ${i + 1}: scenarios' own durations sum to ${(busy / 1000).toFixed(1)} s over a ${(run.wallMs / 1000).toFixed(1)} s wall (${(busy / run.wallMs).toFixed(2)} scenarios at a time); slowest: ${durations.slice(0, 5).map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+      notes.push(
+        `conformance run ${i + 1}: scenarios' own durations sum to ${(busy / 1000).toFixed(1)} s over a ${(run.wallMs / 1000).toFixed(1)} s wall (${(busy / run.wallMs).toFixed(2)} scenarios at a time); slowest: ${durations
+          .slice(0, 5)
+          .map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)} s`)
+          .join(', ')}`,
+      );
     }
     if (run.leftovers.length > 0) notes.push(`conformance run ${i + 1}: ${run.leftovers.length} process(es) of the run remained and were killed`);
     return run.wallMs;
   });
   notes.push(`conformance run verdicts: ${[...counts].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
   const figures = [
-    toFigure({ id: 'suite.conformance-run', group: 'suite', name: 'whole conformance run against the reference host', unit: 'ms', how: '`node bin/mcp-host-conformance.js run` as a child process, spawn to exit, TMPDIR and --out in a private temp dir' }, null, walls, options.run.warmups),
-    toFigure({ id: 'suite.cpu-per-scenario', group: 'suite', name: 'CPU per scenario of that run (all its processes)', unit: 'ms', how: "user + system CPU of the run's whole process tree (the children's rusage collected when it is reaped), divided by the scenarios it ran" }, null, cpuPerScenario, options.run.warmups),
+    toFigure(
+      {
+        id: 'suite.conformance-run',
+        group: 'suite',
+        name: 'whole conformance run against the reference host',
+        unit: 'ms',
+        how: '`node bin/mcp-host-conformance.js run` as a child process, spawn to exit, TMPDIR and --out in a private temp dir',
+      },
+      null,
+      walls,
+      options.run.warmups,
+    ),
+    toFigure(
+      {
+        id: 'suite.cpu-per-scenario',
+        group: 'suite',
+        name: 'CPU per scenario of that run (all its processes)',
+        unit: 'ms',
+        how: "user + system CPU of the run's whole process tree (the children's rusage collected when it is reaped), divided by the scenarios it ran",
+      },
+      null,
+      cpuPerScenario,
+      options.run.warmups,
+    ),
   ];
   const quick = await repeat(options.quick, async (i) => {
     const run = await runConformanceOnce(dir, 100 + i, { args: ['--quick'] });
     log(`  quick run ${i + 1}: ${(run.wallMs / 1000).toFixed(1)} s, ${run.scenarioMs.size} scenarios, exit ${run.exitCode}`);
     return run.wallMs;
   });
-  figures.push(toFigure({ id: 'suite.quick-run', group: 'suite', name: 'quick run against the reference host (run --quick)', unit: 'ms', how: '`node bin/mcp-host-conformance.js run --quick` (no scenario that waits over 5 s by design), spawn to exit' }, null, quick, options.quick.warmups));
+  figures.push(
+    toFigure(
+      {
+        id: 'suite.quick-run',
+        group: 'suite',
+        name: 'quick run against the reference host (run --quick)',
+        unit: 'ms',
+        how: '`node bin/mcp-host-conformance.js run --quick` (no scenario that waits over 5 s by design), spawn to exit',
+      },
+      null,
+      quick,
+      options.quick.warmups,
+    ),
+  );
   if (options.realHost !== null) {
     const run = await runConformanceOnce(dir, 200, { host: options.realHost });
     log(`  ${options.realHost} run: ${(run.wallMs / 1000).toFixed(1)} s, ${(run.cpuMs / 1000).toFixed(1)} CPU-s, exit ${run.exitCode}`);
@@ -119,10 +163,34 @@ export async function measureSuite(options: SuiteOptions): Promise<SuiteMeasurem
   const worst = Object.entries(overhead.perScenarioMs).sort((a, b) => b[1] - a[1])[0];
   notes.push(`harness overhead: worst scenario ${worst?.[0] ?? 'none'}; the exiting host itself lived ${overhead.hostMs.toFixed(1)} ms (median, subtracted)`);
   figures.push(
-    toFigure({ id: 'suite.harness-overhead', group: 'suite', name: `harness overhead per scenario (spread over ${perScenario.length} scenarios)`, unit: 'ms', how: `each scenario through the real runner against a host that exits at once (\`node -e ""\`), minus that host's own start-to-exit; each scenario's median of ${options.overheadReps}, then median/min/max over scenarios` }, null, perScenario, 1),
+    toFigure(
+      {
+        id: 'suite.harness-overhead',
+        group: 'suite',
+        name: `harness overhead per scenario (spread over ${perScenario.length} scenarios)`,
+        unit: 'ms',
+        how: `each scenario through the real runner against a host that exits at once (\`node -e ""\`), minus that host's own start-to-exit; each scenario's median of ${options.overheadReps}, then median/min/max over scenarios`,
+      },
+      null,
+      perScenario,
+      1,
+    ),
   );
 
-  figures.push(toFigure({ id: 'suite.fixture-start', group: 'suite', name: 'fixture start-up (trap, model, 3 HTTP servers)', unit: 'ms', how: "the runner's startFixtures for a three-server scenario, closing not timed" }, null, await repeat(options.fixture, fixtureStartMs), options.fixture.warmups));
+  figures.push(
+    toFigure(
+      {
+        id: 'suite.fixture-start',
+        group: 'suite',
+        name: 'fixture start-up (trap, model, 3 HTTP servers)',
+        unit: 'ms',
+        how: "the runner's startFixtures for a three-server scenario, closing not timed",
+      },
+      null,
+      await repeat(options.fixture, fixtureStartMs),
+      options.fixture.warmups,
+    ),
+  );
 
   // The first measured run's report: a real one, with every check and its evidence.
   const report = readReportFile(join(dir, `out-${options.run.warmups}`, 'report.json'));
@@ -132,6 +200,19 @@ export async function measureSuite(options: SuiteOptions): Promise<SuiteMeasurem
     writeReports(report, join(dir, `write-${i}`));
     return performance.now() - begin;
   });
-  figures.push(toFigure({ id: 'suite.report-write', group: 'suite', name: `report writing (${checks} checks, 4 formats)`, unit: 'ms', how: 'writeReports of the conformance run\'s report: validation, report.json, junit.xml, report.md, index.html' }, null, writes, options.reportWrite.warmups));
+  figures.push(
+    toFigure(
+      {
+        id: 'suite.report-write',
+        group: 'suite',
+        name: `report writing (${checks} checks, 4 formats)`,
+        unit: 'ms',
+        how: "writeReports of the conformance run's report: validation, report.json, junit.xml, report.md, index.html",
+      },
+      null,
+      writes,
+      options.reportWrite.warmups,
+    ),
+  );
   return { figures, processes, phases, notes };
 }

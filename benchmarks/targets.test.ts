@@ -3,7 +3,8 @@ import { toFigure } from '../harness/performance/figure.js';
 import type { Figure } from './results-schema.js';
 import { evaluateTargets, hostRatio } from './targets.js';
 
-const host = (id: string, name: string, samples: number[], unit: Figure['unit'] = 'ms'): Figure => toFigure({ id, group: 'host', name: id, unit, how: 'test' }, name, samples, 1);
+const host = (id: string, name: string, samples: number[], unit: Figure['unit'] = 'ms'): Figure =>
+  toFigure({ id, group: 'host', name: id, unit, how: 'test' }, name, samples, 1);
 const suite = (id: string, samples: number[]): Figure => toFigure({ id, group: 'suite', name: id, unit: 'ms', how: 'test' }, null, samples, 1);
 
 describe('the issue-8 targets', () => {

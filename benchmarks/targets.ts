@@ -12,7 +12,13 @@ function find(figures: readonly Figure[], id: string, host: string | null): Figu
   return figures.find((f) => f.id === id && f.host === host);
 }
 
-function check(name: string, value: number | null | undefined, unit: TargetResult['unit'], comparison: TargetResult['comparison'], limit: number): TargetResult {
+function check(
+  name: string,
+  value: number | null | undefined,
+  unit: TargetResult['unit'],
+  comparison: TargetResult['comparison'],
+  limit: number,
+): TargetResult {
   const v = value ?? null;
   const met = v !== null && (comparison === '<=' ? v <= limit : v < limit);
   return { name, value: v, unit, limit, comparison, status: v === null ? 'not measured' : met ? 'met' : 'missed' };
@@ -26,7 +32,8 @@ export function hostRatio(figures: readonly Figure[], id: string): number | null
 }
 
 export function evaluateTargets(figures: readonly Figure[]): TargetResult[] {
-  const versus = (id: string, what: string): TargetResult => check(`${what}: ${REFERENCE_HOST} / ${COMPARED_HOST} (medians)`, hostRatio(figures, id), 'ratio', '<=', 1.0);
+  const versus = (id: string, what: string): TargetResult =>
+    check(`${what}: ${REFERENCE_HOST} / ${COMPARED_HOST} (medians)`, hostRatio(figures, id), 'ratio', '<=', 1.0);
   return [
     versus('host.launch-0', 'launch to ready, no servers'),
     versus('host.launch-3', 'launch to ready, 3 servers'),

@@ -22,7 +22,11 @@ export default defineScenario({
       },
     },
   },
-  model: [{ calls: [{ server: 'docs', tool: 'lookup', arguments: { id: 7 } }] }, { calls: [{ server: 'docs', tool: 'lookup', arguments: { id: 8 } }] }, { message: 'Done.' }],
+  model: [
+    { calls: [{ server: 'docs', tool: 'lookup', arguments: { id: 7 } }] },
+    { calls: [{ server: 'docs', tool: 'lookup', arguments: { id: 8 } }] },
+    { message: 'Done.' },
+  ],
   host: { callTimeoutMs: 2000 },
   user: [{ send: 'Look up items 7 and 8.' }, { approval: 'approve' }, { approval: 'deny' }, { end: 'eof' }],
   checks: [

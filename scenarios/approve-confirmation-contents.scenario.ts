@@ -7,7 +7,14 @@
 // call's arguments are small values nested deep: 1.3 KiB as compact JSON, about 6 KiB
 // formatted, so a host that measures the cut on the compact form shows them uncut.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { confirmationArgumentsCut, confirmationArgumentsWhole, confirmationCutWhenFormatted, confirmationSays, confirmationShowed, confirmationShowedCommandLine } from '../harness/scenario/checks-approval-results.js';
+import {
+  confirmationArgumentsCut,
+  confirmationArgumentsWhole,
+  confirmationCutWhenFormatted,
+  confirmationSays,
+  confirmationShowed,
+  confirmationShowedCommandLine,
+} from '../harness/scenario/checks-approval-results.js';
 import { callsAbout, type McpCall } from '../harness/scenario/call-of.js';
 
 const PAD = 'é';
@@ -37,11 +44,11 @@ const docsCall = callsAbout(calls, (c) => c.server === 'docs');
 
 export default defineScenario({
   title: 'The confirmation shows server, destination, original tool name, the cut arguments and the warning',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'notes.find' }] } }, local: { transport: 'stdio', behaviour: { tools: [{ name: 'grep' }] } } },
-  model: [
-    { calls },
-    { message: 'Done.' },
-  ],
+  servers: {
+    docs: { transport: 'http', behaviour: { tools: [{ name: 'notes.find' }] } },
+    local: { transport: 'stdio', behaviour: { tools: [{ name: 'grep' }] } },
+  },
+  model: [{ calls }, { message: 'Done.' }],
   host: { callTimeoutMs: 2000 },
   user: [{ send: 'Find notes.' }, { approval: 'deny' }, { approval: 'deny' }, { approval: 'deny' }, { approval: 'deny' }, { end: 'eof' }],
   checks: [
@@ -66,7 +73,10 @@ export default defineScenario({
       expected: 'the confirmation of the stdio call shows its command line: the command and every argument',
       provenBy: ['terse-confirmation', 'approve-destination-command-only'],
       needs: ['own-screen'],
-      grade: confirmationShowedCommandLine(callsAbout(calls, (c) => c === grep), 'local'),
+      grade: confirmationShowedCommandLine(
+        callsAbout(calls, (c) => c === grep),
+        'local',
+      ),
     },
     {
       id: 'shows-original-tool-name',
@@ -78,10 +88,15 @@ export default defineScenario({
     {
       id: 'arguments-cut-and-marked',
       guarantees: ['APPROVE-5'],
-      expected: 'the formatted arguments are shown from the start, cut at about 2 KiB of UTF-8 (between 1.5 and 2 KiB of the padding shown), the cut marked, the end not shown',
+      expected:
+        'the formatted arguments are shown from the start, cut at about 2 KiB of UTF-8 (between 1.5 and 2 KiB of the padding shown), the cut marked, the end not shown',
       provenBy: ['no-argument-cut', 'approve-args-cut-in-characters', 'approve-args-tail-shown'],
       needs: ['own-screen'],
-      grade: confirmationArgumentsCut(callsAbout(calls, (c) => c === big), { head: 'release notes', tail: TAIL, pad: PAD, marker: CUT_MARKER }, { minBytes: 1536, maxBytes: ARGUMENT_BYTES }),
+      grade: confirmationArgumentsCut(
+        callsAbout(calls, (c) => c === big),
+        { head: 'release notes', tail: TAIL, pad: PAD, marker: CUT_MARKER },
+        { minBytes: 1536, maxBytes: ARGUMENT_BYTES },
+      ),
     },
     {
       id: 'small-arguments-whole',
@@ -97,7 +112,10 @@ export default defineScenario({
       expected: 'arguments of 1.3 KiB compact but about 6 KiB formatted are cut too: their start shown, their end not, the cut marked',
       provenBy: ['approve-args-bound-on-compact-json'],
       needs: ['own-screen'],
-      grade: confirmationCutWhenFormatted(callsAbout(calls, (c) => c === nestedCall), { head: 'nested rows', tail: NESTED_TAIL, marker: CUT_MARKER }),
+      grade: confirmationCutWhenFormatted(
+        callsAbout(calls, (c) => c === nestedCall),
+        { head: 'nested rows', tail: NESTED_TAIL, marker: CUT_MARKER },
+      ),
     },
     {
       id: 'warns-about-the-server',

@@ -2,7 +2,13 @@
 // same arguments; the user approves the first two and denies the third (an approval is never
 // remembered, not after one, not after two). Uses the host's real deadlines (30 s, 10 s).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { approvalShownBeforeSending, approvalsShown, discoveredBeforeFirstQuestion, modelSawStatuses, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
+import {
+  approvalShownBeforeSending,
+  approvalsShown,
+  discoveredBeforeFirstQuestion,
+  modelSawStatuses,
+  serverGotToolCalls,
+} from '../harness/scenario/check-helpers.js';
 
 const search = { server: 'docs', tool: 'search', arguments: { query: 'release notes' } };
 
@@ -15,7 +21,8 @@ export default defineScenario({
     {
       id: 'discovery-before-first-question',
       guarantees: ['DISCOVER-1'],
-      expected: 'the opening (initialize or server/discover) and tools/list reach the server once, before the first model request, and never again for the calls',
+      expected:
+        'the opening (initialize or server/discover) and tools/list reach the server once, before the first model request, and never again for the calls',
       provenBy: ['double-connect', 'discover-tools-relisted-per-call'],
       grade: discoveredBeforeFirstQuestion('docs'),
     },

@@ -21,8 +21,26 @@ export default defineScenario({
       transport: 'stdio',
       behaviour: {
         tools: [
-          { name: 'sync', outcome: { kind: 'ask', evenUndeclared: true, ask: { method: 'elicitation/create', message: MESSAGE, fields: { token: { type: 'string', description: 'GITHUB_TOKEN', default: 'ask3-default-b7Kw' } } } } },
-          { name: 'signin', outcome: { kind: 'ask', evenUndeclared: true, ask: { method: 'elicitation/create', message: URL_MESSAGE, fields: {}, url: 'https://auth.example.com/ask3-signin' } } },
+          {
+            name: 'sync',
+            outcome: {
+              kind: 'ask',
+              evenUndeclared: true,
+              ask: {
+                method: 'elicitation/create',
+                message: MESSAGE,
+                fields: { token: { type: 'string', description: 'GITHUB_TOKEN', default: 'ask3-default-b7Kw' } },
+              },
+            },
+          },
+          {
+            name: 'signin',
+            outcome: {
+              kind: 'ask',
+              evenUndeclared: true,
+              ask: { method: 'elicitation/create', message: URL_MESSAGE, fields: {}, url: 'https://auth.example.com/ask3-signin' },
+            },
+          },
         ],
       },
     },
@@ -32,11 +50,17 @@ export default defineScenario({
       behaviour: {
         protocol: '2025-11-25',
         tools: [{ name: 'noop' }],
-        toolsList: { askFirst: { method: 'elicitation/create', message: EARLY_MESSAGE, fields: { workspace: { type: 'string', default: 'ask3-early-default-q8Mn' } } } },
+        toolsList: {
+          askFirst: { method: 'elicitation/create', message: EARLY_MESSAGE, fields: { workspace: { type: 'string', default: 'ask3-early-default-q8Mn' } } },
+        },
       },
     },
   },
-  model: [{ calls: [{ server: 'docs', tool: 'sync', arguments: { repo: 'ask3-repo' } }] }, { calls: [{ server: 'docs', tool: 'signin', arguments: {} }] }, { message: 'Done.' }],
+  model: [
+    { calls: [{ server: 'docs', tool: 'sync', arguments: { repo: 'ask3-repo' } }] },
+    { calls: [{ server: 'docs', tool: 'signin', arguments: {} }] },
+    { message: 'Done.' },
+  ],
   user: [
     // A host may show the early ask to its user at start: the user declines it, as anyone would,
     // before typing anything else (else the first line would answer it).
@@ -52,14 +76,16 @@ export default defineScenario({
     {
       id: 'declined-means-not-accepted',
       guarantees: ['ASK-1'],
-      expected: 'the user declined the form (which suggested a default) and typed nothing for the URL-mode ask, so no answer to either elicitation is an accept',
+      expected:
+        'the user declined the form (which suggested a default) and typed nothing for the URL-mode ask, so no answer to either elicitation is an accept',
       provenBy: ['elicit-auto-accept-defaults', 'elicit-env-credential', 'ask-url-mode-accepted'],
       grade: elicitationAnsweredByUserOnly('docs', null),
     },
     {
       id: 'early-ask-not-accepted',
       guarantees: ['ASK-1'],
-      expected: 'the elicitation server early sends while the host lists its tools, before the user has seen anything, is not accepted (cancel, decline, an error or no answer uphold it)',
+      expected:
+        'the elicitation server early sends while the host lists its tools, before the user has seen anything, is not accepted (cancel, decline, an error or no answer uphold it)',
       provenBy: ['ask-early-elicitation-accepted'],
       grade: onLegacyRevision('early', 'request a server sends while it is being listed', elicitationAnsweredByUserOnly('early', null)),
     },

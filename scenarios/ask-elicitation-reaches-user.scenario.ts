@@ -19,19 +19,25 @@ export default defineScenario({
         tools: [
           {
             name: 'book',
-            outcome: { kind: 'ask', evenUndeclared: true, ask: { method: 'elicitation/create', message: MESSAGE, fields: { date: { type: 'string', description: 'The date', default: 'ask1-default-k2Vb' }, remind: { type: 'boolean', description: 'Send a reminder?', default: true } } } },
+            outcome: {
+              kind: 'ask',
+              evenUndeclared: true,
+              ask: {
+                method: 'elicitation/create',
+                message: MESSAGE,
+                fields: {
+                  date: { type: 'string', description: 'The date', default: 'ask1-default-k2Vb' },
+                  remind: { type: 'boolean', description: 'Send a reminder?', default: true },
+                },
+              },
+            },
           },
         ],
       },
     },
   },
   model: [{ calls: [{ server: 'docs', tool: 'book', arguments: { when: 'ask1-model-m4Lp' } }] }, { message: 'Done.' }],
-  user: [
-    { send: 'Book something.' },
-    { approval: 'approve' },
-    { answerAsk: { server: 'docs', shows: MESSAGE, type: [TYPED, 'n'] } },
-    { end: 'eof' },
-  ],
+  user: [{ send: 'Book something.' }, { approval: 'approve' }, { answerAsk: { server: 'docs', shows: MESSAGE, type: [TYPED, 'n'] } }, { end: 'eof' }],
   checks: [
     {
       id: 'shown-with-server-named',

@@ -30,7 +30,8 @@ export default defineScenario({
     {
       id: 'second-shown-with-server-named',
       guarantees: ['ASK-1'],
-      expected: 'the second elicitation shows on screen too (its message a second time), with server docs named beside it (UNSUPPORTED when the host declares no elicitation)',
+      expected:
+        'the second elicitation shows on screen too (its message a second time), with server docs named beside it (UNSUPPORTED when the host declares no elicitation)',
       provenBy: ['elicit-remembers-answer', 'elicit-trusts-after-first'],
       grade: elicitationShownWithServer('docs', MESSAGE, 2),
     },

@@ -12,8 +12,28 @@ export default defineScenario({
   model: [{ message: 'Hello.' }],
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
-    { id: 'decoy-not-reported', guarantees: ['CONFIG-1'], expected: 'no status line names project-decoy, project-decoy-vscode, project-decoy-cursor, project-decoy-plain or project-decoy-parent, the servers of the project\'s MCP configurations (its parent\'s too)', provenBy: ['read-project-config', 'config-cursor-mcp-json-read', 'config-parent-mcp-json-read'], needs: ['server-status'], grade: noStatusLineFor('project-decoy') },
-    { id: 'decoy-never-contacted', guarantees: ['CONFIG-1', 'NET-4'], expected: 'the trap the decoys point at (their own) gets nothing', provenBy: ['read-project-config'], grade: trapUntouched('decoy') },
-    { id: 'decoy-header-unsent', guarantees: ['CONFIG-1', 'NET-4'], expected: "the decoys' bearer canaries are sent nowhere", provenBy: ['read-project-config'], grade: canaryAbsentEverywhere('decoy') },
+    {
+      id: 'decoy-not-reported',
+      guarantees: ['CONFIG-1'],
+      expected:
+        "no status line names project-decoy, project-decoy-vscode, project-decoy-cursor, project-decoy-plain or project-decoy-parent, the servers of the project's MCP configurations (its parent's too)",
+      provenBy: ['read-project-config', 'config-cursor-mcp-json-read', 'config-parent-mcp-json-read'],
+      needs: ['server-status'],
+      grade: noStatusLineFor('project-decoy'),
+    },
+    {
+      id: 'decoy-never-contacted',
+      guarantees: ['CONFIG-1', 'NET-4'],
+      expected: 'the trap the decoys point at (their own) gets nothing',
+      provenBy: ['read-project-config'],
+      grade: trapUntouched('decoy'),
+    },
+    {
+      id: 'decoy-header-unsent',
+      guarantees: ['CONFIG-1', 'NET-4'],
+      expected: "the decoys' bearer canaries are sent nowhere",
+      provenBy: ['read-project-config'],
+      grade: canaryAbsentEverywhere('decoy'),
+    },
   ],
 });

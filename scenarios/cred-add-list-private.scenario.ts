@@ -22,7 +22,12 @@ export default defineScenario({
   servers: {
     docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
     // A short value as well (32 random characters, as real tokens are): its first characters are secret too.
-    wiki: { transport: 'http', headers: { Authorization: 'Bearer {canary}', 'X-Short-Key': '{short-canary}' }, behaviour: { tools: [{ name: 'page' }] }, added: true },
+    wiki: {
+      transport: 'http',
+      headers: { Authorization: 'Bearer {canary}', 'X-Short-Key': '{short-canary}' },
+      behaviour: { tools: [{ name: 'page' }] },
+      added: true,
+    },
     notes: { transport: 'stdio', env: { NOTES_TOKEN: '{canary}' }, behaviour: { tools: [{ name: 'note' }] }, added: true },
     pasted: { transport: 'http', headers: { 'X-Api-Key': '{canary}\u0001' }, behaviour: { tools: [{ name: 'fetch' }] }, added: true },
   },
@@ -41,10 +46,41 @@ export default defineScenario({
     { end: 'eof' },
   ],
   checks: [
-    { id: 'values-not-echoed', guarantees: ['CRED-1', 'CRED-3'], expected: 'the typed header and env values never appear on screen (add prompts, a refused add, status lines)', provenBy: ['show-credential-in-status'], grade: canaryKeptFrom(PLACES.screen, 'server "') },
-    { id: 'config-private-and-whole', guarantees: ['CONFIG-3', 'CRED-1'], expected: 'after adding, the typed values are in the configuration, which has mode 0600 and no temp or partial file beside it', provenBy: ['world-readable-config', 'config-write-in-place'], grade: configPrivateAndWhole(['wiki', 'notes']) },
-    { id: 'list-hides-values', guarantees: ['CRED-4'], expected: 'listing names every server but shows no header or env value, whole or in part (not the first or last few characters either)', provenBy: ['list-shows-values', 'cred-list-last-four', 'cred-list-first-six'], needs: ['list-command'], grade: listHidesValues(['docs', 'wiki', 'notes']) },
-    { id: 'http-not-contacted-on-add', guarantees: ['DISCOVER-6'], expected: 'the added http server gets nothing until the next chat start, then one opening (initialize or server/discover)', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('wiki') },
-    { id: 'stdio-not-started-on-add', guarantees: ['DISCOVER-6'], expected: 'the added stdio server is not started until the next chat start, then initialised once', provenBy: ['connect-on-add'], grade: addedNotContactedUntilNextStart('notes') },
+    {
+      id: 'values-not-echoed',
+      guarantees: ['CRED-1', 'CRED-3'],
+      expected: 'the typed header and env values never appear on screen (add prompts, a refused add, status lines)',
+      provenBy: ['show-credential-in-status'],
+      grade: canaryKeptFrom(PLACES.screen, 'server "'),
+    },
+    {
+      id: 'config-private-and-whole',
+      guarantees: ['CONFIG-3', 'CRED-1'],
+      expected: 'after adding, the typed values are in the configuration, which has mode 0600 and no temp or partial file beside it',
+      provenBy: ['world-readable-config', 'config-write-in-place'],
+      grade: configPrivateAndWhole(['wiki', 'notes']),
+    },
+    {
+      id: 'list-hides-values',
+      guarantees: ['CRED-4'],
+      expected: 'listing names every server but shows no header or env value, whole or in part (not the first or last few characters either)',
+      provenBy: ['list-shows-values', 'cred-list-last-four', 'cred-list-first-six'],
+      needs: ['list-command'],
+      grade: listHidesValues(['docs', 'wiki', 'notes']),
+    },
+    {
+      id: 'http-not-contacted-on-add',
+      guarantees: ['DISCOVER-6'],
+      expected: 'the added http server gets nothing until the next chat start, then one opening (initialize or server/discover)',
+      provenBy: ['connect-on-add'],
+      grade: addedNotContactedUntilNextStart('wiki'),
+    },
+    {
+      id: 'stdio-not-started-on-add',
+      guarantees: ['DISCOVER-6'],
+      expected: 'the added stdio server is not started until the next chat start, then initialised once',
+      provenBy: ['connect-on-add'],
+      grade: addedNotContactedUntilNextStart('notes'),
+    },
   ],
 });

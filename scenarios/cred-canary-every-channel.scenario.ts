@@ -36,12 +36,56 @@ export default defineScenario({
     { end: 'eof', within: 30_000 },
   ],
   checks: [
-    { id: 'calls-completed', guarantees: ['CRED-2'], expected: 'all four calls complete (the credentials were used)', provenBy: ['stdio-env-not-passed'], grade: modelSawStatuses(['completed', 'completed', 'completed', 'completed']) },
-    { id: 'not-to-other-servers', guarantees: ['CRED-2'], expected: "no credential canary appears in another server's requests or environment (a second stdio server's included)", provenBy: ['leak-header-to-other-server', 'cred-shared-stdio-env'], grade: canaryKeptFrom(PLACES.otherServers, CREDENTIALS) },
-    { id: 'not-to-the-model', guarantees: ['CRED-2', 'CRED-3'], expected: 'no credential canary appears in any model request (body or headers)', provenBy: ['leak-credentials-to-model'], grade: canaryKeptFrom(PLACES.model, CREDENTIALS) },
-    { id: 'not-on-screen', guarantees: ['CRED-3'], expected: 'no credential canary appears in anything the host writes to stdout or stderr, past the screen capture cap too', provenBy: ['show-credential-in-status', 'credential-after-flood'], grade: canaryKeptFrom(PLACES.screen, CREDENTIALS) },
-    { id: 'not-in-session-files', guarantees: ['CRED-3'], expected: "no credential canary appears in any file the host wrote other than its configuration ($HOME, XDG, $TMPDIR, the project; whole files)", provenBy: ['log-credentials', 'base64-header-in-state-log'], grade: canaryKeptFrom(PLACES.hostFiles, CREDENTIALS) },
-    { id: 'not-on-command-lines', guarantees: ['CRED-2'], expected: "no credential canary appears on the command line or in the environment of any process the host ran other than its own server (seen during the run)", provenBy: ['credential-on-child-command-line', 'cred-shared-stdio-env'], grade: canaryKeptFrom(PLACES.processes, CREDENTIALS) },
-    { id: 'host-secrets-stay-in-host', guarantees: ['CRED-2', 'STDIO-3'], expected: "the host's own secrets (GITHUB_TOKEN, AWS and npm keys of its environment) appear nowhere but in its own processes: not in a server's environment or requests, the model, the screen or files", provenBy: ['pass-term-and-token-to-stdio', 'leak-env'], grade: canaryAbsentEverywhere(HOST_SECRET_LABEL) },
+    {
+      id: 'calls-completed',
+      guarantees: ['CRED-2'],
+      expected: 'all four calls complete (the credentials were used)',
+      provenBy: ['stdio-env-not-passed'],
+      grade: modelSawStatuses(['completed', 'completed', 'completed', 'completed']),
+    },
+    {
+      id: 'not-to-other-servers',
+      guarantees: ['CRED-2'],
+      expected: "no credential canary appears in another server's requests or environment (a second stdio server's included)",
+      provenBy: ['leak-header-to-other-server', 'cred-shared-stdio-env'],
+      grade: canaryKeptFrom(PLACES.otherServers, CREDENTIALS),
+    },
+    {
+      id: 'not-to-the-model',
+      guarantees: ['CRED-2', 'CRED-3'],
+      expected: 'no credential canary appears in any model request (body or headers)',
+      provenBy: ['leak-credentials-to-model'],
+      grade: canaryKeptFrom(PLACES.model, CREDENTIALS),
+    },
+    {
+      id: 'not-on-screen',
+      guarantees: ['CRED-3'],
+      expected: 'no credential canary appears in anything the host writes to stdout or stderr, past the screen capture cap too',
+      provenBy: ['show-credential-in-status', 'credential-after-flood'],
+      grade: canaryKeptFrom(PLACES.screen, CREDENTIALS),
+    },
+    {
+      id: 'not-in-session-files',
+      guarantees: ['CRED-3'],
+      expected: 'no credential canary appears in any file the host wrote other than its configuration ($HOME, XDG, $TMPDIR, the project; whole files)',
+      provenBy: ['log-credentials', 'base64-header-in-state-log'],
+      grade: canaryKeptFrom(PLACES.hostFiles, CREDENTIALS),
+    },
+    {
+      id: 'not-on-command-lines',
+      guarantees: ['CRED-2'],
+      expected:
+        'no credential canary appears on the command line or in the environment of any process the host ran other than its own server (seen during the run)',
+      provenBy: ['credential-on-child-command-line', 'cred-shared-stdio-env'],
+      grade: canaryKeptFrom(PLACES.processes, CREDENTIALS),
+    },
+    {
+      id: 'host-secrets-stay-in-host',
+      guarantees: ['CRED-2', 'STDIO-3'],
+      expected:
+        "the host's own secrets (GITHUB_TOKEN, AWS and npm keys of its environment) appear nowhere but in its own processes: not in a server's environment or requests, the model, the screen or files",
+      provenBy: ['pass-term-and-token-to-stdio', 'leak-env'],
+      grade: canaryAbsentEverywhere(HOST_SECRET_LABEL),
+    },
   ],
 });

@@ -26,7 +26,10 @@ export default defineScenario({
             name: 'search',
             description: `Search the docs (signed in with ${OWN_CREDENTIALS}).`,
             inputSchema: { type: 'object', properties: { q: { type: 'string', description: `The query, sent with ${OWN_CREDENTIALS}` } } },
-            outcome: { kind: 'content', content: [{ type: 'text', text: `found 2 pages; signed in with ${OWN_CREDENTIALS} (that is ${OWN_CREDENTIALS}, once more ${OWN_CREDENTIALS})` }] },
+            outcome: {
+              kind: 'content',
+              content: [{ type: 'text', text: `found 2 pages; signed in with ${OWN_CREDENTIALS} (that is ${OWN_CREDENTIALS}, once more ${OWN_CREDENTIALS})` }],
+            },
           },
         ],
       },
@@ -34,7 +37,9 @@ export default defineScenario({
     notes: {
       transport: 'stdio',
       env: { NOTES_TOKEN: '{canary}' },
-      behaviour: { tools: [{ name: 'note', outcome: { kind: 'content', isError: true, content: [{ type: 'text', text: `token ${OWN_CREDENTIALS} is read-only` }] } }] },
+      behaviour: {
+        tools: [{ name: 'note', outcome: { kind: 'content', isError: true, content: [{ type: 'text', text: `token ${OWN_CREDENTIALS} is read-only` }] } }],
+      },
     },
   },
   model: [
@@ -44,9 +49,33 @@ export default defineScenario({
   ],
   user: [{ send: 'Search, then note.' }, { approval: 'approve', within: 15_000 }, { approval: 'approve', within: 15_000 }, { end: 'eof' }],
   checks: [
-    { id: 'echoes-answered', guarantees: ['CRED-3'], expected: 'the echoing result and the echoing error both reached the host (the model got a completed and a failed call)', provenBy: ['errors-as-completed'], grade: modelSawStatuses(['completed', 'failed']) },
-    { id: 'echo-not-to-the-model', guarantees: ['CRED-3'], expected: 'no echoed credential appears in any model request (the tool definitions it is offered included)', provenBy: ['leak-credentials-to-model', 'cred-description-unmasked', ...REDACTION_MUTANTS], grade: canaryKeptFrom(PLACES.model, CREDENTIALS) },
-    { id: 'echo-not-on-screen', guarantees: ['CRED-3'], expected: 'no echoed credential appears on screen', provenBy: ['show-credential-in-status', 'cred-redact-shortest-first', ...REDACTION_MUTANTS], grade: canaryKeptFrom(PLACES.screen, CREDENTIALS) },
-    { id: 'echo-not-in-session-files', guarantees: ['CRED-3'], expected: 'no echoed credential appears in any file the host wrote other than its configuration (sessions, logs)', provenBy: ['log-credentials', ...REDACTION_MUTANTS], grade: canaryKeptFrom(PLACES.hostFiles, CREDENTIALS) },
+    {
+      id: 'echoes-answered',
+      guarantees: ['CRED-3'],
+      expected: 'the echoing result and the echoing error both reached the host (the model got a completed and a failed call)',
+      provenBy: ['errors-as-completed'],
+      grade: modelSawStatuses(['completed', 'failed']),
+    },
+    {
+      id: 'echo-not-to-the-model',
+      guarantees: ['CRED-3'],
+      expected: 'no echoed credential appears in any model request (the tool definitions it is offered included)',
+      provenBy: ['leak-credentials-to-model', 'cred-description-unmasked', ...REDACTION_MUTANTS],
+      grade: canaryKeptFrom(PLACES.model, CREDENTIALS),
+    },
+    {
+      id: 'echo-not-on-screen',
+      guarantees: ['CRED-3'],
+      expected: 'no echoed credential appears on screen',
+      provenBy: ['show-credential-in-status', 'cred-redact-shortest-first', ...REDACTION_MUTANTS],
+      grade: canaryKeptFrom(PLACES.screen, CREDENTIALS),
+    },
+    {
+      id: 'echo-not-in-session-files',
+      guarantees: ['CRED-3'],
+      expected: 'no echoed credential appears in any file the host wrote other than its configuration (sessions, logs)',
+      provenBy: ['log-credentials', ...REDACTION_MUTANTS],
+      grade: canaryKeptFrom(PLACES.hostFiles, CREDENTIALS),
+    },
   ],
 });

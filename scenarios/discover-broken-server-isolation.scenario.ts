@@ -33,8 +33,14 @@ export default defineScenario({
     refused: { raw: { url: REFUSED_URL } },
     crasher: { transport: 'stdio', behaviour: { stages: { connect: { kind: 'crash' } }, tools: [{ name: 'lost' }] } },
     garbage: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], stages: { initialize: { kind: 'garbage', framing: 'json' } } } },
-    rejecting: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], stages: { initialize: { kind: 'jsonrpc-error', code: -32603, message: 'initialize refused' } } } },
-    listfails: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], stages: { 'tools/list': { kind: 'jsonrpc-error', code: -32603, message: 'listing refused' } } } },
+    rejecting: {
+      transport: 'http',
+      behaviour: { tools: [{ name: 'lost' }], stages: { initialize: { kind: 'jsonrpc-error', code: -32603, message: 'initialize refused' } } },
+    },
+    listfails: {
+      transport: 'http',
+      behaviour: { tools: [{ name: 'lost' }], stages: { 'tools/list': { kind: 'jsonrpc-error', code: -32603, message: 'listing refused' } } },
+    },
     listcrash: { transport: 'stdio', behaviour: { tools: [{ name: 'lost' }], stages: { 'tools/list': { kind: 'crash' } } } },
     healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
   },

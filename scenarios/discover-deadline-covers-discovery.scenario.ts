@@ -14,7 +14,13 @@ export default defineScenario({
   title: 'The connect deadline covers discovery: a server hanging on tools/list, and one slow in total, are given up at 10 s',
   servers: {
     listhang: { transport: 'http', behaviour: { tools: [{ name: 'listhang_tool' }], stages: { 'tools/list': { kind: 'never' } } } },
-    slowtotal: { transport: 'http', behaviour: { tools: [{ name: 'slowtotal_tool' }], stages: { initialize: { kind: 'delay', delayMs: 6000 }, 'tools/list': { kind: 'delay', delayMs: 6000 } } } },
+    slowtotal: {
+      transport: 'http',
+      behaviour: {
+        tools: [{ name: 'slowtotal_tool' }],
+        stages: { initialize: { kind: 'delay', delayMs: 6000 }, 'tools/list': { kind: 'delay', delayMs: 6000 } },
+      },
+    },
     healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
   },
   model: [{ calls: [{ server: 'healthy', tool: 'search', arguments: {} }] }, { message: 'Done.' }],

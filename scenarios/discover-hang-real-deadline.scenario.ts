@@ -23,8 +23,14 @@ export default defineScenario({
   servers: {
     hanging: { transport: 'http', behaviour: { tools: [{ name: 'lost' }], stages: { initialize: { kind: 'never' } } } },
     healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
-    slow: { transport: 'http', behaviour: { protocol: 'both', tools: [{ name: 'lookup' }], stages: { initialize: { kind: 'delay', delayMs: SLOW_OPENING_MS } } } },
-    slownew: { transport: 'http', behaviour: { protocol: MODERN_REVISION, tools: [{ name: 'fetch' }], stages: { initialize: { kind: 'delay', delayMs: SLOW_OPENING_MS } } } },
+    slow: {
+      transport: 'http',
+      behaviour: { protocol: 'both', tools: [{ name: 'lookup' }], stages: { initialize: { kind: 'delay', delayMs: SLOW_OPENING_MS } } },
+    },
+    slownew: {
+      transport: 'http',
+      behaviour: { protocol: MODERN_REVISION, tools: [{ name: 'fetch' }], stages: { initialize: { kind: 'delay', delayMs: SLOW_OPENING_MS } } },
+    },
   },
   model: [
     { calls: [{ server: 'healthy', tool: 'search', arguments: {} }] },

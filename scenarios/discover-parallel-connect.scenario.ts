@@ -5,7 +5,10 @@ import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { connectsOverlapped } from '../harness/scenario/checks-stdio-discovery.js';
 
 const T = 600;
-const slow = (tool: string) => ({ transport: 'http' as const, behaviour: { stages: { initialize: { kind: 'delay' as const, delayMs: T } }, tools: [{ name: tool }] } });
+const slow = (tool: string) => ({
+  transport: 'http' as const,
+  behaviour: { stages: { initialize: { kind: 'delay' as const, delayMs: T } }, tools: [{ name: tool }] },
+});
 
 export default defineScenario({
   title: `Three servers that each take ${T} ms to initialize are connected in parallel`,

@@ -11,7 +11,14 @@ export default defineScenario({
   title: 'One status line per server before the first answer: tool count and destination, or unavailable with a reason',
   servers: {
     // A resource and a prompt beside the tools: the count is of tools only.
-    docs: { transport: 'http', behaviour: { tools: [{ name: 'search' }, { name: 'fetch' }], resources: [{ uri: 'file:///guide.md', name: 'guide' }], prompts: [{ name: 'summarise', messages: [{ role: 'user', text: 'Summarise.' }] }] } },
+    docs: {
+      transport: 'http',
+      behaviour: {
+        tools: [{ name: 'search' }, { name: 'fetch' }],
+        resources: [{ uri: 'file:///guide.md', name: 'guide' }],
+        prompts: [{ name: 'summarise', messages: [{ role: 'user', text: 'Summarise.' }] }],
+      },
+    },
     notes: { transport: 'stdio', behaviour: { tools: [{ name: 'add' }, { name: 'list' }, { name: 'remove' }] } },
     broken: { transport: 'http', behaviour: { stages: { initialize: { kind: 'jsonrpc-error', code: -32603, message: 'not today' } } } },
   },
@@ -45,7 +52,8 @@ export default defineScenario({
     {
       id: 'broken-line-says-unavailable-with-reason',
       guarantees: ['DISCOVER-3'],
-      expected: 'the line for broken says unavailable and gives its reason: the server\'s message ("not today"), its code (-32603) or the step that failed (initialize)',
+      expected:
+        'the line for broken says unavailable and gives its reason: the server\'s message ("not today"), its code (-32603) or the step that failed (initialize)',
       provenBy: ['no-status-lines', 'discover-status-reason-dropped'],
       needs: ['server-status'],
       grade: reportedUnavailable('broken', [/not today|-32603|initiali[sz]/i]),

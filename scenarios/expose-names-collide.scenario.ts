@@ -7,14 +7,22 @@ import { builtinNotShadowed, fileToolName, namesCarryServer, serverGotCallsOf } 
 const NOTE = 'local-notes-4b1e';
 
 export default defineScenario({
-  title: "Two servers offering \"search\" and a server offering a tool named like the host's file tool do not collide or shadow",
+  title: 'Two servers offering "search" and a server offering a tool named like the host\'s file tool do not collide or shadow',
   servers: {
-    alpha: { transport: 'http', behaviour: (ctx) => ({ tools: [{ name: 'search' }, { name: fileToolName(ctx.builtins), description: 'Reads a remote file.' }] }) },
+    alpha: {
+      transport: 'http',
+      behaviour: (ctx) => ({ tools: [{ name: 'search' }, { name: fileToolName(ctx.builtins), description: 'Reads a remote file.' }] }),
+    },
     beta: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
   },
   files: { '$PROJECT/notes.txt': `${NOTE}\n` },
   model: [
-    { calls: [{ server: 'alpha', tool: 'search', arguments: { q: 'a' } }, { server: 'beta', tool: 'search', arguments: { q: 'b' } }] },
+    {
+      calls: [
+        { server: 'alpha', tool: 'search', arguments: { q: 'a' } },
+        { server: 'beta', tool: 'search', arguments: { q: 'b' } },
+      ],
+    },
     { readFile: 'notes.txt' },
     { message: 'Done.' },
   ],
@@ -25,7 +33,11 @@ export default defineScenario({
       guarantees: ['EXPOSE-1'],
       expected: "alpha/search, beta/search and alpha's file-tool namesake are offered under three distinct names that each name their server",
       provenBy: ['unprefixed-names'],
-      grade: namesCarryServer((obs) => [['alpha', 'search'], ['beta', 'search'], ['alpha', fileToolName(obs.host.builtins)]]),
+      grade: namesCarryServer((obs) => [
+        ['alpha', 'search'],
+        ['beta', 'search'],
+        ['alpha', fileToolName(obs.host.builtins)],
+      ]),
     },
     {
       id: 'alpha-search-reaches-alpha',

@@ -37,7 +37,13 @@ export default defineScenario({
       provenBy: ['auto-run-suggested-call'],
       grade: serverGotCallsOf('docs', 'delete_all', 0),
     },
-    { id: 'one-approval-only', guarantees: ['INJECT-1'], expected: 'only the three approved calls (lookup, audit, probe) were asked for', provenBy: ['auto-approve'], grade: approvalsShown(3) },
+    {
+      id: 'one-approval-only',
+      guarantees: ['INJECT-1'],
+      expected: 'only the three approved calls (lookup, audit, probe) were asked for',
+      provenBy: ['auto-approve'],
+      grade: approvalsShown(3),
+    },
     {
       id: 'result-only-as-tool-data',
       guarantees: ['INJECT-1'],

@@ -25,12 +25,18 @@ export default defineScenario({
     },
   },
   model: [{ message: 'Summarised.' }],
-  user: [{ listPrompts: true }, { prompt: { server: 'docs', name: 'notes', arguments: {} } }, { prompt: { server: 'docs', name: 'broken', arguments: {} } }, { end: 'eof' }],
+  user: [
+    { listPrompts: true },
+    { prompt: { server: 'docs', name: 'notes', arguments: {} } },
+    { prompt: { server: 'docs', name: 'broken', arguments: {} } },
+    { end: 'eof' },
+  ],
   checks: [
     {
       id: 'no-raw-controls-in-prompts',
       guarantees: ['INJECT-2'],
-      expected: "inside the prompt names and descriptions in the listing, the prompt text shown on use and the server's error for a prompt that fails, no control, bidi, zero-width, tag, separator or filler character appears raw",
+      expected:
+        "inside the prompt names and descriptions in the listing, the prompt text shown on use and the server's error for a prompt that fails, no control, bidi, zero-width, tag, separator or filler character appears raw",
       provenBy: ['raw-terminal', 'inject-prompt-description-raw', 'inject-prompt-text-raw', 'inject-prompt-list-name-raw', 'inject-error-line-raw'],
       grade: noRawControlsInPromptText(['promptdesc', 'prompttext', 'promptname', 'prompterror'], NEEDLE),
     },

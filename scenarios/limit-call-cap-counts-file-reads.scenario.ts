@@ -19,12 +19,17 @@ export default defineScenario({
   host: { callTimeoutMs: 3000 },
   timeoutMs: 90_000,
   needs: ['file-tool'],
-  user: [{ send: 'Read the notes eight times, then take nine notes.' }, ...Array.from({ length: CAP }, () => ({ approval: 'approve' as const })), { end: 'eof' }],
+  user: [
+    { send: 'Read the notes eight times, then take nine notes.' },
+    ...Array.from({ length: CAP }, () => ({ approval: 'approve' as const })),
+    { end: 'eof' },
+  ],
   checks: [
     {
       id: 'file-reads-count-toward-the-cap',
       guarantees: ['LIMIT-2'],
-      expected: 'after eight file reads the server receives eight tools/call, not nine (sixteen calls in the turn), and the screen says the tool-call limit ended the turn',
+      expected:
+        'after eight file reads the server receives eight tools/call, not nine (sixteen calls in the turn), and the screen says the tool-call limit ended the turn',
       provenBy: ['no-call-cap', 'limit-call-cap-mcp-only'],
       grade: callCapHeld('docs', CAP - READS, CALL_CAP_MESSAGE, CAP),
     },

@@ -18,7 +18,12 @@ const notes = Array.from({ length: CAP + 1 - READS }, (_, i) => ({ server: 'docs
 
 export default defineScenario({
   title: 'Eight resource reads and nine MCP calls in one turn: sixteen run, so the server gets eight calls',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'note', outcomes: [{ kind: 'crash' }] }], resources: [{ uri: URI, name: 'today', text: 'Notes of today.' }] } } },
+  servers: {
+    docs: {
+      transport: 'http',
+      behaviour: { tools: [{ name: 'note', outcomes: [{ kind: 'crash' }] }], resources: [{ uri: URI, name: 'today', text: 'Notes of today.' }] },
+    },
+  },
   model: [{ calls: [...reads, ...notes] }, { message: 'All done.' }],
   timeoutMs: 90_000,
   user: [
@@ -32,7 +37,8 @@ export default defineScenario({
     {
       id: 'resource-reads-count-toward-the-cap',
       guarantees: ['LIMIT-2', 'RESOURCE-1'],
-      expected: 'after eight resource reads (one denied) the server receives eight tools/call (the first dropped: unknown), not nine: sixteen questions in the turn, and the screen says the tool-call limit ended the turn',
+      expected:
+        'after eight resource reads (one denied) the server receives eight tools/call (the first dropped: unknown), not nine: sixteen questions in the turn, and the screen says the tool-call limit ended the turn',
       provenBy: ['limit-call-cap-reads-not-counted', 'limit-call-cap-unknown-not-counted', 'limit-call-cap-denied-not-counted'],
       grade: ifBuiltinOffered('read_mcp_resource', callCapHeld('docs', CAP - READS, CALL_CAP_MESSAGE, CAP)),
     },

@@ -14,7 +14,14 @@ export default defineScenario({
     docs: {
       transport: 'http',
       // The third call is an error; every other call echoes.
-      behaviour: { tools: [{ name: 'note', outcomes: [{ kind: 'echo' }, { kind: 'echo' }, { kind: 'content', isError: true, content: [{ type: 'text', text: 'note store is full' }] }] }] },
+      behaviour: {
+        tools: [
+          {
+            name: 'note',
+            outcomes: [{ kind: 'echo' }, { kind: 'echo' }, { kind: 'content', isError: true, content: [{ type: 'text', text: 'note store is full' }] }],
+          },
+        ],
+      },
     },
   },
   model: [{ calls }, { message: 'All done.' }],

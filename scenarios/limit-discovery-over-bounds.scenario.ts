@@ -22,10 +22,19 @@ export default defineScenario({
     manypages: { transport: 'http', behaviour: { generateTools: { count: 17, prefix: 'manypages_tool_' }, toolsList: { pages: 17 } } },
     manytools: { transport: 'http', behaviour: { generateTools: { count: 129, prefix: 'manytools_tool_' } } },
     manytoolspaged: { transport: 'http', behaviour: { generateTools: { count: 129, prefix: 'manytoolspaged_tool_' }, toolsList: { pages: 2 } } },
-    bigschema: { transport: 'http', behaviour: { tools: [{ name: 'bigschema_small' }, { name: 'bigschema_huge', inputSchemaBytes: 16 * 1024 + 1, fill: 'utf8-3' }] } },
+    bigschema: {
+      transport: 'http',
+      behaviour: { tools: [{ name: 'bigschema_small' }, { name: 'bigschema_huge', inputSchemaBytes: 16 * 1024 + 1, fill: 'utf8-3' }] },
+    },
     stringschema: { transport: 'http', behaviour: { tools: [{ name: 'stringschema_fine' }, { name: 'stringschema_odd', inputSchema: { type: 'string' } }] } },
-    bigdefs: { transport: 'http', behaviour: { generateTools: { count: 40, prefix: 'bigdefs_tool_', fill: 'utf8-2' }, toolsList: { definitionsBytes: 64 * 1024 + 1 } } },
-    bigdefspaged: { transport: 'http', behaviour: { generateTools: { count: 40, prefix: 'bigdefspaged_tool_', fill: 'utf8-2' }, toolsList: { definitionsBytes: 64 * 1024 + 1, pages: 2 } } },
+    bigdefs: {
+      transport: 'http',
+      behaviour: { generateTools: { count: 40, prefix: 'bigdefs_tool_', fill: 'utf8-2' }, toolsList: { definitionsBytes: 64 * 1024 + 1 } },
+    },
+    bigdefspaged: {
+      transport: 'http',
+      behaviour: { generateTools: { count: 40, prefix: 'bigdefspaged_tool_', fill: 'utf8-2' }, toolsList: { definitionsBytes: 64 * 1024 + 1, pages: 2 } },
+    },
     healthy: { transport: 'http', behaviour: { tools: [{ name: 'search' }] } },
   },
   model: [{ calls: [{ server: 'healthy', tool: 'search', arguments: { q: 'x' } }] }, { message: 'Done.' }],
@@ -37,9 +46,18 @@ export default defineScenario({
       id: `${server}-unavailable-as-a-whole`,
       guarantees: ['LIMIT-1'],
       expected: `server ${server} (${what}) is reported unavailable and none of its tools is offered`,
-      provenBy: ['partial-registration', ...(server === 'manytoolspaged' ? ['limit-tools-per-page'] : server === 'bigdefspaged' ? ['limit-definitions-first-page'] : [])],
+      provenBy: [
+        'partial-registration',
+        ...(server === 'manytoolspaged' ? ['limit-tools-per-page'] : server === 'bigdefspaged' ? ['limit-definitions-first-page'] : []),
+      ],
       grade: serverNotRegistered(server),
     })),
-    { id: 'healthy-server-beside-works', guarantees: ['LIMIT-1'], expected: 'the healthy server beside them answers its call (status completed)', provenBy: ['limit-poisons-all'], grade: modelSawStatuses(['completed']) },
+    {
+      id: 'healthy-server-beside-works',
+      guarantees: ['LIMIT-1'],
+      expected: 'the healthy server beside them answers its call (status completed)',
+      provenBy: ['limit-poisons-all'],
+      grade: modelSawStatuses(['completed']),
+    },
   ],
 });

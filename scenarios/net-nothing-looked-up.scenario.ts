@@ -26,6 +26,12 @@ export default defineScenario({
       provenBy: ['net-phone-home'],
       grade: nothingLookedUp(),
     },
-    { id: 'calls-completed', guarantees: ['TRANSPORT-1'], expected: 'both calls complete, so the session really ran', provenBy: ['no-http', 'no-stdio'], grade: modelSawStatuses(['completed', 'completed']) },
+    {
+      id: 'calls-completed',
+      guarantees: ['TRANSPORT-1'],
+      expected: 'both calls complete, so the session really ran',
+      provenBy: ['no-http', 'no-stdio'],
+      grade: modelSawStatuses(['completed', 'completed']),
+    },
   ],
 });

@@ -13,11 +13,22 @@ import { canaryAbsentEverywhere, reportedUnavailable, trapUntouched } from '../h
 /** Address forms a loose rule lets through; the mutants that do are the checks' proofs beyond allow-plain-http. */
 const FORMS: readonly { server: string; url: string; what: string; provenBy: string[]; reason?: RegExp }[] = [
   { server: 'upper-scheme', url: 'HTTP://EXAMPLE.INVALID/mcp', what: 'a mixed-case scheme and host', provenBy: [] },
-  { server: 'dots-as-any', url: 'http://127x0x0x1/mcp', what: 'a name that matches 127.x.x.x only if "." means any character', provenBy: ['net-loopback-regex-unescaped-dots'] },
+  {
+    server: 'dots-as-any',
+    url: 'http://127x0x0x1/mcp',
+    what: 'a name that matches 127.x.x.x only if "." means any character',
+    provenBy: ['net-loopback-regex-unescaped-dots'],
+  },
   { server: 'ipv6-global', url: 'http://[2001:db8::1]/mcp', what: 'an IPv6 literal ending in ::1 that is not ::1', provenBy: ['net-ipv6-loopback-suffix'] },
   { server: 'decimal-private', url: 'http://167772161/mcp', what: '10.0.0.1 written as one decimal number', provenBy: [] },
   { server: 'hex-private', url: 'http://0xc0.0xa8.0.1/mcp', what: '192.168.0.1 written in hex', provenBy: [] },
-  { server: 'ws-url', url: 'ws://example.invalid/mcp', what: 'a scheme that is neither http nor https', provenBy: ['net-only-http-scheme-checked'], reason: /https|scheme|not supported|unsupported/i },
+  {
+    server: 'ws-url',
+    url: 'ws://example.invalid/mcp',
+    what: 'a scheme that is neither http nor https',
+    provenBy: ['net-only-http-scheme-checked'],
+    reason: /https|scheme|not supported|unsupported/i,
+  },
 ];
 
 export default defineScenario({
@@ -35,12 +46,54 @@ export default defineScenario({
   model: [{ message: 'Hello.' }],
   user: [{ send: 'Hi' }, { end: 'eof' }],
   checks: [
-    { id: 'named-host-refused', guarantees: ['NET-1'], expected: 'http://example.invalid is reported unavailable, naming the https rule', provenBy: ['allow-plain-http'], needs: ['server-status'], grade: reportedUnavailable('named', [/https/i]) },
-    { id: 'ip-literal-refused', guarantees: ['NET-1'], expected: 'http://0.0.0.0:PORT is reported unavailable, naming the https rule', provenBy: ['allow-plain-http'], needs: ['server-status'], grade: reportedUnavailable('literal', [/https/i]) },
-    { id: 'localhost-prefix-refused', guarantees: ['NET-1'], expected: 'http://localhost.example.invalid (a name that only starts with "localhost") is reported unavailable, naming the https rule', provenBy: ['allow-plain-http', 'net-localhost-prefix'], needs: ['server-status'], grade: reportedUnavailable('localhost-prefix', [/https/i]) },
-    { id: 'loopback-prefix-refused', guarantees: ['NET-1'], expected: 'http://127.0.0.1.example.invalid (a name that only starts with "127.") is reported unavailable, naming the https rule', provenBy: ['allow-plain-http', 'net-loopback-prefix-127'], needs: ['server-status'], grade: reportedUnavailable('loopback-prefix', [/https/i]) },
-    { id: 'private-10-refused', guarantees: ['NET-1'], expected: 'http://10.255.255.1 (a private address, not loopback) is reported unavailable, naming the https rule', provenBy: ['allow-plain-http', 'net-private-ranges-allowed'], needs: ['server-status'], grade: reportedUnavailable('private-10', [/https/i]) },
-    { id: 'private-192-refused', guarantees: ['NET-1'], expected: 'http://192.168.255.1 (a private address, not loopback) is reported unavailable, naming the https rule', provenBy: ['allow-plain-http', 'net-private-ranges-allowed'], needs: ['server-status'], grade: reportedUnavailable('private-192', [/https/i]) },
+    {
+      id: 'named-host-refused',
+      guarantees: ['NET-1'],
+      expected: 'http://example.invalid is reported unavailable, naming the https rule',
+      provenBy: ['allow-plain-http'],
+      needs: ['server-status'],
+      grade: reportedUnavailable('named', [/https/i]),
+    },
+    {
+      id: 'ip-literal-refused',
+      guarantees: ['NET-1'],
+      expected: 'http://0.0.0.0:PORT is reported unavailable, naming the https rule',
+      provenBy: ['allow-plain-http'],
+      needs: ['server-status'],
+      grade: reportedUnavailable('literal', [/https/i]),
+    },
+    {
+      id: 'localhost-prefix-refused',
+      guarantees: ['NET-1'],
+      expected: 'http://localhost.example.invalid (a name that only starts with "localhost") is reported unavailable, naming the https rule',
+      provenBy: ['allow-plain-http', 'net-localhost-prefix'],
+      needs: ['server-status'],
+      grade: reportedUnavailable('localhost-prefix', [/https/i]),
+    },
+    {
+      id: 'loopback-prefix-refused',
+      guarantees: ['NET-1'],
+      expected: 'http://127.0.0.1.example.invalid (a name that only starts with "127.") is reported unavailable, naming the https rule',
+      provenBy: ['allow-plain-http', 'net-loopback-prefix-127'],
+      needs: ['server-status'],
+      grade: reportedUnavailable('loopback-prefix', [/https/i]),
+    },
+    {
+      id: 'private-10-refused',
+      guarantees: ['NET-1'],
+      expected: 'http://10.255.255.1 (a private address, not loopback) is reported unavailable, naming the https rule',
+      provenBy: ['allow-plain-http', 'net-private-ranges-allowed'],
+      needs: ['server-status'],
+      grade: reportedUnavailable('private-10', [/https/i]),
+    },
+    {
+      id: 'private-192-refused',
+      guarantees: ['NET-1'],
+      expected: 'http://192.168.255.1 (a private address, not loopback) is reported unavailable, naming the https rule',
+      provenBy: ['allow-plain-http', 'net-private-ranges-allowed'],
+      needs: ['server-status'],
+      grade: reportedUnavailable('private-192', [/https/i]),
+    },
     ...FORMS.map((f) => ({
       id: `${f.server}-refused`,
       guarantees: ['NET-1'],
@@ -49,7 +102,19 @@ export default defineScenario({
       needs: ['server-status' as const],
       grade: reportedUnavailable(f.server, [f.reason ?? /https/i]),
     })),
-    { id: 'nothing-contacted', guarantees: ['NET-1', 'NET-4'], expected: 'nothing reaches the trap behind http://0.0.0.0', provenBy: ['allow-plain-http'], grade: trapUntouched() },
-    { id: 'headers-not-sent', guarantees: ['NET-1', 'CRED-2'], expected: "the refused servers' bearer canaries are sent nowhere", provenBy: ['allow-plain-http'], grade: canaryAbsentEverywhere('server "literal"') },
+    {
+      id: 'nothing-contacted',
+      guarantees: ['NET-1', 'NET-4'],
+      expected: 'nothing reaches the trap behind http://0.0.0.0',
+      provenBy: ['allow-plain-http'],
+      grade: trapUntouched(),
+    },
+    {
+      id: 'headers-not-sent',
+      guarantees: ['NET-1', 'CRED-2'],
+      expected: "the refused servers' bearer canaries are sent nowhere",
+      provenBy: ['allow-plain-http'],
+      grade: canaryAbsentEverywhere('server "literal"'),
+    },
   ],
 });

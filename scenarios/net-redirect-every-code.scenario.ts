@@ -26,7 +26,11 @@ export default defineScenario({
     stream: {
       transport: 'http',
       headers: { Authorization: 'Bearer {canary}' },
-      behaviour: { protocol: '2025-11-25', tools: [{ name: 'browse' }], http: { redirectMethods: { methods: ['GET', 'DELETE'], status: 307, location: '/moved-stream' } } },
+      behaviour: {
+        protocol: '2025-11-25',
+        tools: [{ name: 'browse' }],
+        http: { redirectMethods: { methods: ['GET', 'DELETE'], status: 307, location: '/moved-stream' } },
+      },
     },
   },
   model: [{ calls: [{ server: 'atcall', tool: 'lookup', arguments: { q: 'x' } }] }, { message: 'Done.' }],

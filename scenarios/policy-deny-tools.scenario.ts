@@ -11,7 +11,14 @@ import { noApprovalFor, serverNeverGotTool, telemetryRecordPerCall } from '../ha
 
 export default defineScenario({
   title: 'A tool matching a denied pattern is refused locally; another tool of the server still runs',
-  servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'delete_file' }, { name: 'purge_cache' }, { name: 'DropTable' }, { name: 'rm_x' }, { name: 'admin/users/delete' }, { name: 'search' }] } } },
+  servers: {
+    docs: {
+      transport: 'http',
+      behaviour: {
+        tools: [{ name: 'delete_file' }, { name: 'purge_cache' }, { name: 'DropTable' }, { name: 'rm_x' }, { name: 'admin/users/delete' }, { name: 'search' }],
+      },
+    },
+  },
   policy: { servers: { docs: { denyTools: ['delete_*', 'purge_*', 'Drop*', 'rm_?', 'admin/*'] } } },
   model: [
     { calls: [{ server: 'docs', tool: 'delete_file', arguments: { path: 'notes.txt' } }] },

@@ -23,7 +23,15 @@ export default defineScenario({
   policy: { servers: { docs: { callsPerMinute: LIMIT } } },
   model: [{ calls: [search(1), search(2), search(3), search(4)] }, { message: 'Three pages.' }, { calls: [search(5)] }, { message: 'Done.' }],
   host: { callTimeoutMs: 10_000 },
-  user: [{ send: 'Search four pages.' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { send: 'One more page.' }, { unknownGate: 'approve' }, { end: 'eof' }],
+  user: [
+    { send: 'Search four pages.' },
+    { approval: 'approve' },
+    { approval: 'approve' },
+    { approval: 'approve' },
+    { send: 'One more page.' },
+    { unknownGate: 'approve' },
+    { end: 'eof' },
+  ],
   checks: [
     {
       id: 'calls-at-the-limit-run',

@@ -16,7 +16,8 @@ export default defineScenario({
     {
       id: 'policy-refused-or-in-force',
       guarantees: ['POLICY-4'],
-      expected: 'start-up stops before the model is asked anything, or delete_file (denied by the policy for "Docs") is refused locally: never asked about, never sent',
+      expected:
+        'start-up stops before the model is asked anything, or delete_file (denied by the policy for "Docs") is refused locally: never asked about, never sent',
       provenBy: ['policy-server-name-case-insensitive'],
       grade: policyRefusedOrInForce('docs', 'delete_file', 'Docs'),
     },

@@ -60,7 +60,8 @@ export default defineScenario({
     {
       id: 'fetched-only-when-asked',
       guarantees: ['PROMPT-1'],
-      expected: 'docs receives one prompts/get (greet, not its status prompt that takes no arguments), after the first model request, which carries no prompt text',
+      expected:
+        'docs receives one prompts/get (greet, not its status prompt that takes no arguments), after the first model request, which carries no prompt text',
       provenBy: ['prompt-fetched-at-startup'],
       grade: promptFetchedOnlyWhenAsked('docs', NEEDLE),
     },
@@ -81,7 +82,8 @@ export default defineScenario({
     {
       id: 'user-content-not-system',
       guarantees: ['PROMPT-1'],
-      expected: 'every message of the prompt (first, the assistant one, last) reaches the model, only in user messages, never in instructions, system or assistant messages',
+      expected:
+        'every message of the prompt (first, the assistant one, last) reaches the model, only in user messages, never in instructions, system or assistant messages',
       provenBy: ['prompt-as-system-text'],
       grade: promptOnlyAsUserContent(MESSAGES),
     },

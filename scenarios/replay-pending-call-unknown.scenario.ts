@@ -14,7 +14,12 @@ export default defineScenario({
   title: 'A call pending when the host died is unknown, with the may-have-acted warning, after resuming',
   needs: ['sessions'],
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'hang', outcome: { kind: 'never' } }] } } },
-  model: [{ calls: [{ server: 'docs', tool: 'hang', arguments: { job: 'nightly' } }] }, { message: 'It may have run.' }, { message: 'It may have run.' }, { message: 'Still unknown.' }],
+  model: [
+    { calls: [{ server: 'docs', tool: 'hang', arguments: { job: 'nightly' } }] },
+    { message: 'It may have run.' },
+    { message: 'It may have run.' },
+    { message: 'Still unknown.' },
+  ],
   host: { callTimeoutMs: 20_000 },
   user: [
     { send: 'Run the nightly job.' },
@@ -32,7 +37,8 @@ export default defineScenario({
     {
       id: 'pending-call-says-may-have-acted',
       guarantees: ['RESULT-9'],
-      expected: 'the output the model is given for the call that was pending when the host died says the server may have acted and that the call must not be retried',
+      expected:
+        'the output the model is given for the call that was pending when the host died says the server may have acted and that the call must not be retried',
       provenBy: ['result-replayed-pending-no-warning'],
       grade: toolOutputHas(0, UNKNOWN_WARNING),
     },
@@ -47,7 +53,8 @@ export default defineScenario({
     {
       id: 'pending-call-answered-after-second-resume',
       guarantees: ['REPLAY-1'],
-      expected: 'resumed a second time, the session opens with the pending call still answered (the server may have acted, do not retry), though it is no longer the last item saved; a call without its output is refused by a model API',
+      expected:
+        'resumed a second time, the session opens with the pending call still answered (the server may have acted, do not retry), though it is no longer the last item saved; a call without its output is refused by a model API',
       provenBy: ['replay-only-trailing-pending-answered'],
       grade: pendingStillAnswered(UNKNOWN_WARNING),
     },

@@ -12,7 +12,13 @@ const RESULT = 'recorded-result-9e44';
 const EMPTY_RESULT = 'recorded-empty-args-result-51c0';
 const OLD_SCHEMA = {
   type: 'object',
-  properties: { q: { type: 'string' }, exact: { type: 'boolean' }, limit: { type: 'number' }, filters: { type: 'object' }, tags: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    q: { type: 'string' },
+    exact: { type: 'boolean' },
+    limit: { type: 'number' },
+    filters: { type: 'object' },
+    tags: { type: 'array', items: { type: 'string' } },
+  },
 };
 const ARGUMENTS = { q: 'limits', exact: true, limit: 5, filters: { lang: 'en' }, tags: ['mcp', 'limits'] };
 const LIVE_SCHEMA = {
@@ -31,21 +37,38 @@ export default defineScenario({
   servers: {
     docs: {
       transport: 'http',
-      behaviour: { tools: [{ name: 'search', inputSchema: OLD_SCHEMA, outcome }, recent], rugPull: { afterInitializes: 1, tools: [{ name: 'search', inputSchema: LIVE_SCHEMA, outcome }] } },
+      behaviour: {
+        tools: [{ name: 'search', inputSchema: OLD_SCHEMA, outcome }, recent],
+        rugPull: { afterInitializes: 1, tools: [{ name: 'search', inputSchema: LIVE_SCHEMA, outcome }] },
+      },
     },
   },
   model: [
-    { calls: [{ server: 'docs', tool: 'search', arguments: JSON.stringify(ARGUMENTS, null, 2) }, { server: 'docs', tool: 'recent', arguments: {} }] },
+    {
+      calls: [
+        { server: 'docs', tool: 'search', arguments: JSON.stringify(ARGUMENTS, null, 2) },
+        { server: 'docs', tool: 'recent', arguments: {} },
+      ],
+    },
     { message: 'Found them.' },
     { message: 'Earlier you searched for limits.' },
   ],
   host: { callTimeoutMs: 3000 },
-  user: [{ send: 'Search for limits.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }, { restart: { resume: true } }, { send: 'What did I search for?' }, { end: 'eof' }],
+  user: [
+    { send: 'Search for limits.' },
+    { approval: 'approve' },
+    { approval: 'approve' },
+    { end: 'eof' },
+    { restart: { resume: true } },
+    { send: 'What did I search for?' },
+    { end: 'eof' },
+  ],
   checks: [
     {
       id: 'old-arguments-load',
       guarantees: ['REPLAY-2'],
-      expected: 'the resumed session opens and its recorded calls (formatted arguments of every JSON kind that no longer fit the live schema, some of another type now, and empty arguments of a tool no longer offered) reach the model with their results',
+      expected:
+        'the resumed session opens and its recorded calls (formatted arguments of every JSON kind that no longer fit the live schema, some of another type now, and empty arguments of a tool no longer offered) reach the model with their results',
       provenBy: ['strict-replay', 'replay-arguments-string-values-only', 'replay-empty-arguments-rejected'],
       grade: resumedHistoryCarries([RESULT, EMPTY_RESULT]),
     },

@@ -10,7 +10,11 @@ export default defineScenario({
   title: 'A session that used an MCP tool resumes while that server is offline',
   needs: ['sessions'],
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'search', outcome: { kind: 'content', content: [{ type: 'text', text: RESULT }] } }] } } },
-  model: [{ calls: [{ server: 'docs', tool: 'search', arguments: { query: 'limits' } }] }, { message: 'Found the limits.' }, { message: 'Earlier you found the limits.' }],
+  model: [
+    { calls: [{ server: 'docs', tool: 'search', arguments: { query: 'limits' } }] },
+    { message: 'Found the limits.' },
+    { message: 'Earlier you found the limits.' },
+  ],
   host: { callTimeoutMs: 3000, connectTimeoutMs: 3000 },
   user: [
     { send: 'Search the docs for limits.' },

@@ -17,7 +17,12 @@ export default defineScenario({
     docs: { transport: 'http', behaviour: { tools: [{ name: 'search', outcome: text(DOCS) }] } },
   },
   model: [
-    { calls: [{ server: 'gone', tool: 'delete_all', arguments: { confirm: true } }, { server: 'docs', tool: 'search', arguments: { query: 'limits' } }] },
+    {
+      calls: [
+        { server: 'gone', tool: 'delete_all', arguments: { confirm: true } },
+        { server: 'docs', tool: 'search', arguments: { query: 'limits' } },
+      ],
+    },
     { message: 'Cleaned up and searched.' },
     { message: 'Earlier I cleaned up and searched.' },
   ],
@@ -36,7 +41,7 @@ export default defineScenario({
     {
       id: 'session-opens-with-history',
       guarantees: ['REPLAY-1'],
-      expected: 'the resumed session opens with the recorded results of both calls, the removed server\'s included',
+      expected: "the resumed session opens with the recorded results of both calls, the removed server's included",
       provenBy: ['replay-needs-server'],
       grade: resumedHistoryCarries([GONE, DOCS]),
     },

@@ -16,7 +16,7 @@ export default defineScenario({
     {
       id: 'pre-mcp-session-loads',
       guarantees: ['REPLAY-3'],
-      expected: "the pre-MCP session resumes and its recorded text reaches the model",
+      expected: 'the pre-MCP session resumes and its recorded text reaches the model',
       provenBy: ['reject-v1'],
       grade: legacySessionLoads(),
     },

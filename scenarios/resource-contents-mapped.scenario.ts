@@ -23,7 +23,15 @@ const WIDE_START = 'WIDE-RESOURCE-START';
 const HALVES_START = 'HALVES-RESOURCE-START';
 const read = (uri: string) => resourceRead('docs', uri);
 /** The host may read them in any order: each output is found by the read it answers (its URI). */
-const calls = [read('notes://text'), read('notes://logo'), read('notes://big'), read('notes://parts'), read('notes://wide'), read('notes://halves'), read('notes://huge')];
+const calls = [
+  read('notes://text'),
+  read('notes://logo'),
+  read('notes://big'),
+  read('notes://parts'),
+  read('notes://wide'),
+  read('notes://halves'),
+  read('notes://huge'),
+];
 const AFTER_READ = 'after-oversized-read-5c2';
 
 export default defineScenario({
@@ -67,14 +75,15 @@ export default defineScenario({
     {
       id: 'text-kept-blob-omitted',
       guarantees: ['RESOURCE-3'],
-      expected: 'the text reaches the model; no part of the blob\'s base64 does',
+      expected: "the text reaches the model; no part of the blob's base64 does",
       provenBy: ['resource-blob-kept'],
       grade: textKeptBlobOmitted(callOf(calls, 0), [TEXT], callOf(calls, 1), BLOB),
     },
     {
       id: 'every-content-kept-blob-omitted',
       guarantees: ['RESOURCE-3'],
-      expected: 'of a read answered with several contents, the first, the JSON and the last text reach the model; the text/plain blob does not, as base64 or decoded',
+      expected:
+        'of a read answered with several contents, the first, the JSON and the last text reach the model; the text/plain blob does not, as base64 or decoded',
       provenBy: ['resource-first-content-only'],
       grade: textKeptBlobOmitted(callOf(calls, 3), [FIRST, MIDDLE, LAST], callOf(calls, 3), TEXT_BLOB),
     },
@@ -116,7 +125,7 @@ export default defineScenario({
     {
       id: 'cap-covers-all-contents',
       guarantees: ['RESOURCE-3'],
-      expected: 'two contents of ~40 KB each reach the model as one output_limit, within 64 KiB, the first one\'s start kept',
+      expected: "two contents of ~40 KB each reach the model as one output_limit, within 64 KiB, the first one's start kept",
       provenBy: ['resource-no-cap'],
       grade: contentCapped(callOf(calls, 5), HALVES_START),
     },

@@ -41,7 +41,14 @@ export default defineScenario({
     { calls: [resourceRead('docs', DROPPED)] },
     { message: 'Done.' },
   ],
-  user: [{ send: 'Read the readme twice, then the others.' }, { approval: 'approve' }, { approval: 'deny' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
+  user: [
+    { send: 'Read the readme twice, then the others.' },
+    { approval: 'approve' },
+    { approval: 'deny' },
+    { approval: 'approve' },
+    { approval: 'approve' },
+    { end: 'eof' },
+  ],
   checks: [
     {
       id: 'read-asked-first',
@@ -60,7 +67,8 @@ export default defineScenario({
     {
       id: 'read-goes-to-named-server-only',
       guarantees: ['RESOURCE-1'],
-      expected: 'server alpha, which lists every URI read and has a template matching them, receives no resources/read: not for the read naming a server that does not exist, nor after docs failed or dropped a read',
+      expected:
+        'server alpha, which lists every URI read and has a template matching them, receives no resources/read: not for the read naming a server that does not exist, nor after docs failed or dropped a read',
       provenBy: ['resource-read-any-server', 'resource-first-listing-server'],
       grade: readOnlyFrom('docs', 'alpha'),
     },

@@ -14,7 +14,11 @@ const BLOB = Buffer.from('BLOB-BYTES-CANARY-a3c8').toString('base64');
 const LINK = 'notes://release/42';
 
 /** The host may run the three calls in any order: each output is found by the call it answers. */
-const calls: AskedCall[] = [{ server: 'docs', tool: 'mixed', arguments: {} }, { server: 'docs', tool: 'structured', arguments: {} }, { server: 'docs', tool: 'pictured', arguments: {} }];
+const calls: AskedCall[] = [
+  { server: 'docs', tool: 'mixed', arguments: {} },
+  { server: 'docs', tool: 'structured', arguments: {} },
+  { server: 'docs', tool: 'pictured', arguments: {} },
+];
 
 export default defineScenario({
   title: 'Each content kind reaches the model as the catalogue says',
@@ -38,15 +42,19 @@ export default defineScenario({
             },
           },
           { name: 'structured', outcome: { kind: 'content', content: [], structuredContent: { answer: 'structured-7d2' } } },
-          { name: 'pictured', outcome: { kind: 'content', content: [{ type: 'image', data: IMAGE, mimeType: 'image/png' }], structuredContent: { answer: 'structured-beside-image-3c1' } } },
+          {
+            name: 'pictured',
+            outcome: {
+              kind: 'content',
+              content: [{ type: 'image', data: IMAGE, mimeType: 'image/png' }],
+              structuredContent: { answer: 'structured-beside-image-3c1' },
+            },
+          },
         ],
       },
     },
   },
-  model: [
-    { calls },
-    { message: 'Done.' },
-  ],
+  model: [{ calls }, { message: 'Done.' }],
   host: { callTimeoutMs: 2000 },
   user: [{ send: 'Fetch all three.' }, { approval: 'approve' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [

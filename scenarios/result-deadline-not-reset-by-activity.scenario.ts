@@ -14,7 +14,15 @@ export default defineScenario({
     web: { transport: 'http', behaviour: { tools: [busy] } },
     local: { transport: 'stdio', behaviour: { tools: [busy] } },
   },
-  model: [{ calls: [{ server: 'web', tool: 'busy', arguments: {} }, { server: 'local', tool: 'busy', arguments: {} }] }, { message: 'They may have run.' }],
+  model: [
+    {
+      calls: [
+        { server: 'web', tool: 'busy', arguments: {} },
+        { server: 'local', tool: 'busy', arguments: {} },
+      ],
+    },
+    { message: 'They may have run.' },
+  ],
   host: { callTimeoutMs: 1500 },
   user: [{ send: 'Run both.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [

@@ -13,7 +13,11 @@ export default defineScenario({
     docs: { transport: 'http', behaviour: { tools: [{ name: 'fragile', outcomes: [{ kind: 'crash' }] }] } },
     late: { transport: 'http', behaviour: { tools: [{ name: 'stream', outcomes: [{ kind: 'crash', afterHeaders: true }] }] } },
   },
-  model: [{ calls: [{ server: 'docs', tool: 'fragile', arguments: {} }] }, { calls: [{ server: 'late', tool: 'stream', arguments: {} }] }, { message: 'Both may have run.' }],
+  model: [
+    { calls: [{ server: 'docs', tool: 'fragile', arguments: {} }] },
+    { calls: [{ server: 'late', tool: 'stream', arguments: {} }] },
+    { message: 'Both may have run.' },
+  ],
   host: { callTimeoutMs: 3000 },
   user: [{ send: 'Run them.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [

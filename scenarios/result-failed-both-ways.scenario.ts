@@ -7,7 +7,11 @@ import { modelSawStatuses } from '../harness/scenario/check-helpers.js';
 import { contains, toolOutputHas } from '../harness/scenario/checks-approval-results.js';
 
 /** The host may run the two calls in either order: each output is found by the call it answers. */
-const calls: AskedCall[] = [{ server: 'docs', tool: 'flagged', arguments: {} }, { server: 'docs', tool: 'rpc', arguments: {} }, { server: 'docs', tool: 'bare', arguments: {} }];
+const calls: AskedCall[] = [
+  { server: 'docs', tool: 'flagged', arguments: {} },
+  { server: 'docs', tool: 'rpc', arguments: {} },
+  { server: 'docs', tool: 'bare', arguments: {} },
+];
 
 export default defineScenario({
   title: 'isError and a JSON-RPC error both give status failed with the server message',
@@ -16,7 +20,17 @@ export default defineScenario({
       transport: 'http',
       behaviour: {
         tools: [
-          { name: 'flagged', outcome: { kind: 'content', content: [{ type: 'text', text: 'disk-full-5e1' }, { type: 'text', text: 'free-space-needed-2a9' }], isError: true } },
+          {
+            name: 'flagged',
+            outcome: {
+              kind: 'content',
+              content: [
+                { type: 'text', text: 'disk-full-5e1' },
+                { type: 'text', text: 'free-space-needed-2a9' },
+              ],
+              isError: true,
+            },
+          },
           { name: 'rpc', outcome: { kind: 'jsonrpc-error', code: -32050, message: 'quota-exceeded-9b4' } },
           { name: 'bare', outcome: { kind: 'content', content: [], structuredContent: { error: 'no-space-left-8d1' }, isError: true } },
         ],

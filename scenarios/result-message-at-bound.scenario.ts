@@ -18,19 +18,32 @@ const tools = [
 ];
 const call = (server: string, tool: string): AskedCall => ({ server, tool, arguments: {} });
 /** The host may run the seven calls in any order: each output is found by the call it answers. */
-const calls = [call('web', 'atbound'), call('web', 'over'), call('local', 'atbound'), call('local', 'over'), call('web', 'chunkedatbound'), call('web', 'chunkedover'), call('web', 'streamedover')];
+const calls = [
+  call('web', 'atbound'),
+  call('web', 'over'),
+  call('local', 'atbound'),
+  call('local', 'over'),
+  call('web', 'chunkedatbound'),
+  call('web', 'chunkedover'),
+  call('web', 'streamedover'),
+];
 const of = (...indexes: number[]) => indexes.map((i) => callOf(calls, i));
 
 export default defineScenario({
   title: 'An answer of exactly 1 MiB is accepted; one byte more is unknown, over HTTP (with or without a length) and stdio',
   servers: {
     web: { transport: 'http', behaviour: { tools } },
-    local: { transport: 'stdio', behaviour: { tools: [{ name: 'atbound', outcome: sized(MESSAGE) }, { name: 'over', outcome: sized(MESSAGE + 1) }] } },
+    local: {
+      transport: 'stdio',
+      behaviour: {
+        tools: [
+          { name: 'atbound', outcome: sized(MESSAGE) },
+          { name: 'over', outcome: sized(MESSAGE + 1) },
+        ],
+      },
+    },
   },
-  model: [
-    { calls },
-    { message: 'Done.' },
-  ],
+  model: [{ calls }, { message: 'Done.' }],
   host: { callTimeoutMs: 8000 },
   user: [{ send: 'Get all seven.' }, ...Array.from({ length: 7 }, () => ({ approval: 'approve' as const })), { end: 'eof' }],
   timeoutMs: 60_000,

@@ -10,7 +10,10 @@ import { atMostBytes, stampedHead, toolOutputHas, wholeStamped } from '../harnes
 const LIMIT = 64 * 1024;
 
 /** The host may run the two calls in either order: each output is found by the call it answers. */
-const calls: AskedCall[] = [{ server: 'docs', tool: 'exact', arguments: {} }, { server: 'docs', tool: 'over', arguments: {} }];
+const calls: AskedCall[] = [
+  { server: 'docs', tool: 'exact', arguments: {} },
+  { server: 'docs', tool: 'over', arguments: {} },
+];
 
 export default defineScenario({
   title: 'A result of exactly 64 KiB is kept whole; one byte more is output_limit with its first part',
@@ -53,7 +56,8 @@ export default defineScenario({
     {
       id: 'past-bound-keeps-the-head',
       guarantees: ['RESULT-8'],
-      expected: 'the output_limit result keeps the first part (blocks from the start in order, at least two, none from further on) within 64 KiB of text plus framing',
+      expected:
+        'the output_limit result keeps the first part (blocks from the start in order, at least two, none from further on) within 64 KiB of text plus framing',
       provenBy: ['result-output-keeps-tail', 'result-output-head-and-tail'],
       grade: toolOutputHas(callOf(calls, 1), [stampedHead(2), atMostBytes(LIMIT + 1024)], 'output_limit'),
     },

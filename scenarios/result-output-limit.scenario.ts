@@ -16,7 +16,10 @@ const HEAD = stampedText(BYTES).slice(0, 2 * STAMP_BLOCK_BYTES);
 const TRUNCATION_MARK = /truncat|\bcut\b|too large|\bpreview\b/i;
 
 /** The host may run the two calls in either order: each output is found by the call it answers. */
-const calls: AskedCall[] = [{ server: 'docs', tool: 'big', arguments: {} }, { server: 'docs', tool: 'failing', arguments: {} }];
+const calls: AskedCall[] = [
+  { server: 'docs', tool: 'big', arguments: {} },
+  { server: 'docs', tool: 'failing', arguments: {} },
+];
 
 export default defineScenario({
   title: 'A result over 64 KiB: output_limit, the first part, marked truncated',

@@ -70,7 +70,7 @@ export default defineScenario({
     {
       id: 'survives-write-to-closed-pipe',
       guarantees: ['STDIO-6'],
-      expected: 'after the call to a server that closed its stdin (EPIPE on write), the host passes the outcome on and shows the model\'s answer',
+      expected: "after the call to a server that closed its stdin (EPIPE on write), the host passes the outcome on and shows the model's answer",
       provenBy: ['stdio-stdin-error-unhandled'],
       grade: hostAnsweredMessage(PING, 'The ping ended.'),
     },

@@ -5,7 +5,15 @@
 // the end of its stdin and SIGTERM (only SIGKILL stops it); a third writes a marker to stderr
 // and crashes at start (its stderr must not become its status reason either).
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { canaryAbsentEverywhere, modelSawStatuses, nothingLeftRunning, stdioEnvHolds, stdioEnvOnly, stderrDiscarded, stdioOwnGroup } from '../harness/scenario/check-helpers.js';
+import {
+  canaryAbsentEverywhere,
+  modelSawStatuses,
+  nothingLeftRunning,
+  stdioEnvHolds,
+  stdioEnvOnly,
+  stderrDiscarded,
+  stdioOwnGroup,
+} from '../harness/scenario/check-helpers.js';
 
 /** Differs from the host's own LANG (C.UTF-8): the configured value must win. */
 const CONFIGURED_LANG = 'en_GB.UTF-8';
@@ -21,7 +29,10 @@ export default defineScenario({
     // No configured variables at all: the bare environment must not fall back to the host's whole one.
     // It also ignores the host's polite stops: the host must escalate to SIGKILL.
     plain: { transport: 'stdio', behaviour: { tools: [{ name: 'ping' }], stdio: { stubborn: true } } },
-    crashing: { transport: 'stdio', behaviour: { stages: { connect: { kind: 'crash' } }, tools: [{ name: 'lost' }], stdio: { stderrText: 'stderr {canary}' } } },
+    crashing: {
+      transport: 'stdio',
+      behaviour: { stages: { connect: { kind: 'crash' } }, tools: [{ name: 'lost' }], stdio: { stderrText: 'stderr {canary}' } },
+    },
   },
   model: [{ calls: [{ server: 'local', tool: 'note', arguments: { text: 'hi' } }] }, { message: 'Noted.' }],
   host: { callTimeoutMs: 5000 },
@@ -46,7 +57,8 @@ export default defineScenario({
     {
       id: 'bare-environment',
       guarantees: ['STDIO-3'],
-      expected: "the server environment holds only PATH, HOME, LANG and the configured NOTES_TOKEN: none of the host's shell variables (TERM, USER, SHELL, NODE_OPTIONS ...), none of the families of the three kept (LC_CTYPE, LANGUAGE, HOMEBREW_PREFIX), no secrets",
+      expected:
+        "the server environment holds only PATH, HOME, LANG and the configured NOTES_TOKEN: none of the host's shell variables (TERM, USER, SHELL, NODE_OPTIONS ...), none of the families of the three kept (LC_CTYPE, LANGUAGE, HOMEBREW_PREFIX), no secrets",
       provenBy: ['leak-env', 'pass-term-and-token-to-stdio', 'stdio-env-locale-family'],
       grade: stdioEnvOnly('local', ['NOTES_TOKEN']),
     },
@@ -67,7 +79,8 @@ export default defineScenario({
     {
       id: 'api-key-not-in-server',
       guarantees: ['STDIO-3', 'CRED-2'],
-      expected: "the model API key, the host's own secrets and the server token appear only where allowed, in any form (a leftover server holding its own token is STDIO-5's business)",
+      expected:
+        "the model API key, the host's own secrets and the server token appear only where allowed, in any form (a leftover server holding its own token is STDIO-5's business)",
       provenBy: ['leak-env', 'pass-term-and-token-to-stdio', 'stdio-env-whole-when-none-configured'],
       grade: canaryAbsentEverywhere(''),
     },
@@ -88,7 +101,8 @@ export default defineScenario({
     {
       id: 'reaped-on-end-of-input',
       guarantees: ['STDIO-5'],
-      expected: 'after end of input the host exits and neither the server nor its child, nor the server that ignores its stdin closing and SIGTERM, is left running',
+      expected:
+        'after end of input the host exits and neither the server nor its child, nor the server that ignores its stdin closing and SIGTERM, is left running',
       provenBy: ['no-reap', 'stdio-no-sigkill-escalation'],
       grade: nothingLeftRunning('local'),
     },

@@ -11,8 +11,26 @@ import { stdioArgsLiteral, stdioCommandRan } from '../harness/scenario/checks-st
 // redirection, globs (* ? [..]), both quotes, backslash, history (!), comment (#), background (&),
 // blanks inside and around a word, an empty word, and non-ASCII text.
 const SHELL_SYNTAX = [
-  '$(echo injected)', '`id`', 'a;b', 'x|y', '>out.txt', '*', '~', "'quoted'", '$HOME', '${HOME}/x', '~/notes',
-  '"double quoted"', 'back\\slash', 'file?.[ab]', '!!', '#not-a-comment', 'a&b', ' padded ', '', 'café ünïcode',
+  '$(echo injected)',
+  '`id`',
+  'a;b',
+  'x|y',
+  '>out.txt',
+  '*',
+  '~',
+  "'quoted'",
+  '$HOME',
+  '${HOME}/x',
+  '~/notes',
+  '"double quoted"',
+  'back\\slash',
+  'file?.[ab]',
+  '!!',
+  '#not-a-comment',
+  'a&b',
+  ' padded ',
+  '',
+  'café ünïcode',
 ];
 
 export default defineScenario({

@@ -9,17 +9,30 @@ import type { EndKind, ScenarioInput } from '../harness/scenario/scenario-schema
 /** The ways STDIO-5 names (a host killed by SIGKILL can reap nothing). */
 type ReapingEnd = Exclude<EndKind, 'SIGKILL'>;
 
-const HOW: Record<ReapingEnd, string> = { eof: 'end of input', quit: 'the quit command', SIGINT: 'SIGINT (a second Ctrl-C, at the prompt, after one that interrupted a call)', SIGTERM: 'SIGTERM' };
+const HOW: Record<ReapingEnd, string> = {
+  eof: 'end of input',
+  quit: 'the quit command',
+  SIGINT: 'SIGINT (a second Ctrl-C, at the prompt, after one that interrupted a call)',
+  SIGTERM: 'SIGTERM',
+};
 
 export function reapingScenario(end: ReapingEnd): ScenarioInput {
   return {
     title: `A stdio server and the child it started are reaped when the host exits by ${HOW[end]}`,
     ...(end === 'quit' ? { needs: ['quit' as const] } : {}),
-    servers: { local: { transport: 'stdio', behaviour: { tools: [{ name: 'note' }, { name: 'wait', outcome: { kind: 'never' } }], stdio: { leaveChild: true } } } },
+    servers: {
+      local: { transport: 'stdio', behaviour: { tools: [{ name: 'note' }, { name: 'wait', outcome: { kind: 'never' } }], stdio: { leaveChild: true } } },
+    },
     ...(end === 'SIGINT'
       ? {
           model: [{ calls: [{ server: 'local', tool: 'wait', arguments: {} }] }, { message: 'It may have run.' }],
-          user: [{ send: 'Run it.' }, { approval: 'approve' as const }, { received: { server: 'local', method: 'tools/call' } }, { interrupt: true as const }, { end }],
+          user: [
+            { send: 'Run it.' },
+            { approval: 'approve' as const },
+            { received: { server: 'local', method: 'tools/call' } },
+            { interrupt: true as const },
+            { end },
+          ],
         }
       : { model: [{ message: 'Hello.' }], user: [{ send: 'Hi' }, { end }] }),
     checks: [

@@ -5,7 +5,14 @@
 // hold none of the argument values (nor any six-character part of them), the result or error
 // text, or the server's credential.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
-import { partsOf, telemetryLacks, telemetryLacksCredentials, telemetryLatencyAtLeast, telemetryRecordFields, telemetryRecordPerCall } from '../harness/scenario/checks-policy-telemetry.js';
+import {
+  partsOf,
+  telemetryLacks,
+  telemetryLacksCredentials,
+  telemetryLatencyAtLeast,
+  telemetryRecordFields,
+  telemetryRecordPerCall,
+} from '../harness/scenario/checks-policy-telemetry.js';
 
 const ARGUMENT = 'arg-canary-5d1f0c';
 const RESULT = 'result-canary-9e27ab';
@@ -55,7 +62,8 @@ export default defineScenario({
     {
       id: 'records-name-the-call',
       guarantees: ['TELEMETRY-1'],
-      expected: 'each record has server "docs", tool "search", the offered name the model called, the status the model got (completed, denied, failed, output_limit, completed, unknown) and a latency in ms',
+      expected:
+        'each record has server "docs", tool "search", the offered name the model called, the status the model got (completed, denied, failed, output_limit, completed, unknown) and a latency in ms',
       provenBy: ['no-telemetry', 'telemetry-missing-fields', 'telemetry-status-transport-level', 'telemetry-status-unknown-as-failed'],
       grade: telemetryRecordFields('docs', 'search'),
     },

@@ -24,9 +24,17 @@ export default defineScenario({
     bloated: { transport: 'sse', behaviour: { tools: [{ name: 'lookup' }], stages: { 'tools/list': { kind: 'sized', bytes: 1_100_000 } } } },
     // Refuses (401) every request without its key, the event stream too: the configured
     // header must go with every request over SSE, as over Streamable HTTP.
-    keyed: { transport: 'sse', headers: { Authorization: `Bearer ${KEYED_TOKEN}` }, behaviour: { tools: [{ name: 'fetch' }], http: { requireBearer: KEYED_TOKEN } } },
+    keyed: {
+      transport: 'sse',
+      headers: { Authorization: `Bearer ${KEYED_TOKEN}` },
+      behaviour: { tools: [{ name: 'fetch' }], http: { requireBearer: KEYED_TOKEN } },
+    },
   },
-  model: [{ calls: [{ server: 'docs', tool: 'search', arguments: { query: 'sse' } }] }, { calls: [{ server: 'keyed', tool: 'fetch', arguments: {} }] }, { message: 'Found it.' }],
+  model: [
+    { calls: [{ server: 'docs', tool: 'search', arguments: { query: 'sse' } }] },
+    { calls: [{ server: 'keyed', tool: 'fetch', arguments: {} }] },
+    { message: 'Found it.' },
+  ],
   host: { callTimeoutMs: 3000 },
   user: [{ send: 'Search the docs.' }, { approval: 'approve' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [

@@ -16,7 +16,13 @@ export default defineScenario({
   host: { callTimeoutMs: 6000 },
   user: [{ send: 'Run it.' }, { approval: 'approve' }, { end: 'eof' }],
   checks: [
-    { id: 'model-told-unknown', guarantees: ['TRANSPORT-2'], expected: 'after the SSE stream dropped the model receives status unknown', provenBy: ['unknown-as-failed'], grade: modelSawStatus(0, 'unknown') },
+    {
+      id: 'model-told-unknown',
+      guarantees: ['TRANSPORT-2'],
+      expected: 'after the SSE stream dropped the model receives status unknown',
+      provenBy: ['unknown-as-failed'],
+      grade: modelSawStatus(0, 'unknown'),
+    },
     {
       id: 'stream-not-reopened',
       guarantees: ['TRANSPORT-2'],

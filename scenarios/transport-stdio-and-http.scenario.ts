@@ -22,10 +22,7 @@ const REVISION_SERVERS = {
 } as const;
 
 const revisionServers = Object.fromEntries(
-  Object.entries(REVISION_SERVERS).map(([name, s]) => [
-    name,
-    { transport: s.transport, behaviour: { protocol: s.protocol, tools: [{ name: s.tool }] } },
-  ]),
+  Object.entries(REVISION_SERVERS).map(([name, s]) => [name, { transport: s.transport, behaviour: { protocol: s.protocol, tools: [{ name: s.tool }] } }]),
 );
 
 const revisionChecks = Object.entries(REVISION_SERVERS).map(([name, s]) => ({
@@ -50,7 +47,11 @@ export default defineScenario({
     { message: 'Searched and noted.' },
   ],
   host: { callTimeoutMs: 3000 },
-  user: [{ send: 'Search, then take a note.' }, ...Array.from({ length: 2 + Object.keys(REVISION_SERVERS).length }, () => ({ approval: 'approve' as const })), { end: 'eof' }],
+  user: [
+    { send: 'Search, then take a note.' },
+    ...Array.from({ length: 2 + Object.keys(REVISION_SERVERS).length }, () => ({ approval: 'approve' as const })),
+    { end: 'eof' },
+  ],
   checks: [
     {
       id: 'http-server-called',
@@ -70,7 +71,8 @@ export default defineScenario({
     {
       id: 'both-calls-completed',
       guarantees: ['TRANSPORT-1'],
-      expected: 'the model receives status completed for the calls of web (Streamable HTTP) and local (stdio, its listing spread over several pipe reads); each single-revision server has its own check',
+      expected:
+        'the model receives status completed for the calls of web (Streamable HTTP) and local (stdio, its listing spread over several pipe reads); each single-revision server has its own check',
       provenBy: ['no-http', 'no-stdio', 'transport-stdio-split-lines-dropped'],
       grade: modelSawStatuses(['completed', 'completed'], { first: true }),
     },

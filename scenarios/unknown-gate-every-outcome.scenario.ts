@@ -29,7 +29,17 @@ export default defineScenario({
     },
     local: { transport: 'stdio', behaviour: { tools: [{ name: 'dying', outcome: { kind: 'crash', code: 3 } }] } },
   },
-  model: [call('docs', 'fragile'), mayHaveRun, call('local', 'dying'), mayHaveRun, call('docs', 'dump'), mayHaveRun, call('docs', 'hang'), mayHaveRun, mayHaveRun],
+  model: [
+    call('docs', 'fragile'),
+    mayHaveRun,
+    call('local', 'dying'),
+    mayHaveRun,
+    call('docs', 'dump'),
+    mayHaveRun,
+    call('docs', 'hang'),
+    mayHaveRun,
+    mayHaveRun,
+  ],
   host: { callTimeoutMs: 10_000 },
   timeoutMs: 60_000,
   user: [
@@ -54,7 +64,8 @@ export default defineScenario({
     {
       id: 'asked-after-each-unknown',
       guarantees: ['UNKNOWN-2'],
-      expected: 'the confirmation is shown after each of the four unknown outcomes (drop, dead server, oversize, interrupt), and the host runs until told to end',
+      expected:
+        'the confirmation is shown after each of the four unknown outcomes (drop, dead server, oversize, interrupt), and the host runs until told to end',
       provenBy: ['no-unknown-gate', 'unknown-gate-armed-once', 'unknown-gate-only-timeouts'],
       grade: unknownGateShown(4),
     },

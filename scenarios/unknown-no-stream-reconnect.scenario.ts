@@ -14,7 +14,12 @@ export default defineScenario({
   servers: { docs: { transport: 'http', behaviour: { tools: [{ name: 'fragile', outcomes: [{ kind: 'crash', everyConnection: true }] }] } } },
   model: [{ calls: [{ server: 'docs', tool: 'fragile', arguments: {} }] }, { message: 'It may have run.' }],
   host: { callTimeoutMs: 3000 },
-  user: [{ send: 'Run it.' }, { approval: 'approve' }, { received: { server: 'docs', method: 'GET', afterFault: true }, optional: true, within: 5000 }, { end: 'eof' }],
+  user: [
+    { send: 'Run it.' },
+    { approval: 'approve' },
+    { received: { server: 'docs', method: 'GET', afterFault: true }, optional: true, within: 5000 },
+    { end: 'eof' },
+  ],
   checks: [
     ...unknownOutcomeChecks('docs', 'RESULT-5', 'every connection dropped', true),
     {

@@ -31,7 +31,9 @@ function sources(dir) {
 function fingerprint() {
   const files = [
     ...SOURCE_DIRS.filter((d) => existsSync(join(root, d))).flatMap((d) => sources(join(root, d))),
-    ...readdirSync(join(root, 'scripts')).filter((f) => f.endsWith('.mjs')).map((f) => join(root, 'scripts', f)),
+    ...readdirSync(join(root, 'scripts'))
+      .filter((f) => f.endsWith('.mjs'))
+      .map((f) => join(root, 'scripts', f)),
     ...INPUTS.map((f) => join(root, f)).filter(existsSync),
   ].sort();
   const hash = createHash('sha256');
@@ -60,7 +62,8 @@ if (ifChanged && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim()
 const out = join(root, `dist.build-${process.pid}`);
 rmSync(out, { recursive: true, force: true });
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const ok = run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', out]) && BUNDLES.every((script) => run(process.execPath, [join(root, script), out]));
+const ok =
+  run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', out]) && BUNDLES.every((script) => run(process.execPath, [join(root, script), out]));
 if (!ok) {
   rmSync(out, { recursive: true, force: true });
   process.exit(1);
@@ -71,7 +74,8 @@ if (!ok) {
 const reference = join(root, 'reports', 'reference-host', 'report.json');
 if (existsSync(reference)) {
   const durations = new Map();
-  for (const check of JSON.parse(readFileSync(reference, 'utf8')).hosts.flatMap((h) => h.checks)) durations.set(check.scenario, Math.max(durations.get(check.scenario) ?? 0, check.durationMs));
+  for (const check of JSON.parse(readFileSync(reference, 'utf8')).hosts.flatMap((h) => h.checks))
+    durations.set(check.scenario, Math.max(durations.get(check.scenario) ?? 0, check.durationMs));
   const checks = [...durations].map(([scenario, durationMs]) => ({ scenario, durationMs }));
   writeFileSync(join(out, 'reference-durations.json'), `${JSON.stringify({ hosts: [{ checks }] })}\n`);
 }

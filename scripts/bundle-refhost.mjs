@@ -73,8 +73,17 @@ async function train({ bundle: file, trainArgs }, nodeOptions) {
   const home = mkdtempSync(join(tmpdir(), 'mhc-code-cache-'));
   try {
     // A closed port for the model: nothing of a training start leaves the machine.
-    const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'code-cache-training', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' };
-    const child = spawn(process.execPath, [TRAINER, resolve(RUNNER), resolve(file), ...trainArgs], { env: nodeOptions === undefined ? env : { ...env, NODE_OPTIONS: nodeOptions } });
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_DATA_HOME: join(home, 'data'),
+      OPENAI_API_KEY: 'code-cache-training',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+    };
+    const child = spawn(process.execPath, [TRAINER, resolve(RUNNER), resolve(file), ...trainArgs], {
+      env: nodeOptions === undefined ? env : { ...env, NODE_OPTIONS: nodeOptions },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -105,7 +114,15 @@ function writeLauncher({ bundle: file, launcher }) {
 if (process.argv.includes('--train')) {
   await Promise.all(HOSTS.flatMap((host) => NODE_OPTION_SETS.map((nodeOptions) => train(host, nodeOptions))));
 } else {
-  await build({ entryPoints: [join(out, 'reference-host/cli/bundle-runner.js')], outfile: RUNNER, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+  await build({
+    entryPoints: [join(out, 'reference-host/cli/bundle-runner.js')],
+    outfile: RUNNER,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
   await Promise.all(HOSTS.map(bundle));
   // Last: a launcher is what tests compare with the sources' times (harness/vitest/require-built.ts).
   for (const host of HOSTS) writeLauncher(host);

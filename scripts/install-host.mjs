@@ -68,7 +68,8 @@ function installedVersion(prefix, pkg) {
 /** What the installed host says its version is (its bin's output, else its manifest's version). */
 function reportedVersion(prefix, host, bin) {
   if (host.versionArgs === undefined) return installedVersion(prefix, host.package) ?? 'no version in the installed package.json';
-  const keep = host.prepare === undefined ? {} : Object.fromEntries(Object.entries(prepareEnv(prefix, host.prepare)).filter(([k]) => host.prepare.keep.includes(k)));
+  const keep =
+    host.prepare === undefined ? {} : Object.fromEntries(Object.entries(prepareEnv(prefix, host.prepare)).filter(([k]) => host.prepare.keep.includes(k)));
   const check = spawnSync(bin, host.versionArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000, env: { ...process.env, ...keep } });
   const out = `${check.stdout ?? ''}`.trim();
   return check.status === 0 ? out : `exit ${check.status}: ${out || check.stderr}`;
@@ -84,7 +85,12 @@ function prepareHost(prefix, host, bin) {
   if (host.prepare === undefined || existsSync(join(prefix, host.prepare.dir))) return;
   const dir = join(prefix, host.prepare.dir);
   mkdirSync(dir, { recursive: true });
-  const run = spawnSync(bin, [], { env: { ...process.env, ...prepareEnv(prefix, host.prepare) }, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8', timeout: 300_000 });
+  const run = spawnSync(bin, [], {
+    env: { ...process.env, ...prepareEnv(prefix, host.prepare) },
+    stdio: ['ignore', 'inherit', 'pipe'],
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   if (run.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     fail(`preparing ${host.package} failed (exit ${run.status}): ${(run.stderr ?? '').trim().split('\n').slice(-5).join('\n')}`);
@@ -147,17 +153,15 @@ function main(argv) {
   if (result.error) fail(`cannot run npm: ${result.error.message}`);
   if (result.status !== 0) {
     const tail = (result.stderr ?? '').trim().split('\n').slice(-15).join('\n');
-    fail(
-      `npm install ${spec} failed (exit ${result.status}).\n${tail}\n` +
-        'Check that the npm registry is reachable (npm config get registry) and retry.',
-    );
+    fail(`npm install ${spec} failed (exit ${result.status}).\n${tail}\n` + 'Check that the npm registry is reachable (npm config get registry) and retry.');
   }
   if (!existsSync(bin)) fail(`npm finished but ${bin} is missing; try again with --force`);
   if (host.postinstall !== undefined) {
     const dir = join(prefix, 'node_modules', host.package);
     const env = { ...process.env, npm_config_registry: 'http://127.0.0.1:9/' };
     const post = spawnSync(process.execPath, [join(dir, host.postinstall)], { cwd: dir, env, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
-    if (post.status !== 0) fail(`${host.package}'s ${host.postinstall} failed (exit ${post.status}): ${(post.stderr ?? '').trim().split('\n').slice(-5).join('\n')}`);
+    if (post.status !== 0)
+      fail(`${host.package}'s ${host.postinstall} failed (exit ${post.status}): ${(post.stderr ?? '').trim().split('\n').slice(-5).join('\n')}`);
   }
   prepareHost(prefix, host, bin);
 

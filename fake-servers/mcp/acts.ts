@@ -26,7 +26,6 @@ export interface Plan {
   call?: { tool: CatalogueTool; outcome: ToolOutcome; switchList: boolean };
 }
 
-
 /** Misbehaviour only the transport can act out; each transport supplies what it can. */
 export interface TransportHooks {
   /** Bytes on the channel that carries answers, outside the SDK (stdio stdout, the SSE event stream). */
@@ -126,10 +125,14 @@ export function pause(ms: number | undefined, signal: AbortSignal): Promise<void
   if (!ms) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 

@@ -32,13 +32,19 @@ export function toolResult(outcome: ToolOutcome, args: Record<string, unknown>):
 /** `decorate`: the revision's own result fields (modern-result.ts), counted in the size. */
 export function paddedResult(method: string, id: RequestId, result: Result, bytes: number, fill: Fill, decorate: (r: Result) => Result = (r) => r): Result {
   const withPad = (pad: string): Result =>
-    decorate(method === 'tools/call' ? { content: [{ type: 'text', text: pad }] } : { ...result, _meta: { ...(result._meta as Result | undefined), padding: pad } });
+    decorate(
+      method === 'tools/call' ? { content: [{ type: 'text', text: pad }] } : { ...result, _meta: { ...(result._meta as Result | undefined), padding: pad } },
+    );
   const pad = padFor(bytes, fill, (p) => jsonBytes({ jsonrpc: '2.0', id, result: withPad(p) }));
   return withPad(pad);
 }
 
 export function resourceList(behaviour: ServerBehaviour): Result {
-  return { resources: (behaviour.resources ?? []).map(({ text: _text, blob: _blob, textBytes: _bytes, fill: _fill, contents: _contents, fault: _fault, ...meta }) => meta) };
+  return {
+    resources: (behaviour.resources ?? []).map(
+      ({ text: _text, blob: _blob, textBytes: _bytes, fill: _fill, contents: _contents, fault: _fault, ...meta }) => meta,
+    ),
+  };
 }
 
 export function resourceTemplateList(behaviour: ServerBehaviour): Result {

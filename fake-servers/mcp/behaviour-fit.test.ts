@@ -13,14 +13,18 @@ describe('assertBehaviourFitsTransport', () => {
     ['status', { kind: 'status', status: 503 }],
     ['headers-then-silence', { kind: 'headers-then-silence' }],
   ])('refuses %s over stdio, naming the stage', (_kind, fault) => {
-    expect(fits({ stages: { 'tools/list': fault } }, 'stdio')).toThrow(/behaviour\.stages\['tools\/list'\]: .* not possible over stdio: stdio has no HTTP answer/);
+    expect(fits({ stages: { 'tools/list': fault } }, 'stdio')).toThrow(
+      /behaviour\.stages\['tools\/list'\]: .* not possible over stdio: stdio has no HTTP answer/,
+    );
   });
 
   it('refuses a call outcome stdio cannot produce, naming the tool and the call', () => {
     expect(fits({ tools: [{ name: 'x', outcomes: [{ kind: 'echo' }, { kind: 'redirect', status: 307, location: '/' }] }] }, 'stdio')).toThrow(
       /behaviour\.tools\[0\] \("x"\)\.outcomes\[1\]: "redirect" is not possible over stdio/,
     );
-    expect(fits({ listChanged: { tools: [{ name: 'b', outcome: { kind: 'auth', status: 403 } }] } }, 'stdio')).toThrow(/listChanged\.tools\[0\] \("b"\)\.outcome/);
+    expect(fits({ listChanged: { tools: [{ name: 'b', outcome: { kind: 'auth', status: 403 } }] } }, 'stdio')).toThrow(
+      /listChanged\.tools\[0\] \("b"\)\.outcome/,
+    );
   });
 
   it('keeps exit codes to stdio', () => {
@@ -72,7 +76,9 @@ describe('assertBehaviourFitsTransport', () => {
 
   it('says what the connect stage can be on each transport', () => {
     expect(fits({ stages: { connect: { kind: 'never' } } }, 'stdio')).toThrow(/connect over stdio can be only crash, garbage .*use stages\.initialize/);
-    expect(fits({ stages: { connect: { kind: 'delay', delayMs: 5 } } }, 'http')).toThrow(/connect over Streamable HTTP can be only crash, redirect, auth, status/);
+    expect(fits({ stages: { connect: { kind: 'delay', delayMs: 5 } } }, 'http')).toThrow(
+      /connect over Streamable HTTP can be only crash, redirect, auth, status/,
+    );
     expect(fits(sse({ stages: { connect: { kind: 'jsonrpc-error', code: 1, message: 'x' } } }), 'http')).toThrow(/connect over legacy SSE/);
     expect(fits(sse({ stages: { connect: { kind: 'partial' } } }), 'http')).not.toThrow();
   });
@@ -88,7 +94,9 @@ describe('assertBehaviourFitsTransport', () => {
   });
 
   it('refuses sizes that cannot be met, naming the field', () => {
-    expect(fits({ tools: [{ name: 'a' }, { name: 'b', inputSchemaBytes: 10 }] }, 'http')).toThrow(/behaviour\.tools\[1\]\.inputSchemaBytes: 10 bytes is less than the \d+ bytes/);
+    expect(fits({ tools: [{ name: 'a' }, { name: 'b', inputSchemaBytes: 10 }] }, 'http')).toThrow(
+      /behaviour\.tools\[1\]\.inputSchemaBytes: 10 bytes is less than the \d+ bytes/,
+    );
     expect(fits({ generateTools: { count: 2 }, toolsList: { definitionsBytes: 10 } }, 'http')).toThrow(/toolsList\.definitionsBytes: 10 bytes is less than/);
     expect(fits({ tools: [{ name: 'a' }], toolsList: { definitionsBytes: 1000 } }, 'http')).toThrow(/needs generateTools/);
   });
@@ -97,11 +105,15 @@ describe('assertBehaviourFitsTransport', () => {
     expect(fits({ tools: [{ name: 'a', description: 'x', descriptionBytes: 10 }] }, 'http')).toThrow(/give description or descriptionBytes/);
     expect(fits({ resources: [{ uri: 'a://b', name: 'b', text: 'x', textBytes: 3 }] }, 'http')).toThrow(/give one of text, blob, textBytes/);
     expect(fits({ resources: [{ uri: 'a://b', name: 'b', blob: 'AA', contents: [{ text: 'x' }] }] }, 'http')).toThrow(/not blob and contents/);
-    expect(fits({ generateTools: { count: 1, descriptionBytes: 5 }, toolsList: { definitionsBytes: 900 } }, 'http')).toThrow(/leave generateTools\.descriptionBytes out/);
+    expect(fits({ generateTools: { count: 1, descriptionBytes: 5 }, toolsList: { definitionsBytes: 900 } }, 'http')).toThrow(
+      /leave generateTools\.descriptionBytes out/,
+    );
   });
 
   it('refuses a read fault a transport cannot act out, naming the resource', () => {
-    expect(fits({ resources: [{ uri: 'a://b', name: 'b', fault: { kind: 'status', status: 500 } }] }, 'stdio')).toThrow(/behaviour\.resources\[0\] \("a:\/\/b"\)\.fault: "status" is not possible over stdio/);
+    expect(fits({ resources: [{ uri: 'a://b', name: 'b', fault: { kind: 'status', status: 500 } }] }, 'stdio')).toThrow(
+      /behaviour\.resources\[0\] \("a:\/\/b"\)\.fault: "status" is not possible over stdio/,
+    );
     expect(fits({ resources: [{ uri: 'a://b', name: 'b', fault: { kind: 'crash' } }] }, 'stdio')).not.toThrow();
   });
 

@@ -42,10 +42,15 @@ const RULES: Record<FaultKind, (fault: Fault, ctx: FitContext) => string | undef
     }
     return undefined;
   },
-  garbage: (fault, ctx) => RAW_OPTIONS(fault, ctx) ?? (fault.kind === 'garbage' && fault.thenAnswer && ctx.carrier === 'streamable' ? 'an HTTP body ends with the garbage: nothing can follow it' : undefined),
+  garbage: (fault, ctx) =>
+    RAW_OPTIONS(fault, ctx) ??
+    (fault.kind === 'garbage' && fault.thenAnswer && ctx.carrier === 'streamable' ? 'an HTTP body ends with the garbage: nothing can follow it' : undefined),
   sized: (fault, ctx) =>
     RAW_OPTIONS(fault, ctx) ??
-    (ctx.stage === 'initialize' && ('declared' in fault || 'framing' in fault) && ctx.behaviour.http?.session !== 'stateless' && offersLegacy(ctx.behaviour.protocol)
+    (ctx.stage === 'initialize' &&
+    ('declared' in fault || 'framing' in fault) &&
+    ctx.behaviour.http?.session !== 'stateless' &&
+    offersLegacy(ctx.behaviour.protocol)
       ? 'a raw initialize answer cannot open a Streamable HTTP session: leave declared/framing unset or use http.session "stateless"'
       : undefined),
   partial: RAW_OPTIONS,
@@ -53,8 +58,10 @@ const RULES: Record<FaultKind, (fault: Fault, ctx: FitContext) => string | undef
   auth: (_fault, ctx) => HTTP_ONLY(ctx),
   status: (_fault, ctx) => HTTP_ONLY(ctx),
   'headers-then-silence': (_fault, ctx) =>
-    HTTP_ONLY(ctx) ?? (ctx.carrier === 'sse' && ctx.stage !== 'connect' ? 'legacy SSE answers travel on the already open event stream: use "never"' : undefined),
-  'progress-forever': (_fault, ctx) => (ctx.carrier === 'streamable' && ctx.behaviour.http?.jsonResponse ? 'an application/json answer cannot carry notifications (http.jsonResponse)' : undefined),
+    HTTP_ONLY(ctx) ??
+    (ctx.carrier === 'sse' && ctx.stage !== 'connect' ? 'legacy SSE answers travel on the already open event stream: use "never"' : undefined),
+  'progress-forever': (_fault, ctx) =>
+    ctx.carrier === 'streamable' && ctx.behaviour.http?.jsonResponse ? 'an application/json answer cannot carry notifications (http.jsonResponse)' : undefined,
 };
 
 /** What the connect stage can be on each carrier (see StagesSchema). */
@@ -99,7 +106,10 @@ export function faultsOf(behaviour: ServerBehaviour): { at: string; stage: Stage
   const calls = lists.flatMap(([where, tools]) =>
     tools.flatMap((tool: FakeTool, i) => {
       const at = `behaviour.${where}[${i}] ("${tool.name}")`;
-      const outcomes: [string, ToolOutcome | undefined][] = [[`${at}.outcome`, tool.outcome], ...(tool.outcomes ?? []).map((o, j): [string, ToolOutcome] => [`${at}.outcomes[${j}]`, o])];
+      const outcomes: [string, ToolOutcome | undefined][] = [
+        [`${at}.outcome`, tool.outcome],
+        ...(tool.outcomes ?? []).map((o, j): [string, ToolOutcome] => [`${at}.outcomes[${j}]`, o]),
+      ];
       return outcomes.flatMap(([path, o]) => (o !== undefined && isFault(o) ? [{ at: path, stage: 'tools/call' as const, fault: o }] : []));
     }),
   );
@@ -112,7 +122,8 @@ export function faultsOf(behaviour: ServerBehaviour): { at: string; stage: Stage
 function checkExclusive(behaviour: ServerBehaviour): void {
   const tools = [...(behaviour.tools ?? []), ...(behaviour.listChanged?.tools ?? []), ...(behaviour.rugPull?.tools ?? [])];
   for (const tool of tools) {
-    if (tool.description !== undefined && tool.descriptionBytes !== undefined) throw new BehaviourError(`tool "${tool.name}": give description or descriptionBytes, not both`);
+    if (tool.description !== undefined && tool.descriptionBytes !== undefined)
+      throw new BehaviourError(`tool "${tool.name}": give description or descriptionBytes, not both`);
   }
   for (const resource of behaviour.resources ?? []) {
     const given = ['text', 'blob', 'textBytes', 'contents'].filter((key) => key in resource);
@@ -131,7 +142,8 @@ function checkExclusive(behaviour: ServerBehaviour): void {
  */
 function revisionRefusal(behaviour: ServerBehaviour, carrier: Carrier): string | undefined {
   if (offersLegacy(behaviour.protocol)) return undefined;
-  if (carrier === 'sse') return 'behaviour.protocol "2026-07-28": the legacy SSE transport exists only on 2025-11-25 and older (use Streamable HTTP, or "both")';
+  if (carrier === 'sse')
+    return 'behaviour.protocol "2026-07-28": the legacy SSE transport exists only on 2025-11-25 and older (use Streamable HTTP, or "both")';
   if (behaviour.http?.session === 'stateful') return 'behaviour.http.session "stateful": revision 2026-07-28 has no sessions (leave it out, or offer "both")';
   return undefined;
 }
@@ -143,10 +155,12 @@ export function assertBehaviourFitsTransport(behaviour: ServerBehaviour, transpo
     throw new BehaviourError('behaviour.rugPull needs a server that outlives host restarts: use HTTP or SSE, not stdio');
   }
   if (carrier !== 'stdio' && behaviour.stdio?.callsNeedEnv !== undefined) {
-    throw new BehaviourError('behaviour.stdio.callsNeedEnv reads the server process\'s environment: only a stdio server has one of its own');
+    throw new BehaviourError("behaviour.stdio.callsNeedEnv reads the server process's environment: only a stdio server has one of its own");
   }
   if (carrier !== 'streamable' && behaviour.http?.redirectMethods !== undefined) {
-    throw new BehaviourError('behaviour.http.redirectMethods redirects the GET stream and DELETE of Streamable HTTP: use transport http without the sse flavour');
+    throw new BehaviourError(
+      'behaviour.http.redirectMethods redirects the GET stream and DELETE of Streamable HTTP: use transport http without the sse flavour',
+    );
   }
   const revision = revisionRefusal(behaviour, carrier);
   if (revision !== undefined) throw new BehaviourError(revision);

@@ -7,7 +7,13 @@ const full: ServerBehaviour = {
   instructions: 'Read files.',
   stages: { initialize: { kind: 'delay', delayMs: 10 }, 'tools/list': { kind: 'never', page: 1 } },
   tools: [
-    { name: 'read', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, outcomes: [{ kind: 'sized-text', bytes: 10, fill: 'utf8-mixed' }], outcome: { kind: 'echo' } },
+    {
+      name: 'read',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+      outcomes: [{ kind: 'sized-text', bytes: 10, fill: 'utf8-mixed' }],
+      outcome: { kind: 'echo' },
+    },
   ],
   generateTools: { count: 3 },
   toolsList: { pages: 2, definitionsBytes: 1000 },
@@ -26,7 +32,9 @@ describe('ServerBehaviourSchema', () => {
   });
 
   it('rejects a redirect status outside 3xx, naming the stage', () => {
-    expect(() => parseServerBehaviour({ stages: { initialize: { kind: 'redirect', status: 200, location: '/' } } })).toThrow(/behaviour\.stages\.initialize\.status/);
+    expect(() => parseServerBehaviour({ stages: { initialize: { kind: 'redirect', status: 200, location: '/' } } })).toThrow(
+      /behaviour\.stages\.initialize\.status/,
+    );
   });
 
   it('has no page on a call outcome', () => {

@@ -78,7 +78,8 @@ const STAGE_OF: Record<string, Stage> = {
   'resources/read': 'resources/read',
 };
 
-export const rpcError = (code: number, message: string, data?: unknown): Error => Object.assign(new Error(message), { code, ...(data !== undefined && { data }) });
+export const rpcError = (code: number, message: string, data?: unknown): Error =>
+  Object.assign(new Error(message), { code, ...(data !== undefined && { data }) });
 
 export function createBehaviourEngine(behaviour: ServerBehaviour, journal: JournalWriter): BehaviourEngine {
   let tools = initialCatalogue(behaviour);
@@ -217,7 +218,8 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
   function resultOf(p: Plan): Result {
     const { method } = p.request;
     const modern = envelopeRevision(p.request as unknown as Record<string, unknown>) !== undefined;
-    const decorate = (r: Result): Result => (modern ? withModernFields(method, r, serverInfo, method === 'tools/list' ? behaviour.toolsList?.ttlMs : undefined) : r);
+    const decorate = (r: Result): Result =>
+      modern ? withModernFields(method, r, serverInfo, method === 'tools/list' ? behaviour.toolsList?.ttlMs : undefined) : r;
     const result = normalResult(p);
     if (p.fault?.kind !== 'sized') return decorate(result);
     try {
@@ -251,7 +253,12 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
 
   async function handle(p: Plan, ctx: RequestContext, hooks: TransportHooks): Promise<Result> {
     const askFirst = behaviour.toolsList?.askFirst;
-    if (askFirst !== undefined && p.request.method === 'tools/list' && !askedWhileListing && envelopeRevision(p.request as unknown as Record<string, unknown>) === undefined) {
+    if (
+      askFirst !== undefined &&
+      p.request.method === 'tools/list' &&
+      !askedWhileListing &&
+      envelopeRevision(p.request as unknown as Record<string, unknown>) === undefined
+    ) {
       askedWhileListing = true;
       // The host's answer is journaled like every message; the list is answered whatever it was.
       await askAndReport({ ask: askFirst, evenUndeclared: true }, ctx, clientCapabilities, journal);

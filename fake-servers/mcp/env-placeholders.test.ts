@@ -24,7 +24,11 @@ describe('withNeededEnv', () => {
     for (const env of [{}, { NOTES_TOKEN: '' }]) {
       const tool = withNeededEnv(behaviour, env).tools?.[0];
       expect(tool?.outcomes).toBeUndefined();
-      expect(tool?.outcome).toEqual({ kind: 'content', isError: true, content: [{ type: 'text', text: "not authorised: NOTES_TOKEN not set in this server's environment" }] });
+      expect(tool?.outcome).toEqual({
+        kind: 'content',
+        isError: true,
+        content: [{ type: 'text', text: "not authorised: NOTES_TOKEN not set in this server's environment" }],
+      });
     }
   });
 });

@@ -22,6 +22,10 @@ export function withEnvValues(behaviour: ServerBehaviour, env: NodeJS.ProcessEnv
 export function withNeededEnv(behaviour: ServerBehaviour, env: NodeJS.ProcessEnv): ServerBehaviour {
   const missing = (behaviour.stdio?.callsNeedEnv ?? []).filter((name) => (env[name] ?? '') === '');
   if (missing.length === 0) return behaviour;
-  const refused = { kind: 'content' as const, isError: true, content: [{ type: 'text' as const, text: `not authorised: ${missing.join(', ')} not set in this server's environment` }] };
+  const refused = {
+    kind: 'content' as const,
+    isError: true,
+    content: [{ type: 'text' as const, text: `not authorised: ${missing.join(', ')} not set in this server's environment` }],
+  };
   return { ...behaviour, tools: behaviour.tools?.map(({ outcomes: _, ...tool }) => ({ ...tool, outcome: refused })) };
 }

@@ -44,7 +44,14 @@ function closeSignal(res: ServerResponse): AbortSignal {
  * Plans the requests of a POST body. If one of them meets a fault answered on the raw
  * response, it is acted out here and undefined is returned; otherwise the plans by id.
  */
-async function planPost(engine: BehaviourEngine, req: IncomingMessage, res: ServerResponse, body: unknown, carrier: 'streamable' | 'sse', dropConnections?: () => void): Promise<Map<RequestId, Plan> | undefined> {
+async function planPost(
+  engine: BehaviourEngine,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+  carrier: 'streamable' | 'sse',
+  dropConnections?: () => void,
+): Promise<Map<RequestId, Plan> | undefined> {
   const messages = rpcMessages(body);
   const plans = messages
     .filter((m) => typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number'))
@@ -54,7 +61,12 @@ async function planPost(engine: BehaviourEngine, req: IncomingMessage, res: Serv
   if (raw?.fault) {
     journalSwallowed(engine.journal, messages, `${raw.stage} ${raw.fault.kind}`);
     await pause(raw.fault.delayMs, closeSignal(res)).catch(() => undefined);
-    if (!res.destroyed) await answerRaw(raw.fault, req, res, { answer: () => engine.answerOf(raw), jsonResponse: engine.behaviour.http?.jsonResponse ?? false, ...(dropConnections === undefined ? {} : { dropConnections }) });
+    if (!res.destroyed)
+      await answerRaw(raw.fault, req, res, {
+        answer: () => engine.answerOf(raw),
+        jsonResponse: engine.behaviour.http?.jsonResponse ?? false,
+        ...(dropConnections === undefined ? {} : { dropConnections }),
+      });
     return undefined;
   }
   return new Map(plans.map((p) => [p.request.id, p]));

@@ -62,7 +62,9 @@ describe('discovery', () => {
   });
 
   it('sends an input schema of exactly the requested UTF-8 size', async () => {
-    const { client } = await startAndConnect({ tools: [{ name: 'big', inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, inputSchemaBytes: 16 * 1024, fill: 'utf8-3' }] });
+    const { client } = await startAndConnect({
+      tools: [{ name: 'big', inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, inputSchemaBytes: 16 * 1024, fill: 'utf8-3' }],
+    });
     const [tool] = (await client.listTools()).tools;
     expect(Buffer.byteLength(JSON.stringify(tool?.inputSchema), 'utf8')).toBe(16 * 1024);
     expect(tool?.inputSchema.properties).toEqual({ q: { type: 'string' } });
@@ -124,7 +126,9 @@ describe('tool outcomes', () => {
   });
 
   it('returns isError results', async () => {
-    const { client } = await startAndConnect({ tools: [{ name: 't', outcome: { kind: 'content', content: [{ type: 'text', text: 'boom' }], isError: true } }] });
+    const { client } = await startAndConnect({
+      tools: [{ name: 't', outcome: { kind: 'content', content: [{ type: 'text', text: 'boom' }], isError: true } }],
+    });
     expect(await call(client, 't')).toEqual({ content: [{ type: 'text', text: 'boom' }], isError: true });
   });
 
@@ -282,7 +286,12 @@ describe('resources and prompts', () => {
   it('answers a read with several contents, and a read of a faulty resource with its fault, listing neither field', async () => {
     const { client } = await startAndConnect({
       resources: [
-        { uri: 'notes://parts', name: 'parts', mimeType: 'text/plain', contents: [{ text: 'one' }, { uri: 'notes://parts#2', mimeType: 'application/json', text: '{}' }, { blob: 'AAAA' }] },
+        {
+          uri: 'notes://parts',
+          name: 'parts',
+          mimeType: 'text/plain',
+          contents: [{ text: 'one' }, { uri: 'notes://parts#2', mimeType: 'application/json', text: '{}' }, { blob: 'AAAA' }],
+        },
         { uri: 'notes://broken', name: 'broken', fault: { kind: 'jsonrpc-error', code: -32603, message: 'storage unavailable' } },
       ],
     });
@@ -292,7 +301,10 @@ describe('resources and prompts', () => {
       { uri: 'notes://parts', mimeType: 'text/plain', blob: 'AAAA' },
     ]);
     await expect(client.readResource({ uri: 'notes://broken' })).rejects.toThrow(/storage unavailable/);
-    expect((await client.listResources()).resources).toEqual([{ uri: 'notes://parts', name: 'parts', mimeType: 'text/plain' }, { uri: 'notes://broken', name: 'broken' }]);
+    expect((await client.listResources()).resources).toEqual([
+      { uri: 'notes://parts', name: 'parts', mimeType: 'text/plain' },
+      { uri: 'notes://broken', name: 'broken' },
+    ]);
   });
 
   it('lists prompts and fills their arguments on get', async () => {

@@ -29,7 +29,11 @@ export async function startHttpFakeServer(behaviour: ServerBehaviour, options: {
   const route =
     http?.flavour === 'sse'
       ? sseRoute(engine, { ...(http.sseEndpointOrigin !== undefined && { endpointOrigin: http.sseEndpointOrigin }) })
-      : streamableRoute(engine, { session: http?.session ?? 'stateful', jsonResponse: http?.jsonResponse ?? false, dropConnections: () => server.closeAllConnections() });
+      : streamableRoute(engine, {
+          session: http?.session ?? 'stateful',
+          jsonResponse: http?.jsonResponse ?? false,
+          dropConnections: () => server.closeAllConnections(),
+        });
 
   const connectionIds = new WeakMap<Socket, number>();
   let nextConnection = 0;
@@ -77,7 +81,6 @@ export async function startHttpFakeServer(behaviour: ServerBehaviour, options: {
     journal.record({ kind: 'connection-open', connection, remote: `${socket.remoteAddress}:${socket.remotePort}` });
     socket.on('close', () => journal.record({ kind: 'connection-close', connection }));
   });
-
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -11,7 +11,10 @@ import { Stamper, type JournalEvent, type JournalWriter } from './journal.js';
  * Collector to server, first and only line: go ahead, or why not. The stderr text comes this
  * way, never on the command line a host shows and stores: STDIO-4 looks for it everywhere.
  */
-export const CollectorGreetingSchema = z.union([z.strictObject({ challenge: z.string(), stderrText: z.string().optional() }), z.strictObject({ refused: z.string() })]);
+export const CollectorGreetingSchema = z.union([
+  z.strictObject({ challenge: z.string(), stderrText: z.string().optional() }),
+  z.strictObject({ refused: z.string() }),
+]);
 type Greeting = { challenge: string; stderrText?: string | undefined };
 /** Server to collector, first line: the challenge back (bytes written before it are refused). */
 export const ServerHelloSchema = z.strictObject({ hello: z.string() });

@@ -112,7 +112,10 @@ describe('journal collector', () => {
       await transport.exited;
     }
     await c.settled(2_000);
-    const kinds = server.journal.entries().filter((e) => e.kind === 'start' || e.kind === 'exit').map((e) => e.kind);
+    const kinds = server.journal
+      .entries()
+      .filter((e) => e.kind === 'start' || e.kind === 'exit')
+      .map((e) => e.kind);
     expect(kinds).toEqual(['start', 'exit', 'start', 'exit']);
   });
 

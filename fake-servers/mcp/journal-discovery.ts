@@ -31,8 +31,12 @@ export function isOpeningRequest(entry: JournalEntry): entry is Extract<JournalE
  * and the initialize is another opening. Returns the first request of each attempt.
  */
 export function openingAttempts(entries: readonly JournalEntry[]): Extract<JournalEntry, { kind: 'jsonrpc-in' }>[] {
-  const requests = entries.filter((e): e is Extract<JournalEntry, { kind: 'jsonrpc-in' }> => e.kind === 'jsonrpc-in' && typeof e.message.method === 'string' && e.message.id !== undefined);
-  return requests.filter((request, i) => isOpeningRequest(request) && !(request.message.method === 'initialize' && requests[i - 1]?.message.method === 'server/discover'));
+  const requests = entries.filter(
+    (e): e is Extract<JournalEntry, { kind: 'jsonrpc-in' }> => e.kind === 'jsonrpc-in' && typeof e.message.method === 'string' && e.message.id !== undefined,
+  );
+  return requests.filter(
+    (request, i) => isOpeningRequest(request) && !(request.message.method === 'initialize' && requests[i - 1]?.message.method === 'server/discover'),
+  );
 }
 
 /**

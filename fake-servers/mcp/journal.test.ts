@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EntryJournal, MemoryJournal } from './journal.js';
 
-const call = (id: number, name: string) => ({ kind: 'jsonrpc-in' as const, message: { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { id } } } });
+const call = (id: number, name: string) => ({
+  kind: 'jsonrpc-in' as const,
+  message: { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { id } } },
+});
 
 describe('MemoryJournal', () => {
   it('stamps entries with sequence and monotonic times', () => {

@@ -18,7 +18,12 @@ function webRequest(req: IncomingMessage, body: unknown, signal: AbortSignal): R
     for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
   }
   const hasBody = req.method === 'POST' && body !== undefined;
-  return new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, signal, ...(hasBody && { body: JSON.stringify(body) }) });
+  return new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, {
+    method: req.method ?? 'GET',
+    headers,
+    signal,
+    ...(hasBody && { body: JSON.stringify(body) }),
+  });
 }
 
 /** Whether a request belongs to revision 2026-07-28 (the SDK's own routing rule). */
@@ -30,7 +35,8 @@ export function isModernRequest(req: IncomingMessage, body: unknown): Promise<bo
 function outJournal(engine: BehaviourEngine, sse: boolean, revisions: RevisionTracker): { chunk(text: string): void; end(): void } {
   let pending = '';
   const record = (payload: string): void => {
-    for (const message of rpcMessages(safeParse(payload))) engine.journal.record({ kind: 'jsonrpc-out', message, ...revisionField(revisions.outgoing(message)) });
+    for (const message of rpcMessages(safeParse(payload)))
+      engine.journal.record({ kind: 'jsonrpc-out', message, ...revisionField(revisions.outgoing(message)) });
   };
   return {
     chunk(text) {
@@ -39,7 +45,10 @@ function outJournal(engine: BehaviourEngine, sse: boolean, revisions: RevisionTr
       const events = pending.split(/\r?\n\r?\n/);
       pending = events.pop() ?? '';
       for (const event of events) {
-        const data = event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart());
+        const data = event
+          .split(/\r?\n/)
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trimStart());
         if (data.length > 0) record(data.join('\n'));
       }
     },
@@ -58,7 +67,13 @@ function safeParse(text: string): unknown {
 }
 
 /** Serves one 2026-07-28 exchange whose requests `planned` holds (planned by the route). */
-export async function serveModernExchange(engine: BehaviourEngine, req: IncomingMessage, res: ServerResponse, body: unknown, planned: Map<RequestId, Plan>): Promise<void> {
+export async function serveModernExchange(
+  engine: BehaviourEngine,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+  planned: Map<RequestId, Plan>,
+): Promise<void> {
   const revisions = new RevisionTracker();
   for (const message of rpcMessages(body)) engine.journal.record({ kind: 'jsonrpc-in', message, ...revisionField(revisions.incoming(message)) });
   const handler = createMcpHandler(() => modernServer(engine, {}, planned), {

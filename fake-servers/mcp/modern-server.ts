@@ -62,7 +62,12 @@ export function modernServer(engine: BehaviourEngine, hooks: TransportHooks, pla
   // A misbehaving fake (an ask with evenUndeclared, ASK-1..3) asks a host that declared nothing;
   // the SDK's gate would turn that input_required result into -32021 before it reached the wire.
   const asksUndeclared = (behaviour.tools ?? []).some((t) => t.outcome?.kind === 'ask' && t.outcome.evenUndeclared === true);
-  if (asksUndeclared) (server as unknown as { _inputRequestCapabilityView: () => unknown })._inputRequestCapabilityView = () => ({ elicitation: { form: {}, url: {} }, sampling: {}, roots: {} });
+  if (asksUndeclared)
+    (server as unknown as { _inputRequestCapabilityView: () => unknown })._inputRequestCapabilityView = () => ({
+      elicitation: { form: {}, url: {} },
+      sampling: {},
+      roots: {},
+    });
   return server;
 }
 

@@ -19,7 +19,8 @@ export function offeredCatalogue(behaviour: ServerBehaviour): OfferedEntry[] {
   ];
   const seen = new Map<string, OfferedEntry>();
   for (const { wire } of all) {
-    if (!seen.has(wire.name)) seen.set(wire.name, { tool: wire.name, ...(wire.description === undefined ? {} : { description: wire.description }), inputSchema: wire.inputSchema });
+    if (!seen.has(wire.name))
+      seen.set(wire.name, { tool: wire.name, ...(wire.description === undefined ? {} : { description: wire.description }), inputSchema: wire.inputSchema });
   }
   return [...seen.values()];
 }

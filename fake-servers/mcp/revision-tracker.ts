@@ -34,7 +34,8 @@ export class RevisionTracker {
     const answered = typeof id === 'string' || typeof id === 'number' ? this.byRequest.get(id) : undefined;
     if (answered !== undefined && !('method' in message)) this.byRequest.delete(id as RequestId);
     if (typeof result?.protocolVersion === 'string') return result.protocolVersion;
-    if (result !== undefined && !('method' in message)) return result.resultType !== undefined ? MODERN_REVISION : answered !== undefined && answered !== MODERN_REVISION ? answered : this.negotiated;
+    if (result !== undefined && !('method' in message))
+      return result.resultType !== undefined ? MODERN_REVISION : answered !== undefined && answered !== MODERN_REVISION ? answered : this.negotiated;
     return answered ?? this.negotiated;
   }
 }

@@ -62,7 +62,9 @@ describe('Streamable HTTP fake server on both revisions', () => {
 
   it('refuses initialize on a 2026-07-28-only server with the unsupported-version error', async () => {
     const server = await start({ protocol: '2026-07-28', tools });
-    await expect(connectHttp(server.url)).rejects.toThrow(/"code":-32022,"message":"Unsupported protocol version: 2025-11-25","data":\{"supported":\["2026-07-28"\]/);
+    await expect(connectHttp(server.url)).rejects.toThrow(
+      /"code":-32022,"message":"Unsupported protocol version: 2025-11-25","data":\{"supported":\["2026-07-28"\]/,
+    );
     expect(server.journal.methods()[0]).toBe('initialize');
   });
 
@@ -84,7 +86,12 @@ describe('Streamable HTTP fake server on both revisions', () => {
     const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
     const response = await fetch(server.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/list',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } }),
     });
     const body = Buffer.from(await response.arrayBuffer());

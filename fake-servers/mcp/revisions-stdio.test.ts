@@ -38,19 +38,36 @@ describe('stdio fake server on both revisions', () => {
     const client = modernClient({ pin: '2026-07-28' });
     await client.connect(transport as never);
     await client.listTools();
-    const line = transport.stdout.toString('utf8').split('\n').find((l) => l.includes('"tools":['));
+    const line = transport.stdout
+      .toString('utf8')
+      .split('\n')
+      .find((l) => l.includes('"tools":['));
     expect(Buffer.byteLength(line!, 'utf8')).toBe(3_000);
     await journaledAnswerTo(journal, 'tools/list');
-    expect(journal.entries().filter((e) => e.kind === 'fault').map((e) => e.what)).toEqual(['tools/list sized']);
+    expect(
+      journal
+        .entries()
+        .filter((e) => e.kind === 'fault')
+        .map((e) => e.what),
+    ).toEqual(['tools/list sized']);
   });
 
   it('acts out an opening fault on server/discover and again on the initialize a dual-era client falls back to', async () => {
-    const { transport, journal } = spawnFake({ protocol: 'both', tools, stages: { initialize: { kind: 'jsonrpc-error', code: -32000, message: 'not today' } } });
+    const { transport, journal } = spawnFake({
+      protocol: 'both',
+      tools,
+      stages: { initialize: { kind: 'jsonrpc-error', code: -32000, message: 'not today' } },
+    });
     const client = modernClient('auto');
     await expect(client.connect(transport as never)).rejects.toThrow(/not today/);
     await journaledAnswerTo(journal, 'initialize');
     expect(journal.methods().slice(0, 2)).toEqual(['server/discover', 'initialize']);
-    expect(journal.entries().filter((e) => e.kind === 'fault').map((e) => e.what)).toEqual(['initialize jsonrpc-error', 'initialize jsonrpc-error']);
+    expect(
+      journal
+        .entries()
+        .filter((e) => e.kind === 'fault')
+        .map((e) => e.what),
+    ).toEqual(['initialize jsonrpc-error', 'initialize jsonrpc-error']);
   });
 
   it('answers initialize on 2025-11-25 to the 1.32 client', async () => {

@@ -7,7 +7,16 @@ import { createBehaviourEngine } from './engine.js';
 import { MemoryJournal } from './journal.js';
 
 const asking = (evenUndeclared?: boolean): ServerBehaviour => ({
-  tools: [{ name: 'book', outcome: { kind: 'ask', ask: { method: 'elicitation/create', message: 'Which date?', fields: { date: { type: 'string' } } }, ...(evenUndeclared && { evenUndeclared }) } }],
+  tools: [
+    {
+      name: 'book',
+      outcome: {
+        kind: 'ask',
+        ask: { method: 'elicitation/create', message: 'Which date?', fields: { date: { type: 'string' } } },
+        ...(evenUndeclared && { evenUndeclared }),
+      },
+    },
+  ],
 });
 
 async function callBook(behaviour: ServerBehaviour, elicits: boolean): Promise<{ text: string; journal: MemoryJournal }> {
@@ -49,7 +58,10 @@ describe('a server asking while the host lists its tools (toolsList.askFirst)', 
   it('asks once, before answering the first tools/list, and answers the list whatever the host said', async () => {
     const journal = new MemoryJournal();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const behaviour: ServerBehaviour = { tools: [{ name: 'noop' }], toolsList: { askFirst: { method: 'elicitation/create', message: 'Which workspace?', fields: {} } } };
+    const behaviour: ServerBehaviour = {
+      tools: [{ name: 'noop' }],
+      toolsList: { askFirst: { method: 'elicitation/create', message: 'Which workspace?', fields: {} } },
+    };
     await createBehaviourEngine(behaviour, journal).connect(serverSide, {});
     const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: { form: {} } } });
     const asked: string[] = [];

@@ -38,7 +38,11 @@ export function askRequest(ask: ServerAsk): { method: string; params: Result } {
     case 'sampling/createMessage':
       return {
         method: ask.method,
-        params: { messages: [{ role: 'user', content: { type: 'text', text: ask.text } }], maxTokens: 200, ...(ask.includeContext && { includeContext: ask.includeContext }) },
+        params: {
+          messages: [{ role: 'user', content: { type: 'text', text: ask.text } }],
+          maxTokens: 200,
+          ...(ask.includeContext && { includeContext: ask.includeContext }),
+        },
       };
     default:
       return { method: ask.method, params: {} };

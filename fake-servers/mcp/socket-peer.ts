@@ -108,6 +108,7 @@ export function holdsListener(sockets: readonly number[]): boolean {
   const unix = readTable('/proc/net/unix');
   const others = new Set(sockets.filter((inode) => !unixSocketIn(unix, inode)));
   if (others.size === 0) return false;
-  const listening = (file: string): boolean => [...readTable(file).matchAll(tcpRow(`${HEX}{4}`, `${HEX}{4}`, LISTEN, '\\d+', 'gm'))].some((m) => others.has(Number(m[1])));
+  const listening = (file: string): boolean =>
+    [...readTable(file).matchAll(tcpRow(`${HEX}{4}`, `${HEX}{4}`, LISTEN, '\\d+', 'gm'))].some((m) => others.has(Number(m[1])));
   return listening('/proc/net/tcp') || listening('/proc/net/tcp6');
 }

@@ -31,7 +31,12 @@ describe('Streamable HTTP faults on the wire', () => {
     const res = await (await streamableSession(server.url)).post(listTools);
     expect([res.status, res.headers.location]).toEqual([status, '/elsewhere']);
     expect(server.journal.methods()).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
-    expect(server.journal.entries().filter((e) => e.kind === 'fault').map((e) => e.kind === 'fault' && e.what)).toEqual(['tools/list redirect']);
+    expect(
+      server.journal
+        .entries()
+        .filter((e) => e.kind === 'fault')
+        .map((e) => e.kind === 'fault' && e.what),
+    ).toEqual(['tools/list redirect']);
   });
 
   it('redirects initialize to another origin, where the trap records whatever follows it', async () => {
@@ -50,7 +55,17 @@ describe('Streamable HTTP faults on the wire', () => {
 
   it('answers a call with 401 and the configured WWW-Authenticate, or 403 with the default one', async () => {
     const challenge = 'Bearer resource_metadata="http://127.0.0.1:1/.well-known/oauth-protected-resource"';
-    const server = await start({ tools: [{ name: 't', outcomes: [{ kind: 'auth', status: 401, wwwAuthenticate: challenge }, { kind: 'auth', status: 403 }] }] });
+    const server = await start({
+      tools: [
+        {
+          name: 't',
+          outcomes: [
+            { kind: 'auth', status: 401, wwwAuthenticate: challenge },
+            { kind: 'auth', status: 403 },
+          ],
+        },
+      ],
+    });
     const session = await streamableSession(server.url);
     const first = await session.post(callTool);
     const second = await session.post({ ...callTool, id: 4 });
@@ -211,7 +226,11 @@ describe('legacy SSE faults at message stages (answers are events on the stream)
     track(stream);
     await stream.post(listTools);
     const text = await stream.until((t) => /"id":2[,}]/.test(t) && t.endsWith('\n\n'), 5_000);
-    const data = text.split('\n').find((line) => line.startsWith('data: {') && /"id":2[,}]/.test(line))?.slice('data: '.length) ?? '';
+    const data =
+      text
+        .split('\n')
+        .find((line) => line.startsWith('data: {') && /"id":2[,}]/.test(line))
+        ?.slice('data: '.length) ?? '';
     expect(Buffer.byteLength(data, 'utf8')).toBe(bytes);
   });
 
@@ -257,7 +276,11 @@ describe('trap', () => {
     const res = await fetch(`${t.origin}/.well-known/oauth-authorization-server`, { headers: { authorization: 'Bearer x' } });
     expect(res.status).toBe(404);
     expect(t.hits()).toEqual([
-      expect.objectContaining({ method: 'GET', path: '/.well-known/oauth-authorization-server', headers: expect.objectContaining({ authorization: 'Bearer x' }) }),
+      expect.objectContaining({
+        method: 'GET',
+        path: '/.well-known/oauth-authorization-server',
+        headers: expect.objectContaining({ authorization: 'Bearer x' }),
+      }),
     ]);
     expect(t.connections()).toBe(1);
   });
@@ -267,6 +290,9 @@ describe('trap', () => {
     await fetch(`${t.origin}/token`, { method: 'POST', body: 'client_secret=s3cr3t' });
     const big = await fetch(`${t.origin}/big`, { method: 'POST', body: 'x'.repeat(TRAP_BODY_CAP + 10) });
     expect(big.status).toBe(404);
-    expect(t.hits().map((h) => [h.body.length < 100 ? h.body : h.body.length, h.bodyDropped])).toEqual([['client_secret=s3cr3t', 0], [TRAP_BODY_CAP, 10]]);
+    expect(t.hits().map((h) => [h.body.length < 100 ? h.body : h.body.length, h.bodyDropped])).toEqual([
+      ['client_secret=s3cr3t', 0],
+      [TRAP_BODY_CAP, 10],
+    ]);
   });
 });

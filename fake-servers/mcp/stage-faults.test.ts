@@ -94,7 +94,9 @@ describe.each(TEST_CARRIERS)('fault kinds over %s, seen by the SDK client', (car
     // The client gives up on its own clock: the server may not even have journaled the call yet.
     await fake.journal.waitFor((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call', JOURNAL_WAIT_MS);
     expect(fake.journal.toolCalls('t')).toHaveLength(1);
-    expect(fake.journal.entries().some((e) => e.kind === 'jsonrpc-out' && 'result' in e.message && e.message.id === fake.journal.toolCalls()[0]?.id)).toBe(false);
+    expect(fake.journal.entries().some((e) => e.kind === 'jsonrpc-out' && 'result' in e.message && e.message.id === fake.journal.toolCalls()[0]?.id)).toBe(
+      false,
+    );
   });
 
   it('answers after the delay', async () => {
@@ -123,7 +125,10 @@ describe.each(TEST_CARRIERS)('fault kinds over %s, seen by the SDK client', (car
   });
 
   it('answers a message of exactly the requested size', async () => {
-    const { client, fake } = await connected(carrier, { stages: { 'tools/list': { kind: 'sized', bytes: 300_000, fill: 'utf8-mixed' } }, tools: [{ name: 't' }] });
+    const { client, fake } = await connected(carrier, {
+      stages: { 'tools/list': { kind: 'sized', bytes: 300_000, fill: 'utf8-mixed' } },
+      tools: [{ name: 't' }],
+    });
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['t']);
     await journaledAnswerTo(fake.journal, 'tools/list');
     const out = fake.journal.entries().find((e) => e.kind === 'jsonrpc-out' && (e.message.result as { tools?: unknown })?.tools !== undefined);
@@ -163,6 +168,7 @@ describe.each(TEST_CARRIERS)('fault kinds over %s, seen by the SDK client', (car
         { name: 'down', outcome: { kind: 'status', status: 503 } },
       ],
     });
-    for (const name of ['moved', 'denied', 'down']) expect(await outcome(client.callTool({ name, arguments: {} }, undefined, { timeout: 2_000 }))).not.toBe('answered');
+    for (const name of ['moved', 'denied', 'down'])
+      expect(await outcome(client.callTool({ name, arguments: {} }, undefined, { timeout: 2_000 }))).not.toBe('answered');
   });
 });

@@ -58,7 +58,8 @@ function block(offset: number, size: number, fill: Fill): string {
 
 /** Exactly `bytes` UTF-8 bytes of position-stamped text (the last block may be cut short). */
 export function stampedText(bytes: number, fill: Fill = 'ascii'): string {
-  if (!Number.isInteger(bytes) || bytes < 0 || bytes > MAX_STAMPED_BYTES) throw new RangeError(`stamped text of ${bytes} bytes: must be an integer from 0 to ${MAX_STAMPED_BYTES}`);
+  if (!Number.isInteger(bytes) || bytes < 0 || bytes > MAX_STAMPED_BYTES)
+    throw new RangeError(`stamped text of ${bytes} bytes: must be an integer from 0 to ${MAX_STAMPED_BYTES}`);
   const blocks: string[] = [];
   for (let offset = 0; offset < bytes; offset += STAMP_BLOCK_BYTES) blocks.push(block(offset, Math.min(STAMP_BLOCK_BYTES, bytes - offset), fill));
   return blocks.join('');

@@ -16,7 +16,9 @@ export interface JournalTarget {
 export function encodeBehaviourArg(behaviour: ServerBehaviour): string {
   const encoded = Buffer.from(JSON.stringify(behaviour), 'utf8').toString('base64url');
   if (encoded.length > MAX_ENCODED) {
-    throw new BehaviourError(`behaviour is ${encoded.length} bytes encoded, over the ${MAX_ENCODED}-byte argv limit: use generateTools / *Bytes sizes instead of inline bulk`);
+    throw new BehaviourError(
+      `behaviour is ${encoded.length} bytes encoded, over the ${MAX_ENCODED}-byte argv limit: use generateTools / *Bytes sizes instead of inline bulk`,
+    );
   }
   return encoded;
 }

@@ -68,7 +68,10 @@ describe('stdio fake server', () => {
 
   it('exits mid-call with its code, leaving its child for the group reaper, the fault journaled first', async () => {
     const { client, journal, transport } = await connectFake(oneCall({ kind: 'crash', code: 3 }));
-    const outcome = client.callTool({ name: 't', arguments: {} }).then(() => 'answered', () => 'failed');
+    const outcome = client.callTool({ name: 't', arguments: {} }).then(
+      () => 'answered',
+      () => 'failed',
+    );
     expect(await transport.exited).toEqual({ code: 3, signal: null });
     expect(await outcome).toBe('failed');
     await fakes.collector().settled(2_000);
@@ -140,7 +143,8 @@ describe('stdio fake server', () => {
     await client.listTools();
     const failed = once(transport.child!.stdin!, 'error');
     // The pipe's reader may close just after the answer is read: write until the kernel refuses.
-    while (transport.child!.stdin!.writable && transport.child!.stdin!.write(`${JSON.stringify(call(1))}\n`)) await new Promise((resolve) => setImmediate(resolve));
+    while (transport.child!.stdin!.writable && transport.child!.stdin!.write(`${JSON.stringify(call(1))}\n`))
+      await new Promise((resolve) => setImmediate(resolve));
     expect(((await failed)[0] as NodeJS.ErrnoException).code).toBe('EPIPE');
     expect(transport.child!.exitCode).toBeNull();
   });
@@ -191,6 +195,8 @@ describe('stdio fake server', () => {
   });
 
   it('refuses outcomes stdio cannot produce, naming the tool', () => {
-    expect(() => stdioFakeServerCommand(oneCall({ kind: 'headers-then-silence' }), { address: '127.0.0.1:1', id: 'x' })).toThrow(/tools\[0\] \("t"\)\.outcome: "headers-then-silence"/);
+    expect(() => stdioFakeServerCommand(oneCall({ kind: 'headers-then-silence' }), { address: '127.0.0.1:1', id: 'x' })).toThrow(
+      /tools\[0\] \("t"\)\.outcome: "headers-then-silence"/,
+    );
   });
 });

@@ -43,7 +43,9 @@ function readArgs(): { behaviour: ServerBehaviour; journal: JournalTarget } {
 
 async function main(): Promise<void> {
   const { behaviour, journal: target } = readArgs();
-  const { journal, stderrText }: { journal: JournalWriter; stderrText: string | undefined } = await openJournalChannel(target.address).catch((error: Error) => fatal(error.message));
+  const { journal, stderrText }: { journal: JournalWriter; stderrText: string | undefined } = await openJournalChannel(target.address).catch((error: Error) =>
+    fatal(error.message),
+  );
   const connect = behaviour.stages?.connect;
   const crash = connect?.kind === 'crash';
   // Not detached: it shares our process group, as children of real servers do. A sleep, not
@@ -74,7 +76,8 @@ async function main(): Promise<void> {
     process.exit(0);
   };
   // stubborn: the host's polite stops are noted and ignored; only SIGKILL ends it.
-  const politeStop = (reason: string): void => (behaviour.stdio?.stubborn === true ? journal.record({ kind: 'fault', what: `${reason} ignored` }) : stop(reason));
+  const politeStop = (reason: string): void =>
+    behaviour.stdio?.stubborn === true ? journal.record({ kind: 'fault', what: `${reason} ignored` }) : stop(reason);
   process.stdin.on('end', () => politeStop('stdin-closed'));
   process.on('SIGTERM', () => politeStop('SIGTERM'));
   if (connect?.kind === 'garbage') {

@@ -21,7 +21,11 @@ describe('tool sizes in UTF-8 bytes of what is sent', () => {
 
   it.each(FILLS)('makes the sum of JSON.stringify(tool) over the list exactly definitionsBytes (%s), at 64 KiB and one past', (fill) => {
     for (const total of [64 * 1024, 64 * 1024 + 1]) {
-      const tools = listed({ tools: [{ name: 'declared', description: 'Déjà vu.' }], generateTools: { count: 7, fill }, toolsList: { definitionsBytes: total } });
+      const tools = listed({
+        tools: [{ name: 'declared', description: 'Déjà vu.' }],
+        generateTools: { count: 7, fill },
+        toolsList: { definitionsBytes: total },
+      });
       expect(tools.reduce((sum, tool) => sum + jsonBytes(tool), 0)).toBe(total);
       expect(tools[0]?.description).toBe('Déjà vu.');
     }

@@ -29,7 +29,9 @@ export function wireTool(tool: FakeTool, where: string): Tool {
   const base = tool.inputSchema ?? EMPTY_SCHEMA;
   const bytes = tool.inputSchemaBytes;
   const inputSchema =
-    bytes === undefined ? base : sized(`${where}.inputSchemaBytes`, () => ({ ...base, $comment: padFor(bytes, fill, (pad) => jsonBytes({ ...base, $comment: pad })) }));
+    bytes === undefined
+      ? base
+      : sized(`${where}.inputSchemaBytes`, () => ({ ...base, $comment: padFor(bytes, fill, (pad) => jsonBytes({ ...base, $comment: pad })) }));
   return {
     name: tool.name,
     ...(tool.title !== undefined && { title: tool.title }),
@@ -60,7 +62,8 @@ export function initialCatalogue(behaviour: ServerBehaviour): CatalogueTool[] {
   // Padding adds its own byte length to each definition (no character of it is escaped).
   const bare = specs.map((spec) => ({ ...spec, description: '' }));
   const base = [...declared, ...catalogueOf(bare, 'behaviour.generateTools')].reduce((sum, tool) => sum + jsonBytes(tool.wire), 0);
-  if (base > total) throw new BehaviourError(`behaviour.toolsList.definitionsBytes: ${total} bytes is less than the ${base} bytes the definitions take without padding`);
+  if (base > total)
+    throw new BehaviourError(`behaviour.toolsList.definitionsBytes: ${total} bytes is less than the ${base} bytes the definitions take without padding`);
   const share = Math.floor((total - base) / bare.length);
   const extra = (total - base) % bare.length;
   const padded = bare.map((spec, i) => ({ ...spec, description: stampedText(share + (i < extra ? 1 : 0), fill) }));

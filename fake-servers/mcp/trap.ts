@@ -36,7 +36,15 @@ export async function startTrap(name = 'scenario'): Promise<Trap> {
   let connections = 0;
   const server = createServer((req, res) => {
     // Recorded at once (the trap was touched), the body added as it arrives.
-    const hit: TrapHit = { trap: name, method: req.method ?? '', path: req.url ?? '', headers: { ...req.headers }, body: '', bodyDropped: 0, mono: monotonicMs() };
+    const hit: TrapHit = {
+      trap: name,
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: { ...req.headers },
+      body: '',
+      bodyDropped: 0,
+      mono: monotonicMs(),
+    };
     hits.push(hit);
     req.on('data', (chunk: Buffer) => {
       const room = Math.max(0, TRAP_BODY_CAP - hit.body.length);

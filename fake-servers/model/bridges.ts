@@ -40,7 +40,13 @@ function targetShape(bridge: Bridge): RegExp {
 
 /** Every string inside a value, in order. */
 const strings = (value: unknown): string[] =>
-  typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap(strings) : value !== null && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(strings)
+      : value !== null && typeof value === 'object'
+        ? Object.values(value).flatMap(strings)
+        : [];
 
 /** Everything the request says in text besides its function list (instructions, messages, system reminders). */
 export function requestText(request: Pick<ModelRequestRecord, 'instructions' | 'input'>): string {
@@ -79,10 +85,19 @@ export type Reachable = { ok: true; name: string; namespace?: string; bridged: B
  * `mcp__alpha__read_file` beats a built-in `read_file` for alpha/read_file. A listed name that
  * is also a function of its own is that function.
  */
-export function resolveReachable(request: Pick<ModelRequestRecord, 'instructions' | 'input' | 'tools'>, bridges: readonly Bridge[], server: string, tool: string, ctx: ResolveContext = {}): Reachable {
+export function resolveReachable(
+  request: Pick<ModelRequestRecord, 'instructions' | 'input' | 'tools'>,
+  bridges: readonly Bridge[],
+  server: string,
+  tool: string,
+  ctx: ResolveContext = {},
+): Reachable {
   const own = new Set(request.tools.filter((t) => t.type === 'function' && t.namespace === undefined).map((t) => t.name));
   const listed = listedTargets(request, bridges).filter((l) => !own.has(l.targetName));
-  const candidates: OfferedTool[] = [...request.tools, ...listed.map((l) => ({ type: 'function', name: l.targetName, description: l.line, parameters: undefined, strict: l.function.strict }))];
+  const candidates: OfferedTool[] = [
+    ...request.tools,
+    ...listed.map((l) => ({ type: 'function', name: l.targetName, description: l.line, parameters: undefined, strict: l.function.strict })),
+  ];
   const found = resolveMcpTarget(candidates, server, tool, ctx);
   if (!found.ok) return found;
   const bridged = found.namespace === undefined ? (listed.find((l) => l.targetName === found.name) ?? null) : null;

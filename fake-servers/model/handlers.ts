@@ -35,7 +35,14 @@ export interface MockModelHandlers {
 
 const APIS: readonly WireApi[] = [responsesApi, chatCompletionsApi, anthropicApi, geminiApi];
 
-function baseRecord(api: WireApi, index: number, receivedAt: number, request: Request, headers: Record<string, string>, credential: ModelCredential | null): ModelRequestRecord {
+function baseRecord(
+  api: WireApi,
+  index: number,
+  receivedAt: number,
+  request: Request,
+  headers: Record<string, string>,
+  credential: ModelCredential | null,
+): ModelRequestRecord {
   const url = new URL(request.url);
   return {
     api: api.api,
@@ -63,58 +70,70 @@ const expected = (credential: ModelCredential, apiKey: string): string => (crede
 /** Creates a fresh scripted model with its journal and the handlers that serve it. */
 export function createModelHandlers(options: MockModelOptions): MockModelHandlers {
   const journal = new ModelJournalRecorder();
-  const model = new ScriptedModel(options.script, { catalogue: options.catalogue ?? [], ...(options.fileTool === undefined ? {} : { fileTool: options.fileTool }), bridges: options.bridges ?? [] });
+  const model = new ScriptedModel(options.script, {
+    catalogue: options.catalogue ?? [],
+    ...(options.fileTool === undefined ? {} : { fileTool: options.fileTool }),
+    bridges: options.bridges ?? [],
+  });
   let serial = 0;
   const ids = { next: (prefix: string): string => `${prefix}_mock${(++serial).toString(16).padStart(12, '0')}` };
 
-  const serve = (api: WireApi, kind: RouteKind) => async ({ request }: { request: Request }): Promise<Response> => {
-    const receivedAt = performance.now();
-    const text = await request.text();
-    // Everything below is synchronous, so the index is this record's position in its list.
-    const headers = Object.fromEntries(request.headers);
-    const incoming = { url: new URL(request.url), headers, text };
-    const credential = api.credential(incoming);
-    const parsed = api.parse(incoming);
-    const side = parsed.ok ? sideCallReason(kind, parsed.body.signals, parsed.body.summary, options.sideCallRule) : kind === 'count' ? 'token count' : null;
-    const record = baseRecord(api, side === null ? journal.nextIndex : journal.nextSideIndex, receivedAt, request, headers, credential);
-    const keep = (entry: ModelRequestRecord): void => (side === null ? journal.record(entry) : journal.recordSideCall({ ...entry, side }));
-    // The body is journaled even when refused: CRED-3 checks every byte sent to the provider.
-    const seen = { ...record, body: parsed.json, ...(parsed.json === undefined ? { rawBody: text } : {}) };
-    const fail = (status: number, problem: RequestProblem, entry: ModelRequestRecord = seen): Response => {
-      keep({ ...entry, error: problem.message });
-      return api.error(status, problem);
+  const serve =
+    (api: WireApi, kind: RouteKind) =>
+    async ({ request }: { request: Request }): Promise<Response> => {
+      const receivedAt = performance.now();
+      const text = await request.text();
+      // Everything below is synchronous, so the index is this record's position in its list.
+      const headers = Object.fromEntries(request.headers);
+      const incoming = { url: new URL(request.url), headers, text };
+      const credential = api.credential(incoming);
+      const parsed = api.parse(incoming);
+      const side = parsed.ok ? sideCallReason(kind, parsed.body.signals, parsed.body.summary, options.sideCallRule) : kind === 'count' ? 'token count' : null;
+      const record = baseRecord(api, side === null ? journal.nextIndex : journal.nextSideIndex, receivedAt, request, headers, credential);
+      const keep = (entry: ModelRequestRecord): void => (side === null ? journal.record(entry) : journal.recordSideCall({ ...entry, side }));
+      // The body is journaled even when refused: CRED-3 checks every byte sent to the provider.
+      const seen = { ...record, body: parsed.json, ...(parsed.json === undefined ? { rawBody: text } : {}) };
+      const fail = (status: number, problem: RequestProblem, entry: ModelRequestRecord = seen): Response => {
+        keep({ ...entry, error: problem.message });
+        return api.error(status, problem);
+      };
+      if (options.apiKey !== undefined && (credential === null || record.authorization !== expected(credential, options.apiKey))) {
+        const refusal = api.refusal(credential);
+        return fail(refusal.status, refusal.problem);
+      }
+      if (!parsed.ok) return fail(400, parsed.problem);
+      const accepted: ParsedModelRequest = { ...record, body: parsed.json, ...parsed.body.summary };
+      if (side !== null) {
+        keep(accepted);
+        return kind === 'count' && api.count !== undefined ? api.count(accepted, text) : api.answer(sideCallTurn(parsed.body.signals), accepted, ids, text);
+      }
+      let turn: ModelTurn;
+      try {
+        turn = model.answer(accepted);
+      } catch (error) {
+        // A broken script function is the suite's bug; the host sees a server error.
+        return fail(
+          500,
+          { message: `script step failed: ${error instanceof Error ? error.message : String(error)}`, param: null, code: 'server_error' },
+          accepted,
+        );
+      }
+      journal.recordUnresolved(turn.unresolved);
+      journal.record(accepted);
+      return api.answer(turn, accepted, ids, text);
     };
-    if (options.apiKey !== undefined && (credential === null || record.authorization !== expected(credential, options.apiKey))) {
-      const refusal = api.refusal(credential);
-      return fail(refusal.status, refusal.problem);
-    }
-    if (!parsed.ok) return fail(400, parsed.problem);
-    const accepted: ParsedModelRequest = { ...record, body: parsed.json, ...parsed.body.summary };
-    if (side !== null) {
-      keep(accepted);
-      return kind === 'count' && api.count !== undefined ? api.count(accepted, text) : api.answer(sideCallTurn(parsed.body.signals), accepted, ids, text);
-    }
-    let turn: ModelTurn;
-    try {
-      turn = model.answer(accepted);
-    } catch (error) {
-      // A broken script function is the suite's bug; the host sees a server error.
-      return fail(500, { message: `script step failed: ${error instanceof Error ? error.message : String(error)}`, param: null, code: 'server_error' }, accepted);
-    }
-    journal.recordUnresolved(turn.unresolved);
-    journal.record(accepted);
-    return api.answer(turn, accepted, ids, text);
-  };
 
   // Anything else under an API's prefix is journaled too, so a host's unexpected endpoint is visible.
-  const unknownEndpoint = (fallback: WireApi) => ({ request }: { request: Request }): Response => {
-    const headers = Object.fromEntries(request.headers);
-    const api = 'anthropic-version' in headers ? anthropicApi : fallback;
-    const record = baseRecord(api, journal.nextIndex, performance.now(), request, headers, api.credential({ url: new URL(request.url), headers, text: '' }));
-    const message = `Invalid URL (${request.method} ${record.path})`;
-    journal.record({ ...record, error: message });
-    return api.error(404, { message, param: null, code: 'unknown_url' });
-  };
+  const unknownEndpoint =
+    (fallback: WireApi) =>
+    ({ request }: { request: Request }): Response => {
+      const headers = Object.fromEntries(request.headers);
+      const api = 'anthropic-version' in headers ? anthropicApi : fallback;
+      const record = baseRecord(api, journal.nextIndex, performance.now(), request, headers, api.credential({ url: new URL(request.url), headers, text: '' }));
+      const message = `Invalid URL (${request.method} ${record.path})`;
+      journal.record({ ...record, error: message });
+      return api.error(404, { message, param: null, code: 'unknown_url' });
+    };
 
   const routes = APIS.flatMap((api) => api.routes.map((route) => http.post(route.path, serve(api, route.kind))));
   return {

@@ -59,7 +59,14 @@ describe('mock Responses API', () => {
   });
 
   it('streams function calls that the responses.stream helper accumulates', async () => {
-    const { client } = await start([{ calls: [{ server: 'docs', tool: 'search', arguments: { q: 'mcp' } }, { server: 'docs', tool: 'fetch', arguments: { q: 'x' } }] }]);
+    const { client } = await start([
+      {
+        calls: [
+          { server: 'docs', tool: 'search', arguments: { q: 'mcp' } },
+          { server: 'docs', tool: 'fetch', arguments: { q: 'x' } },
+        ],
+      },
+    ]);
     const stream = client.responses.stream({ model: 'gpt-test', input: 'hi', tools: [fn('mcp_docs_search'), fn('mcp_docs_fetch')] });
     const final = await stream.finalResponse();
     const calls = final.output.flatMap((o) => (o.type === 'function_call' ? [o] : []));
@@ -85,12 +92,19 @@ describe('mock Responses API', () => {
 
   it('answers a Codex-style namespace tool with the namespace and the raw name', async () => {
     const { client, mock } = await start([{ calls: [{ server: 'docs', tool: 'search', arguments: { q: 'a' } }] }]);
-    const namespace: NamespaceTool = { type: 'namespace', name: 'mcp__docs', description: 'docs server', tools: [{ type: 'function', name: 'search', parameters: {} }] };
+    const namespace: NamespaceTool = {
+      type: 'namespace',
+      name: 'mcp__docs',
+      description: 'docs server',
+      tools: [{ type: 'function', name: 'search', parameters: {} }],
+    };
     const stream = await client.responses.create({ model: 'm', input: 'hi', tools: [namespace], stream: true });
     const done: ResponseStreamEvent[] = [];
     for await (const event of stream) if (event.type === 'response.output_item.done') done.push(event);
     expect(done[0]).toMatchObject({ item: { type: 'function_call', namespace: 'mcp__docs', name: 'search', arguments: '{"q":"a"}' } });
-    expect(mock.journal.requests()[0]?.tools).toEqual([{ type: 'function', name: 'search', namespace: 'mcp__docs', description: null, parameters: {}, strict: null }]);
+    expect(mock.journal.requests()[0]?.tools).toEqual([
+      { type: 'function', name: 'search', namespace: 'mcp__docs', description: null, parameters: {}, strict: null },
+    ]);
   });
 
   it('records an unresolvable target and answers with a message instead of failing', async () => {
@@ -122,7 +136,9 @@ describe('mock Responses API', () => {
     const third = await client.responses.create({ model: 'm', input: 'again' });
     expect(third.output_text).toBe('(script finished)');
     const records = await mock.journal.waitForRequests(3, 1000);
-    expect(records[1]?.functionCallOutputs).toEqual([{ call_id: call.call_id, output: '{"status":"denied","output":"no"}', parsed: { status: 'denied', output: 'no' } }]);
+    expect(records[1]?.functionCallOutputs).toEqual([
+      { call_id: call.call_id, output: '{"status":"denied","output":"no"}', parsed: { status: 'denied', output: 'no' } },
+    ]);
     expect(records[1]?.authorization).toBe('Bearer sk-test');
   });
 
@@ -144,7 +160,11 @@ describe('mock Responses API', () => {
     const { mock } = await start([{ message: 'x' }], 'sk-right');
     const wrong = new OpenAI({ baseURL: mock.baseUrl, apiKey: 'sk-wrong', maxRetries: 0 });
     await expect(wrong.responses.create({ model: 'm', input: 'hi' })).rejects.toBeInstanceOf(AuthenticationError);
-    expect(mock.journal.requests()[0]).toMatchObject({ authorization: 'Bearer sk-wrong', error: 'Incorrect API key provided.', body: { model: 'm', input: 'hi' } });
+    expect(mock.journal.requests()[0]).toMatchObject({
+      authorization: 'Bearer sk-wrong',
+      error: 'Incorrect API key provided.',
+      body: { model: 'm', input: 'hi' },
+    });
   });
 
   it('journals requests to other endpoints as errors', async () => {

@@ -53,7 +53,10 @@ export async function serveHandlers(handlers: RequestHandler[]): Promise<BridgeS
   const server = createServer((req, res) => {
     void (async () => {
       const response = await getResponse(handlers, toRequest(req, origin, await readBody(req)));
-      await writeResponse(response ?? Response.json({ error: { message: 'Not found', type: 'invalid_request_error', param: null, code: 'unknown_url' } }, { status: 404 }), res);
+      await writeResponse(
+        response ?? Response.json({ error: { message: 'Not found', type: 'invalid_request_error', param: null, code: 'unknown_url' } }, { status: 404 }),
+        res,
+      );
     })().catch((error: unknown) => {
       if (res.headersSent) res.destroy();
       else res.writeHead(500, { 'content-type': 'text/plain' }).end(`mock server error: ${String(error)}`);

@@ -49,7 +49,11 @@ function outputItems(turn: ModelTurn, ids: TurnIds): ResponseOutputItem[] {
 }
 
 function wireResponse(request: ParsedModelRequest, ids: TurnIds, createdAt: number, output: ResponseOutputItem[], rawBody: string): WireResponse {
-  const outputText = output.map((i) => (i.type === 'message' ? i.content.map((c) => (c.type === 'output_text' ? c.text : '')).join('') : i.type === 'function_call' ? i.arguments : '')).join('');
+  const outputText = output
+    .map((i) =>
+      i.type === 'message' ? i.content.map((c) => (c.type === 'output_text' ? c.text : '')).join('') : i.type === 'function_call' ? i.arguments : '',
+    )
+    .join('');
   const inputTokens = estimateTokens(rawBody);
   const outputTokens = estimateTokens(outputText);
   const body = (request.body ?? {}) as Record<string, unknown>;

@@ -81,7 +81,7 @@ function asBuiltin(target: z.infer<typeof FileReadTargetSchema>, ctx: ScriptCont
 
 function planCall(given: CallTarget, request: ParsedModelRequest, ctx: ScriptContext): PlannedCall | UnresolvedTarget {
   const target = 'readFile' in given ? asBuiltin(given, ctx) : given;
-  if (target === null) return { requestIndex: request.index, target: 'the host\'s file tool', reason: 'the host has no built-in tool that reads files' };
+  if (target === null) return { requestIndex: request.index, target: "the host's file tool", reason: 'the host has no built-in tool that reads files' };
   const args = typeof target.arguments === 'string' ? target.arguments : JSON.stringify(target.arguments);
   const unresolved = (name: string, reason: string): UnresolvedTarget => ({ requestIndex: request.index, target: name, reason });
   if ('builtin' in target) {

@@ -8,7 +8,17 @@ const start = mockModels();
 
 describe('side calls', () => {
   it('samples the smallest value a schema accepts: required properties, first enum values, zeros, Gemini type names', () => {
-    const schema = { type: 'OBJECT', properties: { next: { type: 'STRING', enum: ['user', 'model'] }, n: { type: 'integer' }, tags: { type: 'array' }, nested: { anyOf: [{ type: 'boolean' }] }, skipped: { type: 'string' } }, required: ['next', 'n', 'tags', 'nested'] };
+    const schema = {
+      type: 'OBJECT',
+      properties: {
+        next: { type: 'STRING', enum: ['user', 'model'] },
+        n: { type: 'integer' },
+        tags: { type: 'array' },
+        nested: { anyOf: [{ type: 'boolean' }] },
+        skipped: { type: 'string' },
+      },
+      required: ['next', 'n', 'tags', 'nested'],
+    };
     expect(sampleOf(schema)).toEqual({ next: 'user', n: 0, tags: [], nested: false });
     expect(sampleOf(undefined)).toEqual({});
     expect(sampleOf({ properties: { a: { const: 1 } } })).toEqual({ a: 1 });
@@ -31,9 +41,16 @@ describe('side calls', () => {
     const fn = { type: 'function' as const, name: 'f', parameters: {}, strict: false };
     expect((await openai.responses.create({ model: 'm', input: 'title?' })).output_text).toBe('Scripted session');
     expect((await openai.responses.create({ model: 'm', input: 'hi', tools: [fn] })).output_text).toBe('one');
-    const chat = await openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }], tools: [{ type: 'function', function: { name: 'f' } }] });
+    const chat = await openai.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: [{ type: 'function', function: { name: 'f' } }],
+    });
     expect(chat.choices[0]?.message.content).toBe('two');
-    expect(mock.journal.requests().map((r) => [r.index, r.api])).toEqual([[0, 'responses'], [1, 'chat']]);
+    expect(mock.journal.requests().map((r) => [r.index, r.api])).toEqual([
+      [0, 'responses'],
+      [1, 'chat'],
+    ]);
     expect(mock.journal.sideCalls()).toMatchObject([{ index: 0, api: 'responses', side: 'no tools offered' }]);
   });
 });

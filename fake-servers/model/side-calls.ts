@@ -28,7 +28,8 @@ export function sideCallReason(kind: RouteKind, signals: SideSignals, summary: P
   return null;
 }
 
-const object = (v: unknown): Record<string, unknown> | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const object = (v: unknown): Record<string, unknown> | null =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 /** The smallest value a JSON schema accepts, near enough: required properties, first enum values, zeros. */
 export function sampleOf(schema: unknown, depth = 0): unknown {
@@ -52,7 +53,8 @@ export function sampleOf(schema: unknown, depth = 0): unknown {
 
 /** The answer to a side call of a conversation endpoint. */
 export function sideCallTurn(signals: SideSignals): ModelTurn {
-  if (signals.forcedTool !== undefined) return { calls: [{ name: signals.forcedTool.name, arguments: JSON.stringify(sampleOf(signals.forcedTool.schema)) }], unresolved: [] };
+  if (signals.forcedTool !== undefined)
+    return { calls: [{ name: signals.forcedTool.name, arguments: JSON.stringify(sampleOf(signals.forcedTool.schema)) }], unresolved: [] };
   if (signals.json !== undefined) return { message: JSON.stringify(sampleOf(signals.json.schema)), calls: [], unresolved: [] };
   return { message: SIDE_CALL_TEXT, calls: [], unresolved: [] };
 }

@@ -30,7 +30,10 @@ describe('resolveMcpTarget', () => {
     const named = [tool('mcp_s_Export'), tool('mcp_s_export')];
     expect(resolveMcpTarget(named, 's', 'Export')).toEqual({ ok: true, name: 'mcp_s_Export' });
     expect(resolveMcpTarget(named, 's', 'export')).toEqual({ ok: true, name: 'mcp_s_export' });
-    const labelled = [tool('mcp_s_export_11111111', { description: '[MCP server s, tool Export] x' }), tool('mcp_s_export_22222222', { description: '[MCP server s, tool export] x' })];
+    const labelled = [
+      tool('mcp_s_export_11111111', { description: '[MCP server s, tool Export] x' }),
+      tool('mcp_s_export_22222222', { description: '[MCP server s, tool export] x' }),
+    ];
     expect(resolveMcpTarget(labelled, 's', 'Export')).toEqual({ ok: true, name: 'mcp_s_export_11111111' });
     // Neither spells the tool as asked: nothing tells them apart.
     expect(resolveMcpTarget([tool('mcp_s_EXPORT'), tool('mcp_s_eXport')], 's', 'export')).toEqual({ ok: false, reason: expect.stringContaining('ambiguous') });
@@ -75,13 +78,26 @@ describe('resolveMcpTarget', () => {
   });
 
   it('finds the tool under any host naming scheme that carries the server and the tool', () => {
-    for (const name of ['mcp_docs_search', 'mcp__docs__search', 'docs__search', 'docs-search', 'docs_search', 'docs.search', 'search@docs', 'Docs_Search', 'docs_search-2']) {
+    for (const name of [
+      'mcp_docs_search',
+      'mcp__docs__search',
+      'docs__search',
+      'docs-search',
+      'docs_search',
+      'docs.search',
+      'search@docs',
+      'Docs_Search',
+      'docs_search-2',
+    ]) {
       expect(resolveMcpTarget([tool(name), tool('other_tool')], 'docs', 'search'), name).toEqual({ ok: true, name });
     }
   });
 
   it('finds a name whose hash suffix is in a form it does not know, but prefers the tool that fits whole', () => {
-    expect(resolveMcpTarget([tool('docs__notes-find__inonbhxp'), tool('other_tool')], 'docs', 'notes.find')).toEqual({ ok: true, name: 'docs__notes-find__inonbhxp' });
+    expect(resolveMcpTarget([tool('docs__notes-find__inonbhxp'), tool('other_tool')], 'docs', 'notes.find')).toEqual({
+      ok: true,
+      name: 'docs__notes-find__inonbhxp',
+    });
     const catalogue = [
       { server: 'docs', tool: 'search' },
       { server: 'docs', tool: 'search_status' },

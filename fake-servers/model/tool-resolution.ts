@@ -6,9 +6,7 @@
 // `docs__search_all` is never taken for docs/search. No host's naming scheme is assumed.
 import type { OfferedTool } from './request.js';
 
-export type Resolution =
-  | { ok: true; name: string; namespace?: string }
-  | { ok: false; reason: string };
+export type Resolution = { ok: true; name: string; namespace?: string } | { ok: false; reason: string };
 
 /** One tool a fake server of the scenario offers: what a model knows it is looking for. */
 export interface CatalogueEntry {
@@ -54,9 +52,16 @@ const MIN_TRUNCATED = 8;
  */
 function spellings(text: string): string[] {
   const lower = text.toLowerCase();
-  return [...new Set([lower, lower.replace(/[^a-z0-9]/g, '_'), lower.replace(/[^a-z0-9]/g, '-'), lower.replace(/[^a-z0-9_-]/g, '_'), lower.replace(/[^a-z0-9_.:-]/g, '_'), lower.replace(/[^a-z0-9]/g, '')])].filter(
-    (s) => s.length > 0,
-  );
+  return [
+    ...new Set([
+      lower,
+      lower.replace(/[^a-z0-9]/g, '_'),
+      lower.replace(/[^a-z0-9]/g, '-'),
+      lower.replace(/[^a-z0-9_-]/g, '_'),
+      lower.replace(/[^a-z0-9_.:-]/g, '_'),
+      lower.replace(/[^a-z0-9]/g, ''),
+    ]),
+  ].filter((s) => s.length > 0);
 }
 
 /** The name with and without a trailing hash or counter suffix (`_1a2b3c4d`, `-3`, `_2`). */
@@ -101,7 +106,8 @@ function nameFit(fullName: string, server: string, tool: string): Fit {
       // Cut to fit a length limit: the server segment and only the start of the tool name, either way round.
       for (let keep = t.length - 1; keep >= MIN_TRUNCATED; keep--) {
         const part = t.slice(0, keep);
-        const serverFirst = stem.endsWith(part) && SEPARATOR.test(stem[stem.length - keep - 1] ?? '') && namesServer(stem.slice(0, stem.length - keep - 1), server);
+        const serverFirst =
+          stem.endsWith(part) && SEPARATOR.test(stem[stem.length - keep - 1] ?? '') && namesServer(stem.slice(0, stem.length - keep - 1), server);
         const toolFirst = stem.startsWith(part) && SEPARATOR.test(stem[keep] ?? '') && namesServer(stem.slice(keep + 1), server);
         if (serverFirst || toolFirst) {
           raise(Fit.Truncated);
@@ -174,7 +180,8 @@ export function resolveMcpTarget(tools: readonly OfferedTool[], server: string, 
   const candidates = sameCase(notBetterElsewhere(best(eligible), server, tool, ctx.catalogue ?? []), tool);
   const [only] = candidates;
   if (only !== undefined && candidates.length === 1) return answer(only.tool);
-  if (candidates.length > 1) return { ok: false, reason: `ambiguous: ${candidates.map((s) => fullName(s.tool)).join(', ')} all match server "${server}" tool "${tool}"` };
+  if (candidates.length > 1)
+    return { ok: false, reason: `ambiguous: ${candidates.map((s) => fullName(s.tool)).join(', ')} all match server "${server}" tool "${tool}"` };
   return { ok: false, reason: `no offered function matches server "${server}" tool "${tool}"; offered: ${functions.map(fullName).join(', ') || '(none)'}` };
 }
 
@@ -182,6 +189,10 @@ export function resolveMcpTarget(tools: readonly OfferedTool[], server: string, 
 export function resolveBuiltin(tools: readonly OfferedTool[], name: string): Resolution {
   const found = tools.find((t) => t.type === 'function' && t.namespace === undefined && t.name === name);
   if (found) return answer(found);
-  const offered = tools.filter((t) => t.type === 'function').map(fullName).join(', ') || '(none)';
+  const offered =
+    tools
+      .filter((t) => t.type === 'function')
+      .map(fullName)
+      .join(', ') || '(none)';
   return { ok: false, reason: `no offered built-in function named "${name}"; offered: ${offered}` };
 }

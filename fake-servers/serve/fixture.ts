@@ -46,8 +46,7 @@ export class FixtureError extends Error {
   override name = 'FixtureError';
 }
 
-const formatPath = (path: readonly PropertyKey[]): string =>
-  path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
+const formatPath = (path: readonly PropertyKey[]): string => path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
 
 /** Validates a fixture; the error lists each bad field as `SOURCE.servers.docs.behaviour.tools[0].name: ...`. */
 export function parseFixture(input: unknown, source: string): ServeFixture {

@@ -26,7 +26,10 @@ describe('runServe', () => {
     const addresses = JSON.parse(first) as { model: string; servers: { docs: { url: string }; echo: { command: string[] } } };
     expect(addresses.model).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     expect(JSON.parse(rest.join('\n'))).toEqual({
-      mcpServers: { docs: { url: addresses.servers.docs.url }, echo: { command: addresses.servers.echo.command[0], args: addresses.servers.echo.command.slice(1) } },
+      mcpServers: {
+        docs: { url: addresses.servers.docs.url },
+        echo: { command: addresses.servers.echo.command[0], args: addresses.servers.echo.command.slice(1) },
+      },
     });
 
     const docs = new Client({ name: 'test', version: '1' });
@@ -42,7 +45,11 @@ describe('runServe', () => {
     await echo.connect(echoTransport);
     await echo.callTool({ name: 'echo', arguments: { text: 'hi' } });
     const model = new OpenAI({ baseURL: addresses.model, apiKey: 'sk-any', maxRetries: 0 });
-    const answer = await model.responses.create({ model: 'm', input: 'hi', tools: [{ type: 'function', name: 'mcp_docs_search', parameters: {}, strict: false }] });
+    const answer = await model.responses.create({
+      model: 'm',
+      input: 'hi',
+      tools: [{ type: 'function', name: 'mcp_docs_search', parameters: {}, strict: false }],
+    });
     expect(answer.output[0]).toMatchObject({ type: 'function_call', name: 'mcp_docs_search' });
 
     // A host disconnects before the user stops serve.

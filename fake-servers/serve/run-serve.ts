@@ -38,7 +38,8 @@ function untilSignal(): Promise<void> {
 async function chooseOptions(values: { scenario?: string; behaviour?: string }, sources: ServeSources): Promise<ServeOptions> {
   if (values.scenario === undefined) return values.behaviour === undefined ? {} : { behaviourFile: values.behaviour };
   if (values.behaviour !== undefined) throw new FixtureError('give either --scenario or --behaviour, not both');
-  if (sources.resolveScenario === undefined) throw new FixtureError(`--scenario ${values.scenario}: scenarios are served by the mcp-host-conformance CLI only; here use --behaviour FILE`);
+  if (sources.resolveScenario === undefined)
+    throw new FixtureError(`--scenario ${values.scenario}: scenarios are served by the mcp-host-conformance CLI only; here use --behaviour FILE`);
   return { fixture: await sources.resolveScenario(values.scenario) };
 }
 
@@ -46,7 +47,12 @@ async function chooseOptions(values: { scenario?: string; behaviour?: string }, 
 export async function runServe(argv: readonly string[], io: ServeIo, sources: ServeSources = {}): Promise<number> {
   let values: { scenario?: string; behaviour?: string };
   try {
-    ({ values } = parseArgs({ args: [...argv], options: { scenario: { type: 'string' }, behaviour: { type: 'string' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { scenario: { type: 'string' }, behaviour: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     io.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     return 2;

@@ -104,7 +104,11 @@ export async function serveFixture(options: ServeOptions = {}): Promise<RunningF
         // stdio servers stream their journals to one collector while serve runs.
         const stdio = (collector ??= await startJournalCollector()).stdioServer(server.behaviour);
         // The host starts (and must stop) the stdio server; nothing to close here.
-        started.set(name, { entry: { command: stdio.command, args: stdio.args, ...withValues('env', server.env ?? {}) }, journal: stdio.journal, close: async () => undefined });
+        started.set(name, {
+          entry: { command: stdio.command, args: stdio.args, ...withValues('env', server.env ?? {}) },
+          journal: stdio.journal,
+          close: async () => undefined,
+        });
       }
     }
     model = await startMockModel({ script: fixture.model?.script ?? [], ...(fixture.model?.apiKey ? { apiKey: fixture.model.apiKey } : {}) });
@@ -113,7 +117,10 @@ export async function serveFixture(options: ServeOptions = {}): Promise<RunningF
     throw error;
   }
   const running = model;
-  const entries: [string, McpServerEntry][] = [...[...started].map(([name, s]): [string, McpServerEntry] => [name, s.entry]), ...Object.entries(fixture.listed ?? {})];
+  const entries: [string, McpServerEntry][] = [
+    ...[...started].map(([name, s]): [string, McpServerEntry] => [name, s.entry]),
+    ...Object.entries(fixture.listed ?? {}),
+  ];
   return {
     addresses: {
       model: running.baseUrl,

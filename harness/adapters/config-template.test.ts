@@ -21,8 +21,14 @@ describe('config templates', () => {
     });
   });
 
-  test('a list of entries at a key path, the host\'s own field names, a transport field, the command line as one array, constant fields, the rest of the document', () => {
-    const t = template({ at: 'mcp.servers', layout: 'list', fields: { command: 'cmd', args: null, env: 'environment', url: 'endpoint', transport: { field: 'kind', stdio: 'local', http: 'remote' } }, constant: { enabled: true }, base: { model: 'm1' } });
+  test("a list of entries at a key path, the host's own field names, a transport field, the command line as one array, constant fields, the rest of the document", () => {
+    const t = template({
+      at: 'mcp.servers',
+      layout: 'list',
+      fields: { command: 'cmd', args: null, env: 'environment', url: 'endpoint', transport: { field: 'kind', stdio: 'local', http: 'remote' } },
+      constant: { enabled: true },
+      base: { model: 'm1' },
+    });
     const doc = JSON.parse(renderConfig(t, { docs: servers.docs, local: servers.local }));
     expect(doc).toEqual({
       model: 'm1',

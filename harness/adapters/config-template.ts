@@ -14,7 +14,10 @@ const key = z.string().min(1);
 export const ConfigTemplateSchema = z.strictObject({
   format: z.enum(['json', 'yaml', 'toml']).default('json'),
   /** Where the servers sit in the document: keys joined by dots ("mcp.servers"). */
-  at: z.string().regex(/^[^.]+(\.[^.]+)*$/, 'keys joined by dots, e.g. "mcp.servers"').default('mcpServers'),
+  at: z
+    .string()
+    .regex(/^[^.]+(\.[^.]+)*$/, 'keys joined by dots, e.g. "mcp.servers"')
+    .default('mcpServers'),
   /** A map from server name to entry, or a list of entries that carry their name (`fields.name`). */
   layout: z.enum(['map', 'list']).default('map'),
   /** The host's names for an entry's parts; null leaves a part out. */
@@ -48,7 +51,10 @@ function entryOf(template: ConfigTemplate, server: ServerConfigEntry): Doc {
   const named = fields.transport?.[transport];
   const parts: Doc =
     'command' in server
-      ? { ...(fields.args === null ? { [fields.command]: [server.command, ...server.args] } : { [fields.command]: server.command, [fields.args]: server.args }), [fields.env]: server.env }
+      ? {
+          ...(fields.args === null ? { [fields.command]: [server.command, ...server.args] } : { [fields.command]: server.command, [fields.args]: server.args }),
+          [fields.env]: server.env,
+        }
       : { [fields.url]: server.url, [fields.headers]: server.headers };
   return { ...template.constant, ...(fields.transport !== undefined && named !== undefined ? { [fields.transport.field]: named } : {}), ...parts };
 }
@@ -95,5 +101,7 @@ export function readConfigNames(template: ConfigTemplate, text: string, file: st
   if (template.layout === 'map') return isObject(node) ? { servers: Object.keys(node) } : { problem: `${file}: "${template.at}" is not a map of servers` };
   if (!Array.isArray(node)) return { problem: `${file}: "${template.at}" is not a list of servers` };
   const names = node.map((entry) => (isObject(entry) ? entry[template.fields.name] : undefined));
-  return names.every((n): n is string => typeof n === 'string') ? { servers: names } : { problem: `${file}: an entry of "${template.at}" has no "${template.fields.name}"` };
+  return names.every((n): n is string => typeof n === 'string')
+    ? { servers: names }
+    : { problem: `${file}: an entry of "${template.at}" has no "${template.fields.name}"` };
 }

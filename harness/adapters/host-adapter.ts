@@ -201,6 +201,9 @@ export function deadlinesInForce(capabilities: Pick<HostCapabilities, 'knobs'>, 
 /** How long the scripted user waits on each deadline: the one in force, or the host's own where it states a longer one and has no knob. */
 export function deadlinesWaited(capabilities: Pick<HostCapabilities, 'knobs' | 'ownDeadlines'>, knobs: Knobs): Required<Knobs> {
   const inForce = deadlinesInForce(capabilities, knobs);
-  const own = (knob: keyof Knobs): number => (capabilities.knobs[knob] ? 0 : capabilities.ownDeadlines?.[knob] ?? 0);
-  return { callTimeoutMs: Math.max(inForce.callTimeoutMs, own('callTimeoutMs')), connectTimeoutMs: Math.max(inForce.connectTimeoutMs, own('connectTimeoutMs')) };
+  const own = (knob: keyof Knobs): number => (capabilities.knobs[knob] ? 0 : (capabilities.ownDeadlines?.[knob] ?? 0));
+  return {
+    callTimeoutMs: Math.max(inForce.callTimeoutMs, own('callTimeoutMs')),
+    connectTimeoutMs: Math.max(inForce.connectTimeoutMs, own('connectTimeoutMs')),
+  };
 }

@@ -11,7 +11,11 @@ import { ScreenCapture } from './screen-capture.js';
  * A host's screen: the capture the patterns and the canary scan read, and on a terminal the
  * rendered screen too. `settled` resolves once the host exited and its output was rendered.
  */
-export function captureScreen(proc: GroupProcess, tap: OutputTap | undefined, answer: (data: string) => void): { capture: ScreenCapture; rendered: RenderedScreen | null; settled: Promise<void> } {
+export function captureScreen(
+  proc: GroupProcess,
+  tap: OutputTap | undefined,
+  answer: (data: string) => void,
+): { capture: ScreenCapture; rendered: RenderedScreen | null; settled: Promise<void> } {
   const rendered = proc.terminal === undefined ? null : new RenderedScreen(proc.terminal, answer);
   const capture = new ScreenCapture(undefined, tap, rendered === null ? undefined : { mirror: (chunk) => rendered.write(chunk) });
   capture.attach(proc.stdout, proc.stderr);

@@ -46,8 +46,12 @@ describe('the profile adapter for the governance features', () => {
   });
 
   test('the flag patterns come from the profile screen', () => {
-    expect(adapter.reading.flags.instructionLike?.test('MCP server docs: tool "x" has instruction-like text in its description; it is treated as data')).toBe(true);
-    expect(adapter.reading.flags.changedDefinition?.test('MCP server docs: tool "x" changed since it was last seen; review it before approving calls')).toBe(true);
+    expect(adapter.reading.flags.instructionLike?.test('MCP server docs: tool "x" has instruction-like text in its description; it is treated as data')).toBe(
+      true,
+    );
+    expect(adapter.reading.flags.changedDefinition?.test('MCP server docs: tool "x" changed since it was last seen; review it before approving calls')).toBe(
+      true,
+    );
   });
 });
 
@@ -62,7 +66,10 @@ describe("a profile's result patterns read the text the model got, in every mode
   });
 
   test('an Anthropic content array is read by its text, an image in it is no error', () => {
-    const content = [{ type: 'text', text: 'outcome: completed' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } }];
+    const content = [
+      { type: 'text', text: 'outcome: completed' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } },
+    ];
     expect(classifyWithProfile(regex, content, { isError: false })).toBe('completed');
   });
 

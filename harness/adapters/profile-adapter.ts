@@ -69,7 +69,13 @@ function writePrivateFile(file: string, content: string): void {
 
 /** Fills a chat command's {server}, {name} and {arguments}. */
 function fillPromptLine(template: string, server: string, name: string, args: Record<string, string>): string {
-  const fields = { server, name, arguments: Object.entries(args).map(([k, v]) => `${k}=${v}`).join(' ') };
+  const fields = {
+    server,
+    name,
+    arguments: Object.entries(args)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' '),
+  };
   return fillPlaceholders(template, fields).trimEnd();
 }
 
@@ -91,7 +97,13 @@ function serverCommands(loaded: LoadedProfile, wrap: (args: readonly string[]) =
   if (add === undefined && list === undefined && remove === undefined) return undefined;
   const how = { terminal: profile.terminal, ...(add?.secretPrompt === undefined ? {} : { inputPrompt: add.secretPrompt }) };
   const run = (sandbox: Sandbox, line: { args: string[]; input: string }) =>
-    runHostCommand(fillPlaceholders(profile.command, placeholderValues(loaded, sandbox)), { ...line, args: wrap(line.args) }, sandbox, hostEnv(profile, sandbox, placeholderValues(loaded, sandbox)), how);
+    runHostCommand(
+      fillPlaceholders(profile.command, placeholderValues(loaded, sandbox)),
+      { ...line, args: wrap(line.args) },
+      sandbox,
+      hostEnv(profile, sandbox, placeholderValues(loaded, sandbox)),
+      how,
+    );
   const commands: Commands = {};
   if (add !== undefined) {
     commands.add = async (sandbox, name, server) => {
@@ -101,9 +113,11 @@ function serverCommands(loaded: LoadedProfile, wrap: (args: readonly string[]) =
       return run(sandbox, expandServerCommand(template, name, server, placeholderValues(loaded, sandbox), add.secrets));
     };
   }
-  if (list !== undefined) commands.list = (sandbox) => run(sandbox, { args: list.map((a) => fillPlaceholders(a, placeholderValues(loaded, sandbox))), input: '' });
+  if (list !== undefined)
+    commands.list = (sandbox) => run(sandbox, { args: list.map((a) => fillPlaceholders(a, placeholderValues(loaded, sandbox))), input: '' });
   if (remove !== undefined) {
-    commands.remove = (sandbox, name) => run(sandbox, { args: remove.map((a) => fillPlaceholders(a, { ...placeholderValues(loaded, sandbox), name, url: '', command: '' })), input: '' });
+    commands.remove = (sandbox, name) =>
+      run(sandbox, { args: remove.map((a) => fillPlaceholders(a, { ...placeholderValues(loaded, sandbox), name, url: '', command: '' })), input: '' });
   }
   return commands;
 }
@@ -152,7 +166,10 @@ function capabilitiesOf(loaded: LoadedProfile, wrap: (args: readonly string[]) =
       : {
           policy: {
             write: (sandbox: Sandbox, pack: Record<string, unknown> | string) =>
-              writePrivateFile(fillPlaceholders(policy.path, placeholderValues(loaded, sandbox)), typeof pack === 'string' ? pack : `${JSON.stringify(pack, null, 2)}\n`),
+              writePrivateFile(
+                fillPlaceholders(policy.path, placeholderValues(loaded, sandbox)),
+                typeof pack === 'string' ? pack : `${JSON.stringify(pack, null, 2)}\n`,
+              ),
           },
         }),
     ...(telemetry === undefined
@@ -165,7 +182,14 @@ function capabilitiesOf(loaded: LoadedProfile, wrap: (args: readonly string[]) =
             },
           },
         }),
-    ...(prompts === undefined ? {} : { prompts: { line: (server: string, name: string, args: Record<string, string>) => fillPromptLine(prompts.fetch, server, name, args), listLine: prompts.list } }),
+    ...(prompts === undefined
+      ? {}
+      : {
+          prompts: {
+            line: (server: string, name: string, args: Record<string, string>) => fillPromptLine(prompts.fetch, server, name, args),
+            listLine: prompts.list,
+          },
+        }),
   };
 }
 
@@ -194,7 +218,11 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
     async version() {
       if (profile.versionArgs === undefined) return null;
       const values = placeholderValues(loaded);
-      const r = await execa(fillPlaceholders(profile.command, values), profile.versionArgs.map((a) => fillPlaceholders(a, values)), { reject: false, timeout: 5000 });
+      const r = await execa(
+        fillPlaceholders(profile.command, values),
+        profile.versionArgs.map((a) => fillPlaceholders(a, values)),
+        { reject: false, timeout: 5000 },
+      );
       return r.exitCode === 0 ? (String(r.stdout).split('\n')[0]?.trim() ?? null) : null;
     },
 
@@ -208,7 +236,11 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
         const value = run.knobs[knob];
         if (variable !== undefined && value !== undefined) env[variable] = String(value);
       }
-      const proc = await spawnHost(fillPlaceholders(profile.command, values), wrap(chosen.map((a) => fillPlaceholders(a, values))), { env, cwd: sandbox.project, terminal: profile.terminal });
+      const proc = await spawnHost(fillPlaceholders(profile.command, values), wrap(chosen.map((a) => fillPlaceholders(a, values))), {
+        env,
+        cwd: sandbox.project,
+        terminal: profile.terminal,
+      });
       return new TerminalHostSession(proc, profile, sandbox.screenScan.tap());
     },
   };

@@ -29,7 +29,9 @@ describe('host profiles', () => {
 
   test('errors name the file and every bad field', () => {
     const file = profileFile({ ...reference, name: 'Bad Name', screen: { ...(reference.screen as object), prompt: '(' } });
-    expect(() => loadHostProfile(file)).toThrow(new RegExp(`${file}[\\s\\S]*name: profile names are kebab-case[\\s\\S]*screen.prompt: not a valid regular expression`));
+    expect(() => loadHostProfile(file)).toThrow(
+      new RegExp(`${file}[\\s\\S]*name: profile names are kebab-case[\\s\\S]*screen.prompt: not a valid regular expression`),
+    );
   });
 
   test('unknown placeholders are refused', () => {

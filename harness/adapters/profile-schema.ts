@@ -10,17 +10,32 @@ import { formatIssues, HarnessError } from '../errors.js';
 import { ConfigTemplateSchema } from './config-template.js';
 
 /** A host's own deadlines (ms), stated in its profile. */
-export const OwnDeadlinesSchema = z.strictObject({ callTimeoutMs: z.number().int().positive().optional(), connectTimeoutMs: z.number().int().positive().optional() }).default({});
+export const OwnDeadlinesSchema = z
+  .strictObject({ callTimeoutMs: z.number().int().positive().optional(), connectTimeoutMs: z.number().int().positive().optional() })
+  .default({});
 
 /** Placeholders a profile string may use; filled from the sandbox and the run. */
-export const PLACEHOLDERS = ['modelUrl', 'modelOrigin', 'apiKey', 'home', 'cwd', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'suiteRoot', 'profileDir'] as const;
+export const PLACEHOLDERS = [
+  'modelUrl',
+  'modelOrigin',
+  'apiKey',
+  'home',
+  'cwd',
+  'configHome',
+  'dataHome',
+  'stateHome',
+  'cacheHome',
+  'suiteRoot',
+  'profileDir',
+] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
 /** A string whose {placeholders} must be among `known` (checked at load, so filling never guesses). */
 export function withPlaceholders(known: readonly string[]) {
   return z.string().superRefine((value, ctx) => {
     for (const [, name] of value.matchAll(/\{([A-Za-z]+)\}/g)) {
-      if (!known.includes(name ?? '')) ctx.addIssue({ code: 'custom', message: `unknown placeholder {${name}} (known: ${known.map((p) => `{${p}}`).join(' ')})` });
+      if (!known.includes(name ?? ''))
+        ctx.addIssue({ code: 'custom', message: `unknown placeholder {${name}} (known: ${known.map((p) => `{${p}}`).join(' ')})` });
     }
   });
 }
@@ -36,14 +51,17 @@ const serverArg = withPlaceholders([...PLACEHOLDERS, ...SERVER_FIELDS]);
 export const EACH_FIELDS = ['key', 'value', 'arg'] as const;
 const eachArg = withPlaceholders([...PLACEHOLDERS, ...SERVER_FIELDS, ...EACH_FIELDS]);
 
-export const regex = z.string().min(1).transform((source, ctx) => {
-  try {
-    return new RegExp(source, 'm');
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `not a valid regular expression: ${(error as Error).message}` });
-    return z.NEVER;
-  }
-});
+export const regex = z
+  .string()
+  .min(1)
+  .transform((source, ctx) => {
+    try {
+      return new RegExp(source, 'm');
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `not a valid regular expression: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  });
 
 export const optionalGuarantee = z.string().refine(
   (prefix) => {
@@ -90,7 +108,10 @@ export const HostProfileSchema = z.strictObject({
    */
   config: z.preprocess(
     // The shorthand is a template with the common field names (one schema, so a mistake is named by its field).
-    (input) => (typeof input === 'object' && input !== null && (input as { format?: unknown }).format === 'mcp-servers-json' ? { ...input, format: 'json', fields: { transport: { field: 'type', sse: 'sse' } } } : input),
+    (input) =>
+      typeof input === 'object' && input !== null && (input as { format?: unknown }).format === 'mcp-servers-json'
+        ? { ...input, format: 'json', fields: { transport: { field: 'type', sse: 'sse' } } }
+        : input,
     ConfigTemplateSchema.extend({ path: templated }),
   ),
   /** The host saves sessions and resumes the latest with these arguments (REPLAY-*); absent = it keeps none. */
@@ -151,7 +172,8 @@ export const HostProfileSchema = z.strictObject({
       readFile: z.strictObject({ tool: z.string().min(1), pathArgument: z.string().min(1) }).optional(),
     })
     .superRefine((b, ctx) => {
-      if (b.readFile !== undefined && !b.tools.includes(b.readFile.tool)) ctx.addIssue({ code: 'custom', path: ['readFile', 'tool'], message: `"${b.readFile.tool}" is not among builtins.tools` });
+      if (b.readFile !== undefined && !b.tools.includes(b.readFile.tool))
+        ctx.addIssue({ code: 'custom', path: ['readFile', 'tool'], message: `"${b.readFile.tool}" is not among builtins.tools` });
     })
     .prefault({}),
   /** The host's policy pack (POLICY-*): a JSON file the scenario's pack is written to as given. */

@@ -68,7 +68,13 @@ export class RenderedScreen {
     // A row continues the one above it when the terminal wrapped it or, full screen, the row above runs to the right edge (see linesOf).
     const continuesAbove = (row: number): boolean =>
       buffer.getLine(row)?.isWrapped === true ||
-      (cols !== undefined && (buffer.getLine(row - 1)?.translateToString(true).trimEnd().length ?? 0) >= cols - 1 && buffer.getLine(row)?.translateToString(true).trim() !== '');
+      (cols !== undefined &&
+        (buffer
+          .getLine(row - 1)
+          ?.translateToString(true)
+          .trimEnd().length ?? 0) >=
+          cols - 1 &&
+        buffer.getLine(row)?.translateToString(true).trim() !== '');
     // A line wrapped into the screen from above it is read from its start (within reason: a flood's megabyte line is not re-read on every write).
     const startOf = (row: number): number => {
       let first = row;

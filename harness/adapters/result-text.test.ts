@@ -9,7 +9,11 @@ describe('the text the model got, per model API', () => {
   });
 
   it('Responses: input_text items joined by newlines, an input_image as its media type (no base64)', () => {
-    const output = [{ type: 'input_text', text: 'alpha' }, { type: 'input_image', image_url: `data:image/png;base64,${PNG}` }, { type: 'input_text', text: 'omega' }];
+    const output = [
+      { type: 'input_text', text: 'alpha' },
+      { type: 'input_image', image_url: `data:image/png;base64,${PNG}` },
+      { type: 'input_text', text: 'omega' },
+    ];
     expect(resultText(output)).toBe('alpha\n[image: image/png]\nomega');
     expect(resultText([{ type: 'input_image', file_id: 'file-1' }])).toBe('[image: unknown type]');
     expect(resultText([{ type: 'input_file', filename: 'report.pdf', file_data: 'JVBERi0=' }])).toBe('[file: report.pdf]');
@@ -17,13 +21,21 @@ describe('the text the model got, per model API', () => {
 
   it('Chat Completions: a tool message string, or its text parts joined', () => {
     expect(resultText('outcome: completed')).toBe('outcome: completed');
-    expect(resultText([{ type: 'text', text: 'outcome: completed' }, { type: 'text', text: 'found 2 pages' }])).toBe('outcome: completed\nfound 2 pages');
+    expect(
+      resultText([
+        { type: 'text', text: 'outcome: completed' },
+        { type: 'text', text: 'found 2 pages' },
+      ]),
+    ).toBe('outcome: completed\nfound 2 pages');
     expect(resultText([{ type: 'image_url', image_url: { url: `data:image/jpeg;base64,${PNG}` } }])).toBe('[image: image/jpeg]');
   });
 
   it('Anthropic: a tool_result string, or its content blocks: text joined, an image by its media type, a document by its text or type', () => {
     expect(resultText('User refused permission to run tool')).toBe('User refused permission to run tool');
-    const content = [{ type: 'text', text: 'found' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }];
+    const content = [
+      { type: 'text', text: 'found' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+    ];
     expect(resultText(content)).toBe('found\n[image: image/png]');
     expect(resultText([{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'doc text' } }])).toBe('doc text');
     expect(resultText([{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } }])).toBe('[document: application/pdf]');
@@ -39,7 +51,14 @@ describe('the text the model got, per model API', () => {
   });
 
   it('Gemini: an MCP CallToolResult as the response (the Google GenAI SDK) is read by its content, also inside error', () => {
-    expect(resultText({ content: [{ type: 'text', text: 'found' }, { type: 'image', data: PNG, mimeType: 'image/png' }] })).toBe('found\n[image: image/png]');
+    expect(
+      resultText({
+        content: [
+          { type: 'text', text: 'found' },
+          { type: 'image', data: PNG, mimeType: 'image/png' },
+        ],
+      }),
+    ).toBe('found\n[image: image/png]');
     expect(resultText({ error: { content: [{ type: 'text', text: 'backend exploded' }], isError: true } })).toBe('backend exploded');
   });
 

@@ -29,13 +29,15 @@ function partText(part: unknown): string {
   // text (Chat, Anthropic, MCP), input_text / output_text (Responses), or an untyped {text} part.
   if (typeof part.text === 'string' && (type === undefined || type.endsWith('text'))) return part.text;
   if (type === 'image' || type === 'input_image' || type === 'image_url') return `[image: ${imageType(part)}]`;
-  if (type === 'audio' || type === 'input_audio') return `[audio: ${str(part.mimeType) ?? str((part.input_audio as Obj | undefined)?.format) ?? 'unknown type'}]`;
+  if (type === 'audio' || type === 'input_audio')
+    return `[audio: ${str(part.mimeType) ?? str((part.input_audio as Obj | undefined)?.format) ?? 'unknown type'}]`;
   if (type === 'input_file' || type === 'file') return `[file: ${str(part.filename) ?? str((part.file as Obj | undefined)?.filename) ?? 'unnamed'}]`;
   if (type === 'document') {
     const source = isObject(part.source) ? part.source : {};
     return typeof source.data === 'string' && source.type === 'text' ? source.data : `[document: ${str(source.media_type) ?? 'unknown type'}]`;
   }
-  if (type === 'resource' && isObject(part.resource)) return typeof part.resource.text === 'string' ? part.resource.text : `[resource: ${str(part.resource.uri) ?? 'unnamed'}]`;
+  if (type === 'resource' && isObject(part.resource))
+    return typeof part.resource.text === 'string' ? part.resource.text : `[resource: ${str(part.resource.uri) ?? 'unnamed'}]`;
   if (type === 'resource_link') return `[resource link: ${str(part.uri) ?? 'unnamed'}]`;
   // Gemini parts: {text}, {inlineData: {mimeType, data}}.
   if (isObject(part.inlineData)) {

@@ -47,7 +47,7 @@ describe('ScreenCapture', () => {
     expect(screen.text()).toEqual({ all: '0123456789', stdout: '0123456789', stderr: '', truncated: true });
   });
 
-  test('on a terminal the terminal\'s line ends become the host\'s again, across chunks, while the emulator and the tap get the bytes as written', () => {
+  test("on a terminal the terminal's line ends become the host's again, across chunks, while the emulator and the tap get the bytes as written", () => {
     const mirrored: string[] = [];
     const tapped: string[] = [];
     const screen = new ScreenCapture(undefined, { write: (_stream, chunk) => tapped.push(chunk) }, { mirror: (chunk) => mirrored.push(chunk) });

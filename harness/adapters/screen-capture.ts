@@ -19,8 +19,7 @@ export interface ScreenPattern {
 }
 
 export type ScreenMatch =
-  | { kind: 'match'; name: string; text: string; match: RegExpExecArray; start: number; end: number; consume: boolean }
-  | { kind: 'exit' | 'deadline' };
+  { kind: 'match'; name: string; text: string; match: RegExpExecArray; start: number; end: number; consume: boolean } | { kind: 'exit' | 'deadline' };
 
 interface Waiter {
   patterns: ScreenPattern[];

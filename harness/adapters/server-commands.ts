@@ -31,10 +31,18 @@ function entriesOf(server: ServerConfigEntry, each: 'headers' | 'env' | 'args'):
  * Expands one command line for `name`. With secrets typed on stdin, each header or env value
  * is one input line, in order; with secrets on argv, the templates place {value} themselves.
  */
-export function expandServerCommand(line: readonly CommandArg[], name: string, server: ServerConfigEntry, values: Readonly<Record<string, string>>, secrets: 'stdin' | 'argv'): CommandLine {
+export function expandServerCommand(
+  line: readonly CommandArg[],
+  name: string,
+  server: ServerConfigEntry,
+  values: Readonly<Record<string, string>>,
+  secrets: 'stdin' | 'argv',
+): CommandLine {
   const own = { ...values, name, url: 'url' in server ? server.url : '', command: 'command' in server ? server.command : '' };
   const args = line.flatMap((arg) =>
-    typeof arg === 'string' ? [fillPlaceholders(arg, own)] : entriesOf(server, arg.each).flatMap((entry) => arg.args.map((t) => fillPlaceholders(t, { ...own, ...entry }))),
+    typeof arg === 'string'
+      ? [fillPlaceholders(arg, own)]
+      : entriesOf(server, arg.each).flatMap((entry) => arg.args.map((t) => fillPlaceholders(t, { ...own, ...entry }))),
   );
   const typed = secrets === 'stdin' ? Object.values('url' in server ? server.headers : server.env) : [];
   return { args, input: typed.map((v) => `${v}\n`).join('') };
@@ -61,7 +69,13 @@ async function typeAtPrompts(capture: ScreenCapture, input: string, prompt: RegE
 }
 
 /** Runs one host command to its end (its group killed past the deadline), its input typed (pipes: given at once, then closed). */
-export async function runHostCommand(program: string, line: CommandLine, sandbox: Sandbox, env: Record<string, string>, options: CommandRun = {}): Promise<CommandOutcome> {
+export async function runHostCommand(
+  program: string,
+  line: CommandLine,
+  sandbox: Sandbox,
+  env: Record<string, string>,
+  options: CommandRun = {},
+): Promise<CommandOutcome> {
   const deadlineMs = options.deadlineMs ?? COMMAND_DEADLINE_MS;
   const proc = await spawnHost(program, line.args, { env, cwd: sandbox.project, terminal: options.terminal });
   const type = (text: string): void => {

@@ -64,7 +64,10 @@ describe('a terminal host on a pseudo-terminal', () => {
   });
 
   test('Ctrl-C typed on the terminal reaches every process of the foreground group', async () => {
-    const s = await onPty('sh', ['-c', 'trap "echo host got INT" INT; (trap "echo child got INT; exit 0" INT; printf "You> "; while :; do sleep 0.1; done); echo done']);
+    const s = await onPty('sh', [
+      '-c',
+      'trap "echo host got INT" INT; (trap "echo child got INT; exit 0" INT; printf "You> "; while :; do sleep 0.1; done); echo done',
+    ]);
     expect(await s.waitForPrompt(5000)).toBe(true);
     s.interrupt();
     await s.exited;

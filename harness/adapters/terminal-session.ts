@@ -90,7 +90,13 @@ export class TerminalHostSession implements HostSession {
    * until answered, so waiting out the step's deadline (the call deadline and slack) told nothing.
    */
   async waitForPrompt(timeoutMs: number): Promise<boolean> {
-    const r = await this.#screen.waitFor([{ name: 'prompt', pattern: this.dialect.screen.prompt }, { name: 'approval', pattern: this.dialect.screen.approval, consume: false }], timeoutMs);
+    const r = await this.#screen.waitFor(
+      [
+        { name: 'prompt', pattern: this.dialect.screen.prompt },
+        { name: 'approval', pattern: this.dialect.screen.approval, consume: false },
+      ],
+      timeoutMs,
+    );
     return r.kind === 'match' && r.name === 'prompt';
   }
 
@@ -118,10 +124,10 @@ export class TerminalHostSession implements HostSession {
     if (answer === 'eof') this.#endInput();
     else if (typeof answer === 'object') {
       // A probe meant to deny must not be this host's own approving word.
-      if (answer.text.trim().toLowerCase() === this.dialect.answers.approve.trim().toLowerCase()) throw new UndrivableStep(`"${answer.text}" is this host's own approve answer`);
+      if (answer.text.trim().toLowerCase() === this.dialect.answers.approve.trim().toLowerCase())
+        throw new UndrivableStep(`"${answer.text}" is this host's own approve answer`);
       this.send(answer.text);
-    }
-    else this.send(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
+    } else this.send(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
   }
 
   interrupt(): void {

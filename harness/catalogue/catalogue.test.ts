@@ -27,7 +27,9 @@ describe('the guarantee catalogue', () => {
   });
 
   test('every check cites only known guarantee IDs', () => {
-    const unknown = scenarios.flatMap((s) => s.checks.flatMap((c) => c.guarantees.filter((id) => guaranteeById(id) === undefined).map((id) => `${s.name}/${c.id}: ${id}`)));
+    const unknown = scenarios.flatMap((s) =>
+      s.checks.flatMap((c) => c.guarantees.filter((id) => guaranteeById(id) === undefined).map((id) => `${s.name}/${c.id}: ${id}`)),
+    );
     expect(unknown).toEqual([]);
   });
 

@@ -16,13 +16,19 @@ export function renderedText(mdx: string): string {
 }
 
 /** Quotes join parts of one passage with " … " (a trailing " …" marks a cut). */
-const parts = (quote: string): string[] => quote.split(' … ').map((p) => p.replace(/ …$/, '')).filter((p) => p !== '');
+const parts = (quote: string): string[] =>
+  quote
+    .split(' … ')
+    .map((p) => p.replace(/ …$/, ''))
+    .filter((p) => p !== '');
 
 export function seedProblems(id: string, s: SeedSource, read: (doc: string) => string): string[] {
   const lines = read(s.doc).split('\n');
   const [from, to] = s.where.lines;
   const text = lines.slice(from - 1, to).join('\n');
-  const problems = parts(s.quote).filter((p) => !text.includes(p)).map((p) => `${id}: seed ${s.doc} lines ${from}-${to} do not hold "${p}"`);
+  const problems = parts(s.quote)
+    .filter((p) => !text.includes(p))
+    .map((p) => `${id}: seed ${s.doc} lines ${from}-${to} do not hold "${p}"`);
   const heading = lines.findIndex((l) => l.trim() === s.where.section);
   if (heading < 0 || heading + 1 > from) problems.push(`${id}: seed ${s.doc} has no heading "${s.where.section}" before line ${from}`);
   return problems;
@@ -34,7 +40,9 @@ const LIST_LABELS = new Set(['Tool Safety', 'User Consent and Control']);
 export function specProblems(id: string, s: SpecSource, read: (path: string) => string): string[] {
   const page = read(s.path);
   const text = renderedText(page);
-  const problems = parts(s.quote).filter((p) => !text.includes(p)).map((p) => `${id}: ${s.revision} ${s.path} does not say "${p}"`);
+  const problems = parts(s.quote)
+    .filter((p) => !text.includes(p))
+    .map((p) => `${id}: ${s.revision} ${s.path} does not say "${p}"`);
   const headings = new Set(page.split('\n').flatMap((l) => /^#+ (.+?)\s*$/.exec(l)?.slice(1) ?? []));
   for (const h of s.section.split(' › ').slice(1)) {
     if (!headings.has(h) && !LIST_LABELS.has(h)) problems.push(`${id}: ${s.revision} ${s.path} has no heading "${h}"`);

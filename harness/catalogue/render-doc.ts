@@ -42,8 +42,8 @@ export function renderGuaranteesMarkdown(): string {
     '`npx tsx harness/catalogue/check-quotes.ts --seeds DIR --spec DIR`.',
     '',
     'Tiers: how much a breach weighs. *spec MUST* and *spec SHOULD*: a sentence of the',
-    'specification asks it with that word (or a Key Principle); *safety*: this catalogue\'s own rule,',
-    'whose breach exposes the user; *contract*: this catalogue\'s own behaviour (numbers, statuses,',
+    "specification asks it with that word (or a Key Principle); *safety*: this catalogue's own rule,",
+    "whose breach exposes the user; *contract*: this catalogue's own behaviour (numbers, statuses,",
     'wording). A check weighs as its most demanding guarantee. Reports count each tier apart and',
     'lead with spec and safety; `run --tier` and `report merge --tier` keep only the tiers named.',
   ];

@@ -26,7 +26,10 @@ const BEST_PRACTICES = page('Security Best Practices', (rev) => `docs/docs/${rev
 
 /** The page's address on modelcontextprotocol.io: its path without docs/, .mdx and a final /index. */
 function urlOf(path: string, anchor: string | null): string {
-  const route = path.replace(/^docs\//, '').replace(/\.mdx$/, '').replace(/\/index$/, '');
+  const route = path
+    .replace(/^docs\//, '')
+    .replace(/\.mdx$/, '')
+    .replace(/\/index$/, '');
   return `https://modelcontextprotocol.io/${route}${anchor === null ? '' : `#${anchor}`}`;
 }
 
@@ -59,7 +62,10 @@ function cite(revisions: readonly SpecRevision[], c: Citation): SpecSource[] {
 }
 
 /** One sentence whose page moved between revisions: each revision's own page and headings. */
-function citeMoved(c: Omit<Citation, 'page' | 'headings' | 'anchor'>, places: Record<SpecRevision, Pick<Citation, 'page' | 'headings' | 'anchor'>>): SpecSource[] {
+function citeMoved(
+  c: Omit<Citation, 'page' | 'headings' | 'anchor'>,
+  places: Record<SpecRevision, Pick<Citation, 'page' | 'headings' | 'anchor'>>,
+): SpecSource[] {
   return BOTH.flatMap((rev) => cite([rev], { ...c, ...places[rev] }));
 }
 
@@ -94,14 +100,20 @@ const TOOL_SECURITY = (item: string, beyond: string): Citation => ({
 
 const TIMEOUTS = (beyond: string): SpecSource[] =>
   citeMoved(
-    { quote: 'Implementations SHOULD establish timeouts for all sent requests, to prevent hung connections and resource exhaustion.', keyword: 'SHOULD', party: 'client', beyond },
+    {
+      quote: 'Implementations SHOULD establish timeouts for all sent requests, to prevent hung connections and resource exhaustion.',
+      keyword: 'SHOULD',
+      party: 'client',
+      beyond,
+    },
     {
       '2025-11-25': { page: page('Lifecycle', SPEC('basic/lifecycle')), headings: ['Timeouts'], anchor: 'timeouts' },
       '2026-07-28': { page: page('Cancellation', SPEC('basic/patterns/cancellation')), headings: ['Timeouts'], anchor: 'timeouts' },
     },
   );
 
-const REAPED = 'the catalogue asks that the server and every process it started are stopped and reaped on every exit of the host: end of input, quit, SIGINT, SIGTERM';
+const REAPED =
+  'the catalogue asks that the server and every process it started are stopped and reaped on every exit of the host: end of input, quit, SIGINT, SIGTERM';
 
 export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
   'DISCOVER-2': TIMEOUTS('the catalogue also connects servers in parallel, each under its own 10 s deadline, so slow servers do not add up'),
@@ -118,7 +130,8 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
     page: TOOLS,
     headings: ['Data Types', 'Tool', 'Tool Names'],
     anchor: 'tool-names',
-    quote: 'Clients or proxies that aggregate tools from multiple servers MAY encounter naming collisions (for example, two servers each exposing a search tool) and SHOULD implement a disambiguation strategy such as prefixing tool names with a server identifier.',
+    quote:
+      'Clients or proxies that aggregate tools from multiple servers MAY encounter naming collisions (for example, two servers each exposing a search tool) and SHOULD implement a disambiguation strategy such as prefixing tool names with a server identifier.',
     keyword: 'SHOULD',
     party: 'client',
     beyond: 'the catalogue requires the server in every offered name, and no MCP tool may shadow a built-in tool',
@@ -139,10 +152,13 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
     }),
     ...cite(BOTH, { ...CONSENT_PRINCIPLE, beyond: 'the catalogue lets no annotation skip or weaken the approval, whoever the server is' }),
   ],
-  'APPROVE-5': cite(BOTH, TOOL_SECURITY(
-    'Show tool inputs to the user before calling the server, to avoid malicious or accidental data exfiltration',
-    'the catalogue also asks the confirmation for the server, its destination, the original tool name, formatted arguments cut at about 2 KiB with the cut marked, and the warning that the host cannot control what the server does',
-  )),
+  'APPROVE-5': cite(
+    BOTH,
+    TOOL_SECURITY(
+      'Show tool inputs to the user before calling the server, to avoid malicious or accidental data exfiltration',
+      'the catalogue also asks the confirmation for the server, its destination, the original tool name, formatted arguments cut at about 2 KiB with the cut marked, and the warning that the host cannot control what the server does',
+    ),
+  ),
   'RESULT-2': cite(BOTH, {
     page: TOOLS,
     headings: ['Error Handling'],
@@ -153,7 +169,10 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
     beyond: 'the catalogue also passes JSON-RPC errors on (the specification says MAY), both as status failed',
   }),
   'RESULT-4': [
-    ...cite(BOTH, TOOL_SECURITY('Implement timeouts for tool calls', 'the catalogue fixes the deadline (30 s after sending) and what the model is told (status unknown)')),
+    ...cite(
+      BOTH,
+      TOOL_SECURITY('Implement timeouts for tool calls', 'the catalogue fixes the deadline (30 s after sending) and what the model is told (status unknown)'),
+    ),
     ...TIMEOUTS('the catalogue fixes the deadline (30 s after sending) and what the model is told (status unknown)'),
   ],
   'CRED-1': citeMoved(
@@ -165,7 +184,11 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
     },
     {
       '2025-11-25': { page: page('Authorization', SPEC('basic/authorization')), headings: ['Security Considerations', 'Token Theft'], anchor: 'token-theft' },
-      '2026-07-28': { page: page('Authorization Security Considerations', SPEC('basic/authorization/security-considerations')), headings: ['Token Theft'], anchor: 'token-theft' },
+      '2026-07-28': {
+        page: page('Authorization Security Considerations', SPEC('basic/authorization/security-considerations')),
+        headings: ['Token Theft'],
+        anchor: 'token-theft',
+      },
     },
   ),
   'CRED-2': citeMoved(
@@ -173,11 +196,16 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
       quote: "MCP clients MUST NOT send tokens to the MCP server other than ones issued by the MCP server's authorization server.",
       keyword: 'MUST NOT',
       party: 'client',
-      beyond: 'said of OAuth access tokens; the catalogue says it of every credential (headers, environment variables) and also keeps them from the model provider',
+      beyond:
+        'said of OAuth access tokens; the catalogue says it of every credential (headers, environment variables) and also keeps them from the model provider',
     },
     {
       '2025-11-25': { page: page('Authorization', SPEC('basic/authorization')), headings: ['Access Token Usage', 'Token Handling'], anchor: 'token-handling' },
-      '2026-07-28': { page: page('Authorization', SPEC('basic/authorization/index')), headings: ['Access Token Usage', 'Token Handling'], anchor: 'token-handling' },
+      '2026-07-28': {
+        page: page('Authorization', SPEC('basic/authorization/index')),
+        headings: ['Access Token Usage', 'Token Handling'],
+        anchor: 'token-handling',
+      },
     },
   ),
   'NET-4': cite(BOTH, {
@@ -187,14 +215,16 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
     quote: 'MCP clients SHOULD block requests to private and reserved IP address ranges as recommended by RFC 9728 Section 7.7',
     keyword: 'SHOULD',
     party: 'client',
-    beyond: 'said of OAuth-related URLs a server supplies (such as the resource_metadata of a 401 challenge); the catalogue allows no destination but the configured ones and the model provider',
+    beyond:
+      'said of OAuth-related URLs a server supplies (such as the resource_metadata of a 401 challenge); the catalogue allows no destination but the configured ones and the model provider',
   }),
   'STDIO-5': [
     ...cite(['2025-11-25'], {
       page: page('Lifecycle', SPEC('basic/lifecycle')),
       headings: ['Lifecycle Phases', 'Shutdown', 'stdio'],
       anchor: 'shutdown',
-      quote: 'For the stdio transport, the client SHOULD initiate shutdown by: 1. First, closing the input stream to the child process (the server) 2. Waiting for the server to exit, or sending SIGTERM if the server does not exit within a reasonable time 3. Sending SIGKILL if the server does not exit within a reasonable time after SIGTERM',
+      quote:
+        'For the stdio transport, the client SHOULD initiate shutdown by: 1. First, closing the input stream to the child process (the server) 2. Waiting for the server to exit, or sending SIGTERM if the server does not exit within a reasonable time 3. Sending SIGKILL if the server does not exit within a reasonable time after SIGTERM',
       keyword: 'SHOULD',
       party: 'client',
       beyond: REAPED,
@@ -203,7 +233,8 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
       page: page('stdio', SPEC('basic/transports/stdio')),
       headings: ['Shutdown'],
       anchor: 'shutdown',
-      quote: 'The client SHOULD initiate shutdown by: 1. Closing the input stream to the child process (the server). 2. Waiting for the server to exit. 3. If the server does not exit within a reasonable time, forcibly terminating the process using the mechanism appropriate for the operating system.',
+      quote:
+        'The client SHOULD initiate shutdown by: 1. Closing the input stream to the child process (the server). 2. Waiting for the server to exit. 3. If the server does not exit within a reasonable time, forcibly terminating the process using the mechanism appropriate for the operating system.',
       keyword: 'SHOULD',
       party: 'client',
       beyond: REAPED,
@@ -216,9 +247,13 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
     quote: 'If an MCP client supports one-click local MCP server configuration, it MUST implement proper consent mechanisms prior to executing commands.',
     keyword: 'MUST',
     party: 'client',
-    beyond: 'the specification asks for consent before a configuration the user did not write runs a command; the catalogue never reads MCP configuration from the project directory at all',
+    beyond:
+      'the specification asks for consent before a configuration the user did not write runs a command; the catalogue never reads MCP configuration from the project directory at all',
   }),
-  'INJECT-1': cite(BOTH, { ...CONSENT_PRINCIPLE, beyond: 'the catalogue also asks that instruction-like server text reaches the model only as labelled tool data' }),
+  'INJECT-1': cite(BOTH, {
+    ...CONSENT_PRINCIPLE,
+    beyond: 'the catalogue also asks that instruction-like server text reaches the model only as labelled tool data',
+  }),
   'RESOURCE-1': cite(BOTH, {
     page: OVERVIEW,
     headings: ['Security and Trust & Safety', 'Key Principles', 'User Consent and Control'],
@@ -228,15 +263,20 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
     party: 'host',
     beyond: 'the catalogue reads resources only through a dedicated (server, uri) tool, after the same per-call approval, from that server alone',
   }),
-  'TELEMETRY-1': cite(BOTH, TOOL_SECURITY('Log tool usage for audit purposes', 'the catalogue fixes the record: server id, original and offered tool names, status and latency in ms')),
+  'TELEMETRY-1': cite(
+    BOTH,
+    TOOL_SECURITY('Log tool usage for audit purposes', 'the catalogue fixes the record: server id, original and offered tool names, status and latency in ms'),
+  ),
   'ASK-1': cite(BOTH, {
     page: ELICITATION,
     headings: ['User Interaction Model'],
     anchor: 'user-interaction-model',
-    quote: 'MCP clients MUST: … Provide UI that makes it clear which server is requesting information … Respect user privacy and provide clear decline and cancel options',
+    quote:
+      'MCP clients MUST: … Provide UI that makes it clear which server is requesting information … Respect user privacy and provide clear decline and cancel options',
     keyword: 'MUST',
     party: 'client',
-    beyond: 'the catalogue also lets only the user answer: an accepted elicitation carries only what the user typed (no defaults, no model-written values, no auto-accept)',
+    beyond:
+      'the catalogue also lets only the user answer: an accepted elicitation carries only what the user typed (no defaults, no model-written values, no auto-accept)',
   }),
   'ASK-2': cite(BOTH, {
     page: SAMPLING,
@@ -255,7 +295,8 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
       quote: 'Servers MUST NOT use form mode elicitation to request sensitive information such as passwords, API keys, access tokens, or payment credentials',
       keyword: 'MUST NOT',
       party: 'server',
-      beyond: "said of servers; the catalogue asks the host never to hand a server credentials, other servers' data or the user's files in any answer to its requests",
+      beyond:
+        "said of servers; the catalogue asks the host never to hand a server credentials, other servers' data or the user's files in any answer to its requests",
     }),
     ...cite(BOTH, {
       page: SAMPLING,
@@ -264,7 +305,8 @@ export const SPEC_SOURCES: Readonly<Record<string, readonly SpecSource[]>> = {
       quote: 'Both parties MUST handle sensitive data appropriately',
       keyword: 'MUST',
       party: 'client',
-      beyond: "the catalogue fixes what appropriately means for the host: no answer to a server's request holds credentials, other servers' data or file contents the user did not type",
+      beyond:
+        "the catalogue fixes what appropriately means for the host: no answer to a server's request holds credentials, other servers' data or file contents the user did not type",
     }),
   ],
   'TRANSPORT-1': cite(['2025-11-25'], {

@@ -15,7 +15,12 @@ describe.concurrent('mcp-host-conformance usage', () => {
   it('prints the version with --version on the program and on every command', async () => {
     const results = await Promise.all(COMMANDS.map((command) => runCli([...command, '--version'], { cwd: SUITE_ROOT })));
     results.forEach((result, i) => {
-      expect({ command: COMMANDS[i], code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ command: COMMANDS[i], code: 0, stdout: `${version}\n`, stderr: '' });
+      expect({ command: COMMANDS[i], code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        command: COMMANDS[i],
+        code: 0,
+        stdout: `${version}\n`,
+        stderr: '',
+      });
     });
   });
 
@@ -37,11 +42,23 @@ describe.concurrent('mcp-host-conformance usage', () => {
       [['report', 'diff', 'a.json'], "mcp-host-conformance: missing required argument 'new'\n"],
       [['run', '--shard', '5/4'], "mcp-host-conformance: option '--shard <i/n>' argument '5/4' is invalid. expected i/n with 1 <= i <= n, e.g. 2/4\n"],
       [['run', '--shard', '0/2'], "mcp-host-conformance: option '--shard <i/n>' argument '0/2' is invalid. expected i/n with 1 <= i <= n, e.g. 2/4\n"],
-      [['run', '--protocol', '2020-01-01'], 'mcp-host-conformance: option \'--protocol <revision>\' argument \'2020-01-01\' is invalid. unknown protocol revision "2020-01-01": expected 2025-11-25, 2026-07-28, both\n'],
+      [
+        ['run', '--protocol', '2020-01-01'],
+        "mcp-host-conformance: option '--protocol <revision>' argument '2020-01-01' is invalid. unknown protocol revision \"2020-01-01\": expected 2025-11-25, 2026-07-28, both\n",
+      ],
       [['run', 'extra'], "mcp-host-conformance: too many arguments for 'run'. Expected 0 arguments but got 1.\n"],
-      [['run', '--required-by', 'rfc'], "mcp-host-conformance: option '--required-by <scope>' argument 'rfc' is invalid. Allowed choices are catalogue, spec, spec-must.\n"],
-      [['report', 'merge', 'a.json', '-o', 'out', '--required-by', 'SPEC'], "mcp-host-conformance: option '--required-by <scope>' argument 'SPEC' is invalid. Allowed choices are catalogue, spec, spec-must.\n"],
-      [['run', '--tier', 'spec-must,major'], "mcp-host-conformance: option '--tier <tiers>' argument 'spec-must,major' is invalid. not a tier: major; the tiers are spec-must, spec-should, safety, contract\n"],
+      [
+        ['run', '--required-by', 'rfc'],
+        "mcp-host-conformance: option '--required-by <scope>' argument 'rfc' is invalid. Allowed choices are catalogue, spec, spec-must.\n",
+      ],
+      [
+        ['report', 'merge', 'a.json', '-o', 'out', '--required-by', 'SPEC'],
+        "mcp-host-conformance: option '--required-by <scope>' argument 'SPEC' is invalid. Allowed choices are catalogue, spec, spec-must.\n",
+      ],
+      [
+        ['run', '--tier', 'spec-must,major'],
+        "mcp-host-conformance: option '--tier <tiers>' argument 'spec-must,major' is invalid. not a tier: major; the tiers are spec-must, spec-should, safety, contract\n",
+      ],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args, { cwd: SUITE_ROOT })));
     results.forEach((result, i) => {

@@ -20,7 +20,8 @@ let packed: string[] = [];
 let env: Record<string, string> = {};
 
 function ok(result: CommandResult, what: string): CommandResult {
-  if (result.code !== 0) throw new Error(`${what} exited ${result.code}${result.timedOut ? ' (deadline)' : ''}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
+  if (result.code !== 0)
+    throw new Error(`${what} exited ${result.code}${result.timedOut ? ' (deadline)' : ''}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
   return result;
 }
 
@@ -39,7 +40,10 @@ beforeAll(async () => {
   env = userEnv({ TMPDIR: join(dir, 'tmp') });
   // --ignore-scripts: the build exists (checked above); `prepare` would delete dist/ and
   // rebuild it (about 25 s) under the feet of the tests running beside this one.
-  const pack = ok(await runCommand('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir, ...NPM_FLAGS], { cwd: SUITE_ROOT, env }), 'npm pack');
+  const pack = ok(
+    await runCommand('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir, ...NPM_FLAGS], { cwd: SUITE_ROOT, env }),
+    'npm pack',
+  );
   const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
   packed = info?.files.map((f) => f.path) ?? [];
   ok(await runCommand('npm', ['install', join(dir, info?.filename ?? ''), ...NPM_FLAGS], { cwd: project, env, deadlineMs: 120_000 }), 'npm install');
@@ -64,10 +68,30 @@ function packageName(specifier: string): string {
 
 describe('the npm package', () => {
   it('holds the built code, profiles, docs and schema, and none of the tests, CI, benchmarks or committed reports', () => {
-    for (const needed of ['bin/mcp-host-conformance.js', 'bin/refhost.js', 'dist/harness/cli/main.js', 'dist/refhost.mjs', 'dist/refhost.cjs', 'dist/stdio-fake.mjs', 'dist/reference-durations.json', 'dist/report-client.js', 'dist/scenarios/approve-once-then-deny.scenario.js', 'harness/profiles/reference-host.json', 'harness/profiles/fixtures/refhost-legacy-session.jsonl', 'docs/guarantees.md', 'reports/schema.json', 'README.md', 'package.json']) {
+    for (const needed of [
+      'bin/mcp-host-conformance.js',
+      'bin/refhost.js',
+      'dist/harness/cli/main.js',
+      'dist/refhost.mjs',
+      'dist/refhost.cjs',
+      'dist/stdio-fake.mjs',
+      'dist/reference-durations.json',
+      'dist/report-client.js',
+      'dist/scenarios/approve-once-then-deny.scenario.js',
+      'harness/profiles/reference-host.json',
+      'harness/profiles/fixtures/refhost-legacy-session.jsonl',
+      'docs/guarantees.md',
+      'reports/schema.json',
+      'README.md',
+      'package.json',
+    ]) {
       expect(packed).toContain(needed);
     }
-    const unwanted = packed.filter((p) => /\.test\.|\.ts$|\.map$|^\.ci\/|^bench\/|benchmarks\/|faulty-hosts\/|conforming-host|test-fixtures\/|^reports\/(?!schema\.json$|README\.md$)|^scripts\//.test(p));
+    const unwanted = packed.filter((p) =>
+      /\.test\.|\.ts$|\.map$|^\.ci\/|^bench\/|benchmarks\/|faulty-hosts\/|conforming-host|test-fixtures\/|^reports\/(?!schema\.json$|README\.md$)|^scripts\//.test(
+        p,
+      ),
+    );
     expect(unwanted).toEqual([]);
   });
 
@@ -94,11 +118,20 @@ describe('the npm package', () => {
 
   it('runs a scenario against refhost with npx from an empty project, the reports landing in that project', async () => {
     // One HTTP scenario and one that starts the stdio fake server from the package's dist/.
-    const run = ok(await runCommand('npx', ['mcp-host-conformance', 'run', '--scenario', 'approve-once', '--scenario', 'transport-stdio-and-http', '--out', 'conformance'], { cwd: project, env, deadlineMs: 120_000 }), 'npx mcp-host-conformance run');
+    const run = ok(
+      await runCommand('npx', ['mcp-host-conformance', 'run', '--scenario', 'approve-once', '--scenario', 'transport-stdio-and-http', '--out', 'conformance'], {
+        cwd: project,
+        env,
+        deadlineMs: 120_000,
+      }),
+      'npx mcp-host-conformance run',
+    );
     expect(run.stdout).toContain('Result: conformant:');
     const out = join(project, 'conformance');
     expect(readdirSync(out).sort()).toEqual(['index.html', 'junit.xml', 'report.json', 'report.md']);
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { hosts: { run: { suite: { revision: string | null } }; checks: { scenario: string; verdict: string }[] }[] };
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      hosts: { run: { suite: { revision: string | null } }; checks: { scenario: string; verdict: string }[] }[];
+    };
     const checks = report.hosts[0]?.checks ?? [];
     expect(new Set(checks.map((c) => c.scenario))).toEqual(new Set(['approve-once-then-deny', 'transport-stdio-and-http']));
     expect(checks.filter((c) => c.verdict !== 'PASS')).toEqual([]);

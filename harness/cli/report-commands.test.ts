@@ -10,11 +10,26 @@ describe('registerReportCommands', () => {
     expect(report?.commands.map((c) => c.name())).toEqual(['merge', 'diff', 'baseline', 'reruns', 'findings']);
     const merge = report!.commands[0]!;
     expect(merge.registeredArguments.map((a) => [a.name(), a.variadic, a.required])).toEqual([['reports', true, true]]);
-    expect(merge.options.map((o) => [o.flags, o.mandatory])).toEqual([['-o, --out <dir>', true], ['--required-by <scope>', false], ['--tier <tiers>', false], ['--again <report>', false], ['--previous <reports...>', false]]);
+    expect(merge.options.map((o) => [o.flags, o.mandatory])).toEqual([
+      ['-o, --out <dir>', true],
+      ['--required-by <scope>', false],
+      ['--tier <tiers>', false],
+      ['--again <report>', false],
+      ['--previous <reports...>', false],
+    ]);
     expect(merge.options[1]?.argChoices).toEqual(['catalogue', 'spec', 'spec-must']);
     expect(report!.commands[1]!.registeredArguments.map((a) => a.name())).toEqual(['old', 'new']);
-    expect(report!.commands[2]!.options.map((o) => [o.flags, o.mandatory])).toEqual([['--host <name>', true], ['-o, --out <file>', true]]);
-    expect(report!.commands[3]!.options.map((o) => [o.flags, o.mandatory])).toEqual([['--host <name>', true], ['--expected-failures <file>', false]]);
-    expect(report!.commands[4]!.options.map((o) => [o.flags, o.mandatory])).toEqual([['--host <name>', true], ['--into <file>', true]]);
+    expect(report!.commands[2]!.options.map((o) => [o.flags, o.mandatory])).toEqual([
+      ['--host <name>', true],
+      ['-o, --out <file>', true],
+    ]);
+    expect(report!.commands[3]!.options.map((o) => [o.flags, o.mandatory])).toEqual([
+      ['--host <name>', true],
+      ['--expected-failures <file>', false],
+    ]);
+    expect(report!.commands[4]!.options.map((o) => [o.flags, o.mandatory])).toEqual([
+      ['--host <name>', true],
+      ['--into <file>', true],
+    ]);
   });
 });

@@ -20,9 +20,17 @@ export function registerReportCommands(program: Command): void {
     .addOption(requiredByOption('keep only checks'))
     .addOption(tierOption('keep only checks'))
     .option('--again <report>', 'a rerun of some of the scenarios: a check whose verdict differs between the runs becomes FLAKY, with both')
-    .option('--previous <reports...>', "earlier reports of some of the hosts (their previous versions'): each host's fixed, regressed and changed checks since, shown in the matrix")
+    .option(
+      '--previous <reports...>',
+      "earlier reports of some of the hosts (their previous versions'): each host's fixed, regressed and changed checks since, shown in the matrix",
+    )
     .action((files: string[], options: { out: string; requiredBy: RequiredBy; tier?: Tier[]; again?: string; previous?: string[] }) => {
-      process.exitCode = runReportMerge(files, options.out, processIo, { requiredBy: options.requiredBy, tiers: options.tier, again: options.again, previous: options.previous });
+      process.exitCode = runReportMerge(files, options.out, processIo, {
+        requiredBy: options.requiredBy,
+        tiers: options.tier,
+        again: options.again,
+        previous: options.previous,
+      });
     });
   report
     .command('diff')
@@ -43,7 +51,9 @@ export function registerReportCommands(program: Command): void {
     });
   report
     .command('reruns')
-    .description("print the scenarios to run once more before a host's baseline is rewritten from a report: a failing check the baseline does not list, or a listed one that passed")
+    .description(
+      "print the scenarios to run once more before a host's baseline is rewritten from a report: a failing check the baseline does not list, or a listed one that passed",
+    )
     .argument('<report>', 'report.json')
     .requiredOption('--host <name>', 'the host whose baseline is to be rewritten')
     .option('--expected-failures <file>', 'its current baseline (without it, every failing check asks for a rerun)')

@@ -30,7 +30,9 @@ describe('report merge', () => {
     const combined = readReportFile(join(ws.dir, 'both', 'report.json')).hosts[0]!.checks.find((c) => c.id === 'expose-description/origin-first');
     expect(combined?.runs?.map((r) => r.verdict)).toEqual(['FAIL', 'PASS']);
     expect(readFileSync(join(ws.dir, 'both', 'report.md'), 'utf8')).toContain('#### 🔁 FLAKY expose-description/origin-first');
-    expect(readFileSync(join(ws.dir, 'both', 'junit.xml'), 'utf8')).toContain('<skipped message="FAIL then PASS: the verdict differed between runs of the scenario"/>');
+    expect(readFileSync(join(ws.dir, 'both', 'junit.xml'), 'utf8')).toContain(
+      '<skipped message="FAIL then PASS: the verdict differed between runs of the scenario"/>',
+    );
     expect(ws.out).toContain('refhost 0.1.0: 1 FLAKY · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS (');
     expect(ws.out).toContain('\n  FLAKY expose-description/origin-first: FAIL then PASS\n');
   });
@@ -53,8 +55,12 @@ describe('report merge', () => {
     const md = readFileSync(join(ws.dir, 'matrix', 'report.md'), 'utf8');
     expect(md).toContain("### Since each host's previous report");
     expect(md).toContain('| refhost 0.1.0 | 0.0.9, run of 2026-01-10 | 1 | 1 | 0 | 0 | 0 | 5 |');
-    expect(md).toContain('- **refhost 0.1.0:** regressed expose-description/origin-first (PASS -&gt; FAIL); fixed discover-once/initialize-before-model (FAIL -&gt; PASS)');
-    expect(readFileSync(join(ws.dir, 'matrix', 'index.html'), 'utf8')).toContain('<details class="meta" id="since-previous"><summary>Since each host&#39;s previous report: refhost 1 fixed, 1 regressed</summary>');
+    expect(md).toContain(
+      '- **refhost 0.1.0:** regressed expose-description/origin-first (PASS -&gt; FAIL); fixed discover-once/initialize-before-model (FAIL -&gt; PASS)',
+    );
+    expect(readFileSync(join(ws.dir, 'matrix', 'index.html'), 'utf8')).toContain(
+      '<details class="meta" id="since-previous"><summary>Since each host&#39;s previous report: refhost 1 fixed, 1 regressed</summary>',
+    );
     expect(ws.out).toContain('refhost 0.1.0: 1 FAIL · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS (');
     expect(ws.out).toContain('\n  since 0.0.9 (run of 2026-01-10): 1 fixed · 1 regressed · 0 changed (not graded) · 5 unchanged\n');
   });
@@ -72,7 +78,9 @@ describe('report merge', () => {
     broken.hosts[0]!.run.host.name = 42;
     const bad = ws.file('bad.json', broken);
     expect(runReportMerge([ws.file('a.json', a), bad], join(ws.dir, 'merged'), ws.io)).toBe(2);
-    expect(ws.err).toBe(`mcp-host-conformance: ${bad}: not a valid conformance report:\n  hosts[0].run.host.name: Invalid input: expected string, received number\n`);
+    expect(ws.err).toBe(
+      `mcp-host-conformance: ${bad}: not a valid conformance report:\n  hosts[0].run.host.name: Invalid input: expected string, received number\n`,
+    );
     expect(existsSync(join(ws.dir, 'merged'))).toBe(false);
   });
 
@@ -119,6 +127,8 @@ describe('report merge', () => {
     expect(narrowed.hosts[0]?.checks.every((c) => c.guarantees.every((id) => guaranteeById(id)?.tier === 'contract'))).toBe(true);
     expect(ws.out).toMatch(/^--tier contract: kept \d+ of \d+ checks/);
     expect(runReportMerge([file], join(ws.dir, 'none'), ws.io, { requiredBy: 'spec-must', tiers: ['contract'] })).toBe(2);
-    expect(ws.err).toMatch(/--required-by spec-must --tier contract: none of the \d+ checks observes a guarantee the specification asks and is of tier contract\n$/);
+    expect(ws.err).toMatch(
+      /--required-by spec-must --tier contract: none of the \d+ checks observes a guarantee the specification asks and is of tier contract\n$/,
+    );
   });
 });

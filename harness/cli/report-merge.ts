@@ -42,13 +42,21 @@ export function runReportMerge(files: readonly string[], outDir: string, io: Com
       previous,
     );
     if (requiredBy !== 'catalogue' || tiers.length < TIERS.length) {
-      const flags = [...(requiredBy === 'catalogue' ? [] : [`--required-by ${requiredBy}`]), ...(tiers.length < TIERS.length ? [`--tier ${tiers.join(',')}`] : [])].join(' ');
+      const flags = [
+        ...(requiredBy === 'catalogue' ? [] : [`--required-by ${requiredBy}`]),
+        ...(tiers.length < TIERS.length ? [`--tier ${tiers.join(',')}`] : []),
+      ].join(' ');
       const before = inputs.reduce((n, r) => n + r.hosts.reduce((m, h) => m + h.checks.length, 0), 0);
       const after = merged.hosts.reduce((n, h) => n + h.checks.length, 0);
-      const asked = [...(requiredBy === 'catalogue' ? [] : ['observes a guarantee the specification asks']), ...(tiers.length < TIERS.length ? [`is of tier ${tiers.join(' or ')}`] : [])];
+      const asked = [
+        ...(requiredBy === 'catalogue' ? [] : ['observes a guarantee the specification asks']),
+        ...(tiers.length < TIERS.length ? [`is of tier ${tiers.join(' or ')}`] : []),
+      ];
       if (after === 0) throw new ReportError('NARROW_EMPTY', `${flags}: none of the ${before} checks ${asked.join(' and ')}`);
       const filled = new Set(narrowed.flatMap((n) => n.sourcesFromCatalogue));
-      io.stdout(`${flags}: kept ${after} of ${before} checks${filled.size === 0 ? '' : ` (${filled.size} guarantees had no sources in the report; the current catalogue's were used)`}\n`);
+      io.stdout(
+        `${flags}: kept ${after} of ${before} checks${filled.size === 0 ? '' : ` (${filled.size} guarantees had no sources in the report; the current catalogue's were used)`}\n`,
+      );
     }
     const paths = writeReports(merged, outDir);
     for (const host of merged.hosts) {

@@ -5,7 +5,10 @@ import { REQUIRED_BY } from '../catalogue/source-schema.js';
 import { TIERS, type Tier } from '../catalogue/tiers.js';
 
 export function requiredByOption(what: string): Option {
-  return new Option('--required-by <scope>', `${what} of guarantees the MCP specification itself asks: spec (a MUST, SHOULD or Key Principle sentence) or spec-must (a MUST sentence); catalogue: all`)
+  return new Option(
+    '--required-by <scope>',
+    `${what} of guarantees the MCP specification itself asks: spec (a MUST, SHOULD or Key Principle sentence) or spec-must (a MUST sentence); catalogue: all`,
+  )
     .choices(REQUIRED_BY)
     .default('catalogue');
 }
@@ -16,8 +19,12 @@ export function tierOption(what: string): Option {
 }
 
 function parseTiers(value: string): Tier[] {
-  const parts = value.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const wrong = parts.filter((p) => !(TIERS as readonly string[]).includes(p));
-  if (parts.length === 0 || wrong.length > 0) throw new InvalidArgumentError(`${wrong.length > 0 ? `not a tier: ${wrong.join(', ')}` : 'no tier named'}; the tiers are ${TIERS.join(', ')}`);
+  if (parts.length === 0 || wrong.length > 0)
+    throw new InvalidArgumentError(`${wrong.length > 0 ? `not a tier: ${wrong.join(', ')}` : 'no tier named'}; the tiers are ${TIERS.join(', ')}`);
   return TIERS.filter((t) => parts.includes(t));
 }

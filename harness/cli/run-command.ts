@@ -31,7 +31,11 @@ async function list(flags: RunFlags): Promise<void> {
     process.stdout.write(`${s.name}  ${ids.join(' ')}\n  ${s.title}\n`);
     // The numbers and patterns a check applies are data, shown with it.
     for (const c of s.checks.filter((check) => check.grade.thresholds !== undefined)) {
-      process.stdout.write(`    ${c.id}: ${Object.entries(c.grade.thresholds ?? {}).map(([k, v]) => `${k}=${v}`).join(', ')}\n`);
+      process.stdout.write(
+        `    ${c.id}: ${Object.entries(c.grade.thresholds ?? {})
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ')}\n`,
+      );
     }
   }
 }
@@ -81,7 +85,7 @@ export function registerRunCommand(program: Command): void {
     .option('--shard <i/n>', 'run only shard i of n (every n-th scenario by name, from the i-th)', shard)
     .option('--out <dir>', 'report folder (default test-results/<host>/; the committed reports/<host>/ are written only on purpose)')
     .option('--expected-failures <file>', 'known failures: listed failures pass, unlisted fail, listed passes are stale')
-    .option('--protocol <revision>', 'every fake server offers this MCP revision: 2025-11-25, 2026-07-28 or both (default: each scenario\'s own)', protocol)
+    .option('--protocol <revision>', "every fake server offers this MCP revision: 2025-11-25, 2026-07-28 or both (default: each scenario's own)", protocol)
     .option('--performance', "also measure the host's MCP performance (launch to ready, call overhead, memory) into the report, INFO only")
     .action(async (flags: RunFlags) => {
       if (flags.list === true) return list(flags);

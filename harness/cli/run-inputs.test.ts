@@ -22,10 +22,17 @@ afterAll(() => {
 });
 
 async function refused(cases: [string[], string][]): Promise<void> {
-  const results: CommandResult[] = await Promise.all(cases.map(([args]) => runCli(['run', '--scenario', 'approve-once', '--out', 'out', ...args], { cwd: dir, deadlineMs: 30_000 })));
+  const results: CommandResult[] = await Promise.all(
+    cases.map(([args]) => runCli(['run', '--scenario', 'approve-once', '--out', 'out', ...args], { cwd: dir, deadlineMs: 30_000 })),
+  );
   results.forEach((result, i) => {
     const [args, stderr] = cases[i] ?? [];
-    expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ args, code: 2, stdout: '', stderr: `mcp-host-conformance: ${stderr}\n` });
+    expect({ args, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+      args,
+      code: 2,
+      stdout: '',
+      stderr: `mcp-host-conformance: ${stderr}\n`,
+    });
   });
   expect(existsSync(join(dir, 'out'))).toBe(false);
 }
@@ -35,10 +42,16 @@ describe.concurrent('run refuses bad input before any scenario', () => {
     file('not-json.json', '{ "name": ');
     file('bad-profile.json', JSON.stringify({ name: 'Bad Name', command: 'x' }));
     await refused([
-      [['--host', 'nope'], `--host nope: not a known host (${['reference', 'codex', ...builtinAcpProfileNames()].join(', ')}) and no profile file of that name`],
+      [
+        ['--host', 'nope'],
+        `--host nope: not a known host (${['reference', 'codex', ...builtinAcpProfileNames()].join(', ')}) and no profile file of that name`,
+      ],
       [['--host', './missing.json'], '--host ./missing.json: no such profile file'],
       [['--host', 'not-json.json'], `--host ${join(dir, 'not-json.json')}: Unexpected end of JSON input`],
-      [['--host', 'bad-profile.json'], `--host ${join(dir, 'bad-profile.json')}: name: profile names are kebab-case; config: Invalid input: expected object, received undefined; screen: Invalid input: expected object, received undefined`],
+      [
+        ['--host', 'bad-profile.json'],
+        `--host ${join(dir, 'bad-profile.json')}: name: profile names are kebab-case; config: Invalid input: expected object, received undefined; screen: Invalid input: expected object, received undefined`,
+      ],
     ]);
   });
 
@@ -53,13 +66,28 @@ describe.concurrent('run refuses bad input before any scenario', () => {
   it('refuses an expected-failures file that is missing, not JSON, has unknown fields, unknown check ids or another host', async () => {
     file('x-broken.json', '{ "host": ');
     file('x-extra.json', JSON.stringify({ host: 'reference', failures: [{ check: 'approve-once-then-deny/x', reason: 'r', because: 'typo' }] }));
-    file('x-unknown.json', JSON.stringify({ host: 'reference', failures: [{ check: 'approve-once-then-deny/no-such-check', reason: 'r' }, { check: 'gone/check', reason: 'r' }] }));
+    file(
+      'x-unknown.json',
+      JSON.stringify({
+        host: 'reference',
+        failures: [
+          { check: 'approve-once-then-deny/no-such-check', reason: 'r' },
+          { check: 'gone/check', reason: 'r' },
+        ],
+      }),
+    );
     file('x-codex.json', JSON.stringify({ host: 'codex', failures: [] }));
     await refused([
       [['--expected-failures', 'x-missing.json'], '--expected-failures x-missing.json: cannot read expected-failures file (ENOENT)'],
       [['--expected-failures', 'x-broken.json'], '--expected-failures x-broken.json: not valid JSON (Unexpected end of JSON input)'],
-      [['--expected-failures', 'x-extra.json'], '--expected-failures x-extra.json: not a valid expected-failures file: failures[0]: Unrecognized key: "because"'],
-      [['--expected-failures', 'x-unknown.json'], '--expected-failures x-unknown.json: no scenario has the check(s) approve-once-then-deny/no-such-check, gone/check'],
+      [
+        ['--expected-failures', 'x-extra.json'],
+        '--expected-failures x-extra.json: not a valid expected-failures file: failures[0]: Unrecognized key: "because"',
+      ],
+      [
+        ['--expected-failures', 'x-unknown.json'],
+        '--expected-failures x-unknown.json: no scenario has the check(s) approve-once-then-deny/no-such-check, gone/check',
+      ],
       [['--expected-failures', 'x-codex.json'], '--expected-failures x-codex.json: lists failures of host "codex", but this run\'s host is "reference"'],
     ]);
   });
@@ -80,8 +108,14 @@ describe('run --list', () => {
     const listed = await runCli(['run', '--list', '--scenario', 'approve-once'], { cwd: dir });
     expect({ code: listed.code, stdout: listed.stdout }).toEqual({ code: 0, stdout: expect.stringMatching(/^approve-once-then-deny {2}APPROVE-\d/) });
     const spec = await runCli(['run', '--list', '--scenario', 'approve-', '--required-by', 'spec-must'], { cwd: dir });
-    expect({ code: spec.code, stdout: spec.stdout }).toEqual({ code: 0, stdout: expect.stringMatching(/^approve-annotations-no-skip {2}APPROVE-1 (?:APPROVE-2 )?APPROVE-4 RESULT-3\n/) });
+    expect({ code: spec.code, stdout: spec.stdout }).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(/^approve-annotations-no-skip {2}APPROVE-1 (?:APPROVE-2 )?APPROVE-4 RESULT-3\n/),
+    });
     const none = await runCli(['run', '--list', '--scenario', 'no-such-'], { cwd: dir });
-    expect({ code: none.code, stderr: none.stderr }).toEqual({ code: 2, stderr: 'mcp-host-conformance: --scenario no-such-: no scenario name starts with it (see run --list)\n' });
+    expect({ code: none.code, stderr: none.stderr }).toEqual({
+      code: 2,
+      stderr: 'mcp-host-conformance: --scenario no-such-: no scenario name starts with it (see run --list)\n',
+    });
   });
 });

@@ -42,7 +42,6 @@ export interface RunInputs {
   expectedFailures?: ExpectedFailures;
 }
 
-
 const inputError = (message: string): HarnessError => new HarnessError('CLI_INPUT', message);
 
 /** Runs `read`; a known input problem (its message names the value) becomes one line after the flag. */
@@ -70,13 +69,22 @@ function checkFilters(flags: RunFlags, all: readonly Scenario[]): Scenario[] {
     if (!all.some((s) => s.name.startsWith(prefix))) throw inputError(`--scenario ${prefix}: no scenario name starts with it (see run --list)`);
   }
   for (const prefix of flags.guarantee) {
-    if (!GUARANTEES.some((g) => matchesGuarantee(g.id, prefix))) throw inputError(`--guarantee ${prefix}: no guarantee ID or group of the catalogue matches it (docs/guarantees.md)`);
+    if (!GUARANTEES.some((g) => matchesGuarantee(g.id, prefix)))
+      throw inputError(`--guarantee ${prefix}: no guarantee ID or group of the catalogue matches it (docs/guarantees.md)`);
   }
   const filtered = selectScenarios(all, { ...flags, ...(flags.tier === undefined ? {} : { tiers: flags.tier }) });
   const selected = flags.quick === true ? quickSelection(filtered).kept : filtered;
   if (selected.length === 0) {
-    const scope = [...(flags.requiredBy === 'catalogue' ? [] : [`--required-by ${flags.requiredBy}`]), ...(flags.tier === undefined ? [] : [`--tier ${flags.tier.join(',')}`])];
-    const filters = [...flags.scenario.map((p) => `--scenario ${p}`), ...flags.guarantee.map((p) => `--guarantee ${p}`), ...scope, ...(flags.quick === true ? ['--quick'] : [])].join(' ');
+    const scope = [
+      ...(flags.requiredBy === 'catalogue' ? [] : [`--required-by ${flags.requiredBy}`]),
+      ...(flags.tier === undefined ? [] : [`--tier ${flags.tier.join(',')}`]),
+    ];
+    const filters = [
+      ...flags.scenario.map((p) => `--scenario ${p}`),
+      ...flags.guarantee.map((p) => `--guarantee ${p}`),
+      ...scope,
+      ...(flags.quick === true ? ['--quick'] : []),
+    ].join(' ');
     throw inputError(`${filters}: together they select no check`);
   }
   return selected;
@@ -84,7 +92,8 @@ function checkFilters(flags: RunFlags, all: readonly Scenario[]): Scenario[] {
 
 function checkShard(shard: string, selected: number): void {
   const count = Number(shard.split('/')[1]);
-  if (count > selected) throw inputError(`--shard ${shard}: ${selected} scenario(s) selected, fewer than ${count} shards, so a shard would run nothing (use at most ${selected})`);
+  if (count > selected)
+    throw inputError(`--shard ${shard}: ${selected} scenario(s) selected, fewer than ${count} shards, so a shard would run nothing (use at most ${selected})`);
 }
 
 function checkExpectedFailures(file: string, adapter: HostAdapter, all: readonly Scenario[]): ExpectedFailures {
@@ -117,7 +126,10 @@ export async function checkSelection(flags: RunFlags): Promise<RunInputs & { all
 }
 
 /** Checks every input of a run; creates the report folder last (returned: the folder created, if any). */
-export async function checkRunInputs(flags: RunFlags, outDir: (adapter: HostAdapter) => string): Promise<RunInputs & { outDir: string; createdDir: string | undefined }> {
+export async function checkRunInputs(
+  flags: RunFlags,
+  outDir: (adapter: HostAdapter) => string,
+): Promise<RunInputs & { outDir: string; createdDir: string | undefined }> {
   const { adapter, all, selected } = await checkSelection(flags);
   if (flags.shard !== undefined) checkShard(flags.shard, selected.length);
   const expectedFailures = flags.expectedFailures === undefined ? undefined : checkExpectedFailures(flags.expectedFailures, adapter, all);

@@ -53,7 +53,15 @@ async function interruptedRun(signal: 'SIGINT' | 'SIGTERM', target: 'group' | 'c
     const running = await runningDescendants(cli.pid, 10_000);
     process.kill(target === 'group' ? -cli.pid : cli.pid, signal);
     const exit = await cli.exited;
-    return { exit, stdout, running, still: await waitGone(running, 2000), tmpLeft: readdirSync(tmp), report: ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'))), marked: scanRunProcesses(own) };
+    return {
+      exit,
+      stdout,
+      running,
+      still: await waitGone(running, 2000),
+      tmpLeft: readdirSync(tmp),
+      report: ReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'))),
+      marked: scanRunProcesses(own),
+    };
   } finally {
     await stopGroup(cli, 100);
   }
@@ -63,18 +71,22 @@ describe('an interrupted run', () => {
   test.each([
     ['SIGINT', 'group', 130],
     ['SIGTERM', 'cli', 143],
-  ] as const)('%s to the %s stops every process of the run, writes the report of what finished marked incomplete, and leaves no temporary folder', { timeout: 120_000 }, async (signal, target, code) => {
-    const r = await interruptedRun(signal, target);
-    expect(r.exit).toEqual({ code, signal: null });
-    expect(r.running.length).toBeGreaterThan(0);
-    expect({ still: r.still, marked: r.marked.map((p) => p.cmdline.join(' ')), tmpLeft: r.tmpLeft }).toEqual({ still: [], marked: [], tmpLeft: [] });
-    const run = r.report.hosts[0]!;
-    const finished = new Set(run.checks.map((c) => c.scenario));
-    expect(run.run.incomplete).toMatchObject({ signal, scenariosFinished: finished.size });
-    expect(run.run.incomplete!.scenariosFinished).toBeLessThan(run.run.incomplete!.scenariosPlanned);
-    expect(run.checks.filter((c) => c.observed.startsWith('the scenario did not finish'))).toEqual([]);
-    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(
-      `Result: interrupted by ${signal}: ${finished.size} of ${run.run.incomplete!.scenariosPlanned} scenarios finished; the report is incomplete (exit ${code})`,
-    );
-  });
+  ] as const)(
+    '%s to the %s stops every process of the run, writes the report of what finished marked incomplete, and leaves no temporary folder',
+    { timeout: 120_000 },
+    async (signal, target, code) => {
+      const r = await interruptedRun(signal, target);
+      expect(r.exit).toEqual({ code, signal: null });
+      expect(r.running.length).toBeGreaterThan(0);
+      expect({ still: r.still, marked: r.marked.map((p) => p.cmdline.join(' ')), tmpLeft: r.tmpLeft }).toEqual({ still: [], marked: [], tmpLeft: [] });
+      const run = r.report.hosts[0]!;
+      const finished = new Set(run.checks.map((c) => c.scenario));
+      expect(run.run.incomplete).toMatchObject({ signal, scenariosFinished: finished.size });
+      expect(run.run.incomplete!.scenariosFinished).toBeLessThan(run.run.incomplete!.scenariosPlanned);
+      expect(run.checks.filter((c) => c.observed.startsWith('the scenario did not finish'))).toEqual([]);
+      expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(
+        `Result: interrupted by ${signal}: ${finished.size} of ${run.run.incomplete!.scenariosPlanned} scenarios finished; the report is incomplete (exit ${code})`,
+      );
+    },
+  );
 });

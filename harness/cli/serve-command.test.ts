@@ -32,14 +32,20 @@ describe('serve --scenario', () => {
     expect(addresses.model).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     expect(Object.keys(addresses.servers)).toEqual(['docs']);
     expect(snippet.mcpServers).toEqual({ docs: { url: addresses.servers.docs?.url } });
-    expect(run.stderr.text).toContain('note: its user: send "Find the release notes three times."; approval "approve"; approval "approve"; approval "deny"; end "eof"');
+    expect(run.stderr.text).toContain(
+      'note: its user: send "Find the release notes three times."; approval "approve"; approval "approve"; approval "deny"; end "eof"',
+    );
 
     const docs = new Client({ name: 'test', version: '1' });
     await docs.connect(new StreamableHTTPClientTransport(new URL(addresses.servers.docs?.url ?? '')));
     cleanups.push(() => docs.close());
     expect((await docs.listTools()).tools.map((t) => t.name)).toEqual(['search']);
     const model = new OpenAI({ baseURL: addresses.model, apiKey: 'sk-any', maxRetries: 0 });
-    const answer = await model.responses.create({ model: 'm', input: 'hi', tools: [{ type: 'function', name: 'mcp_docs_search', parameters: {}, strict: false }] });
+    const answer = await model.responses.create({
+      model: 'm',
+      input: 'hi',
+      tools: [{ type: 'function', name: 'mcp_docs_search', parameters: {}, strict: false }],
+    });
     expect(answer.output[0]).toMatchObject({ type: 'function_call', name: 'mcp_docs_search', arguments: '{"query":"release notes"}' });
   });
 
@@ -50,7 +56,11 @@ describe('serve --scenario', () => {
     const trapOrigin = new URL(addresses.trap ?? '').origin;
     expect(snippet.mcpServers.docs?.headers?.Authorization).toMatch(/^Bearer cnry-[a-z0-9-]+-.{32}$/);
     expect(snippet.mcpServers.wiki?.headers?.['X-Api-Key']).toMatch(/^cnry-/);
-    const challenge = await fetch(addresses.servers.docs?.url ?? '', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    const challenge = await fetch(addresses.servers.docs?.url ?? '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
     expect(challenge.status).toBe(401);
     expect(challenge.headers.get('www-authenticate')).toContain(`${trapOrigin}/.well-known/oauth-protected-resource`);
     run.stop();

@@ -18,7 +18,10 @@ export function registerServeCommand(program: Command): void {
     .option('--behaviour <file>', 'serve the servers and model described in this JSON file')
     .action(async (flags: { scenario?: string; behaviour?: string }) => {
       // Commander parsed and checked the flags; runServe takes them as its own argv.
-      const argv = [...(flags.scenario === undefined ? [] : ['--scenario', flags.scenario]), ...(flags.behaviour === undefined ? [] : ['--behaviour', flags.behaviour])];
+      const argv = [
+        ...(flags.scenario === undefined ? [] : ['--scenario', flags.scenario]),
+        ...(flags.behaviour === undefined ? [] : ['--behaviour', flags.behaviour]),
+      ];
       process.exitCode = await serveWithScenarios(argv, { stdout: process.stdout, stderr: process.stderr });
     });
 }

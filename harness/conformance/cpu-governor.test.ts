@@ -7,7 +7,12 @@ function governed(limits = { min: 2, max: 4, busyBelow: 0.8, settleMs: 200 }) {
   let times: CpuTimes = { busy: 0, total: 0 };
   let share = 0;
   let memory = 8 * 2 ** 30;
-  const governor = new CpuGovernor(limits, () => times, () => now, () => memory);
+  const governor = new CpuGovernor(
+    limits,
+    () => times,
+    () => now,
+    () => memory,
+  );
   /** Time passes with the machine `share` busy; the scheduler asks every 50 ms meanwhile. */
   const pass = (ms: number, running: number): boolean => {
     let said = false;
@@ -78,8 +83,10 @@ describe('the CPU governor', () => {
   test('reads the busy and total ticks of /proc/stat, idle and iowait counting as free', () => {
     expect(readCpuTimes(() => 'cpu  10 1 5 80 4 0 0 0 0 0\ncpu0 1 1 1 1 1 1 1 1 1 1\n')).toEqual({ busy: 16, total: 100 });
     expect(readCpuTimes(() => 'garbage')).toBeNull();
-    expect(readCpuTimes(() => {
-      throw new Error('no /proc');
-    })).toBeNull();
+    expect(
+      readCpuTimes(() => {
+        throw new Error('no /proc');
+      }),
+    ).toBeNull();
   });
 });

@@ -17,7 +17,11 @@ function report(name: string, checks: { scenario: string; durationMs: number }[]
 describe('expected durations', () => {
   test('come from the first report that has the scenario, its longest check', () => {
     const own = report('own.json', [{ scenario: 'a', durationMs: 100 }]);
-    const reference = report('ref.json', [{ scenario: 'a', durationMs: 900 }, { scenario: 'b', durationMs: 300 }, { scenario: 'b', durationMs: 400 }]);
+    const reference = report('ref.json', [
+      { scenario: 'a', durationMs: 900 },
+      { scenario: 'b', durationMs: 300 },
+      { scenario: 'b', durationMs: 400 },
+    ]);
     const got = expectedDurations([join(dir, 'missing.json'), own, reference], [{ name: 'a' }, { name: 'b' }, { name: 'c', timeoutMs: 60_000 }, { name: 'd' }]);
     expect(Object.fromEntries(got)).toEqual({ a: 100, b: 400, c: 60_000, d: 1000 });
   });
@@ -33,6 +37,9 @@ describe('shards', () => {
   test('take every n-th scenario by name from the i-th, together all of them once', () => {
     const scenarios = ['e', 'a', 'd', 'b', 'c'].map((name) => ({ name }));
     const shards = [1, 2].map((i) => shardOf(scenarios, `${i}/2`).map((s) => s.name));
-    expect(shards).toEqual([['a', 'c', 'e'], ['b', 'd']]);
+    expect(shards).toEqual([
+      ['a', 'c', 'e'],
+      ['b', 'd'],
+    ]);
   });
 });

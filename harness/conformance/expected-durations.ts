@@ -18,7 +18,8 @@ function durationsIn(file: string): Map<string, number> {
   try {
     if (!existsSync(file)) return found;
     const parsed = DurationsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    for (const check of parsed.success ? parsed.data.hosts.flatMap((h) => h.checks) : []) found.set(check.scenario, Math.max(found.get(check.scenario) ?? 0, check.durationMs));
+    for (const check of parsed.success ? parsed.data.hosts.flatMap((h) => h.checks) : [])
+      found.set(check.scenario, Math.max(found.get(check.scenario) ?? 0, check.durationMs));
   } catch {
     // An unreadable report orders nothing.
   }

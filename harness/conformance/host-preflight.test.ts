@@ -69,7 +69,9 @@ describe('preflightHost', () => {
   it('reports a host that never shows its prompt, and stops it with its whole process group', async () => {
     // Pids a host prints are those of its own PID namespace: the two are found by a name in their command lines.
     const name = `silent-host-${process.pid}-${Date.now()}`;
-    const host = profile('silent', { script: `require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)', '${name}']); console.log('thinking...')` });
+    const host = profile('silent', {
+      script: `require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)', '${name}']); console.log('thinking...')`,
+    });
     await expect(preflightHost(resolveHost(host), '--host silent.json', 4000)).rejects.toThrow(
       "--host silent.json: the host showed no prompt within 4000 ms (does the profile's screen.prompt match?); its last lines:\n  | thinking...",
     );

@@ -15,9 +15,15 @@ export const PREFLIGHT_PROMPT_MS = 15_000;
 const TAIL_LINES = 12;
 
 function tail(screen: string): string {
-  const lines = screen.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
+  const lines = screen
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '');
   if (lines.length === 0) return 'it printed nothing';
-  return `its last lines:\n${lines.slice(-TAIL_LINES).map((l) => `  | ${l}`).join('\n')}`;
+  return `its last lines:\n${lines
+    .slice(-TAIL_LINES)
+    .map((l) => `  | ${l}`)
+    .join('\n')}`;
 }
 
 /** Resolves when the host reached its prompt; throws HarnessError HOST_START (naming `input`) otherwise. */

@@ -70,7 +70,8 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   const selected = options.scenarios;
   if (selected.length === 0) throw new HarnessError('CLI_INPUT', 'no scenario matches the --scenario/--guarantee/--required-by filters');
   const scenarios = options.shard === undefined ? selected : shardOf(selected, options.shard);
-  if (scenarios.length === 0) throw new HarnessError('CLI_INPUT', `--shard ${options.shard}: no scenario falls in this shard of the ${selected.length} selected`);
+  if (scenarios.length === 0)
+    throw new HarnessError('CLI_INPUT', `--shard ${options.shard}: no scenario falls in this shard of the ${selected.length} selected`);
   // One folder holds everything the run writes: as TMPDIR, every scenario's sandbox. It goes
   // at the end, however the run ends (a second signal does not wait for the scenarios).
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'mhc-run-')));
@@ -91,7 +92,15 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   const startedAt = new Date();
   const write = async (checks: CheckResult[], incomplete: RunMetadata['incomplete']) => {
     const left = [...leftovers].sort((a, b) => a.scenario.localeCompare(b.scenario) || a.pid - b.pid);
-    const shape = { command: options.command, shard: options.shard ?? null, incomplete, requiredBy: options.requiredBy, tiers: options.tiers ?? [...TIERS], protocol: options.protocol ?? null, leftovers: left };
+    const shape = {
+      command: options.command,
+      shard: options.shard ?? null,
+      incomplete,
+      requiredBy: options.requiredBy,
+      tiers: options.tiers ?? [...TIERS],
+      protocol: options.protocol ?? null,
+      leftovers: left,
+    };
     const run = await runMetadata(adapter, { startedAt, endedAt: new Date() }, shape);
     const report: Report = { schemaVersion: 1, generatedAt: new Date().toISOString(), guarantees: [...GUARANTEES], hosts: [{ run, checks }] };
     const paths = writeReports(report, options.outDir);
@@ -101,7 +110,12 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   try {
     const committed = join(suiteRoot(), 'reports', reportFolderName(adapter), 'report.json');
     const expected = expectedDurations([join(options.outDir, 'report.json'), committed, ...REFERENCE_DURATIONS], scenarios);
-    const items = scenarios.map((scenario) => ({ id: scenario.name, scenario, adapter, ...(options.protocol === undefined ? {} : { protocol: options.protocol }) }));
+    const items = scenarios.map((scenario) => ({
+      id: scenario.name,
+      scenario,
+      adapter,
+      ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+    }));
     const done = runScenarios(items, {
       expected,
       admission: new CpuGovernor(),
@@ -137,7 +151,11 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   options.log(`By tier: ${tierHeadline(checks, catalogueMap(report))}`);
   const result = runResult(checks, outcome);
   const exitCode = unexpected.length > 0 ? Math.max(result.exitCode, 1) : result.exitCode;
-  options.log(unexpected.length > 0 && result.exitCode === 0 ? `Result: not conformant: ${unexpected.length} harness error(s) outside any scenario (exit 1)` : result.line);
+  options.log(
+    unexpected.length > 0 && result.exitCode === 0
+      ? `Result: not conformant: ${unexpected.length} harness error(s) outside any scenario (exit 1)`
+      : result.line,
+  );
   return { exitCode, interrupted: false };
 
   /** The report of what finished when `signal` came, once every process of the run is gone. */
@@ -149,7 +167,9 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     if (survivors.length > 0) options.log(`processes ${survivors.join(', ')} of the run could not be stopped`);
     await write(checks, incomplete);
     const exitCode = interruptedExitCode(signal);
-    options.log(`Result: interrupted by ${signal}: ${incomplete.scenariosFinished} of ${incomplete.scenariosPlanned} scenarios finished; the report is incomplete (exit ${exitCode})`);
+    options.log(
+      `Result: interrupted by ${signal}: ${incomplete.scenariosFinished} of ${incomplete.scenariosPlanned} scenarios finished; the report is incomplete (exit ${exitCode})`,
+    );
     return { exitCode, interrupted: true };
   }
 }

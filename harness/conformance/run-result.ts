@@ -22,10 +22,17 @@ export function runResult(checks: readonly CheckResult[], expected?: ExpectedFai
   const failing =
     expected === undefined
       ? [counts.FAIL > 0 ? `${counts.FAIL} FAIL` : '', counts.BLOCKED > 0 ? `${counts.BLOCKED} BLOCKED` : '']
-      : [unexpected('FAIL') > 0 ? `${unexpected('FAIL')} unexpected FAIL` : '', unexpected('BLOCKED') > 0 ? `${unexpected('BLOCKED')} unexpected BLOCKED` : '', expected.stale.length > 0 ? `${expected.stale.length} stale expected failure(s)` : ''];
+      : [
+          unexpected('FAIL') > 0 ? `${unexpected('FAIL')} unexpected FAIL` : '',
+          unexpected('BLOCKED') > 0 ? `${unexpected('BLOCKED')} unexpected BLOCKED` : '',
+          expected.stale.length > 0 ? `${expected.stale.length} stale expected failure(s)` : '',
+        ];
   const problems = failing.filter((p) => p !== '');
   if (errors > 0) {
-    return { exitCode: EXIT_CHECKS_FAILED, line: `Result: not a conformant run: ${errors} HARNESS-ERROR (the suite broke on these checks; rerun them)${problems.length > 0 ? `, and ${problems.join(', ')}` : ''} (exit 1)` };
+    return {
+      exitCode: EXIT_CHECKS_FAILED,
+      line: `Result: not a conformant run: ${errors} HARNESS-ERROR (the suite broke on these checks; rerun them)${problems.length > 0 ? `, and ${problems.join(', ')}` : ''} (exit 1)`,
+    };
   }
   if (problems.length > 0) return { exitCode: EXIT_CHECKS_FAILED, line: `Result: checks failed: ${problems.join(', ')} (exit 1)` };
   const tolerated = expected !== undefined && expected.expected.length > 0 ? `, ${expected.expected.length} expected failure(s)` : '';

@@ -16,13 +16,18 @@ const leftovers = new Map<string, Leftover[]>();
 describe('the reference host passes every check', () => {
   beforeAll(async () => {
     requireBuilt('dist/refhost.mjs', ['reference-host']);
-    results = await runScenarios(scenarios.map((scenario) => ({ id: scenario.name, scenario, adapter })), { onFinish: (item, _results, left) => leftovers.set(item.id, left) });
+    results = await runScenarios(
+      scenarios.map((scenario) => ({ id: scenario.name, scenario, adapter })),
+      { onFinish: (item, _results, left) => leftovers.set(item.id, left) },
+    );
   }, 600_000);
 
   for (const scenario of scenarios) {
     test(scenario.name, () => {
       const bad = (results.get(scenario.name) ?? []).filter((r) => r.verdict !== 'PASS');
-      expect(bad.map((r) => `${r.verdict} ${r.id} [${r.guarantees.join(', ')}]\n  expected: ${r.expected}\n  observed: ${r.observed}\n  rerun: ${r.rerun}`)).toEqual([]);
+      expect(
+        bad.map((r) => `${r.verdict} ${r.id} [${r.guarantees.join(', ')}]\n  expected: ${r.expected}\n  observed: ${r.observed}\n  rerun: ${r.rerun}`),
+      ).toEqual([]);
       expect(results.get(scenario.name)?.length).toBe(scenario.checks.length);
       expect(leftovers.get(scenario.name)).toEqual([]);
     });

@@ -49,7 +49,12 @@ export function quickSelection<T extends Scenario>(scenarios: readonly T[]): { k
 
 /** Results per item id, for the items that finished (all of them unless `signal` aborted). */
 export async function runScenarios(items: readonly ScenarioRunItem[], options: RunScenariosOptions = {}): Promise<Map<string, CheckResult[]>> {
-  const expected = options.expected ?? expectedDurations(REFERENCE_DURATIONS, items.map((i) => i.scenario));
+  const expected =
+    options.expected ??
+    expectedDurations(
+      REFERENCE_DURATIONS,
+      items.map((i) => i.scenario),
+    );
   const byId = new Map(items.map((item) => [item.id, item]));
   const results = new Map<string, CheckResult[]>();
   const jobs = items.map((item) => ({

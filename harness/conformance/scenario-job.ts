@@ -15,12 +15,25 @@ export type PlannedCheck = Pick<CheckResult, 'id' | 'scenario' | 'guarantees' | 
 
 export function plannedChecks(scenario: Scenario, adapter: HostAdapter): PlannedCheck[] {
   const rerun = rerunCommand(adapter.selector, scenario.name);
-  return scenario.checks.map((c) => ({ id: `${scenario.name}/${c.id}`, scenario: scenario.name, guarantees: c.guarantees, level: levelOf(c), expected: c.expected, rerun }));
+  return scenario.checks.map((c) => ({
+    id: `${scenario.name}/${c.id}`,
+    scenario: scenario.name,
+    guarantees: c.guarantees,
+    level: levelOf(c),
+    expected: c.expected,
+    rerun,
+  }));
 }
 
 /** Every planned check as HARNESS-ERROR: the scenario did not finish. */
 export function unfinished(planned: readonly PlannedCheck[], why: string, durationMs: number): CheckResult[] {
-  return planned.map((p) => ({ ...p, verdict: 'HARNESS-ERROR' as const, observed: `the scenario did not finish: ${why}`, durationMs: Math.round(durationMs), evidence: [] }));
+  return planned.map((p) => ({
+    ...p,
+    verdict: 'HARNESS-ERROR' as const,
+    observed: `the scenario did not finish: ${why}`,
+    durationMs: Math.round(durationMs),
+    evidence: [],
+  }));
 }
 
 export interface ScenarioJobOptions {

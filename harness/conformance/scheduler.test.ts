@@ -39,7 +39,10 @@ describe('the scheduler', () => {
     const log: string[] = [];
     const jobs = ['a', 'b', 'c'].map((id, i) => deferredJob(id, 10 - i, log));
     const admission = atMost(2);
-    const done = runJobs(jobs.map((j) => j.job), { admission });
+    const done = runJobs(
+      jobs.map((j) => j.job),
+      { admission },
+    );
     await new Promise((r) => setTimeout(r, 20));
     expect(log).toEqual(['start a', 'start b']);
     jobs[1]?.release();
@@ -54,13 +57,23 @@ describe('the scheduler', () => {
   test('a job that throws or rejects is an outcome, not the end of the run', async () => {
     const outcomes = await runJobs(
       [
-        { id: 'sync', expectedMs: 1, run: () => { throw new Error('boom'); } },
+        {
+          id: 'sync',
+          expectedMs: 1,
+          run: () => {
+            throw new Error('boom');
+          },
+        },
         { id: 'async', expectedMs: 1, run: async () => Promise.reject(new Error('late boom')) },
         { id: 'fine', expectedMs: 1, run: async () => 'ok' },
       ],
       { admission: atMost(1) },
     );
-    expect(outcomes.map((o) => [o.id, o.ok])).toEqual([['async', false], ['fine', true], ['sync', false]]);
+    expect(outcomes.map((o) => [o.id, o.ok])).toEqual([
+      ['async', false],
+      ['fine', true],
+      ['sync', false],
+    ]);
   });
 
   test('once aborted nothing more starts and what finished is returned at once', async () => {
@@ -68,7 +81,10 @@ describe('the scheduler', () => {
     const jobs = ['a', 'b', 'c'].map((id) => deferredJob(id, 1, log));
     const controller = new AbortController();
     const finished: string[] = [];
-    const done = runJobs(jobs.map((j) => j.job), { admission: atMost(1), signal: controller.signal, onFinish: (o) => finished.push(o.id) });
+    const done = runJobs(
+      jobs.map((j) => j.job),
+      { admission: atMost(1), signal: controller.signal, onFinish: (o) => finished.push(o.id) },
+    );
     await new Promise((r) => setTimeout(r, 10));
     jobs[0]?.release();
     await new Promise((r) => setTimeout(r, 10));

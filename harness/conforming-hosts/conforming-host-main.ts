@@ -20,7 +20,13 @@ async function main(): Promise<number> {
   if (command === 'chat') {
     const resume = variant.resumeFlag !== null && rest.length === 1 && rest[0] === variant.resumeFlag;
     if (rest.length > 0 && !resume) usage();
-    return runChat({ continue: resume, env: variantEnv(variant, process.env), input: process.stdin, output: process.stdout, deps: { ...variant.deps?.(), dialect: variant.dialect } });
+    return runChat({
+      continue: resume,
+      env: variantEnv(variant, process.env),
+      input: process.stdin,
+      output: process.stdout,
+      deps: { ...variant.deps?.(), dialect: variant.dialect },
+    });
   }
   const io = { env: variantEnv(variant, process.env), stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
   if (variant.commands !== undefined) return variant.commands([command, ...rest], io);

@@ -35,7 +35,9 @@ describe('conforming variants pass every applicable check', () => {
 
   for (const item of items) {
     test(item.id, () => {
-      const wrong = (results.get(item.id) ?? []).filter((r) => FALSE.has(r.verdict)).map((r) => `${r.verdict} ${r.id} against ${item.adapter.name}: ${r.observed}`);
+      const wrong = (results.get(item.id) ?? [])
+        .filter((r) => FALSE.has(r.verdict))
+        .map((r) => `${r.verdict} ${r.id} against ${item.adapter.name}: ${r.observed}`);
       falseVerdicts.push(...wrong);
       expect(wrong).toEqual([]);
       expect(results.get(item.id)?.length).toBe(item.scenario.checks.length);

@@ -65,7 +65,8 @@ export const safeName = (text: string, replacement: string): string => text.repl
 export const quoted = (value: string): string => neutralise(JSON.stringify(value));
 
 /** The calls an unknown-outcome confirmation names, as server/tool, neutralised. */
-export const namedCalls = (calls: readonly { server: string; tool: string }[]): string => calls.map((c) => `${neutralise(c.server)}/${neutralise(c.tool)}`).join(', ');
+export const namedCalls = (calls: readonly { server: string; tool: string }[]): string =>
+  calls.map((c) => `${neutralise(c.server)}/${neutralise(c.tool)}`).join(', ');
 
 /** A result preview as indented lines (no line a server wrote can start a screen line), with a marker when cut. */
 export function indentedPreview(output: string, indent: string, moreMarker: string): string {

@@ -30,7 +30,9 @@ function describe(server: string, tool: string, text: string | undefined): strin
 
 function statusLine(status: ServerStatus): string {
   const name = neutralise(status.server);
-  return status.ok ? `MCP ${name} connected: ${status.toolCount} tool(s) via ${neutralise(status.destination)}\n` : `MCP ${name} failed: ${neutralise(status.reason)}\n`;
+  return status.ok
+    ? `MCP ${name} connected: ${status.toolCount} tool(s) via ${neutralise(status.destination)}\n`
+    : `MCP ${name} failed: ${neutralise(status.reason)}\n`;
 }
 
 function confirmation(tool: McpTool, args: Record<string, unknown>, trust?: string): string {
@@ -60,8 +62,7 @@ const dialect: Dialect = {
     toolResult: (status) => `  => ${status}\n`,
     confirmation,
     approvePrompt: 'Run it? [y/N] ',
-    unknownGatePrompt: (calls) =>
-      `Warning: an earlier call (${namedCalls(calls)}) might have gone through on the server. Continue with your message? [y/N] `,
+    unknownGatePrompt: (calls) => `Warning: an earlier call (${namedCalls(calls)}) might have gone through on the server. Continue with your message? [y/N] `,
     messageNotSent: 'Not sent.\n',
     toolLimitMessage: (limit) => `Turn ended: limit of ${limit} tool calls reached.\n`,
   },
@@ -73,7 +74,8 @@ const dialect: Dialect = {
 };
 
 export const MINIMAL: Variant = {
-  differs: 'no quit, no knobs (real 30 s / 10 s), no sessions, no built-ins, no telemetry or pins, no elicitation or sampling, mcp__s__t names, results not echoed',
+  differs:
+    'no quit, no knobs (real 30 s / 10 s), no sessions, no built-ins, no telemetry or pins, no elicitation or sampling, mcp__s__t names, results not echoed',
   dialect,
   // No telemetry log and no pins: only the instruction-like flags (INJECT-3) at start-up.
   deps: () => ({

@@ -30,7 +30,9 @@ function describe(server: string, tool: string, text: string | undefined): strin
 
 function statusLine(status: ServerStatus): string {
   const name = neutralise(status.server);
-  return status.ok ? `[ok] ${name}  ${status.toolCount} tools  ${neutralise(status.destination)}\n` : `[--] ${name}  not available: ${neutralise(status.reason)}\n`;
+  return status.ok
+    ? `[ok] ${name}  ${status.toolCount} tools  ${neutralise(status.destination)}\n`
+    : `[--] ${name}  not available: ${neutralise(status.reason)}\n`;
 }
 
 function confirmation(tool: McpTool, args: Record<string, unknown>, trust?: string): string {
@@ -82,7 +84,8 @@ const SYSTEM_TEXT = [
 ].join('\n');
 
 export const ONE_LINE_SUMMARY: Variant = {
-  differs: 'tool-first names with dash-hex suffixes, other labels, JSON under other keys, one-line summary confirmation, only "yes" approves, /bye, streamed answers, a developer message',
+  differs:
+    'tool-first names with dash-hex suffixes, other labels, JSON under other keys, one-line summary confirmation, only "yes" approves, /bye, streamed answers, a developer message',
   dialect,
   deps: () => ({ createModelClient: (settings) => createStreamingModelClient(settings, SYSTEM_TEXT) }),
   resumeFlag: '--continue',

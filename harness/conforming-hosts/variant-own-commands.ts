@@ -23,7 +23,9 @@ function nameAt(ref: ToolRef, level: number): string {
   const plain = `${ref.server}_${ref.tool}`;
   const length = SUFFIXES[level - 1];
   if (length === undefined) return plain;
-  const tail = `_${BigInt(`0x${digestOf(ref).toString('hex')}`).toString(10).slice(0, length)}`;
+  const tail = `_${BigInt(`0x${digestOf(ref).toString('hex')}`)
+    .toString(10)
+    .slice(0, length)}`;
   return `${safeName(plain, '_').slice(0, MAX_NAME - tail.length)}${tail}`;
 }
 
@@ -34,7 +36,9 @@ function describe(server: string, tool: string, text: string | undefined): strin
 
 function statusLine(status: ServerStatus): string {
   const name = neutralise(status.server);
-  return status.ok ? `server ${name} ... ok, ${status.toolCount} tools, ${neutralise(status.destination)}\n` : `server ${name} ... error: ${neutralise(status.reason)}\n`;
+  return status.ok
+    ? `server ${name} ... ok, ${status.toolCount} tools, ${neutralise(status.destination)}\n`
+    : `server ${name} ... error: ${neutralise(status.reason)}\n`;
 }
 
 function confirmation(tool: McpTool, args: Record<string, unknown>, trust?: string): string {
@@ -66,8 +70,7 @@ const dialect: Dialect = {
     toolResult: (status, output) => `## ${status}\n${indentedPreview(output, '   ', '[more]')}`,
     confirmation,
     approvePrompt: 'Allow? (ok/no) ',
-    unknownGatePrompt: (calls) =>
-      `unknown result for ${namedCalls(calls)} earlier (it may have run). still send your message? (ok/no) `,
+    unknownGatePrompt: (calls) => `unknown result for ${namedCalls(calls)} earlier (it may have run). still send your message? (ok/no) `,
     messageNotSent: 'not sent\n',
     toolLimitMessage: (limit) => `Stopping this turn: at most ${limit} tool calls per turn; the other calls were not run.\n`,
   },
@@ -77,7 +80,8 @@ const dialect: Dialect = {
   quitCommand: 'quit',
 };
 
-const USAGE = 'usage: server add NAME URL [--sse] [--secret-header NAME]... | server add NAME --stdio [--secret-env NAME]... -- COMMAND [ARG...] | server ls | server rm NAME';
+const USAGE =
+  'usage: server add NAME URL [--sse] [--secret-header NAME]... | server add NAME --stdio [--secret-env NAME]... -- COMMAND [ARG...] | server ls | server rm NAME';
 
 /** `server add|ls|rm ...`, carried out by refhost's own add, list and remove. */
 async function serverCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -85,7 +89,12 @@ async function serverCommand(argv: readonly string[], io: CliIo): Promise<number
     const { values, positionals } = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { sse: { type: 'boolean' }, stdio: { type: 'boolean' }, 'secret-header': { type: 'string', multiple: true }, 'secret-env': { type: 'string', multiple: true } },
+      options: {
+        sse: { type: 'boolean' },
+        stdio: { type: 'boolean' },
+        'secret-header': { type: 'string', multiple: true },
+        'secret-env': { type: 'string', multiple: true },
+      },
     });
     const [group, verb, name, ...rest] = positionals;
     if (group !== 'server') throw new CliError(USAGE, EXIT_USAGE);
@@ -105,7 +114,8 @@ async function serverCommand(argv: readonly string[], io: CliIo): Promise<number
 }
 
 export const OWN_COMMANDS: Variant = {
-  differs: 'server_tool names with decimal suffixes, [s/t] labels, plain-text results, server@destination on one line, ok/no, quit, --last, its own server commands, all files in ~/.own-commands',
+  differs:
+    'server_tool names with decimal suffixes, [s/t] labels, plain-text results, server@destination on one line, ok/no, quit, --last, its own server commands, all files in ~/.own-commands',
   dialect,
   resumeFlag: '--last',
   commands: serverCommand,

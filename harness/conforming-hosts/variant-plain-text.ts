@@ -63,8 +63,7 @@ const dialect: Dialect = {
     toolResult: (status, output) => `<- ${status}\n${indentedPreview(output, '   ', '(more not shown)')}`,
     confirmation,
     approvePrompt: 'Allow? [a]llow / [d]eny (default deny) ',
-    unknownGatePrompt: (calls) =>
-      `Heads up: ${namedCalls(calls)} may already have run. Send your message anyway? [a/d] `,
+    unknownGatePrompt: (calls) => `Heads up: ${namedCalls(calls)} may already have run. Send your message anyway? [a/d] `,
     messageNotSent: '(message held back)\n',
     toolLimitMessage: (limit) => `Stopped this turn: the limit is ${limit} tool calls per turn; the remaining calls were not run.\n`,
   },

@@ -15,7 +15,10 @@ export interface Fault {
   cliDeps?(): CliDeps;
 }
 
-export const connectWith = (mcp: McpDeps): ChatDeps['connect'] => (config, options) => connectAll(config, options, mcp);
+export const connectWith =
+  (mcp: McpDeps): ChatDeps['connect'] =>
+  (config, options) =>
+    connectAll(config, options, mcp);
 
 /** Deadlines other than the ones in force (the catalogue's, or a knob's): what a host with its own constants does. */
 export const withDeadlines = (deadlines: { connectTimeoutMs?: number; callTimeoutMs?: number }): ChatDeps => ({

@@ -25,15 +25,21 @@ function wrappedCall(wrap: (call: Call) => Call, mcp: McpDeps = {}): NonNullable
 }
 
 /** A call wrapper that rewrites outcomes of one status. */
-const remap = (from: CallOutcome['status'], to: (o: CallOutcome) => CallOutcome): ChatDeps =>
-  ({ connect: wrappedCall((call) => async (tool, args, signal) => {
+const remap = (from: CallOutcome['status'], to: (o: CallOutcome) => CallOutcome): ChatDeps => ({
+  connect: wrappedCall((call) => async (tool, args, signal) => {
     const outcome = await call(tool, args, signal);
     return outcome.status === from ? to(outcome) : outcome;
-  }) });
+  }),
+});
 
 /** JSON-RPC messages of an HTTP body: plain JSON or SSE `data:` lines. */
 function messagesOf(text: string): Message[] {
-  const chunks = text.trimStart().startsWith('{') ? [text] : text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5));
+  const chunks = text.trimStart().startsWith('{')
+    ? [text]
+    : text
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5));
   return chunks.flatMap((c) => {
     try {
       return [JSON.parse(c) as Message];
@@ -103,12 +109,14 @@ const texts = (raw: RawResult): string[] => (raw.content ?? []).filter((b) => b.
 /** A host showing its own confirmation (an edit of refhost's) and reading the answer its own way. */
 function ownConfirmation(edit: (text: string, request: ApprovalRequest) => string, approves: (answer: string | null) => boolean = isYes): ChatDeps {
   return {
-    wrapApprove: (_ask, screen, interrupts): ApprovalPolicy => async (request) => {
-      screen.write(edit(confirmationText(request.tool, request.args), request));
-      const answer = await interrupts.abortable((signal) => screen.ask(APPROVE_PROMPT, signal));
-      screen.write('\n');
-      return approves(answer);
-    },
+    wrapApprove:
+      (_ask, screen, interrupts): ApprovalPolicy =>
+      async (request) => {
+        screen.write(edit(confirmationText(request.tool, request.args), request));
+        const answer = await interrupts.abortable((signal) => screen.ask(APPROVE_PROMPT, signal));
+        screen.write('\n');
+        return approves(answer);
+      },
   };
 }
 
@@ -131,7 +139,11 @@ export const APPROVAL_RESULT_FAULTS: Readonly<Record<string, Fault>> = {
   },
   'default-yes': {
     breaks: 'APPROVE-3: an empty answer or end of input approves',
-    deps: () => ownConfirmation((text) => text, (answer) => answer === null || answer.trim() === '' || isYes(answer)),
+    deps: () =>
+      ownConfirmation(
+        (text) => text,
+        (answer) => answer === null || answer.trim() === '' || isYes(answer),
+      ),
   },
   'skip-approval-when-readonly': {
     breaks: 'APPROVE-4: tools annotated readOnlyHint run without asking',
@@ -143,7 +155,7 @@ export const APPROVAL_RESULT_FAULTS: Readonly<Record<string, Fault>> = {
           const connections = await connectAll(config, options, { fetch: sniffingFetch(seen) });
           for (const s of seen.filter((x) => x.method === 'tools/list')) {
             for (const m of await s.answer) {
-              const tools = ((m.result as { tools?: Message[] } | undefined)?.tools ?? []);
+              const tools = (m.result as { tools?: Message[] } | undefined)?.tools ?? [];
               for (const t of tools) if ((t.annotations as Message | undefined)?.readOnlyHint === true) readOnly.add(String(t.name));
             }
           }
@@ -155,7 +167,13 @@ export const APPROVAL_RESULT_FAULTS: Readonly<Record<string, Fault>> = {
   },
   'terse-confirmation': {
     breaks: 'APPROVE-5: the confirmation shows only the exposed name and the arguments',
-    deps: () => ownConfirmation((text) => text.split('\n').filter((l) => l.startsWith('[Tool:') || l.startsWith('Arguments:') || l === '').join('\n')),
+    deps: () =>
+      ownConfirmation((text) =>
+        text
+          .split('\n')
+          .filter((l) => l.startsWith('[Tool:') || l.startsWith('Arguments:') || l === '')
+          .join('\n'),
+      ),
   },
   'no-argument-cut': {
     breaks: 'APPROVE-5: the confirmation shows the whole arguments, however long',

@@ -32,7 +32,10 @@ function pooledCredentials(config: McpConfig): McpConfig {
   const envPool = Object.fromEntries(Object.entries(pool).map(([k, v]) => [k.replace(/-/g, '_').toUpperCase(), v]));
   return {
     mcpServers: Object.fromEntries(
-      Object.entries(config.mcpServers).map(([name, s]) => [name, isHttpServer(s) ? { ...s, headers: { ...pool, ...s.headers } } : { ...s, env: { ...envPool, ...s.env } }]),
+      Object.entries(config.mcpServers).map(([name, s]) => [
+        name,
+        isHttpServer(s) ? { ...s, headers: { ...pool, ...s.headers } } : { ...s, env: { ...envPool, ...s.env } },
+      ]),
     ),
   };
 }
@@ -44,8 +47,18 @@ const plainHttpAnyway: Connect = async (config, options) => {
   const tried = new Map<string, ServerStatus>();
   for (const [name, server] of refused) {
     if (!isHttpServer(server)) continue;
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'faulty', version: '0' } } });
-    const reason = await fetch(server.url, { method: 'POST', headers: { ...server.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body, signal: AbortSignal.timeout(options.connectTimeoutMs) }).then(
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'faulty', version: '0' } },
+    });
+    const reason = await fetch(server.url, {
+      method: 'POST',
+      headers: { ...server.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body,
+      signal: AbortSignal.timeout(options.connectTimeoutMs),
+    }).then(
       (r) => `HTTP ${r.status}`,
       (e: Error) => e.message,
     );
@@ -116,7 +129,8 @@ const configEditingModel: NonNullable<ChatDeps['createModelClient']> = (settings
 };
 
 /** Each configured credential with the header or variable name it belongs to. */
-const namedSecrets = (config: McpConfig): [string, string][] => Object.values(config.mcpServers).flatMap((s) => Object.entries(isHttpServer(s) ? s.headers : s.env));
+const namedSecrets = (config: McpConfig): [string, string][] =>
+  Object.values(config.mcpServers).flatMap((s) => Object.entries(isHttpServer(s) ? s.headers : s.env));
 
 /** A debug log of the requests under $XDG_STATE_HOME: half a MiB of lines, then each header with its value base64-encoded ("not in clear"). */
 const base64HeaderLog: Connect = (config, options) => {
@@ -134,7 +148,8 @@ function childWithCredentialArgs(): Fault {
     breaks: "CRED-2: each credential is put on a helper process's command line (visible to every user in ps)",
     deps: () => ({
       connect: (config, options) => {
-        for (const [name, value] of namedSecrets(config)) helpers.push(spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)', 'curl', '-H', `${name}: ${value}`], { stdio: 'ignore' }));
+        for (const [name, value] of namedSecrets(config))
+          helpers.push(spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)', 'curl', '-H', `${name}: ${value}`], { stdio: 'ignore' }));
         return connectAll(config, options);
       },
     }),
@@ -152,19 +167,26 @@ export const CREDENTIAL_NETWORK_FAULTS: Readonly<Record<string, Fault>> = {
     breaks: "STDIO-3, CRED-2: stdio servers get the host's TERM and GITHUB_TOKEN besides PATH, HOME and LANG",
     deps: () => ({
       connect: connectWith({
-        stdioEnv: (configured) => ({ ...buildStdioEnv(process.env, {}), ...Object.fromEntries(['TERM', 'GITHUB_TOKEN'].flatMap((k) => (process.env[k] === undefined ? [] : [[k, process.env[k]]]))), ...configured }),
+        stdioEnv: (configured) => ({
+          ...buildStdioEnv(process.env, {}),
+          ...Object.fromEntries(['TERM', 'GITHUB_TOKEN'].flatMap((k) => (process.env[k] === undefined ? [] : [[k, process.env[k]]]))),
+          ...configured,
+        }),
       }),
     }),
   },
   'stdio-env-not-passed': {
-    breaks: "CRED-2's guard: a stdio server is started without the variables configured for it (PATH, HOME and LANG only), so its credential is never used and its calls are refused",
+    breaks:
+      "CRED-2's guard: a stdio server is started without the variables configured for it (PATH, HOME and LANG only), so its credential is never used and its calls are refused",
     deps: () => ({ connect: connectWith({ stdioEnv: () => buildStdioEnv(process.env, {}) }) }),
   },
   'credential-after-flood': {
     breaks: 'CRED-3: at exit the host prints 5 MB of debug output, then every configured credential',
     deps: () => ({}),
     afterChat: async () => {
-      const secrets = Object.values(readMcpConfig(mcpConfigFile(process.env)).mcpServers).flatMap(secretValues).join(' ');
+      const secrets = Object.values(readMcpConfig(mcpConfigFile(process.env)).mcpServers)
+        .flatMap(secretValues)
+        .join(' ');
       // Written to the end before the process exits (a pipe may take writes asynchronously).
       await new Promise((resolve) => process.stdout.write(`${`${'debug: '.padEnd(1023, '.')}\n`.repeat(5 * 1024)}debug: credentials ${secrets}\n`, resolve));
     },
@@ -179,7 +201,8 @@ export const CREDENTIAL_NETWORK_FAULTS: Readonly<Record<string, Fault>> = {
       connect: async (config, options) => {
         const connections = await connectAll(config, options);
         // Straight to stdout: past the screen's redaction, as a host without one would write it.
-        for (const [name, server] of Object.entries(config.mcpServers)) process.stdout.write(`MCP server ${name} credentials: ${secretValues(server).join(', ')}\n`);
+        for (const [name, server] of Object.entries(config.mcpServers))
+          process.stdout.write(`MCP server ${name} credentials: ${secretValues(server).join(', ')}\n`);
         return connections;
       },
     }),

@@ -93,7 +93,8 @@ function fittingTools(raw: readonly unknown[]): RawTool[] {
   for (const t of raw as RawTool[]) {
     const schema = t.inputSchema as { type?: unknown } | undefined;
     const size = JSON.stringify(t).length;
-    if (kept.length >= LIMITS.tools || schema?.type !== 'object' || JSON.stringify(schema).length > LIMITS.schemaBytes || bytes + size > LIMITS.definitionBytes) continue;
+    if (kept.length >= LIMITS.tools || schema?.type !== 'object' || JSON.stringify(schema).length > LIMITS.schemaBytes || bytes + size > LIMITS.definitionBytes)
+      continue;
     bytes += size;
     kept.push(t);
   }
@@ -143,14 +144,25 @@ const offByOneLimits: Connect = async (config, options) => {
       tools.reduce((sum: number, t) => sum + utf8(t), 0) >= LIMITS.definitionBytes;
     if (atBound) refused.add(status.server);
   }
-  const statuses = connections.statuses.map((s): ServerStatus => (refused.has(s.server) ? { server: s.server, destination: s.destination, ok: false, reason: 'discovery limit reached' } : s));
-  return withTools(connections, connections.tools.filter((t) => !refused.has(t.server)), statuses);
+  const statuses = connections.statuses.map((s): ServerStatus =>
+    refused.has(s.server) ? { server: s.server, destination: s.destination, ok: false, reason: 'discovery limit reached' } : s,
+  );
+  return withTools(
+    connections,
+    connections.tools.filter((t) => !refused.has(t.server)),
+    statuses,
+  );
 };
 
 const limitPoisonsAll: Connect = async (config, options) => {
   const connections = await connectAll(config, options);
   if (!connections.statuses.some((s) => !s.ok && s.reason.includes('discovery limit'))) return connections;
-  const statuses = connections.statuses.map((s): ServerStatus => ({ server: s.server, destination: s.destination, ok: false, reason: 'discovery aborted: another server exceeded a limit' }));
+  const statuses = connections.statuses.map((s): ServerStatus => ({
+    server: s.server,
+    destination: s.destination,
+    ok: false,
+    reason: 'discovery aborted: another server exceeded a limit',
+  }));
   return withTools(connections, [], statuses);
 };
 
@@ -207,7 +219,9 @@ function mcpOutsideBudget(): ChatDeps {
 function rawTerminal(): ChatDeps {
   const write = process.stdout.write.bind(process.stdout) as (chunk: string) => boolean;
   const unescape = (text: string): string =>
-    text.replace(/\\x([0-9a-f]{2})|\\u\{([0-9a-f]+)\}|\\u([0-9a-f]{4})/gi, (_, x?: string, braced?: string, u?: string) => String.fromCodePoint(parseInt(x ?? braced ?? u ?? '0', 16)));
+    text.replace(/\\x([0-9a-f]{2})|\\u\{([0-9a-f]+)\}|\\u([0-9a-f]{4})/gi, (_, x?: string, braced?: string, u?: string) =>
+      String.fromCodePoint(parseInt(x ?? braced ?? u ?? '0', 16)),
+    );
   process.stdout.write = ((chunk: unknown) => write(unescape(String(chunk)))) as typeof process.stdout.write;
   return {};
 }
@@ -221,7 +235,9 @@ function resumedSession(): LoadedSession | null {
 }
 
 const recordedMcpCalls = (session: LoadedSession) =>
-  session.items.flatMap((i) => (i.type === 'function_call' && i.mcp !== undefined ? [{ ...i.mcp, args: JSON.parse(i.arguments) as Record<string, unknown> }] : []));
+  session.items.flatMap((i) =>
+    i.type === 'function_call' && i.mcp !== undefined ? [{ ...i.mcp, args: JSON.parse(i.arguments) as Record<string, unknown> }] : [],
+  );
 
 const onResume =
   (act: (session: LoadedSession, connections: McpConnections) => Promise<void>): Connect =>
@@ -253,12 +269,18 @@ export const EXPOSURE_LIMIT_FAULTS: Readonly<Record<string, Fault>> = {
   },
   'random-suffix': {
     breaks: 'EXPOSE-3: hash suffixes are random, so names change between starts',
-    deps: () => renaming((t) => t.exposedName.replace(/_([0-9a-f]{8,})$/, (_, hex: string) => `_${randomBytes(hex.length).toString('hex').slice(0, hex.length)}`)),
+    deps: () =>
+      renaming((t) => t.exposedName.replace(/_([0-9a-f]{8,})$/, (_, hex: string) => `_${randomBytes(hex.length).toString('hex').slice(0, hex.length)}`)),
   },
   'rewrite-schema': {
     breaks: 'EXPOSE-4: schemas are tightened (additionalProperties false, every property required)',
     deps: () => ({
-      connect: rewriting((tools) => tools.map((t) => ({ ...t, parameters: { ...t.parameters, additionalProperties: false, required: Object.keys((t.parameters.properties as object | undefined) ?? {}) } }))),
+      connect: rewriting((tools) =>
+        tools.map((t) => ({
+          ...t,
+          parameters: { ...t.parameters, additionalProperties: false, required: Object.keys((t.parameters.properties as object | undefined) ?? {}) },
+        })),
+      ),
     }),
   },
   'strict-schema': {
@@ -268,7 +290,9 @@ export const EXPOSURE_LIMIT_FAULTS: Readonly<Record<string, Fault>> = {
   'unlabelled-description': {
     breaks: 'EXPOSE-5: descriptions are the server text alone, without origin label or note',
     deps: () => ({
-      connect: rewriting((tools) => tools.map((t) => ({ ...t, description: t.description.replace(/^\[MCP server [^\n]*?, tool [^\n]*?\]\s*/, '').replace(/\n\nNote: [\s\S]*$/, '') }))),
+      connect: rewriting((tools) =>
+        tools.map((t) => ({ ...t, description: t.description.replace(/^\[MCP server [^\n]*?, tool [^\n]*?\]\s*/, '').replace(/\n\nNote: [\s\S]*$/, '') })),
+      ),
     }),
   },
   'instructions-in-system': {
@@ -283,7 +307,7 @@ export const EXPOSURE_LIMIT_FAULTS: Readonly<Record<string, Fault>> = {
       })),
   },
   'shadow-builtin': {
-    breaks: 'EXPOSE-1: a server tool named read_file answers the model\'s read_file calls',
+    breaks: "EXPOSE-1: a server tool named read_file answers the model's read_file calls",
     deps: () =>
       modelWrapper((c) => ({
         respond: async (r) => {
@@ -347,7 +371,8 @@ export const EXPOSURE_LIMIT_FAULTS: Readonly<Record<string, Fault>> = {
       connect: onResume(async (session, connections) => {
         for (const c of recordedMcpCalls(session)) {
           const tool = connections.tools.find((t) => t.server === c.server && t.originalName === c.tool);
-          if (tool !== undefined && !argumentsMatch(c.args, tool.parameters)) throw new Error(`recorded call of ${c.server}/${c.tool} does not match its schema`);
+          if (tool !== undefined && !argumentsMatch(c.args, tool.parameters))
+            throw new Error(`recorded call of ${c.server}/${c.tool} does not match its schema`);
         }
       }),
     }),

@@ -15,9 +15,11 @@ import { connectWith, type Fault } from './fault-kit.js';
 const pinnedChanges = (tools: Parameters<typeof changeNotices>[0], env: NodeJS.ProcessEnv): string[] => changeNotices(tools, filePinStore(pinsFile(env)));
 
 /** SSE servers get `link`; Streamable HTTP servers keep refhost's own. */
-const sseLink = (link: (server: HttpServerConfig, options: HttpLinkOptions) => HttpLink): Fault['deps'] => () => ({
-  connect: connectWith({ httpLink: (server, options) => (server.type === 'sse' ? link(server, options) : createHttpLink(server, options)) }),
-});
+const sseLink =
+  (link: (server: HttpServerConfig, options: HttpLinkOptions) => HttpLink): Fault['deps'] =>
+  () => ({
+    connect: connectWith({ httpLink: (server, options) => (server.type === 'sse' ? link(server, options) : createHttpLink(server, options)) }),
+  });
 
 /**
  * A hand-rolled SSE client: GET the event stream, POST each message to whatever URL the
@@ -48,7 +50,11 @@ class EndpointTrustingSse implements Transport {
             for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
               const block = buffer.slice(0, cut);
               buffer = buffer.slice(cut + 2);
-              const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+              const data = block
+                .split('\n')
+                .filter((l) => l.startsWith('data: '))
+                .map((l) => l.slice(6))
+                .join('\n');
               if (/^event: endpoint$/m.test(block)) {
                 this.endpoint = new URL(data, this.url);
                 resolve();
@@ -66,7 +72,11 @@ class EndpointTrustingSse implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.endpoint === undefined) throw new Error('not connected');
-    const response = await fetch(this.endpoint, { method: 'POST', headers: { ...this.headers, 'content-type': 'application/json' }, body: JSON.stringify(message) });
+    const response = await fetch(this.endpoint, {
+      method: 'POST',
+      headers: { ...this.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(message),
+    });
     await response.body?.cancel();
     if (!response.ok) throw new Error(`POST: HTTP ${response.status}`);
   }
@@ -109,7 +119,11 @@ export const INJECT_TRANSPORT_FAULTS: Readonly<Record<string, Fault>> = {
   },
   'sse-unguarded-fetch': {
     breaks: "TRANSPORT-2: SSE uses the SDK's own fetch (follows same-origin redirects, no size cap) instead of the guarded one",
-    deps: sseLink((server) => ({ transport: new SSEClientTransport(new URL(server.url), { requestInit: { headers: server.headers } }), terminate: async () => undefined, legacyOnly: true })),
+    deps: sseLink((server) => ({
+      transport: new SSEClientTransport(new URL(server.url), { requestInit: { headers: server.headers } }),
+      terminate: async () => undefined,
+      legacyOnly: true,
+    })),
   },
   'sse-trusts-endpoint': {
     breaks: 'TRANSPORT-2: a hand-rolled SSE client posts, credentials included, to whatever endpoint the stream names',

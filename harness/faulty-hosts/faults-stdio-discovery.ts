@@ -12,7 +12,9 @@ import type { McpConnections } from '../../reference-host/mcp/types.js';
 import type { SpawnStdio } from '../../reference-host/mcp/stdio-transport.js';
 import { connectWith, withDeadlines, type Fault } from './fault-kit.js';
 
-const withSpawn = (spawnStdio: SpawnStdio): (() => ChatDeps) => () => ({ connect: connectWith({ spawnStdio }) });
+const withSpawn =
+  (spawnStdio: SpawnStdio): (() => ChatDeps) =>
+  () => ({ connect: connectWith({ spawnStdio }) });
 
 /** refhost's spawn, then `watch` on the child: a fault that reacts to what the server does. */
 const watchedSpawn =
@@ -46,7 +48,11 @@ function refreshingModelClient(): ChatDeps['createModelClient'] {
     const client = createOpenAiModelClient(settings);
     return {
       respond: async (request) => {
-        const fresh = await connectAll(readMcpConfig(mcpConfigFile(process.env)), { connectTimeoutMs: 5000, callTimeoutMs: 5000, builtinNames: BUILTIN_TOOL_NAMES });
+        const fresh = await connectAll(readMcpConfig(mcpConfigFile(process.env)), {
+          connectTimeoutMs: 5000,
+          callTimeoutMs: 5000,
+          builtinNames: BUILTIN_TOOL_NAMES,
+        });
         try {
           return await client.respond({ ...request, tools: buildToolCatalog(fresh.tools).definitions });
         } finally {
@@ -137,6 +143,12 @@ export const STDIO_DISCOVERY_FAULTS: Readonly<Record<string, Fault>> = {
   },
   'no-http': {
     breaks: 'TRANSPORT-1: Streamable HTTP servers are silently left out',
-    deps: () => ({ connect: (config, options) => connectAll(onlyServers(config, (s) => !isHttpServer(s)), options) }),
+    deps: () => ({
+      connect: (config, options) =>
+        connectAll(
+          onlyServers(config, (s) => !isHttpServer(s)),
+          options,
+        ),
+    }),
   },
 };

@@ -44,9 +44,16 @@ const scenarios = await loadScenarios();
 const allChecks = scenarios.flatMap((s) => s.checks.map((c) => `${s.name}/${c.id}`));
 const failedSomewhere = new Set<string>();
 const pairs = scenarios.flatMap((scenario) =>
-  [...new Set(scenario.checks.flatMap((c) => c.provenBy))].sort().flatMap((fault) =>
-    revisionsOf(scenario).map((protocol) => ({ id: `${scenario.name} against ${fault}${protocol === undefined ? '' : ` on ${protocol}`}`, scenario, fault, protocol })),
-  ),
+  [...new Set(scenario.checks.flatMap((c) => c.provenBy))]
+    .sort()
+    .flatMap((fault) =>
+      revisionsOf(scenario).map((protocol) => ({
+        id: `${scenario.name} against ${fault}${protocol === undefined ? '' : ` on ${protocol}`}`,
+        scenario,
+        fault,
+        protocol,
+      })),
+    ),
 );
 const adapters = new Map<string, HostAdapter | null>();
 let results = new Map<string, CheckResult[]>();

@@ -28,11 +28,15 @@ describe('building a source mutant of refhost', () => {
 
   test('a mutant whose find text occurs more than once is refused, naming the mutant', async () => {
     await expect(buildMutant(mutant({ id: 'ambiguous-text', find: 'normalised' }), cache)).rejects.toThrow(MutantError);
-    await expect(buildMutant(mutant({ id: 'ambiguous-text', find: 'normalised' }), cache)).rejects.toThrow(/mutant ambiguous-text: its find text occurs \d+ times/);
+    await expect(buildMutant(mutant({ id: 'ambiguous-text', find: 'normalised' }), cache)).rejects.toThrow(
+      /mutant ambiguous-text: its find text occurs \d+ times/,
+    );
   });
 
   test('a mutant of a file that does not exist is refused', async () => {
-    await expect(buildMutant(mutant({ id: 'no-file', file: 'ui/nothing-here.ts' }), cache)).rejects.toThrow(/mutant no-file: no file reference-host\/ui\/nothing-here.ts/);
+    await expect(buildMutant(mutant({ id: 'no-file', file: 'ui/nothing-here.ts' }), cache)).rejects.toThrow(
+      /mutant no-file: no file reference-host\/ui\/nothing-here.ts/,
+    );
   });
 
   test('a built mutant carries its replacement where the unmutated build carries the original', async () => {

@@ -51,28 +51,36 @@ const APPROVE: readonly Mutant[] = [
     id: 'approve-auto-after-idle',
     file: 'chat/approval.ts',
     find: ASK,
-    replace: "    const answer = await Promise.race([interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal)), new Promise<string>((resolve) => setTimeout(() => resolve('y'), 20_000).unref())]);",
+    replace:
+      "    const answer = await Promise.race([interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal)), new Promise<string>((resolve) => setTimeout(() => resolve('y'), 20_000).unref())]);",
     breaks: 'APPROVE-1: a question left unanswered for 20 s approves itself instead of waiting',
   },
   {
     id: 'approve-sticky-per-tool',
     file: 'chat/approval.ts',
-    find: "  return async ({ tool, args, trust }) => {\n    screen.write(dialect.screen.confirmation(tool, args, trust));\n" + ASK + "\n    screen.write('\\n');\n    return dialect.approves(answer);",
-    replace: "  const approved = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    if (approved.has(tool.exposedName)) return true;\n    screen.write(dialect.screen.confirmation(tool, args, trust));\n" + ASK + "\n    screen.write('\\n');\n    if (dialect.approves(answer)) approved.add(tool.exposedName);\n    return dialect.approves(answer);",
+    find:
+      '  return async ({ tool, args, trust }) => {\n    screen.write(dialect.screen.confirmation(tool, args, trust));\n' +
+      ASK +
+      "\n    screen.write('\\n');\n    return dialect.approves(answer);",
+    replace:
+      '  const approved = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    if (approved.has(tool.exposedName)) return true;\n    screen.write(dialect.screen.confirmation(tool, args, trust));\n' +
+      ASK +
+      "\n    screen.write('\\n');\n    if (dialect.approves(answer)) approved.add(tool.exposedName);\n    return dialect.approves(answer);",
     breaks: 'APPROVE-2: once a tool was approved, later calls of it run without asking ("approve for this session")',
   },
   {
     id: 'approve-skip-argumentless-calls',
     file: 'chat/mcp-action.ts',
     find: '  const approved = await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) });',
-    replace: '  const approved = Object.keys(action.args).length === 0 || (await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) }));',
+    replace:
+      '  const approved = Object.keys(action.args).length === 0 || (await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) }));',
     breaks: 'APPROVE-1: a call without arguments ("nothing to confirm") is sent without asking',
   },
   {
     id: 'approve-args-cut-in-characters',
     file: 'ui/confirmation.ts',
     find: '  const shown = prefixWithinBytes(formatted, ARGUMENTS_DISPLAY_BYTES);',
-    replace: '  const shown = Array.from(formatted).slice(0, ARGUMENTS_DISPLAY_BYTES).join(\'\');',
+    replace: "  const shown = Array.from(formatted).slice(0, ARGUMENTS_DISPLAY_BYTES).join('');",
     breaks: 'APPROVE-5: the arguments are cut at 2048 characters, not bytes (up to 8 KiB of non-ASCII shown)',
   },
   {
@@ -121,7 +129,8 @@ const APPROVE: readonly Mutant[] = [
     id: 'approve-slow-call-backgrounded',
     file: 'chat/mcp-action.ts',
     find: '    outcome = await ctx.interrupts.abortable((signal) => action.send(signal));',
-    replace: "    outcome = await Promise.race([ctx.interrupts.abortable((signal) => action.send(signal)), new Promise<CallOutcome>((resolve) => setTimeout(() => resolve({ status: 'completed', output: 'The call is still running in the background.' }), 250))]);",
+    replace:
+      "    outcome = await Promise.race([ctx.interrupts.abortable((signal) => action.send(signal)), new Promise<CallOutcome>((resolve) => setTimeout(() => resolve({ status: 'completed', output: 'The call is still running in the background.' }), 250))]);",
     breaks: 'APPROVE-6: a call slower than 250 ms is left running and the next call is asked for and sent meanwhile',
   },
 ];
@@ -131,14 +140,15 @@ const RESULT: readonly Mutant[] = [
     id: 'result-image-as-base64',
     file: 'mcp/result-mapping.ts',
     find: "  if (media.success) return { text: `[${media.data.type} omitted: ${media.data.mimeType ?? 'unknown type'}]`, isText: false };",
-    replace: "  if (media.success) return { text: `[${media.data.type}: ${String((block as { data?: unknown }).data)}]`, isText: false };",
+    replace: '  if (media.success) return { text: `[${media.data.type}: ${String((block as { data?: unknown }).data)}]`, isText: false };',
     breaks: 'RESULT-1: images and audio reach the model as base64',
   },
   {
     id: 'result-audio-as-base64',
     file: 'mcp/result-mapping.ts',
     find: "  if (media.success) return { text: `[${media.data.type} omitted: ${media.data.mimeType ?? 'unknown type'}]`, isText: false };",
-    replace: "  if (media.success) return { text: media.data.type === 'audio' ? String((block as { data?: unknown }).data) : `[${media.data.type} omitted: ${media.data.mimeType ?? 'unknown type'}]`, isText: false };",
+    replace:
+      "  if (media.success) return { text: media.data.type === 'audio' ? String((block as { data?: unknown }).data) : `[${media.data.type} omitted: ${media.data.mimeType ?? 'unknown type'}]`, isText: false };",
     breaks: 'RESULT-1: audio (only audio) reaches the model as base64',
   },
   {
@@ -180,7 +190,8 @@ const RESULT: readonly Mutant[] = [
     id: 'result-links-prefetched',
     file: 'mcp/server-session.ts',
     find: '    return sent.ok ? mapCallResult(sent.raw) : sent.outcome;',
-    replace: "    if (sent.ok) for (const b of ((sent.raw as { content?: { type?: string; uri?: string }[] }).content ?? [])) if (b.type === 'resource_link' && b.uri) await this.readResource(b.uri, timeoutMs).catch(() => undefined);\n    return sent.ok ? mapCallResult(sent.raw) : sent.outcome;",
+    replace:
+      "    if (sent.ok) for (const b of ((sent.raw as { content?: { type?: string; uri?: string }[] }).content ?? [])) if (b.type === 'resource_link' && b.uri) await this.readResource(b.uri, timeoutMs).catch(() => undefined);\n    return sent.ok ? mapCallResult(sent.raw) : sent.outcome;",
     breaks: 'RESULT-1: resource links in a result are read (prefetched) from the server',
   },
   {
@@ -215,21 +226,24 @@ const RESULT: readonly Mutant[] = [
     id: 'result-denied-as-failed',
     file: 'chat/mcp-action.ts',
     find: "  if (!approved) return { outcome: { status: 'denied', output: 'The user denied this call; nothing was sent to the MCP server.' }, latencyMs: 0 };",
-    replace: "  if (!approved) return { outcome: { status: 'failed', output: 'The user denied this call; nothing was sent to the MCP server.' }, latencyMs: 0 };",
+    replace:
+      "  if (!approved) return { outcome: { status: 'failed', output: 'The user denied this call; nothing was sent to the MCP server.' }, latencyMs: 0 };",
     breaks: 'RESULT-3: a denied call gives status failed',
   },
   {
     id: 'result-deadline-reset-on-progress',
     file: 'mcp/server-session.ts',
     find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
-    replace: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS, onprogress: () => void timer.refresh() });',
+    replace:
+      '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS, onprogress: () => void timer.refresh() });',
     breaks: 'RESULT-4: the call deadline restarts with every progress notification, so a busy server is waited for forever',
   },
   {
     id: 'result-deadline-reset-on-stdio-progress',
     file: 'mcp/server-session.ts',
     find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
-    replace: "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS, ...(this.current.link.opening === 'probe-in-place' ? { onprogress: () => void timer.refresh() } : {}) });",
+    replace:
+      "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS, ...(this.current.link.opening === 'probe-in-place' ? { onprogress: () => void timer.refresh() } : {}) });",
     breaks: 'RESULT-4: over stdio (only) the call deadline restarts with every progress notification, so a busy stdio server is waited for forever',
   },
   {
@@ -271,14 +285,16 @@ const RESULT: readonly Mutant[] = [
     id: 'result-oversize-failed',
     file: 'mcp/server-session.ts',
     find: '    if (signal.aborted) return unknownOutcome(reasonText(signal.reason));',
-    replace: "    if (signal.aborted) return isMcpLayerError(signal.reason, 'oversize') ? failedOutcome(reasonText(signal.reason)) : unknownOutcome(reasonText(signal.reason));",
+    replace:
+      "    if (signal.aborted) return isMcpLayerError(signal.reason, 'oversize') ? failedOutcome(reasonText(signal.reason)) : unknownOutcome(reasonText(signal.reason));",
     breaks: 'RESULT-6: an answer over 1 MiB gives status failed',
   },
   {
     id: 'result-interrupt-denied',
     file: 'mcp/server-session.ts',
     find: '    if (signal.aborted) return unknownOutcome(reasonText(signal.reason));',
-    replace: "    if (signal.aborted) return isMcpLayerError(signal.reason, 'interrupted') ? { status: 'denied', output: 'Cancelled by the user.' } : unknownOutcome(reasonText(signal.reason));",
+    replace:
+      "    if (signal.aborted) return isMcpLayerError(signal.reason, 'interrupted') ? { status: 'denied', output: 'Cancelled by the user.' } : unknownOutcome(reasonText(signal.reason));",
     breaks: 'RESULT-7: a call the user interrupted after sending gives status denied',
   },
   {
@@ -320,14 +336,16 @@ const RESULT: readonly Mutant[] = [
     id: 'result-output-head-and-tail',
     file: 'mcp/result-mapping.ts',
     find: "    output: cutUtf8(text, limit - Buffer.byteLength(marker, 'utf8')) + marker,",
-    replace: "    output: cutUtf8(text, (limit - Buffer.byteLength(marker, 'utf8')) / 2) + Buffer.from(text, 'utf8').subarray(total - (limit - Buffer.byteLength(marker, 'utf8')) / 2).toString('utf8') + marker,",
+    replace:
+      "    output: cutUtf8(text, (limit - Buffer.byteLength(marker, 'utf8')) / 2) + Buffer.from(text, 'utf8').subarray(total - (limit - Buffer.byteLength(marker, 'utf8')) / 2).toString('utf8') + marker,",
     breaks: 'RESULT-8: an oversized result keeps its head and its tail, dropping the middle, not the first part',
   },
   {
     id: 'result-middle-elided-as-completed',
     file: 'mcp/result-mapping.ts',
-    find: "  if (total <= limit) return { status, output: text };",
-    replace: "  if (total > limit / 2) return { status, output: cutUtf8(text, limit / 4) + '\\n[...]\\n' + Buffer.from(text, 'utf8').subarray(total - limit / 4).toString('utf8') };\n  if (total <= limit) return { status, output: text };",
+    find: '  if (total <= limit) return { status, output: text };',
+    replace:
+      "  if (total > limit / 2) return { status, output: cutUtf8(text, limit / 4) + '\\n[...]\\n' + Buffer.from(text, 'utf8').subarray(total - limit / 4).toString('utf8') };\n  if (total <= limit) return { status, output: text };",
     breaks: 'RESULT-8: results over 32 KiB lose their middle (head and tail kept) and still say completed',
   },
   {
@@ -372,14 +390,16 @@ const UNKNOWN: readonly Mutant[] = [
     id: 'unknown-resend-after-timeout',
     file: 'mcp/server-session.ts',
     find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
-    replace: "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (isMcpLayerError(call.signal.reason, 'timeout') ? this.client.request({ method, params }, schema, { timeout: timeoutMs }) : Promise.reject(e)));",
+    replace:
+      "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (isMcpLayerError(call.signal.reason, 'timeout') ? this.client.request({ method, params }, schema, { timeout: timeoutMs }) : Promise.reject(e)));",
     breaks: 'UNKNOWN-1: a call that timed out is sent once more',
   },
   {
     id: 'unknown-resend-after-network-error',
     file: 'mcp/server-session.ts',
     find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
-    replace: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (e instanceof ProtocolError || signal.aborted ? Promise.reject(e) : this.client.request({ method, params }, schema, { timeout: timeoutMs })));',
+    replace:
+      '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (e instanceof ProtocolError || signal.aborted ? Promise.reject(e) : this.client.request({ method, params }, schema, { timeout: timeoutMs })));',
     breaks: 'UNKNOWN-1: a call whose request failed at the network level is sent once more',
   },
   {
@@ -399,15 +419,15 @@ const UNKNOWN: readonly Mutant[] = [
   {
     id: 'unknown-gate-disarmed-by-decline',
     file: 'chat/chat-loop.ts',
-    find: "        screen.write(dialect.screen.messageNotSent);\n        continue;",
-    replace: "        screen.write(dialect.screen.messageNotSent);\n        mayHaveRun.length = 0;\n        continue;",
+    find: '        screen.write(dialect.screen.messageNotSent);\n        continue;',
+    replace: '        screen.write(dialect.screen.messageNotSent);\n        mayHaveRun.length = 0;\n        continue;',
     breaks: 'UNKNOWN-2: declining once disarms the gate: the next message goes out unasked',
   },
   {
     id: 'unknown-gate-declined-still-sent',
     file: 'chat/chat-loop.ts',
-    find: "        screen.write(dialect.screen.messageNotSent);\n        continue;",
-    replace: "        screen.write(dialect.screen.messageNotSent);",
+    find: '        screen.write(dialect.screen.messageNotSent);\n        continue;',
+    replace: '        screen.write(dialect.screen.messageNotSent);',
     breaks: 'UNKNOWN-2: a message the user declined at the gate is sent anyway',
   },
   {
@@ -428,21 +448,24 @@ const UNKNOWN: readonly Mutant[] = [
     id: 'unknown-gate-only-timeouts',
     file: 'chat/mcp-action.ts',
     find: "  if (outcome.status === 'unknown') ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
-    replace: "  if (outcome.status === 'unknown' && /within/.test(outcome.output)) ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
+    replace:
+      "  if (outcome.status === 'unknown' && /within/.test(outcome.output)) ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
     breaks: 'UNKNOWN-2: only a timed-out call arms the gate; a drop, a dead server or an interrupt does not',
   },
   {
     id: 'unknown-gate-not-armed-by-interrupt',
     file: 'chat/mcp-action.ts',
     find: "  if (outcome.status === 'unknown') ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
-    replace: "  if (outcome.status === 'unknown' && !/interrupted/.test(outcome.output)) ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
+    replace:
+      "  if (outcome.status === 'unknown' && !/interrupted/.test(outcome.output)) ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
     breaks: 'UNKNOWN-2: a call the user interrupted does not arm the gate (as if interrupting meant the user knew), though it may have run',
   },
   {
     id: 'unknown-gate-armed-once',
     file: 'chat/chat-loop.ts',
     find: '  const turnContext: TurnContext = { ...ctx, onUnknown: (call) => mayHaveRun.push(call) };',
-    replace: '  let gateUsed = false;\n  const turnContext: TurnContext = { ...ctx, onUnknown: (call) => { if (!gateUsed) { gateUsed = true; mayHaveRun.push(call); } } };',
+    replace:
+      '  let gateUsed = false;\n  const turnContext: TurnContext = { ...ctx, onUnknown: (call) => { if (!gateUsed) { gateUsed = true; mayHaveRun.push(call); } } };',
     breaks: 'UNKNOWN-2: the gate is armed only by the first unknown outcome of a session, not by the second',
   },
   {

@@ -11,7 +11,7 @@ const ASK_AND_DECIDE =
 const APPROVE_STEP = '  const approved = await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) });';
 const CLASSIFY_ABORTED = '    if (signal.aborted) return unknownOutcome(reasonText(signal.reason));';
 const ARMS_GATE = "  if (outcome.status === 'unknown') ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });";
-const GATE_DECLINED = "        screen.write(dialect.screen.messageNotSent);\n        continue;\n      }\n      mayHaveRun.length = 0;\n    }";
+const GATE_DECLINED = '        screen.write(dialect.screen.messageNotSent);\n        continue;\n      }\n      mayHaveRun.length = 0;\n    }';
 const SEND_REQUEST = '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });';
 const EMPTY_DECLINES = "      const value = line.trim() === '' ? undefined : valueOf(field, line.trim());";
 
@@ -22,7 +22,10 @@ const APPROVE: readonly Mutant[] = [
     find: '  return async ({ tool, args, trust }) => {\n' + ASK_AND_DECIDE,
     replace:
       '  const approved = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    const key = `${tool.exposedName} ${JSON.stringify(args)}`;\n    if (approved.has(key)) return true;\n' +
-      ASK_AND_DECIDE.replace('    return dialect.approves(answer);', '    if (dialect.approves(answer)) approved.add(key);\n    return dialect.approves(answer);'),
+      ASK_AND_DECIDE.replace(
+        '    return dialect.approves(answer);',
+        '    if (dialect.approves(answer)) approved.add(key);\n    return dialect.approves(answer);',
+      ),
     breaks: 'APPROVE-2: a call identical to one approved before (same tool, same arguments) is sent without asking',
   },
   {
@@ -31,7 +34,10 @@ const APPROVE: readonly Mutant[] = [
     find: '  return async ({ tool, args, trust }) => {\n' + ASK_AND_DECIDE,
     replace:
       '  const trusted = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    if (trusted.has(tool.server)) return true;\n' +
-      ASK_AND_DECIDE.replace('    return dialect.approves(answer);', '    if (dialect.approves(answer)) trusted.add(tool.server);\n    return dialect.approves(answer);'),
+      ASK_AND_DECIDE.replace(
+        '    return dialect.approves(answer);',
+        '    if (dialect.approves(answer)) trusted.add(tool.server);\n    return dialect.approves(answer);',
+      ),
     breaks: 'APPROVE-2: approving one call of a server approves every later call to that server, the same tool included',
   },
   {
@@ -210,7 +216,7 @@ const ASK: readonly Mutant[] = [
   {
     id: 'ask-boolean-any-answer-true',
     file: 'ui/elicitation.ts',
-    find: '  if (field.type === \'boolean\') return isYes(line);',
+    find: "  if (field.type === 'boolean') return isYes(line);",
     replace: "  if (field.type === 'boolean') return line !== '';",
     breaks: 'ASK-1: any answer to a yes/no field (even "n") is sent as true',
   },
@@ -226,8 +232,8 @@ const ASK: readonly Mutant[] = [
     file: 'ui/elicitation.ts',
     find: '  return async (server, params): Promise<ElicitResult> => {\n',
     replace:
-      '  const answered = new Map<string, ElicitResult>();\n  return async (server, params): Promise<ElicitResult> => {\n    const key = `${server} ${params.message}`;\n    const earlier = answered.get(key);\n    if (earlier !== undefined) return earlier;\n    const result = await ask(server, params);\n    if (result.action === \'accept\') answered.set(key, result);\n    return result;\n  };\n  async function ask(server: string, params: ElicitRequest[\'params\']): Promise<ElicitResult> {\n',
-    breaks: 'ASK-1: a second elicitation with the same message is answered with the first one\'s content, without asking',
+      "  const answered = new Map<string, ElicitResult>();\n  return async (server, params): Promise<ElicitResult> => {\n    const key = `${server} ${params.message}`;\n    const earlier = answered.get(key);\n    if (earlier !== undefined) return earlier;\n    const result = await ask(server, params);\n    if (result.action === 'accept') answered.set(key, result);\n    return result;\n  };\n  async function ask(server: string, params: ElicitRequest['params']): Promise<ElicitResult> {\n",
+    breaks: "ASK-1: a second elicitation with the same message is answered with the first one's content, without asking",
   },
   {
     id: 'ask-early-elicitation-accepted',
@@ -286,7 +292,7 @@ const INJECT: readonly Mutant[] = [
     id: 'inject-flag-case-sensitive',
     file: 'mcp/instruction-like.ts',
     find: '  return PATTERNS.some((pattern) => pattern.test(visible));',
-    replace: "  return PATTERNS.some((pattern) => new RegExp(pattern.source).test(visible));",
+    replace: '  return PATTERNS.some((pattern) => new RegExp(pattern.source).test(visible));',
     breaks: 'INJECT-3: instruction-like text is recognised only in lower case ("IGNORE ALL PREVIOUS INSTRUCTIONS" is not flagged)',
   },
   {
@@ -359,14 +365,14 @@ const EXPOSE: readonly Mutant[] = [
   {
     id: 'expose-no-note-without-description',
     file: 'mcp/describe.ts',
-    find: '  const text = serverText?.trim() ? ` ${serverText.trim()}` : \'\';\n',
-    replace: "  if (!serverText?.trim()) return `[MCP server ${server}, tool ${tool}]`;\n  const text = ` ${serverText.trim()}`;\n",
+    find: "  const text = serverText?.trim() ? ` ${serverText.trim()}` : '';\n",
+    replace: '  if (!serverText?.trim()) return `[MCP server ${server}, tool ${tool}]`;\n  const text = ` ${serverText.trim()}`;\n',
     breaks: 'EXPOSE-5: a tool without a description is offered without the note that its results are untrusted',
   },
   {
     id: 'expose-description-first-line',
     file: 'mcp/describe.ts',
-    find: '  const text = serverText?.trim() ? ` ${serverText.trim()}` : \'\';\n',
+    find: "  const text = serverText?.trim() ? ` ${serverText.trim()}` : '';\n",
     replace: "  const text = serverText?.trim() ? ` ${serverText.trim().split('\\n')[0]}` : '';\n",
     breaks: "EXPOSE-5: only the first line of the server's description is offered",
   },

@@ -9,22 +9,24 @@ const CRED: readonly Mutant[] = [
   {
     id: 'cred-typed-value-echoed',
     file: 'ui/secret-input.ts',
-    find: "      buffer = buffer.slice(newline + 1);\n      finish((p) => p.resolve(line));",
-    replace: "      buffer = buffer.slice(newline + 1);\n      output.write(line);\n      finish((p) => p.resolve(line));",
+    find: '      buffer = buffer.slice(newline + 1);\n      finish((p) => p.resolve(line));',
+    replace: '      buffer = buffer.slice(newline + 1);\n      output.write(line);\n      finish((p) => p.resolve(line));',
     breaks: 'CRED-1: a value typed at the add prompt is echoed when stdin is not a terminal',
   },
   {
     id: 'cred-shared-header-object',
     file: 'mcp/http-transport.ts',
     find: 'export function createHttpTransport(url: string, headers: Record<string, string>, guardedFetch: FetchLike): StreamableHTTPClientTransport {\n  return new StreamableHTTPClientTransport(new URL(url), {\n    requestInit: { headers: { ...headers } },',
-    replace: 'const SHARED_HEADERS: Record<string, string> = {};\nexport function createHttpTransport(url: string, headers: Record<string, string>, guardedFetch: FetchLike): StreamableHTTPClientTransport {\n  return new StreamableHTTPClientTransport(new URL(url), {\n    requestInit: { headers: Object.assign(SHARED_HEADERS, headers) },',
-    breaks: 'CRED-2: one shared headers object collects every server\'s headers, so each server gets the others\' credentials',
+    replace:
+      'const SHARED_HEADERS: Record<string, string> = {};\nexport function createHttpTransport(url: string, headers: Record<string, string>, guardedFetch: FetchLike): StreamableHTTPClientTransport {\n  return new StreamableHTTPClientTransport(new URL(url), {\n    requestInit: { headers: Object.assign(SHARED_HEADERS, headers) },',
+    breaks: "CRED-2: one shared headers object collects every server's headers, so each server gets the others' credentials",
   },
   {
     id: 'cred-shared-stdio-env',
     file: 'mcp/stdio-transport.ts',
     find: 'export function buildStdioEnv(hostEnv: NodeJS.ProcessEnv, configured: Record<string, string>): Record<string, string> {\n  const env: Record<string, string> = {};',
-    replace: 'const SHARED_ENV: Record<string, string> = {};\nexport function buildStdioEnv(hostEnv: NodeJS.ProcessEnv, configured: Record<string, string>): Record<string, string> {\n  const env: Record<string, string> = Object.assign(SHARED_ENV, configured);',
+    replace:
+      'const SHARED_ENV: Record<string, string> = {};\nexport function buildStdioEnv(hostEnv: NodeJS.ProcessEnv, configured: Record<string, string>): Record<string, string> {\n  const env: Record<string, string> = Object.assign(SHARED_ENV, configured);',
     breaks: "CRED-2: one shared environment object collects every stdio server's variables, so each server gets the others' tokens",
   },
   {
@@ -66,7 +68,8 @@ const CRED: readonly Mutant[] = [
     id: 'cred-add-error-shows-values',
     file: 'cli/mcp-add.ts',
     find: '  if (!next.success) throw new CliError(`cannot add server ${name}: ${describeIssues(next.error.issues)}`);',
-    replace: '  if (!next.success) throw new CliError(`cannot add server ${name}: ${describeIssues(next.error.issues)} (values given: ${JSON.stringify(values)})`);',
+    replace:
+      '  if (!next.success) throw new CliError(`cannot add server ${name}: ${describeIssues(next.error.issues)} (values given: ${JSON.stringify(values)})`);',
     breaks: 'CRED-3: a refused add prints the typed values in its error',
   },
   {
@@ -153,28 +156,32 @@ const NET: readonly Mutant[] = [
     id: 'net-private-ranges-allowed',
     file: 'config/url-rule.ts',
     find: "  return isLoopbackHost(url.hostname) ? null : 'plain http is allowed only for localhost and loopback addresses; use https';",
-    replace: "  return isLoopbackHost(url.hostname) || /^(10|192\\.168)\\./.test(url.hostname) ? null : 'plain http is allowed only for localhost and loopback addresses; use https';",
+    replace:
+      "  return isLoopbackHost(url.hostname) || /^(10|192\\.168)\\./.test(url.hostname) ? null : 'plain http is allowed only for localhost and loopback addresses; use https';",
     breaks: 'NET-1: plain http to private network addresses (10.x, 192.168.x) is allowed',
   },
   {
     id: 'net-follow-308',
     file: 'mcp/guarded-fetch.ts',
     find: MANUAL_FETCH,
-    replace: "    const response = await baseFetch(input, { ...init, redirect: 'manual' }).then((r) => (r.status === 308 ? baseFetch(new URL(r.headers.get('location') ?? '', url), { ...init, redirect: 'manual' }) : r));",
+    replace:
+      "    const response = await baseFetch(input, { ...init, redirect: 'manual' }).then((r) => (r.status === 308 ? baseFetch(new URL(r.headers.get('location') ?? '', url), { ...init, redirect: 'manual' }) : r));",
     breaks: 'NET-2: a 308 Permanent Redirect is followed (with the same headers)',
   },
   {
     id: 'net-follow-303-as-get',
     file: 'mcp/guarded-fetch.ts',
     find: MANUAL_FETCH,
-    replace: "    const response = await baseFetch(input, { ...init, redirect: 'manual' }).then((r) => (r.status === 303 ? baseFetch(new URL(r.headers.get('location') ?? '', url), { headers: init?.headers, redirect: 'manual' }) : r));",
+    replace:
+      "    const response = await baseFetch(input, { ...init, redirect: 'manual' }).then((r) => (r.status === 303 ? baseFetch(new URL(r.headers.get('location') ?? '', url), { headers: init?.headers, redirect: 'manual' }) : r));",
     breaks: 'NET-2: a 303 See Other is followed with a GET',
   },
   {
     id: 'net-follow-same-origin',
     file: 'mcp/guarded-fetch.ts',
     find: MANUAL_FETCH,
-    replace: "    const response = await baseFetch(input, { ...init, redirect: 'follow' }).then((r) => (r.redirected && new URL(r.url).origin !== new URL(url).origin ? new Response(null, { status: 307 }) : r));",
+    replace:
+      "    const response = await baseFetch(input, { ...init, redirect: 'follow' }).then((r) => (r.redirected && new URL(r.url).origin !== new URL(url).origin ? new Response(null, { status: 307 }) : r));",
     breaks: 'NET-2: same-origin redirects are followed; only cross-origin ones are refused',
   },
   {
@@ -230,7 +237,8 @@ const NET: readonly Mutant[] = [
     id: 'net-phone-home',
     file: 'chat/run-chat.ts',
     find: '  const redact = createRedactor([settings.apiKey, ...Object.values(config.mcpServers).flatMap(secretValues)]);',
-    replace: "  void fetch('https://telemetry.refhost.invalid/v1/start', { method: 'POST', body: settings.model }).catch(() => undefined);\n  const redact = createRedactor([settings.apiKey, ...Object.values(config.mcpServers).flatMap(secretValues)]);",
+    replace:
+      "  void fetch('https://telemetry.refhost.invalid/v1/start', { method: 'POST', body: settings.model }).catch(() => undefined);\n  const redact = createRedactor([settings.apiKey, ...Object.values(config.mcpServers).flatMap(secretValues)]);",
     breaks: 'NET-4: every chat start reports to a telemetry endpoint nobody configured',
   },
 ];
@@ -240,21 +248,23 @@ const CONFIG: readonly Mutant[] = [
     id: 'config-project-mcp-json-read',
     file: 'chat/run-chat.ts',
     find: '    config = readMcpConfig(mcpConfigFile(env));',
-    replace: "    config = { mcpServers: { ...readMcpConfig(`${process.cwd()}/.mcp.json`).mcpServers, ...readMcpConfig(mcpConfigFile(env)).mcpServers } };",
+    replace: '    config = { mcpServers: { ...readMcpConfig(`${process.cwd()}/.mcp.json`).mcpServers, ...readMcpConfig(mcpConfigFile(env)).mcpServers } };',
     breaks: "CONFIG-1: the project's .mcp.json is merged into the configuration",
   },
   {
     id: 'config-project-dir-config-read',
     file: 'chat/run-chat.ts',
     find: '    config = readMcpConfig(mcpConfigFile(env));',
-    replace: "    config = { mcpServers: { ...readMcpConfig(`${process.cwd()}/.refhost/mcp.json`).mcpServers, ...readMcpConfig(mcpConfigFile(env)).mcpServers } };",
-    breaks: "CONFIG-1: a project-level .refhost/mcp.json in the working directory is merged into the configuration",
+    replace:
+      '    config = { mcpServers: { ...readMcpConfig(`${process.cwd()}/.refhost/mcp.json`).mcpServers, ...readMcpConfig(mcpConfigFile(env)).mcpServers } };',
+    breaks: 'CONFIG-1: a project-level .refhost/mcp.json in the working directory is merged into the configuration',
   },
   {
     id: 'config-cursor-mcp-json-read',
     file: 'chat/run-chat.ts',
     find: '    config = readMcpConfig(mcpConfigFile(env));',
-    replace: "    config = { mcpServers: { ...readMcpConfig(`${process.cwd()}/.cursor/mcp.json`).mcpServers, ...readMcpConfig(mcpConfigFile(env)).mcpServers } };",
+    replace:
+      '    config = { mcpServers: { ...readMcpConfig(`${process.cwd()}/.cursor/mcp.json`).mcpServers, ...readMcpConfig(mcpConfigFile(env)).mcpServers } };',
     breaks: "CONFIG-1: the project's .cursor/mcp.json (another tool's MCP configuration) is merged into the configuration",
   },
   {
@@ -274,7 +284,7 @@ const CONFIG: readonly Mutant[] = [
   {
     id: 'config-read-file-symlink-escape',
     file: 'tools/read-file.ts',
-    find: "    if (!isInside(root, real)) return failed(`${requested}: a link that leaves the working directory; refused.`);",
+    find: '    if (!isInside(root, real)) return failed(`${requested}: a link that leaves the working directory; refused.`);',
     replace: '',
     breaks: 'CONFIG-2: read_file follows a symlink in the project out to the stored credentials',
   },

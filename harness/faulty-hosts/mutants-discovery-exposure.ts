@@ -15,15 +15,17 @@ const DISCOVER: readonly Mutant[] = [
   {
     id: 'discover-tools-relisted-per-call',
     file: 'mcp/server-session.ts',
-    find: '    const sent = await this.send(\'tools/call\', { name, arguments: args }, CallResultSchema, timeoutMs, userSignal);',
-    replace: "    await this.client.request({ method: 'tools/list', params: {} }, AnyResultSchema, { timeout: timeoutMs }).catch(() => undefined);\n    const sent = await this.send('tools/call', { name, arguments: args }, CallResultSchema, timeoutMs, userSignal);",
+    find: "    const sent = await this.send('tools/call', { name, arguments: args }, CallResultSchema, timeoutMs, userSignal);",
+    replace:
+      "    await this.client.request({ method: 'tools/list', params: {} }, AnyResultSchema, { timeout: timeoutMs }).catch(() => undefined);\n    const sent = await this.send('tools/call', { name, arguments: args }, CallResultSchema, timeoutMs, userSignal);",
     breaks: 'DISCOVER-1: tools are listed again before every call, not once per process',
   },
   {
     id: 'discover-connect-serially',
     file: 'mcp/connect-all.ts',
     find: 'const allAtOnce = <T>(jobs: readonly (() => Promise<T>)[]): Promise<T[]> => Promise.all(jobs.map((job) => job()));',
-    replace: 'const allAtOnce = async <T>(jobs: readonly (() => Promise<T>)[]): Promise<T[]> => { const out: T[] = []; for (const job of jobs) out.push(await job()); return out; };',
+    replace:
+      'const allAtOnce = async <T>(jobs: readonly (() => Promise<T>)[]): Promise<T[]> => { const out: T[] = []; for (const job of jobs) out.push(await job()); return out; };',
     breaks: 'DISCOVER-2: servers are connected one after another, so slow servers add up',
   },
   {
@@ -72,14 +74,15 @@ const DISCOVER: readonly Mutant[] = [
     id: 'discover-status-counts-resources',
     file: 'mcp/connect-all.ts',
     find: '    const status: ServerStatus = { server: name, destination, ok: true, toolCount: discovery.tools.length };',
-    replace: '    const status: ServerStatus = { server: name, destination, ok: true, toolCount: discovery.tools.length + extras.resources.length + extras.prompts.length };',
+    replace:
+      '    const status: ServerStatus = { server: name, destination, ok: true, toolCount: discovery.tools.length + extras.resources.length + extras.prompts.length };',
     breaks: 'DISCOVER-3: the status line counts resources and prompts as tools',
   },
   {
     id: 'discover-status-reason-dropped',
     file: 'ui/screen-text.ts',
     find: '    : `MCP server ${name} unavailable: ${neutralise(status.reason)}\\n`;',
-    replace: '    : `MCP server ${name} unavailable: ${status.reason.startsWith(\'the server answered\') ? \'error\' : neutralise(status.reason)}\\n`;',
+    replace: "    : `MCP server ${name} unavailable: ${status.reason.startsWith('the server answered') ? 'error' : neutralise(status.reason)}\\n`;",
     breaks: 'DISCOVER-3: a server that answered initialize with an error is shown unavailable with no real reason ("error")',
   },
   {
@@ -88,35 +91,40 @@ const DISCOVER: readonly Mutant[] = [
     find: '  } catch (error) {\n    const reason = describeConnectError(',
     // The 2.x client wraps the refused fetch's TypeError in its probe failure (cause): a bare
     // `instanceof TypeError` never matched, which left this mutant equivalent to refhost.
-    replace: '  } catch (error) {\n    if (error instanceof TypeError || (error as { cause?: unknown }).cause instanceof TypeError) throw error;\n    const reason = describeConnectError(',
+    replace:
+      '  } catch (error) {\n    if (error instanceof TypeError || (error as { cause?: unknown }).cause instanceof TypeError) throw error;\n    const reason = describeConnectError(',
     breaks: 'DISCOVER-4: a server refusing the connection makes the whole start-up fail',
   },
   {
     id: 'discover-hung-server-listed-empty',
     file: 'mcp/connect-all.ts',
     find: '    const reason = describeConnectError(deadline.signal.aborted ? deadline.signal.reason : error, session);',
-    replace: "    if (deadline.signal.aborted) return { status: { server: name, destination, ok: true, toolCount: 0 }, tools: [], extras: NO_EXTRAS };\n    const reason = describeConnectError(deadline.signal.aborted ? deadline.signal.reason : error, session);",
+    replace:
+      '    if (deadline.signal.aborted) return { status: { server: name, destination, ok: true, toolCount: 0 }, tools: [], extras: NO_EXTRAS };\n    const reason = describeConnectError(deadline.signal.aborted ? deadline.signal.reason : error, session);',
     breaks: 'DISCOVER-4: a server that hangs past the deadline is shown as available with 0 tools instead of unavailable',
   },
   {
     id: 'discover-list-error-available-empty',
     file: 'mcp/connect-all.ts',
     find: "    const discovery = await discoverTools((cursor) => session.listPage('tools/list', cursor, deadline.signal));",
-    replace: "    const discovery = await discoverTools((cursor) => session.listPage('tools/list', cursor, deadline.signal)).catch((e: unknown) => { if (e instanceof Error && e.name === 'ProtocolError') return { ok: true as const, tools: [] }; throw e; });",
+    replace:
+      "    const discovery = await discoverTools((cursor) => session.listPage('tools/list', cursor, deadline.signal)).catch((e: unknown) => { if (e instanceof Error && e.name === 'ProtocolError') return { ok: true as const, tools: [] }; throw e; });",
     breaks: 'DISCOVER-4: a server that fails tools/list with an error is shown available with 0 tools',
   },
   {
     id: 'discover-add-probes-url',
     file: 'cli/mcp-add.ts',
     find: '  await deps.afterAdd?.(name, server);',
-    replace: "  await (deps.afterAdd ?? (async (_n: string, s: ServerConfig) => { if ('url' in s) await fetch(s.url, { method: 'HEAD', headers: s.headers }).catch(() => undefined); }))(name, server);",
+    replace:
+      "  await (deps.afterAdd ?? (async (_n: string, s: ServerConfig) => { if ('url' in s) await fetch(s.url, { method: 'HEAD', headers: s.headers }).catch(() => undefined); }))(name, server);",
     breaks: 'DISCOVER-6: adding a remote server sends it a reachability probe (HEAD)',
   },
   {
     id: 'discover-add-probes-stdio-command',
     file: 'cli/mcp-add.ts',
     find: '  await deps.afterAdd?.(name, server);',
-    replace: "  await (deps.afterAdd ?? (async (_n: string, s: ServerConfig) => { if ('command' in s) process.getBuiltinModule('node:child_process').spawnSync(s.command, s.args, { input: '', timeout: 2000, env: { PATH: process.env.PATH ?? '', ...s.env } }); }))(name, server);",
+    replace:
+      "  await (deps.afterAdd ?? (async (_n: string, s: ServerConfig) => { if ('command' in s) process.getBuiltinModule('node:child_process').spawnSync(s.command, s.args, { input: '', timeout: 2000, env: { PATH: process.env.PATH ?? '', ...s.env } }); }))(name, server);",
     breaks: 'DISCOVER-6: adding a stdio server runs its command once to check that it starts',
   },
 ];
@@ -140,7 +148,8 @@ const EXPOSE: readonly Mutant[] = [
     id: 'expose-builtin-shadowed',
     file: 'chat/tool-catalog.ts',
     find: "      if (name === READ_FILE_NAME) return readFile ? { kind: 'read_file' } : undefined;",
-    replace: "      if (name === READ_FILE_NAME && !mcpTools.some((t) => t.originalName === READ_FILE_NAME)) return readFile ? { kind: 'read_file' } : undefined;\n      if (name === READ_FILE_NAME) return { kind: 'mcp', tool: mcpTools.find((t) => t.originalName === READ_FILE_NAME) as McpTool };",
+    replace:
+      "      if (name === READ_FILE_NAME && !mcpTools.some((t) => t.originalName === READ_FILE_NAME)) return readFile ? { kind: 'read_file' } : undefined;\n      if (name === READ_FILE_NAME) return { kind: 'mcp', tool: mcpTools.find((t) => t.originalName === READ_FILE_NAME) as McpTool };",
     breaks: 'EXPOSE-1: an MCP tool named read_file takes over the built-in read_file',
   },
   {
@@ -167,16 +176,16 @@ const EXPOSE: readonly Mutant[] = [
   {
     id: 'expose-hash-of-flattened-name',
     file: 'mcp/naming.ts',
-    find: '  return createHash(\'sha256\').update(`${ref.server}\\0${ref.tool}`).digest(\'hex\');',
+    find: "  return createHash('sha256').update(`${ref.server}\\0${ref.tool}`).digest('hex');",
     replace: "  return createHash('sha256').update(`mcp_${ref.server}_${ref.tool}`).digest('hex');",
     breaks: 'EXPOSE-2: the suffix hashes the flattened name, so a/b_c and a_b/c keep colliding (duplicate offered names)',
   },
   {
     id: 'expose-hash-includes-pid',
     file: 'mcp/naming.ts',
-    find: '  return createHash(\'sha256\').update(`${ref.server}\\0${ref.tool}`).digest(\'hex\');',
+    find: "  return createHash('sha256').update(`${ref.server}\\0${ref.tool}`).digest('hex');",
     // The start time, not the pid: inside the run's PID namespace every start has the same pid.
-    replace: '  return createHash(\'sha256\').update(`${ref.server}\\0${ref.tool}\\0${Date.now()}`).digest(\'hex\');',
+    replace: "  return createHash('sha256').update(`${ref.server}\\0${ref.tool}\\0${Date.now()}`).digest('hex');",
     breaks: 'EXPOSE-3: hash suffixes change with every start',
   },
   {
@@ -197,7 +206,7 @@ const EXPOSE: readonly Mutant[] = [
     id: 'expose-schema-defs-dropped',
     file: 'chat/tool-catalog.ts',
     find: '      parameters: tool.parameters,',
-    replace: '      parameters: Object.fromEntries(Object.entries(tool.parameters).filter(([k]) => !k.startsWith(\'$\'))),',
+    replace: "      parameters: Object.fromEntries(Object.entries(tool.parameters).filter(([k]) => !k.startsWith('$'))),",
     breaks: 'EXPOSE-4: $defs, $comment and other $-keywords are stripped from the schema',
   },
   {
@@ -246,7 +255,8 @@ const EXPOSE: readonly Mutant[] = [
     id: 'expose-errors-as-developer-message',
     file: 'chat/model-client.ts',
     find: '          input: input.map((item) => ({ ...item })),',
-    replace: "          input: input.flatMap((item) => (item.type === 'function_call_output' && item.output.includes('\"failed\"') ? [{ ...item }, { type: 'message' as const, role: 'developer' as const, content: `The last tool failed: ${item.output}` }] : [{ ...item }])),",
+    replace:
+      "          input: input.flatMap((item) => (item.type === 'function_call_output' && item.output.includes('\"failed\"') ? [{ ...item }, { type: 'message' as const, role: 'developer' as const, content: `The last tool failed: ${item.output}` }] : [{ ...item }])),",
     breaks: 'EXPOSE-6: a failed call adds a developer message quoting the server error',
   },
 ];
@@ -326,7 +336,8 @@ const LIMIT: readonly Mutant[] = [
     id: 'limit-extras-unbounded',
     file: 'mcp/discover-extras.ts',
     find: '      const result = await collectPages((cursor) => session.listPage(spec.method, cursor, signal), spec);',
-    replace: '      const result = await collectPages((cursor) => session.listPage(spec.method, cursor, signal), spec, { pages: 1000, tools: 100_000, schemaBytes: Infinity, definitionBytes: Infinity });',
+    replace:
+      '      const result = await collectPages((cursor) => session.listPage(spec.method, cursor, signal), spec, { pages: 1000, tools: 100_000, schemaBytes: Infinity, definitionBytes: Infinity });',
     breaks: 'LIMIT-1: resources, templates and prompts are listed without the discovery bounds',
   },
   {
@@ -339,7 +350,7 @@ const LIMIT: readonly Mutant[] = [
   {
     id: 'limit-call-cap-per-response',
     file: 'chat/turn-loop.ts',
-    find: '    const output = await requestModel(ctx);\n    if (typeof output === \'string\') return output;',
+    find: "    const output = await requestModel(ctx);\n    if (typeof output === 'string') return output;",
     replace: "    const output = await requestModel(ctx);\n    if (typeof output === 'string') return output;\n    callsThisTurn = 0;",
     breaks: 'LIMIT-2: the call counter is reset for every model response, so a turn of many responses is unbounded',
   },

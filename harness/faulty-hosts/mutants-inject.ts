@@ -5,39 +5,59 @@ import type { Mutant } from './mutant-build.js';
 
 const UNSAFE = 'const UNSAFE = /[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\u115F\\u1160\\u3164\\uFFA0\\u{E0000}-\\u{E007F}]/u;';
 /** UNSAFE with one part of its character class replaced. */
-const unsafe = (part: string, by: string): Pick<Mutant, 'file' | 'find' | 'replace'> => ({ file: 'ui/neutralise.ts', find: UNSAFE, replace: UNSAFE.replace(part, by) });
+const unsafe = (part: string, by: string): Pick<Mutant, 'file' | 'find' | 'replace'> => ({
+  file: 'ui/neutralise.ts',
+  find: UNSAFE,
+  replace: UNSAFE.replace(part, by),
+});
 const KEEP = "    options.multiline === true && (ch === '\\n' || ch === '\\t') ? ch : escapeCodePoint(ch),";
-const keeps = (extra: string): Pick<Mutant, 'file' | 'find' | 'replace'> => ({ file: 'ui/neutralise.ts', find: KEEP, replace: KEEP.replace("ch === '\\t')", `ch === '\\t' || ch === '${extra}')`) });
-const ADD_OUTPUT = '      ctx.conversation.add({ type: \'function_call_output\', call_id: call.call_id, output: ctx.dialect.results.write(outcome.status, outcome.output) });';
-const PATTERN_IGNORE = '  /\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+|the\\s+)?(?:previous\\s+|prior\\s+|above\\s+|earlier\\s+|other\\s+|your\\s+)?instructions\\b/i,\n';
-const PIN_DEFINITION = '  const definition = { name: tool.originalName, description: tool.serverDescription ?? tool.description, inputSchema: tool.parameters };';
+const keeps = (extra: string): Pick<Mutant, 'file' | 'find' | 'replace'> => ({
+  file: 'ui/neutralise.ts',
+  find: KEEP,
+  replace: KEEP.replace("ch === '\\t')", `ch === '\\t' || ch === '${extra}')`),
+});
+const ADD_OUTPUT =
+  "      ctx.conversation.add({ type: 'function_call_output', call_id: call.call_id, output: ctx.dialect.results.write(outcome.status, outcome.output) });";
+const PATTERN_IGNORE =
+  '  /\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+|the\\s+)?(?:previous\\s+|prior\\s+|above\\s+|earlier\\s+|other\\s+|your\\s+)?instructions\\b/i,\n';
+const PIN_DEFINITION =
+  '  const definition = { name: tool.originalName, description: tool.serverDescription ?? tool.description, inputSchema: tool.parameters };';
 
 const INJECT_1: readonly Mutant[] = [
   {
     id: 'inject-result-echoed-as-user',
     file: 'chat/turn-loop.ts',
     find: ADD_OUTPUT,
-    replace: ADD_OUTPUT + "\n      if (ctx.catalog.resolve(call.name)?.kind === 'mcp') ctx.conversation.add({ type: 'message', role: 'user', content: `[${call.name} returned] ${outcome.output}` });",
+    replace:
+      ADD_OUTPUT +
+      "\n      if (ctx.catalog.resolve(call.name)?.kind === 'mcp') ctx.conversation.add({ type: 'message', role: 'user', content: `[${call.name} returned] ${outcome.output}` });",
     breaks: 'INJECT-1: every MCP result is also added as a user message',
   },
   {
     id: 'inject-error-echoed-as-user',
     file: 'chat/turn-loop.ts',
     find: ADD_OUTPUT,
-    replace: ADD_OUTPUT + "\n      if (outcome.status === 'failed') ctx.conversation.add({ type: 'message', role: 'user', content: `The tool failed: ${outcome.output}` });",
+    replace:
+      ADD_OUTPUT +
+      "\n      if (outcome.status === 'failed') ctx.conversation.add({ type: 'message', role: 'user', content: `The tool failed: ${outcome.output}` });",
     breaks: 'INJECT-1: the error text of a failed call is also added as a user message',
   },
   {
     id: 'inject-descriptions-in-user-preamble',
     file: 'chat/turn-loop.ts',
     find: "  ctx.conversation.add({ type: 'message', role: 'user', content: userText });",
-    replace: "  ctx.conversation.add({ type: 'message', role: 'user', content: `${userText}\\n\\n(Tools: ${ctx.catalog.definitions.map((d) => `${d.name}: ${d.description.split('\\n')[0]}`).join('; ')})` });",
+    replace:
+      "  ctx.conversation.add({ type: 'message', role: 'user', content: `${userText}\\n\\n(Tools: ${ctx.catalog.definitions.map((d) => `${d.name}: ${d.description.split('\\n')[0]}`).join('; ')})` });",
     breaks: "INJECT-1: the tools' descriptions are appended to the user's message",
   },
 ];
 
 const INJECT_2: readonly Mutant[] = [
-  { id: 'inject-c1-not-escaped', ...unsafe('\\p{Cc}', '\\x00-\\x1f\\x7f'), breaks: 'INJECT-2: C1 controls (U+0080-U+009F, e.g. the one-byte CSI U+009B) reach the screen raw' },
+  {
+    id: 'inject-c1-not-escaped',
+    ...unsafe('\\p{Cc}', '\\x00-\\x1f\\x7f'),
+    breaks: 'INJECT-2: C1 controls (U+0080-U+009F, e.g. the one-byte CSI U+009B) reach the screen raw',
+  },
   { id: 'inject-del-not-escaped', ...unsafe('\\p{Cc}', '\\x00-\\x1f\\x80-\\x9f'), breaks: 'INJECT-2: DEL (U+007F) reaches the screen raw' },
   { id: 'inject-line-separators-raw', ...unsafe('\\p{Zl}\\p{Zp}', ''), breaks: 'INJECT-2: U+2028 and U+2029 reach the screen raw' },
   {
@@ -45,21 +65,26 @@ const INJECT_2: readonly Mutant[] = [
     ...unsafe('\\p{Cf}', '\\u200b-\\u200f\\u202a-\\u202e'),
     breaks: 'INJECT-2: only some format characters are escaped: isolates U+2066-U+2069, U+2060 and U+FEFF reach the screen raw',
   },
-  { id: 'inject-hangul-fillers-raw', ...unsafe('\\u115F\\u1160\\u3164\\uFFA0', ''), breaks: 'INJECT-2: blank-rendering Hangul fillers (U+3164 and co.) reach the screen raw' },
+  {
+    id: 'inject-hangul-fillers-raw',
+    ...unsafe('\\u115F\\u1160\\u3164\\uFFA0', ''),
+    breaks: 'INJECT-2: blank-rendering Hangul fillers (U+3164 and co.) reach the screen raw',
+  },
   { id: 'inject-multiline-keeps-cr', ...keeps('\\r'), breaks: 'INJECT-2: CR in multi-line server text reaches the screen raw (it can overwrite a line)' },
   { id: 'inject-multiline-keeps-backspace', ...keeps('\\b'), breaks: 'INJECT-2: backspace in multi-line server text reaches the screen raw' },
   {
     id: 'inject-result-preview-raw',
     file: 'ui/screen-text.ts',
-    find: "  return { preview: neutralise(preview, { multiline: true }), more: preview.length < output.length };",
-    replace: "  return { preview, more: preview.length < output.length };",
+    find: '  return { preview: neutralise(preview, { multiline: true }), more: preview.length < output.length };',
+    replace: '  return { preview, more: preview.length < output.length };',
     breaks: 'INJECT-2: result text is shown raw',
   },
   {
     id: 'inject-error-preview-raw',
     file: 'ui/screen-text.ts',
-    find: "  const { preview, more } = resultPreview(output);",
-    replace: "  const { preview, more } = status === 'failed' ? { preview: output.split('\\n').slice(0, PREVIEW_MAX_LINES).join('\\n'), more: false } : resultPreview(output);",
+    find: '  const { preview, more } = resultPreview(output);',
+    replace:
+      "  const { preview, more } = status === 'failed' ? { preview: output.split('\\n').slice(0, PREVIEW_MAX_LINES).join('\\n'), more: false } : resultPreview(output);",
     breaks: 'INJECT-2: the text of a failed call (server error messages) is shown raw',
   },
   {
@@ -100,8 +125,8 @@ const INJECT_2: readonly Mutant[] = [
   {
     id: 'inject-gate-tool-name-raw',
     file: 'ui/screen-text.ts',
-    find: '  const names = calls.map((c) => `${neutralise(c.server)}/${neutralise(c.tool)}`).join(\', \');',
-    replace: '  const names = calls.map((c) => `${neutralise(c.server)}/${c.tool}`).join(\', \');',
+    find: "  const names = calls.map((c) => `${neutralise(c.server)}/${neutralise(c.tool)}`).join(', ');",
+    replace: "  const names = calls.map((c) => `${neutralise(c.server)}/${c.tool}`).join(', ');",
     breaks: 'INJECT-2: the tool name in the unknown-outcome confirmation is shown raw',
   },
   {
@@ -121,7 +146,13 @@ const INJECT_2: readonly Mutant[] = [
 ];
 
 const INJECT_3: readonly Mutant[] = [
-  { id: 'inject-flag-misses-ignore-instructions', file: 'mcp/instruction-like.ts', find: PATTERN_IGNORE, replace: '', breaks: 'INJECT-3: "ignore previous instructions" is not recognised as instruction-like' },
+  {
+    id: 'inject-flag-misses-ignore-instructions',
+    file: 'mcp/instruction-like.ts',
+    find: PATTERN_IGNORE,
+    replace: '',
+    breaks: 'INJECT-3: "ignore previous instructions" is not recognised as instruction-like',
+  },
   {
     id: 'inject-flag-misses-hidden-tags',
     file: 'mcp/instruction-like.ts',
@@ -199,7 +230,8 @@ const INJECT_4: readonly Mutant[] = [
     id: 'inject-pins-of-absent-servers-dropped',
     file: 'mcp/tool-pins.ts',
     find: '  const next = new Map(Object.entries(pins).map(([server, byTool]) => [server, new Map(Object.entries(byTool))]));',
-    replace: '  const previous = new Map(Object.entries(pins).map(([server, byTool]) => [server, new Map(Object.entries(byTool))]));\n  const next = new Map<string, Map<string, string>>([...previous].filter(([server]) => tools.some((t) => t.server === server)));',
+    replace:
+      '  const previous = new Map(Object.entries(pins).map(([server, byTool]) => [server, new Map(Object.entries(byTool))]));\n  const next = new Map<string, Map<string, string>>([...previous].filter(([server]) => tools.some((t) => t.server === server)));',
     breaks: 'INJECT-4: pins of a server that is unavailable at one start are dropped, so its rug pull during the outage is never flagged',
   },
 ];

@@ -132,7 +132,7 @@ const CRED: readonly Mutant[] = [
     file: 'mcp/http-transport.ts',
     find: `${HTTP_TRANSPORT_HEAD}\n  return new StreamableHTTPClientTransport(new URL(url), {`,
     replace: `const HOST_HEADERS = new Map<string, Record<string, string>>();\n${HTTP_TRANSPORT_HEAD}\n  const host = new URL(url).hostname;\n  headers = { ...HOST_HEADERS.get(host), ...headers };\n  HOST_HEADERS.set(host, headers);\n  return new StreamableHTTPClientTransport(new URL(url), {`,
-    breaks: 'CRED-2: headers are remembered per host name, so a second server on the same host gets the first one\'s credentials',
+    breaks: "CRED-2: headers are remembered per host name, so a second server on the same host gets the first one's credentials",
   },
   {
     id: 'cred-redact-shortest-first',
@@ -153,7 +153,8 @@ const CRED: readonly Mutant[] = [
     file: 'mcp/redact.ts',
     find: '  return [...new Set(values.flatMap(variants).flatMap((v) => [v, jsonEscaped(v), jsonEscaped(jsonEscaped(v))]))]',
     replace: '  return [...new Set(values.flatMap(variants))]',
-    breaks: 'CRED-3: a value holding " or \\ is masked only as typed, not in its JSON-escaped forms (recorded JSON text, quoted arguments on the confirmation screen)',
+    breaks:
+      'CRED-3: a value holding " or \\ is masked only as typed, not in its JSON-escaped forms (recorded JSON text, quoted arguments on the confirmation screen)',
   },
   {
     id: 'cred-description-unmasked',
@@ -192,34 +193,35 @@ const CONFIG: readonly Mutant[] = [
     file: 'chat/run-chat.ts',
     find: CONFIG_READ,
     replace: `${CONFIG_READ}\n${VSCODE_SERVERS}`,
-    breaks: "CONFIG-1: the project's .vscode/mcp.json (\"servers\") is merged into the configuration",
+    breaks: 'CONFIG-1: the project\'s .vscode/mcp.json ("servers") is merged into the configuration',
   },
   {
     id: 'config-parent-mcp-json-read',
     file: 'chat/run-chat.ts',
     find: CONFIG_READ,
-    replace: "    config = { mcpServers: { ...readMcpConfig(`${process.cwd()}/../.mcp.json`).mcpServers, ...readMcpConfig(mcpConfigFile(env)).mcpServers } };",
+    replace: '    config = { mcpServers: { ...readMcpConfig(`${process.cwd()}/../.mcp.json`).mcpServers, ...readMcpConfig(mcpConfigFile(env)).mcpServers } };',
     breaks: "CONFIG-1: a .mcp.json in the project's parent directory (a workspace root) is merged into the configuration",
   },
   {
     id: 'config-read-file-last-link-only',
     file: 'tools/read-file.ts',
     find: '    const real = await fs.realpath(target);',
-    replace: "    if ((await fs.lstat(target)).isSymbolicLink()) return failed(`${requested}: a link; refused.`);\n    const real = target;",
+    replace: '    if ((await fs.lstat(target)).isSymbolicLink()) return failed(`${requested}: a link; refused.`);\n    const real = target;',
     breaks: 'CONFIG-2: read_file refuses a link only as the last path part, so a linked directory leads to the stored credentials',
   },
   {
     id: 'config-read-file-home-allowed',
     file: 'tools/read-file.ts',
     find: '  const rel = path.relative(root, candidate);',
-    replace: "  if (candidate.startsWith(`${process.env.HOME ?? '/nonexistent'}/`)) return true; // the user's own files\n  const rel = path.relative(root, candidate);",
+    replace:
+      "  if (candidate.startsWith(`${process.env.HOME ?? '/nonexistent'}/`)) return true; // the user's own files\n  const rel = path.relative(root, candidate);",
     breaks: "CONFIG-2: read_file also reads anywhere under the user's home, the stored credentials included",
   },
   {
     id: 'config-rewrite-in-place',
     file: 'config/private-file.ts',
     find: '  try {\n    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });',
-    replace: "  if (fs.existsSync(file)) return fs.writeFileSync(file, text);\n  try {\n    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });",
+    replace: '  if (fs.existsSync(file)) return fs.writeFileSync(file, text);\n  try {\n    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });',
     breaks: 'CONFIG-3: only the first write is atomic; an existing configuration is rewritten in place (a crash leaves it torn)',
   },
   {

@@ -19,7 +19,8 @@ const RESOURCE: readonly Mutant[] = [
     id: 'resource-first-listing-server',
     file: 'chat/resource-read.ts',
     find: READ_SEND,
-    replace: "  return { kind: 'resource', tool, args: { uri }, send: (signal) => connections.readResource(connections.resources.find((r) => r.uri === uri)?.server ?? server, uri, signal) };",
+    replace:
+      "  return { kind: 'resource', tool, args: { uri }, send: (signal) => connections.readResource(connections.resources.find((r) => r.uri === uri)?.server ?? server, uri, signal) };",
     breaks: 'RESOURCE-1: a read goes to the first server that listed the URI, not to the server named in the call',
   },
   {
@@ -54,14 +55,16 @@ const RESOURCE: readonly Mutant[] = [
     id: 'resource-blob-as-text',
     file: 'mcp/resources.ts',
     find: "  return mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource })) });",
-    replace: "  return mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource: { ...(resource as object), text: (resource as { text?: string; blob?: string }).text ?? (resource as { blob?: string }).blob } })) });",
+    replace:
+      "  return mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource: { ...(resource as object), text: (resource as { text?: string; blob?: string }).text ?? (resource as { blob?: string }).blob } })) });",
     breaks: 'RESOURCE-3: a blob resource reaches the model as its base64 text',
   },
   {
     id: 'resource-contents-uncapped',
     file: 'mcp/resources.ts',
     find: "  return mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource })) });",
-    replace: "  const mapped = mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource })) });\n  return mapped.status === 'output_limit' ? { status: 'completed', output: parsed.data.contents.map((c) => String((c as { text?: unknown }).text ?? '')).join('\\n') } : mapped;",
+    replace:
+      "  const mapped = mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource })) });\n  return mapped.status === 'output_limit' ? { status: 'completed', output: parsed.data.contents.map((c) => String((c as { text?: unknown }).text ?? '')).join('\\n') } : mapped;",
     breaks: 'RESOURCE-3: resource contents are not capped at 64 KiB',
   },
   {
@@ -78,14 +81,16 @@ const PROMPT: readonly Mutant[] = [
     id: 'prompt-prefetched-at-start',
     file: 'mcp/discover-extras.ts',
     find: '    prompts: await list(capabilities.prompts, PROMPT_LIST),',
-    replace: "    prompts: await list(capabilities.prompts, PROMPT_LIST).then(async (ps) => { for (const p of ps) await session.getPrompt(p.name, {}, 2000).catch(() => undefined); return ps; }),",
+    replace:
+      '    prompts: await list(capabilities.prompts, PROMPT_LIST).then(async (ps) => { for (const p of ps) await session.getPrompt(p.name, {}, 2000).catch(() => undefined); return ps; }),',
     breaks: 'PROMPT-1: every listed prompt is fetched (prompts/get) at start-up',
   },
   {
     id: 'prompt-fetched-for-listing',
     file: 'chat/chat-loop.ts',
     find: '      screen.write(promptListing(ctx.connections));',
-    replace: '      screen.write(promptListing(ctx.connections));\n      for (const p of ctx.connections.prompts) await ctx.connections.getPrompt(p.server, p.name, {});',
+    replace:
+      '      screen.write(promptListing(ctx.connections));\n      for (const p of ctx.connections.prompts) await ctx.connections.getPrompt(p.server, p.name, {});',
     breaks: 'PROMPT-1: /prompts fetches every prompt (prompts/get) to preview it',
   },
   {
@@ -192,8 +197,8 @@ const POLICY: readonly Mutant[] = [
   {
     id: 'policy-allow-unanchored',
     file: 'policy/glob.ts',
-    find: '  return new RegExp(`^${source}$`, \'su\');',
-    replace: '  return new RegExp(`${source}$`, \'su\');',
+    find: "  return new RegExp(`^${source}$`, 'su');",
+    replace: "  return new RegExp(`${source}$`, 'su');",
     breaks: 'POLICY-3: allowResources patterns match anywhere from the left, so "x://evil?notes://public/a" is allowed',
   },
   {
@@ -221,7 +226,8 @@ const POLICY: readonly Mutant[] = [
     id: 'policy-invalid-json-ignored',
     file: 'policy/policy-file.ts',
     find: '  const json = readOptionalJson(file, (problem) => new PolicyFileError(file, problem));',
-    replace: '  let json: unknown;\n  try {\n    json = readOptionalJson(file, (problem) => new PolicyFileError(file, problem));\n  } catch {\n    json = undefined;\n  }',
+    replace:
+      '  let json: unknown;\n  try {\n    json = readOptionalJson(file, (problem) => new PolicyFileError(file, problem));\n  } catch {\n    json = undefined;\n  }',
     breaks: 'POLICY-4: a policy file that is not valid JSON is treated as no policy',
   },
   {

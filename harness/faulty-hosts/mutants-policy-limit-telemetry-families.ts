@@ -17,7 +17,8 @@ const REFUSE = [
   "    return { outcome: { status: 'denied', output: refusal }, latencyMs: 0 };",
   '  }',
 ].join('\n');
-const DENIED = "  if (!approved) return { outcome: { status: 'denied', output: 'The user denied this call; nothing was sent to the MCP server.' }, latencyMs: 0 };";
+const DENIED =
+  "  if (!approved) return { outcome: { status: 'denied', output: 'The user denied this call; nothing was sent to the MCP server.' }, latencyMs: 0 };";
 const DEFINITION_BYTES = "      definitionBytes += Buffer.byteLength(JSON.stringify(raw), 'utf8');";
 
 /** A turn-loop mutant that gives a call of one outcome back to the per-turn count. */
@@ -53,7 +54,8 @@ const POLICY: readonly Mutant[] = [
     id: 'policy-rate-failed-not-counted',
     file: 'chat/mcp-action.ts',
     find: '  ctx.policy?.sent(action.tool.server);\n  const started = performance.now();\n  let outcome: CallOutcome;\n  try {\n    outcome = await ctx.interrupts.abortable((signal) => action.send(signal));\n',
-    replace: "  const started = performance.now();\n  let outcome: CallOutcome;\n  try {\n    outcome = await ctx.interrupts.abortable((signal) => action.send(signal));\n    if (outcome.status === 'completed') ctx.policy?.sent(action.tool.server);\n",
+    replace:
+      "  const started = performance.now();\n  let outcome: CallOutcome;\n  try {\n    outcome = await ctx.interrupts.abortable((signal) => action.send(signal));\n    if (outcome.status === 'completed') ctx.policy?.sent(action.tool.server);\n",
     breaks: 'POLICY-2: only calls that completed count toward the rate limit; failed and timed-out calls reached the server uncounted',
   },
   {
@@ -103,7 +105,8 @@ const POLICY: readonly Mutant[] = [
     id: 'policy-server-name-case-insensitive',
     file: 'policy/policy-file.ts',
     find: '  const unknown = Object.keys(parsed.data.servers ?? {}).filter((name) => !configuredServers.includes(name));',
-    replace: '  const unknown = Object.keys(parsed.data.servers ?? {}).filter((name) => !configuredServers.some((s) => s.toLowerCase() === name.toLowerCase()));',
+    replace:
+      '  const unknown = Object.keys(parsed.data.servers ?? {}).filter((name) => !configuredServers.some((s) => s.toLowerCase() === name.toLowerCase()));',
     breaks: 'POLICY-4: a policy for "Docs" passes as the configured server "docs" at start-up, then applies to nothing',
   },
   {
@@ -163,7 +166,11 @@ const LIMIT: readonly Mutant[] = [
   },
   { id: 'limit-call-cap-denied-not-counted', ...uncounted('denied'), breaks: 'LIMIT-2: denied calls do not count toward the 16 calls per turn' },
   { id: 'limit-call-cap-failed-not-counted', ...uncounted('failed'), breaks: 'LIMIT-2: failed calls do not count toward the 16 calls per turn' },
-  { id: 'limit-call-cap-unknown-not-counted', ...uncounted('unknown'), breaks: 'LIMIT-2: timed-out calls (outcome unknown) do not count toward the 16 calls per turn' },
+  {
+    id: 'limit-call-cap-unknown-not-counted',
+    ...uncounted('unknown'),
+    breaks: 'LIMIT-2: timed-out calls (outcome unknown) do not count toward the 16 calls per turn',
+  },
   {
     id: 'limit-call-cap-reads-not-counted',
     file: 'chat/turn-loop.ts',

@@ -259,7 +259,8 @@ const PROMPT: readonly Mutant[] = [
     id: 'prompt-sent-as-developer',
     file: 'chat/model-client.ts',
     find: '          input: input.map((item) => ({ ...item })),',
-    replace: "          // A server prompt is guidance for the model: send it with the developer role.\n          input: input.map((item) => (item.type === 'message' && item.content.startsWith('[MCP prompt from server') ? { ...item, role: 'developer' as 'user' } : { ...item })),",
+    replace:
+      "          // A server prompt is guidance for the model: send it with the developer role.\n          input: input.map((item) => (item.type === 'message' && item.content.startsWith('[MCP prompt from server') ? { ...item, role: 'developer' as 'user' } : { ...item })),",
     breaks: "PROMPT-1: a prompt's messages reach the model as developer (system) messages, not user content",
   },
   {

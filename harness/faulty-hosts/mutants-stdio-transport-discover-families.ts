@@ -12,7 +12,7 @@ const INHERIT_LOOP = `  for (const name of INHERITED_VARIABLES) {
   }`;
 const SPAWN = 'const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, [...args], options);';
 const START_TO_EXIT = `    const child = (this.options.spawn ?? defaultSpawn)(this.options.command, this.options.args, { ...STDIO_SPAWN_OPTIONS, env: this.options.env });`;
-const EXIT_REASON = "      this.exitDescription ??= signal ? `server process ended by ${String(signal)}` : `server process exited (code ${String(code)})`;";
+const EXIT_REASON = '      this.exitDescription ??= signal ? `server process ended by ${String(signal)}` : `server process exited (code ${String(code)})`;';
 
 const STDIO: readonly Mutant[] = [
   {
@@ -67,7 +67,8 @@ const STDIO: readonly Mutant[] = [
     id: 'stdio-command-line-through-shell',
     file: STDIO_TRANSPORT,
     find: SPAWN,
-    replace: "const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, [...args], { ...options, shell: args.length === 0 && /\\s/.test(command) });",
+    replace:
+      'const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, [...args], { ...options, shell: args.length === 0 && /\\s/.test(command) });',
     breaks: 'STDIO-1: a command configured without arguments but with a space in it runs through a shell',
   },
   {
@@ -95,7 +96,7 @@ const STDIO: readonly Mutant[] = [
     let stderrTail = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderrTail = (stderrTail + chunk.toString('utf8')).slice(-200)));
     child.once('exit', (code) => code !== 0 && stderrTail !== '' && (this.exitDescription ??= \`server process exited (code \${String(code)}): \${stderrTail.trim()}\`));`,
-    breaks: "STDIO-4: a server that exits with an error has its stderr shown in its status or call outcome",
+    breaks: 'STDIO-4: a server that exits with an error has its stderr shown in its status or call outcome',
   },
   {
     id: 'stdio-crash-rejects-unhandled',
@@ -141,7 +142,8 @@ const TRANSPORT: readonly Mutant[] = [
     file: 'mcp/connect-all.ts',
     find: '    await session.connect(deadline.signal, Math.floor(options.connectTimeoutMs / PROBE_SHARE));',
     replace: '    await session.connect(deadline.signal, Math.floor(options.connectTimeoutMs / PROBE_SHARE / 1000));',
-    breaks: 'TRANSPORT-1: the server/discover probe waits milliseconds meant as seconds, so a 2026-07-28-only stdio server is given up for legacy before it can answer',
+    breaks:
+      'TRANSPORT-1: the server/discover probe waits milliseconds meant as seconds, so a 2026-07-28-only stdio server is given up for legacy before it can answer',
   },
   {
     id: 'transport-spare-failure-gives-up',

@@ -44,14 +44,16 @@ const STDIO: readonly Mutant[] = [
     id: 'stdio-args-env-expanded',
     file: 'mcp/stdio-transport.ts',
     find: SPAWN,
-    replace: "const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, args.map((a) => a.replace(/\\$(\\w+)/g, (_, n: string) => process.env[n] ?? '')), options);",
+    replace:
+      "const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, args.map((a) => a.replace(/\\$(\\w+)/g, (_, n: string) => process.env[n] ?? '')), options);",
     breaks: 'STDIO-1: $VAR in arguments is expanded by the host (an argument "$HOME" does not reach the server literally)',
   },
   {
     id: 'stdio-args-tilde-expanded',
     file: 'mcp/stdio-transport.ts',
     find: SPAWN,
-    replace: "const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, args.map((a) => a.replace(/^~(?=\\/)/, process.env.HOME ?? '~')), options);",
+    replace:
+      "const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, args.map((a) => a.replace(/^~(?=\\/)/, process.env.HOME ?? '~')), options);",
     breaks: 'STDIO-1: a leading ~/ in arguments is expanded to the home directory',
   },
   {
@@ -92,7 +94,8 @@ const STDIO: readonly Mutant[] = [
     id: 'stdio-stderr-logged',
     file: 'mcp/stdio-transport.ts',
     find: "  stdio: ['pipe', 'pipe', 'ignore'] satisfies SpawnOptions['stdio'],",
-    replace: "  stdio: ['pipe', 'pipe', process.getBuiltinModule('node:fs').openSync(`${process.env.XDG_STATE_HOME ?? process.env.HOME ?? '/tmp'}/refhost-servers.log`, 'a', 0o600)] satisfies SpawnOptions['stdio'],",
+    replace:
+      "  stdio: ['pipe', 'pipe', process.getBuiltinModule('node:fs').openSync(`${process.env.XDG_STATE_HOME ?? process.env.HOME ?? '/tmp'}/refhost-servers.log`, 'a', 0o600)] satisfies SpawnOptions['stdio'],",
     breaks: "STDIO-4: the server's stderr is appended to a log file",
   },
   {
@@ -107,7 +110,7 @@ const STDIO: readonly Mutant[] = [
     file: 'mcp/stdio-transport.ts',
     find: "      this.onerror?.(new McpLayerError('protocol', 'skipped a line on stdout that is not JSON'));\n      return;",
     replace: "      throw new McpLayerError('protocol', 'the server wrote a line on stdout that is not JSON');",
-    breaks: 'STDIO-6: a non-JSON line on a stdio server\'s stdout throws inside the data handler and takes the host down',
+    breaks: "STDIO-6: a non-JSON line on a stdio server's stdout throws inside the data handler and takes the host down",
   },
   {
     id: 'stdio-non-rpc-json-throws',
@@ -121,7 +124,7 @@ const STDIO: readonly Mutant[] = [
     file: 'mcp/stdio-transport.ts',
     find: "    child.stdin?.on('error', (error) => this.onerror?.(new McpLayerError('closed', `writing to the server failed: ${error.message}`)));",
     replace: '',
-    breaks: "STDIO-6: a write to a server that already exited raises an unhandled EPIPE that takes the host down",
+    breaks: 'STDIO-6: a write to a server that already exited raises an unhandled EPIPE that takes the host down',
   },
 ];
 
@@ -163,14 +166,16 @@ const REPLAY: readonly Mutant[] = [
     id: 'replay-removed-server-refused',
     file: 'chat/run-chat.ts',
     find: '    session = openSession(options, sessionsDir(env), dialect);',
-    replace: "    session = openSession(options, sessionsDir(env), dialect);\n    for (const item of session.history) if (item.type === 'function_call' && item.name.startsWith('mcp_') && !Object.keys(config.mcpServers).some((s) => item.name.startsWith(`mcp_${s}_`))) throw new Error(`the session uses ${item.name}, whose server is no longer configured`);",
+    replace:
+      "    session = openSession(options, sessionsDir(env), dialect);\n    for (const item of session.history) if (item.type === 'function_call' && item.name.startsWith('mcp_') && !Object.keys(config.mcpServers).some((s) => item.name.startsWith(`mcp_${s}_`))) throw new Error(`the session uses ${item.name}, whose server is no longer configured`);",
     breaks: 'REPLAY-1: a session that used a server no longer configured does not open',
   },
   {
     id: 'replay-offline-server-refused',
     file: 'chat/run-chat.ts',
     find: '    if (session.resumedId !== null) screen.write(',
-    replace: "    if (session.resumedId !== null && connections.statuses.some((s) => !s.ok)) throw new Error('cannot resume: a server of this session is unavailable');\n    if (session.resumedId !== null) screen.write(",
+    replace:
+      "    if (session.resumedId !== null && connections.statuses.some((s) => !s.ok)) throw new Error('cannot resume: a server of this session is unavailable');\n    if (session.resumedId !== null) screen.write(",
     breaks: 'REPLAY-1: a session does not open while one of its servers is offline',
   },
   // Checked when a session is loaded, not when its items are recorded: the calls run and are

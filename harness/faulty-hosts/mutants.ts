@@ -18,7 +18,8 @@ function checked(mutants: readonly Mutant[]): readonly Mutant[] {
   const seen = new Set<string>();
   for (const [i, mutant] of mutants.entries()) {
     const parsed = MutantSchema.safeParse(mutant);
-    if (!parsed.success) throw new MutantError(`mutant #${i} (${mutant.id}): ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new MutantError(`mutant #${i} (${mutant.id}): ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
     if (seen.has(mutant.id)) throw new MutantError(`mutant ${mutant.id} is listed twice`);
     seen.add(mutant.id);
   }

@@ -37,7 +37,10 @@ const GUARANTEE_IDS = new Set(GUARANTEES.map((g) => g.id));
 export const AnswerKeySchema = z.strictObject({
   host: z.string().min(1),
   /** By guarantee ID: what a check citing only guarantees with one expectation gets. */
-  guarantees: z.record(z.string().refine((id) => GUARANTEE_IDS.has(id), 'not a guarantee ID of the catalogue'), EntrySchema),
+  guarantees: z.record(
+    z.string().refine((id) => GUARANTEE_IDS.has(id), 'not a guarantee ID of the catalogue'),
+    EntrySchema,
+  ),
   /** By check id ("scenario/check"): where a check tests a part of its guarantee the host treats apart. */
   checks: z.record(z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, '"scenario/check"'), CheckEntrySchema).default({}),
 });
@@ -55,7 +58,8 @@ export function expectationOf(key: AnswerKey, check: Pick<CheckResult, 'id' | 'g
   const missing = entries.filter((e) => e.entry === undefined).map((e) => e.g);
   if (missing.length > 0) return { undecided: `the key has no entry for ${missing.join(', ')} nor for the check` };
   const kinds = new Set(entries.map((e) => e.entry?.expect));
-  if (kinds.size > 1) return { undecided: `its guarantees disagree (${entries.map((e) => `${e.g} ${e.entry?.expect}`).join(', ')}): the check needs its own entry` };
+  if (kinds.size > 1)
+    return { undecided: `its guarantees disagree (${entries.map((e) => `${e.g} ${e.entry?.expect}`).join(', ')}): the check needs its own entry` };
   return entries[0]?.entry as KeyEntry;
 }
 
@@ -80,7 +84,10 @@ export function contradictions(key: AnswerKey, results: readonly CheckResult[]):
     const expected = expectationOf(key, r);
     if ('undecided' in expected) return [{ check: r.id, verdict: r.verdict, expected: 'undecided', detail: expected.undecided }];
     const matches = MATCHING[expected.expect].includes(r.verdict);
-    if (expected.pending !== undefined) return matches ? [{ check: r.id, verdict: r.verdict, expected: expected.expect, detail: `now matches the key: remove its pending note ("${expected.pending}")` }] : [];
+    if (expected.pending !== undefined)
+      return matches
+        ? [{ check: r.id, verdict: r.verdict, expected: expected.expect, detail: `now matches the key: remove its pending note ("${expected.pending}")` }]
+        : [];
     if (matches) return [];
     return [{ check: r.id, verdict: r.verdict, expected: expected.expect, detail: `key (${expected.where}): ${expected.why} | suite: ${r.observed}` }];
   });

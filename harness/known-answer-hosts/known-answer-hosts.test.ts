@@ -42,6 +42,8 @@ describe('known-answer hosts get the verdicts their keys give', () => {
   afterAll(() => {
     const checks = [...results.values()].flat().length;
     for (const line of pending) console.info(`pending: ${line}`);
-    console.info(`known-answer hosts: ${hosts.length} hosts, ${checks} checks, ${wrong.length} contradictions${pending.length > 0 ? ` (${pending.length} known defects of the suite pending)` : ''}`);
+    console.info(
+      `known-answer hosts: ${hosts.length} hosts, ${checks} checks, ${wrong.length} contradictions${pending.length > 0 ? ` (${pending.length} known defects of the suite pending)` : ''}`,
+    );
   });
 });

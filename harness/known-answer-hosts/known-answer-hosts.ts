@@ -29,7 +29,8 @@ export function knownAnswerHosts(dir = KNOWN_ANSWER_DIR): KnownAnswerHost[] {
     .map((name) => {
       const adapter = resolveHost(join(dir, name, 'profile.json'));
       const key = loadAnswerKey(join(dir, name, 'answer-key.json'));
-      if (key.host !== adapter.name) throw new HarnessError('PROFILE_INVALID', `answer key of ${name} is for "${key.host}", its profile names "${adapter.name}"`);
+      if (key.host !== adapter.name)
+        throw new HarnessError('PROFILE_INVALID', `answer key of ${name} is for "${key.host}", its profile names "${adapter.name}"`);
       return { name, adapter, key };
     });
 }

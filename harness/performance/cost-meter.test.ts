@@ -23,7 +23,11 @@ describe('the cost meter', () => {
 
   test('a span that throws still counts', () => {
     startMetering();
-    expect(() => meter('boom', () => { throw new Error('x'); })).toThrow('x');
+    expect(() =>
+      meter('boom', () => {
+        throw new Error('x');
+      }),
+    ).toThrow('x');
     expect(stopMetering().get('boom')?.count).toBe(1);
   });
 });

@@ -17,12 +17,37 @@ const ECHO: ServerBehaviour = { tools: [{ name: 'echo', description: 'Echo text'
 
 export const HOST_FIGURES = {
   launch0: { id: 'host.launch-0', name: 'launch to ready, no servers', unit: 'ms', how: 'adapter start to the first ready prompt, no servers configured' },
-  launch3: { id: 'host.launch-3', name: 'launch to ready, 3 servers', unit: 'ms', how: 'the same with 3 HTTP fake servers (one tool each), every server listed before ready' },
+  launch3: {
+    id: 'host.launch-3',
+    name: 'launch to ready, 3 servers',
+    unit: 'ms',
+    how: 'the same with 3 HTTP fake servers (one tool each), every server listed before ready',
+  },
   launch10: { id: 'host.launch-10', name: 'launch to ready, 10 servers', unit: 'ms', how: 'the same with 10 HTTP fake servers' },
-  parallel: { id: 'host.parallel-ratio', name: 'parallel-connect ratio (3 servers, initialize +1 s)', unit: 'ratio', how: 'launch to ready with 3 servers that each answer initialize after 1 s, divided by 1 s (sequential connects would give >= 3)' },
-  discovery: { id: 'host.discovery-128', name: 'discovery of 128 tools over 16 pages', unit: 'ms', how: "launch to ready with one server of 128 tools on 16 pages minus with one tool on 1 page (paired launches), less the server's own extra tools/list time" },
-  call: { id: 'host.call-overhead', name: 'overhead of one MCP call', unit: 'ms', how: "from the mock model serving the function_call (its script step runs) to the tools/call reaching the fake server, approval answered as soon as it shows" },
-  rss: { id: 'host.peak-rss-10', name: 'peak RSS, 10 servers, to ready', unit: 'MB', how: "sum over the host's process group of each process's VmHWM (/proc/PID/status), polled every 25 ms from start to ready" },
+  parallel: {
+    id: 'host.parallel-ratio',
+    name: 'parallel-connect ratio (3 servers, initialize +1 s)',
+    unit: 'ratio',
+    how: 'launch to ready with 3 servers that each answer initialize after 1 s, divided by 1 s (sequential connects would give >= 3)',
+  },
+  discovery: {
+    id: 'host.discovery-128',
+    name: 'discovery of 128 tools over 16 pages',
+    unit: 'ms',
+    how: "launch to ready with one server of 128 tools on 16 pages minus with one tool on 1 page (paired launches), less the server's own extra tools/list time",
+  },
+  call: {
+    id: 'host.call-overhead',
+    name: 'overhead of one MCP call',
+    unit: 'ms',
+    how: 'from the mock model serving the function_call (its script step runs) to the tools/call reaching the fake server, approval answered as soon as it shows',
+  },
+  rss: {
+    id: 'host.peak-rss-10',
+    name: 'peak RSS, 10 servers, to ready',
+    unit: 'MB',
+    how: "sum over the host's process group of each process's VmHWM (/proc/PID/status), polled every 25 ms from start to ready",
+  },
 } as const satisfies Record<string, Omit<FigureDef, 'group'>>;
 
 function servers(count: number, behaviour: ServerBehaviour): Record<string, ServerBehaviour> {
@@ -48,7 +73,11 @@ export function toolsListServerMs(journal: Journal): number {
 /** One discovery sample: a 128-tool/16-page launch against a 1-tool launch, server time removed. */
 async function discoverySample(adapter: HostAdapter): Promise<number> {
   const launch = (behaviour: ServerBehaviour) =>
-    withLaunchedHost(adapter, { servers: { big: behaviour } }, async (l) => ({ readyMs: l.readyMs, serverMs: toolsListServerMs(l.servers['big']!.journal), pages: l.servers['big']!.journal.methods().filter((m) => m === 'tools/list').length }));
+    withLaunchedHost(adapter, { servers: { big: behaviour } }, async (l) => ({
+      readyMs: l.readyMs,
+      serverMs: toolsListServerMs(l.servers['big']!.journal),
+      pages: l.servers['big']!.journal.methods().filter((m) => m === 'tools/list').length,
+    }));
   const big = await launch({ generateTools: { count: 128 }, toolsList: { pages: 16 } });
   if (big.pages !== 16) throw new Error(`${adapter.name}: expected 16 tools/list pages before ready, the server answered ${big.pages}`);
   const one = await launch(ECHO);
@@ -68,7 +97,10 @@ async function callSample(adapter: HostAdapter): Promise<number> {
   return withLaunchedHost(adapter, { servers: servers(1, ECHO), script }, async ({ session, servers: fakes, model }) => {
     session.send('Call the echo tool once.');
     const approval = await session.waitForApproval(STEP_DEADLINE_MS);
-    if (approval === null) throw new Error(`${adapter.name}: no approval request for the call; unresolved: ${JSON.stringify(model.journal.unresolved())}; screen:\n${session.screen().all.slice(-2000)}`);
+    if (approval === null)
+      throw new Error(
+        `${adapter.name}: no approval request for the call; unresolved: ${JSON.stringify(model.journal.unresolved())}; screen:\n${session.screen().all.slice(-2000)}`,
+      );
     session.answer('approve');
     const call = await fakes['s1']!.journal.waitFor((e) => e.kind === 'jsonrpc-in' && e.message['method'] === 'tools/call', STEP_DEADLINE_MS);
     return call.mono - servedAt;

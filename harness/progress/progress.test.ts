@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createProgress } from './progress.js';
 
 function sink(columns?: number): { write(chunk: string): void; columns?: number; text: string } {
-  const out = { text: '', columns, write(chunk: string) { out.text += chunk; } };
+  const out = {
+    text: '',
+    columns,
+    write(chunk: string) {
+      out.text += chunk;
+    },
+  };
   return out;
 }
 

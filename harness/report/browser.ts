@@ -30,7 +30,10 @@ async function unpackInto(dir: string, bin: string, final: string): Promise<void
     else process.env['TMPDIR'] = saved;
   }
   // The shipped fonts.conf names Lambda's folders; this one names the unpacked fonts.
-  writeFileSync(join(dir, 'fonts.conf'), `<?xml version="1.0"?>\n<fontconfig><dir>${join(final, 'fonts')}</dir><cachedir>${join(final, 'fonts-cache')}</cachedir></fontconfig>\n`);
+  writeFileSync(
+    join(dir, 'fonts.conf'),
+    `<?xml version="1.0"?>\n<fontconfig><dir>${join(final, 'fonts')}</dir><cachedir>${join(final, 'fonts-cache')}</cachedir></fontconfig>\n`,
+  );
 }
 
 /** The unpacked browser's folder (chromium, fonts.conf, al2023/lib), unpacking it the first time. */

@@ -13,14 +13,21 @@ function pinned(protocol: string, change?: (report: Report) => void): Report {
 }
 
 describe('revisionDifferences', () => {
-  it('lists the checks whose verdict differs between one host\'s per-revision columns', () => {
+  it("lists the checks whose verdict differs between one host's per-revision columns", () => {
     const modern = pinned('2026-07-28', (r) => {
       r.hosts[0]!.checks[0]!.verdict = 'FAIL';
     });
     const merged = mergeReports([pinned('2025-11-25'), modern]);
     const [first] = merged.hosts[0]!.checks;
     expect(revisionDifferences(merged)).toEqual([
-      { host: 'refhost 0.1.0', check: first!.id, verdicts: [{ protocol: '2025-11-25', verdict: first!.verdict }, { protocol: '2026-07-28', verdict: 'FAIL' }] },
+      {
+        host: 'refhost 0.1.0',
+        check: first!.id,
+        verdicts: [
+          { protocol: '2025-11-25', verdict: first!.verdict },
+          { protocol: '2026-07-28', verdict: 'FAIL' },
+        ],
+      },
     ]);
   });
 
@@ -28,7 +35,7 @@ describe('revisionDifferences', () => {
     expect(revisionDifferences(mergeReports([refhostReport()]))).toEqual([]);
   });
 
-  it('shows a check missing from one revision\'s column as a difference', () => {
+  it("shows a check missing from one revision's column as a difference", () => {
     const modern = pinned('2026-07-28', (r) => {
       r.hosts[0]!.checks.pop();
     });
@@ -48,7 +55,7 @@ describe('the Markdown report by revision', () => {
     expect(text).toContain('| Check | 2025-11-25 | 2026-07-28 |');
   });
 
-  it('names the revisions a run\'s evidence came from, and each failure\'s', () => {
+  it("names the revisions a run's evidence came from, and each failure's", () => {
     const report = refhostReport();
     for (const check of report.hosts[0]!.checks) check.revisions = ['2025-11-25'];
     report.hosts[0]!.checks[0]!.revisions = ['2026-07-28'];

@@ -49,7 +49,10 @@ describe('diffReports', () => {
   });
 
   it('refuses a report holding the same host name twice', () => {
-    const twice = report(refhostReport().hosts[0]!, { ...refhostReport().hosts[0]!, run: { ...refhostReport().hosts[0]!.run, host: { name: 'refhost', version: '9', profile: null, declaredAbsent: [] } } });
+    const twice = report(refhostReport().hosts[0]!, {
+      ...refhostReport().hosts[0]!,
+      run: { ...refhostReport().hosts[0]!.run, host: { name: 'refhost', version: '9', profile: null, declaredAbsent: [] } },
+    });
     expect(() => diffReports(twice, refhostReport())).toThrow(ReportError);
   });
 

@@ -40,7 +40,8 @@ export function diffReports(oldReport: Report, newReport: Report): ReportDiff {
   const result = emptyDiff();
   const oldHosts = byHostName(oldReport, 'old');
   const newHosts = byHostName(newReport, 'new');
-  for (const host of new Set([...oldHosts.keys(), ...newHosts.keys()])) addHostDiff(result, host, oldHosts.get(host)?.checks ?? [], newHosts.get(host)?.checks ?? []);
+  for (const host of new Set([...oldHosts.keys(), ...newHosts.keys()]))
+    addHostDiff(result, host, oldHosts.get(host)?.checks ?? [], newHosts.get(host)?.checks ?? []);
   return result;
 }
 
@@ -75,7 +76,9 @@ function addHostDiff(result: ReportDiff, host: string, oldChecks: readonly Check
 /** Plain-text lines for a terminal or CI log (control characters from the files made visible). */
 export function formatDiff(diff: ReportDiff): string {
   const section = (title: string, entries: DiffEntry[]): string[] =>
-    entries.length === 0 ? [] : [`${title} (${entries.length}):`, ...entries.map((e) => visibleControls(`  ${e.host}  ${e.check}  ${e.old ?? '—'} -> ${e.new ?? '—'}`))];
+    entries.length === 0
+      ? []
+      : [`${title} (${entries.length}):`, ...entries.map((e) => visibleControls(`  ${e.host}  ${e.check}  ${e.old ?? '—'} -> ${e.new ?? '—'}`))];
   return [
     ...section('Regressions', diff.regressions),
     ...section('Improvements', diff.improvements),

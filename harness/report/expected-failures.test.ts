@@ -33,7 +33,13 @@ describe('applyExpectedFailures (the four-way rule)', () => {
   });
 
   it('an entry seen to vary between runs (flaky) is tolerated passing or failing, and said apart', () => {
-    const flaky = (check: string): ExpectedFailures => ({ host: 'refhost', failures: [{ check: FAILING, reason: 'r' }, { check, reason: 'r', flaky: 'BLOCKED in 5 of 6 runs, PASS in 1' }] });
+    const flaky = (check: string): ExpectedFailures => ({
+      host: 'refhost',
+      failures: [
+        { check: FAILING, reason: 'r' },
+        { check, reason: 'r', flaky: 'BLOCKED in 5 of 6 runs, PASS in 1' },
+      ],
+    });
     const passing = applyExpectedFailures(refhostReport(), flaky(PASSING));
     expect(passing).toMatchObject({ ok: true, stale: [], flaky: [{ check: PASSING, verdict: 'PASS' }] });
     const failing = applyExpectedFailures(refhostReport(), { host: 'refhost', failures: [{ check: FAILING, reason: 'r', flaky: 'FAIL or PASS' }] });
@@ -49,7 +55,10 @@ describe('applyExpectedFailures (the four-way rule)', () => {
   it('treats a listed check that did not run or could not be judged as undetermined, not stale', () => {
     const outcome = applyExpectedFailures(refhostReport(), baseline(FAILING, 'net-redirect/no-follow', 'not/run'));
     expect(outcome.ok).toBe(true);
-    expect(outcome.undetermined.map((e) => [e.check, e.verdict])).toEqual([['net-redirect/no-follow', 'HARNESS-ERROR'], ['not/run', null]]);
+    expect(outcome.undetermined.map((e) => [e.check, e.verdict])).toEqual([
+      ['net-redirect/no-follow', 'HARNESS-ERROR'],
+      ['not/run', null],
+    ]);
   });
 
   it('refuses a baseline written for another host', () => {
@@ -68,13 +77,22 @@ describe('checksToReproduce (before a baseline is rewritten)', () => {
   });
 
   it('asks nothing for a listed failure, a flaky entry either way, or a check that could not be judged', () => {
-    const listed = { host: 'refhost', failures: [{ check: FAILING, reason: 'r' }, { check: PASSING, reason: 'r', flaky: 'FAIL then PASS' }, { check: HARNESS_ERROR, reason: 'r' }] };
+    const listed = {
+      host: 'refhost',
+      failures: [
+        { check: FAILING, reason: 'r' },
+        { check: PASSING, reason: 'r', flaky: 'FAIL then PASS' },
+        { check: HARNESS_ERROR, reason: 'r' },
+      ],
+    };
     expect(checksToReproduce(refhostReport(), 'refhost', listed)).toEqual([]);
   });
 
   it('without a baseline asks again for every failing check, and refuses a baseline of another host', () => {
     expect(ids(checksToReproduce(refhostReport(), 'refhost', null))).toEqual([FAILING]);
-    expect(() => checksToReproduce(refhostReport(), 'refhost', { host: 'codex', failures: [] })).toThrow('the expected-failures file is for host "codex", not "refhost"');
+    expect(() => checksToReproduce(refhostReport(), 'refhost', { host: 'codex', failures: [] })).toThrow(
+      'the expected-failures file is for host "codex", not "refhost"',
+    );
   });
 });
 
@@ -99,6 +117,8 @@ describe('readExpectedFailures', () => {
     dir = mkdtempSync(join(tmpdir(), 'xfail-'));
     const extra = join(dir, 'extra.json');
     writeFileSync(extra, JSON.stringify({ host: 'refhost', hots: 'x', failures: [{ check: FAILING, reason: 'r', reasons: 'typo' }] }));
-    expect(() => readExpectedFailures(extra)).toThrow(`${extra}: not a valid expected-failures file:\n  failures[0]: Unrecognized key: "reasons"\n  (root): Unrecognized key: "hots"`);
+    expect(() => readExpectedFailures(extra)).toThrow(
+      `${extra}: not a valid expected-failures file:\n  failures[0]: Unrecognized key: "reasons"\n  (root): Unrecognized key: "hots"`,
+    );
   });
 });

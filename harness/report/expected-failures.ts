@@ -90,7 +90,8 @@ export function applyExpectedFailures(report: Report, baseline: ExpectedFailures
  * baseline every failing check is new.
  */
 export function checksToReproduce(report: Report, host: string, previous: ExpectedFailures | null): CheckResult[] {
-  if (previous !== null && previous.host !== host) throw new ReportError('BASELINE_HOST_MISMATCH', `the expected-failures file is for host "${previous.host}", not "${host}"`);
+  if (previous !== null && previous.host !== host)
+    throw new ReportError('BASELINE_HOST_MISMATCH', `the expected-failures file is for host "${previous.host}", not "${host}"`);
   const outcome = applyExpectedFailures(report, previous ?? { host, failures: [] });
   const differing = new Set([...outcome.unexpected, ...outcome.stale].map((e) => e.check));
   return hostRunFor(report, host).checks.filter((c) => differing.has(c.id));

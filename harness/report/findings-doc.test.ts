@@ -18,13 +18,17 @@ describe('FINDINGS.md generated from the report', () => {
     const block = renderFindingsBlock(refhostFlakyReport(), 'refhost');
     expect(block).toContain('## Findings of refhost 0.1.0 (1: 1 interoperability)');
     expect(block).not.toContain('expose-description/origin-first (');
-    expect(block).toContain('### Flaky (1): the verdict differed between runs of the scenario, so not a finding\n\n- expose-description/origin-first: FAIL then PASS\n');
+    expect(block).toContain(
+      '### Flaky (1): the verdict differed between runs of the scenario, so not a finding\n\n- expose-description/origin-first: FAIL then PASS\n',
+    );
     expect(renderFindingsBlock(refhostReport(), 'refhost')).not.toContain('### Flaky');
   });
 
   test('replaces only what is between the markers, keeping the notes around them', () => {
     const file = `# Host\n\nintro\n\n${FINDINGS_START}\nold\n${FINDINGS_END}\n\n## Notes\nmine\n`;
-    expect(withFindingsBlock(file, `${FINDINGS_START}\nnew\n${FINDINGS_END}`)).toBe(`# Host\n\nintro\n\n${FINDINGS_START}\nnew\n${FINDINGS_END}\n\n## Notes\nmine\n`);
+    expect(withFindingsBlock(file, `${FINDINGS_START}\nnew\n${FINDINGS_END}`)).toBe(
+      `# Host\n\nintro\n\n${FINDINGS_START}\nnew\n${FINDINGS_END}\n\n## Notes\nmine\n`,
+    );
   });
 
   test('a file without markers gets the block after its title; one marker alone is refused', () => {

@@ -16,7 +16,8 @@ export const FINDINGS_END = '<!-- findings: end -->';
 /** The generated block for `host`: its counts, by tier, then every finding with all its checks. */
 export function renderFindingsBlock(report: Report, host: string): string {
   const run = report.hosts.find((h) => h.run.host.name === host);
-  if (run === undefined) throw new ReportError('NO_SUCH_HOST', `the report has no host "${host}" (it has ${report.hosts.map((h) => h.run.host.name).join(', ')})`);
+  if (run === undefined)
+    throw new ReportError('NO_SUCH_HOST', `the report has no host "${host}" (it has ${report.hosts.map((h) => h.run.host.name).join(', ')})`);
   const catalogue = catalogueMap(report);
   const findings = findingsOf(run.checks, catalogue);
   return [
@@ -24,7 +25,7 @@ export function renderFindingsBlock(report: Report, host: string): string {
     `## Findings of ${mdInline(hostName(run))} (${findings.length}: ${severityCounts(findings)})`,
     '',
     `Run of ${mdInline(run.run.startedAt)}: **${formatCounts(countVerdicts(run.checks))}** (${run.checks.length} checks); by tier, ${mdInline(tierHeadline(run.checks, catalogue))}.`,
-    'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first; `report.md` and `index.html` here hold every check\'s evidence.',
+    "Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first; `report.md` and `index.html` here hold every check's evidence.",
     '',
     ...findingBlocks(findings, Number.POSITIVE_INFINITY),
     ...flakyLines(run.checks),
@@ -36,7 +37,12 @@ export function renderFindingsBlock(report: Report, host: string): string {
 function flakyLines(checks: readonly CheckResult[]): string[] {
   const flaky = checks.filter((c) => c.verdict === 'FLAKY');
   if (flaky.length === 0) return [];
-  return [`### Flaky (${flaky.length}): the verdict differed between runs of the scenario, so not a finding`, '', ...flaky.map((c) => `- ${mdInline(c.id)}: ${outcomesOf(c)}`), ''];
+  return [
+    `### Flaky (${flaky.length}): the verdict differed between runs of the scenario, so not a finding`,
+    '',
+    ...flaky.map((c) => `- ${mdInline(c.id)}: ${outcomesOf(c)}`),
+    '',
+  ];
 }
 
 /** `text` with its generated block replaced by `block`, or `block` put after the first heading. */

@@ -41,7 +41,11 @@ function severityOfCheck(check: CheckResult, catalogue: ReadonlyMap<string, Pick
  * evidence; capped. Null when the check has no evidence.
  */
 export function decisiveEvidence(evidence: CheckResult['evidence'], observed: string): { source: string; line: string } | null {
-  const linesOf = (excerpt: string): string[] => excerpt.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const linesOf = (excerpt: string): string[] =>
+    excerpt
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
   const words = (observed.match(/"[^"]{3,}"|[A-Za-z0-9_./:-]{6,}/g) ?? []).map((w) => w.replace(/^"|"$/g, ''));
   const cap = (line: string): string => (line.length > EVIDENCE_LINE_MAX ? `${line.slice(0, EVIDENCE_LINE_MAX - 1)}…` : line);
   for (const e of evidence) {
@@ -75,7 +79,8 @@ function groups(checks: readonly CheckResult[]): number[][] {
 
 export function findingsOf(checks: readonly CheckResult[], catalogue: ReadonlyMap<string, Guarantee>): Finding[] {
   const failing = checks.filter((c) => c.verdict === 'FAIL' || c.verdict === 'NON-STRICT');
-  const rank = (c: CheckResult): number => (c.verdict === 'FAIL' ? 0 : 1) * 100 + SEVERITIES.indexOf(severityOfCheck(c, catalogue)) * 10 + TIERS.indexOf(checkTier(c, catalogue));
+  const rank = (c: CheckResult): number =>
+    (c.verdict === 'FAIL' ? 0 : 1) * 100 + SEVERITIES.indexOf(severityOfCheck(c, catalogue)) * 10 + TIERS.indexOf(checkTier(c, catalogue));
   const findings = groups(failing).map((members): Finding => {
     const own = members.map((i) => failing[i] as CheckResult).sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id));
     const first = own[0] as CheckResult;

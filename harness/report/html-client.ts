@@ -26,7 +26,12 @@ const KIND: Record<Evidence['kind'], string> = {
   note: 'Note',
 };
 type Cell = readonly [group: number, row: number, host: number];
-const state: { verdicts: Partial<Record<Verdict, boolean>>; group: string; text: string; open: Cell | null } = { verdicts: {}, group: '', text: '', open: null };
+const state: { verdicts: Partial<Record<Verdict, boolean>>; group: string; text: string; open: Cell | null } = {
+  verdicts: {},
+  group: '',
+  text: '',
+  open: null,
+};
 const cellButtons = new Map<string, HTMLButtonElement>();
 const cellKey = (gi: number, ri: number, hi: number): string => `${gi}.${ri}.${hi}`;
 
@@ -71,10 +76,13 @@ const META_ROWS: [string, (r: RunMetadata) => string][] = [
   ['OS', (r) => r.os],
   ['Started', (r) => r.startedAt],
   ['Ended', (r) => r.endedAt],
-  ['Duration', (r) => {
-    const d = Date.parse(r.endedAt) - Date.parse(r.startedAt);
-    return Number.isNaN(d) ? '—' : seconds(d);
-  }],
+  [
+    'Duration',
+    (r) => {
+      const d = Date.parse(r.endedAt) - Date.parse(r.startedAt);
+      return Number.isNaN(d) ? '—' : seconds(d);
+    },
+  ],
   ['Shard', (r) => r.shard || '—'],
   ['Required by', (r) => r.requiredBy || 'catalogue'],
   ['Tiers', (r) => (r.tiers || []).join(', ') || 'all'],
@@ -158,7 +166,11 @@ function drawMatrix(): void {
     add(body, gh);
     group.rows.forEach((row, ri) => {
       const asked = row.guarantees.some((id) => data.guarantees[id]?.spec.kind === 'spec');
-      const tr = add(el('tr', 'check'), el('td', 'id', row.id), add(el('td', 'gids', `${row.guarantees.join(', ')} · ${row.level}`), asked ? el('span', 'spec', 'spec') : null));
+      const tr = add(
+        el('tr', 'check'),
+        el('td', 'id', row.id),
+        add(el('td', 'gids', `${row.guarantees.join(', ')} · ${row.level}`), asked ? el('span', 'spec', 'spec') : null),
+      );
       // Typing "spec" in the filter shows the checks of guarantees the specification asks.
       tr.setAttribute('data-search', `${row.id} ${row.guarantees.join(' ')}${asked ? ' spec' : ''}`.toLowerCase());
       row.cells.forEach((cell, hi) => {
@@ -243,7 +255,11 @@ function openDetail(gi: number, ri: number, hi: number): void {
     add(panel, req);
     if (g) add(panel, sourcesOf(g));
   }
-  const eo = add(el('div', 'eo'), add(el('div', 'expected'), section('Expected'), pre(check.expected)), add(el('div', 'observed'), section('Observed'), pre(check.observed)));
+  const eo = add(
+    el('div', 'eo'),
+    add(el('div', 'expected'), section('Expected'), pre(check.expected)),
+    add(el('div', 'observed'), section('Observed'), pre(check.observed)),
+  );
   add(panel, eo);
   // A FLAKY check: each run's own verdict, observation and evidence, in the order run.
   if (check.runs) {
@@ -282,7 +298,14 @@ function sourcesOf(g: ReportView['guarantees'][string]): HTMLDivElement {
   }
   if (g.seed) {
     const [from, to] = g.seed.where.lines;
-    add(box, add(el('p', 'seed'), el('b', '', `Seed ${g.seed.doc}, ${g.seed.where.section}, ${from === to ? `line ${from}` : `lines ${from}–${to}`}: `), document.createTextNode(visible(`「${g.seed.quote}」 (${g.seed.gloss})`))));
+    add(
+      box,
+      add(
+        el('p', 'seed'),
+        el('b', '', `Seed ${g.seed.doc}, ${g.seed.where.section}, ${from === to ? `line ${from}` : `lines ${from}–${to}`}: `),
+        document.createTextNode(visible(`「${g.seed.quote}」 (${g.seed.gloss})`)),
+      ),
+    );
   }
   return box;
 }

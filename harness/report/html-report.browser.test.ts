@@ -51,7 +51,11 @@ describe('index.html in chromium', () => {
   it('filters to failures and to one group', async () => {
     await page.click('button.vf[data-verdict="FAIL"]');
     const visible = page.locator('#matrix tr.check:not(.hidden) td.id');
-    expect(await visible.allTextContents()).toEqual(['discover-once/initialize-before-model', 'expose-description/origin-first', 'approve-deny/no-bytes-before-yes']);
+    expect(await visible.allTextContents()).toEqual([
+      'discover-once/initialize-before-model',
+      'expose-description/origin-first',
+      'approve-deny/no-bytes-before-yes',
+    ]);
     await page.selectOption('#group-filter', 'EXPOSE');
     expect(await visible.allTextContents()).toEqual(['expose-description/origin-first']);
   });
@@ -82,10 +86,14 @@ describe('index.html in chromium', () => {
       '2025-11-25 Tools › User Interaction Model: https://modelcontextprotocol.io/specification/2025-11-25/server/tools#user-interaction-model',
       '2026-07-28 Tools › User Interaction Model: https://modelcontextprotocol.io/specification/2026-07-28/server/tools#user-interaction-model',
     ]);
-    expect(await sources.locator('.seed').textContent()).toContain(`「你输入 y 之后才把参数发给 Context7。」 (Arguments go only after you type y. ${HOSTILE.script})`);
+    expect(await sources.locator('.seed').textContent()).toContain(
+      `「你输入 y 之后才把参数发给 Context7。」 (Arguments go only after you type y. ${HOSTILE.script})`,
+    );
     await page.keyboard.press('Escape');
     await page.click('#matrix tr.check:has-text("net-redirect/no-follow") button.cell >> nth=0');
-    expect(await page.locator('#detail .sources .own').textContent()).toBe("Not required by the MCP specification: this catalogue's stricter contract: no sentence of the MCP specification asks it.");
+    expect(await page.locator('#detail .sources .own').textContent()).toBe(
+      "Not required by the MCP specification: this catalogue's stricter contract: no sentence of the MCP specification asks it.",
+    );
   });
 
   it('ran no injected script, created no injected element and made no request beyond the file', async () => {

@@ -36,7 +36,14 @@ export function buildReportView(report: Report): ReportView {
   const catalogue = catalogueMap(report);
   const perHost = report.hosts.map((h) => checksByGroup(report, h.checks));
   // Group order: the catalogue's, as checksByGroup sorts; a group only some hosts ran still appears.
-  const groupNames = [...new Set(checksByGroup(report, report.hosts.flatMap((h) => h.checks)).keys())];
+  const groupNames = [
+    ...new Set(
+      checksByGroup(
+        report,
+        report.hosts.flatMap((h) => h.checks),
+      ).keys(),
+    ),
+  ];
   const groups = groupNames.map((name): MatrixGroup => {
     const rows = new Map<string, MatrixRow>();
     perHost.forEach((byGroup, hostIndex) => {

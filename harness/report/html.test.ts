@@ -27,9 +27,11 @@ describe('renderHtml', () => {
     expect(html).not.toContain('\u2028');
   });
 
-  it('leads with each host\'s findings, gravest first, as escaped static text', () => {
+  it("leads with each host's findings, gravest first, as escaped static text", () => {
     const html = renderHtml(refhostReport());
-    expect(html).toMatch(/<details class="meta findings" open><summary>Findings of refhost 0\.1\.0 \(2: 1 interoperability · 1 contract-difference\)<\/summary>/);
+    expect(html).toMatch(
+      /<details class="meta findings" open><summary>Findings of refhost 0\.1\.0 \(2: 1 interoperability · 1 contract-difference\)<\/summary>/,
+    );
     expect(html.indexOf('Findings of refhost')).toBeLessThan(html.indexOf('Run metadata'));
     expect(html).toContain('Reproduce: <code>mcp-host-conformance run --host refhost --only expose-description</code>');
     const matrix = renderHtml(report(refhostReport().hosts[0]!, otherHostRun()));
@@ -52,7 +54,10 @@ describe('buildReportView', () => {
     const view = buildReportView(report(refhostReport().hosts[0]!, otherHostRun()));
     expect(view.groups.map((g) => g.name)).toEqual(['DISCOVER', 'EXPOSE', 'APPROVE', 'NET', 'RESOURCE', 'TELEMETRY']);
     const discover = view.groups[0]!;
-    expect(discover.rows.map((r) => r.cells.map((c) => c?.verdict))).toEqual([['PASS', 'FAIL'], ['NON-STRICT', 'PASS']]);
+    expect(discover.rows.map((r) => r.cells.map((c) => c?.verdict))).toEqual([
+      ['PASS', 'FAIL'],
+      ['NON-STRICT', 'PASS'],
+    ]);
     expect(discover.totals[1]).toMatchObject({ FAIL: 1, PASS: 1 });
     expect(view.hosts.map((h) => h.label)).toEqual(['refhost 0.1.0', 'codex 0.9.1']);
     expect(view.guarantees['EXPOSE-5']?.text).toMatch(/^The description names its origin/);
@@ -60,7 +65,10 @@ describe('buildReportView', () => {
 
   it('gives each guarantee its seed passage and whether the specification asks it', () => {
     const view = buildReportView(refhostReport());
-    expect(view.guarantees['APPROVE-1']?.spec).toMatchObject({ kind: 'spec', citations: [{ keyword: 'SHOULD', places: [{ revision: '2025-11-25' }, { revision: '2026-07-28' }] }] });
+    expect(view.guarantees['APPROVE-1']?.spec).toMatchObject({
+      kind: 'spec',
+      citations: [{ keyword: 'SHOULD', places: [{ revision: '2025-11-25' }, { revision: '2026-07-28' }] }],
+    });
     expect(view.guarantees['APPROVE-1']?.seed?.where.lines).toEqual([43, 43]);
     expect(view.guarantees['NET-2']?.spec).toEqual({ kind: 'catalogue' });
     expect(view.guarantees['EXPOSE-5']).toMatchObject({ spec: { kind: 'unknown' }, seed: null });
@@ -71,7 +79,10 @@ describe('buildReportView', () => {
     expect(view.verdicts).toContain('FLAKY');
     expect(view.hosts[0]!.totals).toMatchObject({ FLAKY: 1, FAIL: 0 });
     const cell = view.groups.find((g) => g.name === 'EXPOSE')!.rows[0]!.cells[0]!;
-    expect(cell.runs?.map((r) => [r.verdict, r.evidence.length])).toEqual([['FAIL', 3], ['PASS', 1]]);
+    expect(cell.runs?.map((r) => [r.verdict, r.evidence.length])).toEqual([
+      ['FAIL', 3],
+      ['PASS', 1],
+    ]);
   });
 
   it('leaves a cell empty when a host did not run that check', () => {

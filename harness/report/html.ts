@@ -47,7 +47,10 @@ export function sincePreviousHtml(report: Report): string {
   const rows = sincePreviousRows(report);
   if (rows.length === 0) return '';
   const cell = (value: string | number): string => `<td>${escapeMarkup(String(value))}</td>`;
-  const cells = rows.map(({ host, since }) => `<tr>${[host, `${since.version ?? 'unknown version'}, run of ${since.startedAt.slice(0, 10)}`, since.fixed.length, since.regressed.length, since.changed.length, since.added, since.removed, since.unchanged].map(cell).join('')}</tr>`);
+  const cells = rows.map(
+    ({ host, since }) =>
+      `<tr>${[host, `${since.version ?? 'unknown version'}, run of ${since.startedAt.slice(0, 10)}`, since.fixed.length, since.regressed.length, since.changed.length, since.added, since.removed, since.unchanged].map(cell).join('')}</tr>`,
+  );
   const lists = rows.flatMap(({ host, since }) => [
     ...(since.regressed.length === 0 ? [] : [`<p class="muted"><b>${escapeMarkup(host)}</b> regressed: ${escapeMarkup(movesText(since.regressed))}</p>`]),
     ...(since.fixed.length === 0 ? [] : [`<p class="muted"><b>${escapeMarkup(host)}</b> fixed: ${escapeMarkup(movesText(since.fixed))}</p>`]),
@@ -58,7 +61,9 @@ export function sincePreviousHtml(report: Report): string {
 
 /** Static, escaped markup: what a reader must know before trusting the numbers (an interrupted run, an escapable leftover scan). */
 export function runNotesHtml(report: Report): string {
-  const notes = report.hosts.flatMap((h) => runNotes(h.run).map((n) => `<p class="notice" role="note"><b>${escapeMarkup(hostLabel(h))}:</b> ${escapeMarkup(n)}</p>`));
+  const notes = report.hosts.flatMap((h) =>
+    runNotes(h.run).map((n) => `<p class="notice" role="note"><b>${escapeMarkup(hostLabel(h))}:</b> ${escapeMarkup(n)}</p>`),
+  );
   return notes.length === 0 ? '' : `${notes.join('\n')}\n`;
 }
 

@@ -57,7 +57,10 @@ function outcomeLines(outcome: Pick<CheckResult, 'observed' | 'evidence'>): stri
 
 /** The full story of a check as plain text (a FLAKY check's runs one after the other): the body of a failure/error element. */
 export function checkDetailText(check: CheckResult): string {
-  const runs = (check.runs ?? []).flatMap((r, i) => [`Run ${i + 1}: ${r.verdict} (${seconds(r.durationMs)} s)`, ...outcomeLines(r).map((l) => indent(l, '  '))]);
+  const runs = (check.runs ?? []).flatMap((r, i) => [
+    `Run ${i + 1}: ${r.verdict} (${seconds(r.durationMs)} s)`,
+    ...outcomeLines(r).map((l) => indent(l, '  ')),
+  ]);
   return [
     `Guarantees: ${check.guarantees.join(', ')} (${check.level})`,
     `Expected: ${check.expected}`,
@@ -70,7 +73,10 @@ export function checkDetailText(check: CheckResult): string {
 }
 
 function indent(text: string, prefix: string): string {
-  return text.split('\n').map((line) => prefix + line).join('\n');
+  return text
+    .split('\n')
+    .map((line) => prefix + line)
+    .join('\n');
 }
 
 function testcase(check: CheckResult, classname: string): string {
@@ -119,7 +125,9 @@ export function renderJunit(report: Report): string {
         attr('hostname', host.run.host.name),
       ].join(' ');
       const classname = `${host.run.host.name}.${group}`;
-      suites.push(`  <testsuite ${head}>\n${properties(host, group, catalogueMap(report))}\n${checks.map((c) => testcase(c, classname)).join('\n')}\n  </testsuite>`);
+      suites.push(
+        `  <testsuite ${head}>\n${properties(host, group, catalogueMap(report))}\n${checks.map((c) => testcase(c, classname)).join('\n')}\n  </testsuite>`,
+      );
     }
   }
   const tests = report.hosts.reduce((sum, h) => sum + h.checks.length, 0);

@@ -30,16 +30,16 @@ describe('renderMarkdown', () => {
     expect(md).toContain('NET-2 (MUST, tier safety)');
   });
 
-  it('leads a host\'s report with its findings and a matrix with the findings per severity per host', () => {
+  it("leads a host's report with its findings and a matrix with the findings per severity per host", () => {
     const one = renderMarkdown(refhostReport());
-    expect(one).toContain("### Findings (2: 1 interoperability · 1 contract-difference)");
+    expect(one).toContain('### Findings (2: 1 interoperability · 1 contract-difference)');
     expect(one.indexOf('### Findings')).toBeLessThan(one.indexOf('| Host |'));
     const matrix = renderMarkdown(report(refhostReport().hosts[0]!, otherHostRun()));
     expect(matrix).toContain('### Findings by severity');
     expect(matrix).toMatch(/\| contract-difference \| 1 \| \d+ \|/);
   });
 
-  it('shows a FLAKY check apart from the failures, with each run\'s verdict, observation and evidence', () => {
+  it("shows a FLAKY check apart from the failures, with each run's verdict, observation and evidence", () => {
     const md = renderMarkdown(refhostFlakyReport());
     expect(md).toContain('**1 FLAKY · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS** (7 checks)');
     expect(md).toContain('| refhost 0.1.0 | 0 | 0 | 1 | 1 | 1 | 1 | 1 | 2 | 7 |');
@@ -91,7 +91,7 @@ describe('renderMarkdown', () => {
     expect(mdCodeBlock('```\nbreak out')).toBe('````text\n```\nbreak out\n````');
   });
 
-  it('says which guarantees the specification asks, with the sentence and its pages, and which are the catalogue\'s own contract', () => {
+  it("says which guarantees the specification asks, with the sentence and its pages, and which are the catalogue's own contract", () => {
     const md = renderMarkdown(refhostReport());
     expect(md).toContain('### What the MCP specification itself asks');
     expect(md).toContain(

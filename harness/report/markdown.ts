@@ -100,11 +100,25 @@ function findingsSection(report: Report): string[] {
   if (report.hosts.length > 1) {
     const head = `| Severity | ${report.hosts.map((h) => mdInline(hostLabel(h))).join(' | ')} |\n|---|${report.hosts.map(() => '---:').join('|')}|`;
     const rows = SEVERITIES.map((sev) => `| ${sev} | ${perHost.map((f) => f.filter((x) => x.severity === sev).length).join(' | ')} |`);
-    return ['### Findings by severity', '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding; each host\'s own report lists them.', '', head, ...rows, ''];
+    return [
+      '### Findings by severity',
+      '',
+      "Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding; each host's own report lists them.",
+      '',
+      head,
+      ...rows,
+      '',
+    ];
   }
   const findings = perHost[0] ?? [];
   if (findings.length === 0) return [];
-  return [`### Findings (${findings.length}: ${severityCounts(findings)})`, '', 'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first.', '', ...findingBlocks(findings, FINDING_CHECKS_SHOWN)];
+  return [
+    `### Findings (${findings.length}: ${severityCounts(findings)})`,
+    '',
+    'Failing checks that share a cause (the same guarantee broken, or the same evidence in one scenario) are one finding, gravest first.',
+    '',
+    ...findingBlocks(findings, FINDING_CHECKS_SHOWN),
+  ];
 }
 
 /** "**Evidence** (model request #2): `the line`": a decisive evidence line as inline Markdown. */
@@ -115,7 +129,10 @@ function evidenceLine(evidence: { source: string; line: string }): string {
 /** One block per finding, numbered in order; at most `checksShown` of its checks named. */
 export function findingBlocks(findings: readonly Finding[], checksShown: number): string[] {
   return findings.map((f, i) => {
-    const shown = f.checks.slice(0, checksShown).map((c) => `${c.id} (${c.verdict})`).join(', ');
+    const shown = f.checks
+      .slice(0, checksShown)
+      .map((c) => `${c.id} (${c.verdict})`)
+      .join(', ');
     const more = f.checks.length > checksShown ? ` and ${f.checks.length - checksShown} more` : '';
     return [
       `#### ${i + 1}. ${f.severity} · ${TIER_TITLES[f.tier]} · ${mdInline(f.guarantees.join(', '))} (${f.checks.length} check${f.checks.length === 1 ? '' : 's'})`,
@@ -170,7 +187,9 @@ function sourcesSection(report: Report): string[] {
     '',
     '### What the MCP specification itself asks',
     '',
-    ...(asked.length === 0 ? ['No guarantee of these checks is asked by the specification.'] : ['| Guarantee | Requirement | Sentence |', '|---|---|---|', ...rows]),
+    ...(asked.length === 0
+      ? ['No guarantee of these checks is asked by the specification.']
+      : ['| Guarantee | Requirement | Sentence |', '|---|---|---|', ...rows]),
     ...(own.length === 0 ? [] : ['', `This catalogue's stricter contract (no specification sentence asks it): ${own.join(', ')}.`]),
   ];
 }
@@ -190,7 +209,10 @@ function sincePreviousSection(report: Report): string[] {
   if (rows.length === 0) return [];
   const lists = rows.flatMap(({ host, since }) => {
     // Regressions first, as report diff lists them: they are what a reader must look at.
-    const parts = [...(since.regressed.length === 0 ? [] : [`regressed ${movesText(since.regressed)}`]), ...(since.fixed.length === 0 ? [] : [`fixed ${movesText(since.fixed)}`])];
+    const parts = [
+      ...(since.regressed.length === 0 ? [] : [`regressed ${movesText(since.regressed)}`]),
+      ...(since.fixed.length === 0 ? [] : [`fixed ${movesText(since.fixed)}`]),
+    ];
     return parts.length === 0 ? [] : [`- **${mdInline(host)}:** ${mdInline(parts.join('; '))}`];
   });
   return [
@@ -199,7 +221,10 @@ function sincePreviousSection(report: Report): string[] {
     '',
     '| Host | Previous | Fixed | Regressed | Changed (not graded) | Added | Removed | Unchanged |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(({ host, since }) => `| ${mdInline(host)} | ${mdInline(`${since.version ?? 'unknown version'}, run of ${since.startedAt.slice(0, 10)}`)} | ${since.fixed.length} | ${since.regressed.length} | ${since.changed.length} | ${since.added} | ${since.removed} | ${since.unchanged} |`),
+    ...rows.map(
+      ({ host, since }) =>
+        `| ${mdInline(host)} | ${mdInline(`${since.version ?? 'unknown version'}, run of ${since.startedAt.slice(0, 10)}`)} | ${since.fixed.length} | ${since.regressed.length} | ${since.changed.length} | ${since.added} | ${since.removed} | ${since.unchanged} |`,
+    ),
     ...(lists.length === 0 ? [] : ['', ...lists]),
   ];
 }
@@ -227,7 +252,12 @@ function observedLines(check: CheckResult): string[] {
   if (check.runs === undefined) return ['**Observed:**', mdCodeBlock(capText(check.observed, OBSERVED_MAX)), ''];
   return check.runs.flatMap((run, i) => {
     const evidence = decisiveEvidence(run.evidence, run.observed);
-    return [`**Run ${i + 1}: ${run.verdict}** (${(run.durationMs / 1000).toFixed(1)} s)`, mdCodeBlock(capText(run.observed, OBSERVED_MAX)), '', ...(evidence === null ? [] : [evidenceLine(evidence), ''])];
+    return [
+      `**Run ${i + 1}: ${run.verdict}** (${(run.durationMs / 1000).toFixed(1)} s)`,
+      mdCodeBlock(capText(run.observed, OBSERVED_MAX)),
+      '',
+      ...(evidence === null ? [] : [evidenceLine(evidence), '']),
+    ];
   });
 }
 
@@ -279,7 +309,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     '',
     '### By tier',
     '',
-    'spec MUST and spec SHOULD: a sentence of the MCP specification asks it; safety: a breach exposes the user; contract: this catalogue\'s own behaviour (docs/guarantees.md says why each guarantee has its tier).',
+    "spec MUST and spec SHOULD: a sentence of the MCP specification asks it; safety: a breach exposes the user; contract: this catalogue's own behaviour (docs/guarantees.md says why each guarantee has its tier).",
     '',
     tierTable(report),
     '',

@@ -52,7 +52,16 @@ describe('mergeReports', () => {
 
   it("keeps a host's diff against its previous report when merged again", () => {
     const withDiff = refhostReport();
-    withDiff.hosts[0]!.sincePrevious = { version: '0.0.9', startedAt: '2026-01-01T00:00:00.000Z', fixed: [], regressed: [], changed: [], added: 0, removed: 0, unchanged: 7 };
+    withDiff.hosts[0]!.sincePrevious = {
+      version: '0.0.9',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      fixed: [],
+      regressed: [],
+      changed: [],
+      added: 0,
+      removed: 0,
+      unchanged: 7,
+    };
     expect(mergeReports([report(otherHostRun()), withDiff]).hosts.map((h) => h.sincePrevious?.version)).toEqual([undefined, '0.0.9']);
   });
 

@@ -44,25 +44,31 @@ export function mergeReports(reports: readonly Report[], sources: readonly strin
       const entry = hosts.get(key);
       if (!entry) {
         const origin = new Map(run.checks.map((c) => [c.id, index]));
-        const extras = { ...(run.performance === undefined ? {} : { performance: run.performance }), ...(run.sincePrevious === undefined ? {} : { sincePrevious: run.sincePrevious }) };
+        const extras = {
+          ...(run.performance === undefined ? {} : { performance: run.performance }),
+          ...(run.sincePrevious === undefined ? {} : { sincePrevious: run.sincePrevious }),
+        };
         hosts.set(key, { host: { run: { ...run.run }, checks: [...run.checks], ...extras }, origin });
         continue;
       }
       if (entry.host.run.requiredBy !== run.run.requiredBy) {
         const scopes = `--required-by ${entry.host.run.requiredBy} and ${run.run.requiredBy}`;
-        throw new ReportError('MERGE_CONFLICT', `host ${run.run.host.name}: ${sourceOf(index)} is narrowed differently from the earlier input (${scopes}); merge them with --required-by to narrow both alike`);
+        throw new ReportError(
+          'MERGE_CONFLICT',
+          `host ${run.run.host.name}: ${sourceOf(index)} is narrowed differently from the earlier input (${scopes}); merge them with --required-by to narrow both alike`,
+        );
       }
       if (entry.host.run.tiers.join(',') !== run.run.tiers.join(',')) {
         const scopes = `--tier ${entry.host.run.tiers.join(',')} and ${run.run.tiers.join(',')}`;
-        throw new ReportError('MERGE_CONFLICT', `host ${run.run.host.name}: ${sourceOf(index)} is narrowed differently from the earlier input (${scopes}); merge them with --tier to narrow both alike`);
+        throw new ReportError(
+          'MERGE_CONFLICT',
+          `host ${run.run.host.name}: ${sourceOf(index)} is narrowed differently from the earlier input (${scopes}); merge them with --tier to narrow both alike`,
+        );
       }
       for (const check of run.checks) {
         const seen = entry.origin.get(check.id);
         if (seen !== undefined) {
-          throw new ReportError(
-            'MERGE_CONFLICT',
-            `check ${check.id} for host ${run.run.host.name} appears in both ${sourceOf(seen)} and ${sourceOf(index)}`,
-          );
+          throw new ReportError('MERGE_CONFLICT', `check ${check.id} for host ${run.run.host.name} appears in both ${sourceOf(seen)} and ${sourceOf(index)}`);
         }
         entry.origin.set(check.id, index);
         entry.host.checks.push(check);

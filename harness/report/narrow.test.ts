@@ -29,7 +29,16 @@ describe('narrowReport', () => {
 
   it("drops a host's diff against its previous report, which counted the checks left out", () => {
     const withDiff = refhostReport();
-    withDiff.hosts[0]!.sincePrevious = { version: '0.0.9', startedAt: '2026-01-01T00:00:00.000Z', fixed: [], regressed: [], changed: [], added: 0, removed: 0, unchanged: 7 };
+    withDiff.hosts[0]!.sincePrevious = {
+      version: '0.0.9',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      fixed: [],
+      regressed: [],
+      changed: [],
+      added: 0,
+      removed: 0,
+      unchanged: 7,
+    };
     expect(narrowReport(withDiff, 'spec').report.hosts[0]?.sincePrevious).toBeUndefined();
     expect(narrowReport(withDiff, 'catalogue').report.hosts[0]?.sincePrevious?.unchanged).toBe(7);
   });

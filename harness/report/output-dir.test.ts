@@ -18,14 +18,16 @@ describe('the report folder', () => {
     expect(prepareOutputDir(join(dir, 'a', 'b', 'c'))).toBeUndefined();
   });
 
-  it('is refused at once under /proc, where Node\'s recursive mkdir never returns', () => {
+  it("is refused at once under /proc, where Node's recursive mkdir never returns", () => {
     expect(() => prepareOutputDir('/proc/x/reports')).toThrow('/proc/x/reports: cannot write reports there (ENOENT)');
   });
 
   it('is refused under a file, naming the file', () => {
     dir = mkdtempSync(join(tmpdir(), 'mhc-out-'));
     writeFileSync(join(dir, 'file'), '');
-    expect(() => prepareOutputDir(join(dir, 'file', 'reports'))).toThrow(`${join(dir, 'file', 'reports')}: cannot write reports there (${join(dir, 'file')} is not a folder)`);
+    expect(() => prepareOutputDir(join(dir, 'file', 'reports'))).toThrow(
+      `${join(dir, 'file', 'reports')}: cannot write reports there (${join(dir, 'file')} is not a folder)`,
+    );
     expect(() => prepareOutputDir(join(dir, 'file'))).toThrow(`cannot write reports there (${join(dir, 'file')} is not a folder)`);
   });
 });

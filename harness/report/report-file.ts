@@ -8,10 +8,7 @@ import { ReportSchema, type Report } from './schema.js';
 /** "hosts[0].checks[3].verdict: Invalid option: expected one of ..." for each issue (at most 5). */
 export function formatZodIssues(error: z.ZodError): string {
   const lines = error.issues.slice(0, 5).map((issue) => {
-    const path = issue.path.reduce<string>(
-      (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
-      '',
-    );
+    const path = issue.path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), '');
     return `${path || '(root)'}: ${issue.message}`;
   });
   const more = error.issues.length > 5 ? [`... and ${error.issues.length - 5} more problems`] : [];

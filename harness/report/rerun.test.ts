@@ -6,7 +6,11 @@ import { checkResult, hostRun, refhostChecks, refhostReport, report } from './te
 import { validateReport } from './write-reports.js';
 
 const ORIGIN = 'expose-description/origin-first';
-const passing = checkResult(ORIGIN, ['EXPOSE-5'], 'PASS', { observed: 'named its origin first', durationMs: 900, evidence: [{ kind: 'model-request', source: 'model request #1', excerpt: '[docs] search' }] });
+const passing = checkResult(ORIGIN, ['EXPOSE-5'], 'PASS', {
+  observed: 'named its origin first',
+  durationMs: 900,
+  evidence: [{ kind: 'model-request', source: 'model request #1', excerpt: '[docs] search' }],
+});
 
 /** A rerun of refhost's expose-description scenario in which its check gave `check`. */
 function rerun(check: CheckResult): Report {
@@ -20,7 +24,13 @@ describe('withRerun', () => {
     const first = checkOf(refhostReport(), ORIGIN)!;
     const combined = validateReport(withRerun(refhostReport(), rerun(passing)));
     const flaky = checkOf(combined, ORIGIN)!;
-    expect(flaky).toMatchObject({ verdict: 'FLAKY', observed: 'FAIL then PASS: the verdict differed between runs of the scenario', evidence: [], durationMs: first.durationMs, rerun: first.rerun });
+    expect(flaky).toMatchObject({
+      verdict: 'FLAKY',
+      observed: 'FAIL then PASS: the verdict differed between runs of the scenario',
+      evidence: [],
+      durationMs: first.durationMs,
+      rerun: first.rerun,
+    });
     expect(flaky.runs).toEqual([
       { verdict: 'FAIL', observed: first.observed, durationMs: first.durationMs, evidence: first.evidence },
       { verdict: 'PASS', observed: passing.observed, durationMs: 900, evidence: passing.evidence },

@@ -41,7 +41,11 @@ export function withRerun(first: Report, again: Report, againSource = 'the rerun
     const at = new Map(host.checks.map((c, i) => [c.id, i]));
     for (const check of run.checks) {
       const i = at.get(check.id);
-      if (i === undefined) throw new ReportError('RERUN_MISMATCH', `${againSource}: check ${check.id} of ${hostLabel(run)} is not in the first report (a rerun repeats its scenarios)`);
+      if (i === undefined)
+        throw new ReportError(
+          'RERUN_MISMATCH',
+          `${againSource}: check ${check.id} of ${hostLabel(run)} is not in the first report (a rerun repeats its scenarios)`,
+        );
       host.checks[i] = combined(host.checks[i] as CheckResult, check);
     }
   }

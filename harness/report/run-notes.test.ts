@@ -16,7 +16,14 @@ const SCAN_ONLY = "Leftover processes (STDIO-5) were found only by a scan for th
 
 function interrupted(): HostRun {
   const run = hostRun('refhost', '0.1.0', refhostChecks());
-  return { ...run, run: { ...run.run, incomplete: { signal: 'SIGINT', scenariosFinished: 3, scenariosPlanned: 40 }, containment: { mechanism: 'process-scan', note: 'unshare: Operation not permitted' } } };
+  return {
+    ...run,
+    run: {
+      ...run.run,
+      incomplete: { signal: 'SIGINT', scenariosFinished: 3, scenariosPlanned: 40 },
+      containment: { mechanism: 'process-scan', note: 'unshare: Operation not permitted' },
+    },
+  };
 }
 
 describe('run notes', () => {
@@ -49,13 +56,18 @@ describe('run notes', () => {
 
   test('a report written before these fields existed reads as complete, its containment unknown', () => {
     const { incomplete: _i, containment: _c, leftovers: _l, ...old } = hostRun('refhost', '0.1.0', []).run;
-    expect(validateReport(report({ run: old as HostRun['run'], checks: [] })).hosts[0]?.run).toMatchObject({ incomplete: null, containment: null, leftovers: [] });
+    expect(validateReport(report({ run: old as HostRun['run'], checks: [] })).hosts[0]?.run).toMatchObject({
+      incomplete: null,
+      containment: null,
+      leftovers: [],
+    });
   });
 
   test('a narrowed run says it holds only the checks the specification asks, in every writer', () => {
     const run = hostRun('refhost', '0.1.0', refhostChecks());
     const r = validateReport(report({ ...run, run: { ...run.run, requiredBy: 'spec' } }));
-    const note = 'Narrowed (--required-by spec): only checks of guarantees the MCP specification itself asks (a MUST, SHOULD or Key Principle sentence) are here; the rest of the catalogue was not graded.';
+    const note =
+      'Narrowed (--required-by spec): only checks of guarantees the MCP specification itself asks (a MUST, SHOULD or Key Principle sentence) are here; the rest of the catalogue was not graded.';
     expect(renderMarkdown(r)).toContain(`> **refhost 0.1.0:** ${note}`);
     expect(renderJunit(r)).toContain(`name="note.1" value="${note}`);
     expect(renderJunit(r)).toContain('name="required-by" value="spec"');
@@ -63,13 +75,27 @@ describe('run notes', () => {
   });
 
   test('what outlived the host is said in every writer, each kind once with its scenarios, and adds up in a merge', () => {
-    const daemon = (scenario: string, pid: number): Leftover => ({ scenario, pid, role: 'host', command: '/bin/sh -c while :; do sleep 1; done careless-daemon', where: 'own-session', hostEnded: 'by-itself' });
-    const child: Leftover = { scenario: 'stdio-reap-on-sigterm', pid: 77, role: 'server:local', command: 'node <sandbox>/child.mjs', where: 'host-group', hostEnded: 'killed-by-harness' };
+    const daemon = (scenario: string, pid: number): Leftover => ({
+      scenario,
+      pid,
+      role: 'host',
+      command: '/bin/sh -c while :; do sleep 1; done careless-daemon',
+      where: 'own-session',
+      hostEnded: 'by-itself',
+    });
+    const child: Leftover = {
+      scenario: 'stdio-reap-on-sigterm',
+      pid: 77,
+      role: 'server:local',
+      command: 'node <sandbox>/child.mjs',
+      where: 'host-group',
+      hostEnded: 'killed-by-harness',
+    };
     const leftovers = [daemon('approve-once', 10), daemon('stdio-reap-on-sigterm', 11), child];
     const note =
       "Left running after the host exited, in 2 scenarios (the harness killed them when the scenario ended; on a user's machine they would have gone on running): " +
       "`/bin/sh -c while :; do sleep 1; done careless-daemon` (the host's own, in a session of its own) in 2 scenarios: approve-once, stdio-reap-on-sigterm; " +
-      '`node <sandbox>/child.mjs` (of stdio server local, which STDIO-5 asks to be stopped, in the host\'s process group, after the harness had to kill the host) in scenario stdio-reap-on-sigterm.';
+      "`node <sandbox>/child.mjs` (of stdio server local, which STDIO-5 asks to be stopped, in the host's process group, after the harness had to kill the host) in scenario stdio-reap-on-sigterm.";
     expect(leftoverNote(leftovers)).toBe(note);
     const run = hostRun('refhost', '0.1.0', refhostChecks());
     const r = validateReport(report({ ...run, run: { ...run.run, leftovers } }));
@@ -78,15 +104,27 @@ describe('run notes', () => {
     expect(renderJunit(r)).toContain('name="note.1" value="Left running after the host exited, in 2 scenarios');
     expect(renderHtml(r)).toContain(`<b>refhost 0.1.0:</b> Left running after the host exited, in 2 scenarios`);
     const [a, b] = [hostRun('refhost', '0.1.0', [], '1/2'), hostRun('refhost', '0.1.0', [], '2/2')];
-    const merged = mergeReports([report({ ...a, run: { ...a.run, leftovers: [child] } }), report({ ...b, run: { ...b.run, leftovers: [daemon('approve-once', 10)] } })]);
+    const merged = mergeReports([
+      report({ ...a, run: { ...a.run, leftovers: [child] } }),
+      report({ ...b, run: { ...b.run, leftovers: [daemon('approve-once', 10)] } }),
+    ]);
     expect(merged.hosts[0]?.run.leftovers.map((l) => l.scenario)).toEqual(['approve-once', 'stdio-reap-on-sigterm']);
   });
 
   test('many kinds and scenarios are cut short in the note, never in report.json', () => {
-    const many = Array.from({ length: 12 }, (_, k) => Array.from({ length: 6 }, (__, i): Leftover => ({ scenario: `s-${i}`, pid: 100 * k + i, role: 'host', command: `daemon-${k}`, where: 'own-session', hostEnded: 'by-itself' }))).flat();
+    const many = Array.from({ length: 12 }, (_, k) =>
+      Array.from({ length: 6 }, (__, i): Leftover => ({
+        scenario: `s-${i}`,
+        pid: 100 * k + i,
+        role: 'host',
+        command: `daemon-${k}`,
+        where: 'own-session',
+        hostEnded: 'by-itself',
+      })),
+    ).flat();
     const note = leftoverNote(many) ?? '';
     expect(note).toMatch(/^Left running after the host exited, in 6 scenarios /);
-    expect(note).toContain('`daemon-0` (the host\'s own, in a session of its own) in 6 scenarios: s-0, s-1, s-2, s-3 and 2 more;');
+    expect(note).toContain("`daemon-0` (the host's own, in a session of its own) in 6 scenarios: s-0, s-1, s-2, s-3 and 2 more;");
     expect(note).toMatch(/; and 4 more kinds \(report\.json, run\.leftovers\)\.$/);
   });
 

@@ -46,38 +46,40 @@ export const RunOutcomeSchema = z.object({
 });
 export type RunOutcome = z.infer<typeof RunOutcomeSchema>;
 
-export const CheckResultSchema = z.object({
-  /** Stable id, the same whether it passes or fails: "<scenario>/<check>". */
-  id: z.string().min(1),
-  scenario: z.string().min(1),
-  guarantees: z.array(z.string().regex(/^[A-Z]+-\d+$/)).min(1),
-  level: LevelSchema,
-  verdict: VerdictSchema,
-  /** What the guarantee requires, in the words of this check. */
-  expected: z.string(),
-  /** What was seen (for a FAIL: what went wrong; "not reached: ..." when a precondition never happened). */
-  observed: z.string(),
-  durationMs: z.number().nonnegative(),
-  evidence: z.array(EvidenceSchema),
-  /** The exact command that reruns just this scenario against this host. */
-  rerun: z.string(),
-  /** Numbers and patterns the check applied (bytes, counts, deadlines, slack). */
-  thresholds: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
-  /**
-   * The MCP protocol revisions the host's requests used with the scenario's fake servers after
-   * the opening (initialize or server/discover), from the servers' own journals: the revision
-   * the evidence came from. Absent when the host sent them nothing past the opening.
-   */
-  revisions: z.array(z.string()).optional(),
-  /**
-   * FLAKY only: each run in the order run, its verdict, observation and evidence (the check's
-   * own `observed` then names the outcomes, "FAIL then PASS", and its `evidence` is empty).
-   */
-  runs: z.array(RunOutcomeSchema).min(2).optional(),
-}).refine((c) => (c.runs === undefined ? c.verdict !== 'FLAKY' : c.verdict === 'FLAKY' && new Set(c.runs.map((r) => r.verdict)).size > 1), {
-  message: 'a FLAKY check carries its runs, whose verdicts differ, and only a FLAKY check has runs',
-  path: ['runs'],
-});
+export const CheckResultSchema = z
+  .object({
+    /** Stable id, the same whether it passes or fails: "<scenario>/<check>". */
+    id: z.string().min(1),
+    scenario: z.string().min(1),
+    guarantees: z.array(z.string().regex(/^[A-Z]+-\d+$/)).min(1),
+    level: LevelSchema,
+    verdict: VerdictSchema,
+    /** What the guarantee requires, in the words of this check. */
+    expected: z.string(),
+    /** What was seen (for a FAIL: what went wrong; "not reached: ..." when a precondition never happened). */
+    observed: z.string(),
+    durationMs: z.number().nonnegative(),
+    evidence: z.array(EvidenceSchema),
+    /** The exact command that reruns just this scenario against this host. */
+    rerun: z.string(),
+    /** Numbers and patterns the check applied (bytes, counts, deadlines, slack). */
+    thresholds: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+    /**
+     * The MCP protocol revisions the host's requests used with the scenario's fake servers after
+     * the opening (initialize or server/discover), from the servers' own journals: the revision
+     * the evidence came from. Absent when the host sent them nothing past the opening.
+     */
+    revisions: z.array(z.string()).optional(),
+    /**
+     * FLAKY only: each run in the order run, its verdict, observation and evidence (the check's
+     * own `observed` then names the outcomes, "FAIL then PASS", and its `evidence` is empty).
+     */
+    runs: z.array(RunOutcomeSchema).min(2).optional(),
+  })
+  .refine((c) => (c.runs === undefined ? c.verdict !== 'FLAKY' : c.verdict === 'FLAKY' && new Set(c.runs.map((r) => r.verdict)).size > 1), {
+    message: 'a FLAKY check carries its runs, whose verdicts differ, and only a FLAKY check has runs',
+    path: ['runs'],
+  });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 
 export const GuaranteeSchema = z.object({
@@ -145,7 +147,10 @@ export const RunMetadataSchema = z.object({
    * host (nothing escapes it), or a scan for the sandbox's path in command lines and
    * environments, which a daemon with a clean environment escapes; `note` says why.
    */
-  containment: z.object({ mechanism: z.enum(['pid-namespace', 'process-scan']), note: z.string().nullable() }).nullable().default(null),
+  containment: z
+    .object({ mechanism: z.enum(['pid-namespace', 'process-scan']), note: z.string().nullable() })
+    .nullable()
+    .default(null),
   /** Every process that outlived the host, in every scenario (then killed by the harness); the run notes say them. */
   leftovers: z.array(LeftoverSchema).default([]),
   /** `run --required-by` or `report merge --required-by`: only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */

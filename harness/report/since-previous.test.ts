@@ -6,7 +6,11 @@ import { checkResult, hostRun, otherHostRun, refhostChecks, report } from './tes
 
 /** refhost 0.2.0: one check regressed, one fixed, one moved from HARNESS-ERROR, one gone, one new. */
 function newerRefhost(): HostRun {
-  const verdicts: Record<string, Verdict> = { 'discover-once/initialize-before-model': 'FAIL', 'expose-description/origin-first': 'PASS', 'net-redirect/no-follow': 'PASS' };
+  const verdicts: Record<string, Verdict> = {
+    'discover-once/initialize-before-model': 'FAIL',
+    'expose-description/origin-first': 'PASS',
+    'net-redirect/no-follow': 'PASS',
+  };
   const checks = refhostChecks()
     .filter((c) => c.id !== 'telemetry/attributable')
     .map((c) => ({ ...c, verdict: verdicts[c.id] ?? c.verdict }));
@@ -32,8 +36,12 @@ describe('sincePrevious', () => {
   });
 
   it('says it in one line, leaving out added and removed when there are none', () => {
-    expect(sincePreviousLine(sincePrevious(previous(), newerRefhost()))).toBe('since 0.1.0 (run of 2026-01-10): 1 fixed · 1 regressed · 1 changed (not graded) · 1 added · 1 removed · 3 unchanged');
-    expect(sincePreviousLine(sincePrevious(previous(), previous()))).toBe('since 0.1.0 (run of 2026-01-10): 0 fixed · 0 regressed · 0 changed (not graded) · 7 unchanged');
+    expect(sincePreviousLine(sincePrevious(previous(), newerRefhost()))).toBe(
+      'since 0.1.0 (run of 2026-01-10): 1 fixed · 1 regressed · 1 changed (not graded) · 1 added · 1 removed · 3 unchanged',
+    );
+    expect(sincePreviousLine(sincePrevious(previous(), previous()))).toBe(
+      'since 0.1.0 (run of 2026-01-10): 0 fixed · 0 regressed · 0 changed (not graded) · 7 unchanged',
+    );
   });
 
   it('names at most the first moves of a list and counts the rest', () => {
@@ -51,9 +59,15 @@ describe('withPrevious', () => {
   });
 
   it('refuses a previous host with no column, two columns or a second previous report, naming the file', () => {
-    expect(() => withPrevious(report(otherHostRun()), [report(previous())], ['old.json'])).toThrow(new ReportError('PREVIOUS_MISMATCH', 'old.json: host refhost 0.1.0 has no column of that name in the merged report'));
+    expect(() => withPrevious(report(otherHostRun()), [report(previous())], ['old.json'])).toThrow(
+      new ReportError('PREVIOUS_MISMATCH', 'old.json: host refhost 0.1.0 has no column of that name in the merged report'),
+    );
     const pinned = { ...newerRefhost(), run: { ...newerRefhost().run, protocol: '2026-07-28' } };
-    expect(() => withPrevious(report(newerRefhost(), pinned), [report(previous())], ['old.json'])).toThrow(/old\.json: host refhost 0\.1\.0 has 2 columns of that name \(one per --protocol\)/);
-    expect(() => withPrevious(report(newerRefhost()), [report(previous()), report(previous())], ['a.json', 'b.json'])).toThrow(new ReportError('PREVIOUS_MISMATCH', 'b.json: host refhost already has a previous report'));
+    expect(() => withPrevious(report(newerRefhost(), pinned), [report(previous())], ['old.json'])).toThrow(
+      /old\.json: host refhost 0\.1\.0 has 2 columns of that name \(one per --protocol\)/,
+    );
+    expect(() => withPrevious(report(newerRefhost()), [report(previous()), report(previous())], ['a.json', 'b.json'])).toThrow(
+      new ReportError('PREVIOUS_MISMATCH', 'b.json: host refhost already has a previous report'),
+    );
   });
 });

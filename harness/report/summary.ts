@@ -54,8 +54,16 @@ const LEFTOVER_KINDS_SHOWN = 8;
 const LEFTOVER_SCENARIOS_SHOWN = 4;
 
 const LEFTOVER_ROLE = (role: string): string =>
-  role.startsWith('server:') ? `of stdio server ${role.slice('server:'.length)}, which STDIO-5 asks to be stopped` : role === 'host' ? "the host's own" : 'of the run';
-const LEFTOVER_WHERE: Record<Leftover['where'], string> = { 'host-group': "in the host's process group", 'own-group': 'in a process group of its own', 'own-session': 'in a session of its own' };
+  role.startsWith('server:')
+    ? `of stdio server ${role.slice('server:'.length)}, which STDIO-5 asks to be stopped`
+    : role === 'host'
+      ? "the host's own"
+      : 'of the run';
+const LEFTOVER_WHERE: Record<Leftover['where'], string> = {
+  'host-group': "in the host's process group",
+  'own-group': 'in a process group of its own',
+  'own-session': 'in a session of its own',
+};
 
 /**
  * Every process that outlived the host, in one sentence: each kind (command, role, where it
@@ -73,7 +81,9 @@ export function leftoverNote(leftovers: readonly Leftover[]): string | null {
   const sorted = [...kinds.values()].sort((a, b) => b.scenarios.size - a.scenarios.size || a.first.command.localeCompare(b.first.command));
   const described = sorted.slice(0, LEFTOVER_KINDS_SHOWN).map(({ first, scenarios }) => {
     const names = [...scenarios].sort();
-    const shown = names.slice(0, LEFTOVER_SCENARIOS_SHOWN).join(', ') + (names.length > LEFTOVER_SCENARIOS_SHOWN ? ` and ${names.length - LEFTOVER_SCENARIOS_SHOWN} more` : '');
+    const shown =
+      names.slice(0, LEFTOVER_SCENARIOS_SHOWN).join(', ') +
+      (names.length > LEFTOVER_SCENARIOS_SHOWN ? ` and ${names.length - LEFTOVER_SCENARIOS_SHOWN} more` : '');
     const command = first.command.length > 80 ? `${first.command.slice(0, 80)}…` : first.command;
     const ended = first.hostEnded === 'killed-by-harness' ? ', after the harness had to kill the host' : '';
     return `\`${command}\` (${LEFTOVER_ROLE(first.role)}, ${LEFTOVER_WHERE[first.where]}${ended}) in ${names.length === 1 ? 'scenario' : `${names.length} scenarios:`} ${shown}`;
@@ -107,7 +117,9 @@ export function runNotes(run: Pick<RunMetadata, 'incomplete' | 'containment'> & 
   if (left !== null) notes.push(left);
   if (requiredBy !== 'catalogue') {
     const which = requiredBy === 'spec' ? 'asks (a MUST, SHOULD or Key Principle sentence)' : 'requires with a MUST sentence';
-    notes.push(`Narrowed (--required-by ${requiredBy}): only checks of guarantees the MCP specification itself ${which} are here; the rest of the catalogue was not graded.`);
+    notes.push(
+      `Narrowed (--required-by ${requiredBy}): only checks of guarantees the MCP specification itself ${which} are here; the rest of the catalogue was not graded.`,
+    );
   }
   if (tiers.length < TIERS.length) notes.push(`Narrowed (--tier ${tiers.join(',')}): only checks of these tiers are here; the other tiers were not graded.`);
   return notes;

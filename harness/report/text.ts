@@ -3,9 +3,7 @@
 
 /** C0 controls except tab/newline/CR, DEL and C1 controls, shown as \xNN so they neither act nor vanish. */
 export function visibleControls(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) =>
-    `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-  );
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 /** Cuts text to at most max characters, marking the cut with how much was left out. */

@@ -31,7 +31,12 @@ export function tierHeadline(checks: readonly CheckResult[], catalogue: Readonly
 }
 
 /** "spec MUST 1 FAIL · 9 PASS | spec SHOULD ... ": one line per tier that has checks. */
-export function tierLines(checks: readonly CheckResult[], catalogue: ReadonlyMap<string, Pick<Guarantee, 'tier'>>): { tier: Tier; title: string; counts: VerdictCounts; total: number }[] {
+export function tierLines(
+  checks: readonly CheckResult[],
+  catalogue: ReadonlyMap<string, Pick<Guarantee, 'tier'>>,
+): { tier: Tier; title: string; counts: VerdictCounts; total: number }[] {
   const byTier = countsByTier(checks, catalogue);
-  return TIERS.map((tier) => ({ tier, title: TIER_TITLES[tier], counts: byTier[tier], total: Object.values(byTier[tier]).reduce((a, b) => a + b, 0) })).filter((l) => l.total > 0);
+  return TIERS.map((tier) => ({ tier, title: TIER_TITLES[tier], counts: byTier[tier], total: Object.values(byTier[tier]).reduce((a, b) => a + b, 0) })).filter(
+    (l) => l.total > 0,
+  );
 }

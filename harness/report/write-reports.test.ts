@@ -27,7 +27,7 @@ describe('writeReports', () => {
     for (const file of Object.values(paths)) expect(readFileSync(file, 'utf8').length).toBeGreaterThan(100);
   });
 
-  it('links the host\'s FINDINGS.md from index.html when one sits in the folder, and from a matrix beside the host folders', () => {
+  it("links the host's FINDINGS.md from index.html when one sits in the folder, and from a matrix beside the host folders", () => {
     dir = mkdtempSync(join(tmpdir(), 'reports-'));
     writeReports(refhostReport(), join(dir, 'refhost'));
     expect(readFileSync(join(dir, 'refhost', 'index.html'), 'utf8')).not.toContain('FINDINGS.md');

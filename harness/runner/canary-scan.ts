@@ -42,18 +42,30 @@ function entryText(e: JournalEntry): string {
 /** The text of every observation but the screen and the files, labelled by channel (see canaries.ts). */
 export function scanItems(src: Omit<RunScanSources, 'sandbox' | 'screens'>): ScanItem[] {
   const items: ScanItem[] = [];
-  const model = [...src.modelRequests.map((r) => [`model request #${r.index + 1}`, r] as const), ...src.modelSideCalls.map((r) => [`model side call #${r.index + 1}`, r] as const)];
+  const model = [
+    ...src.modelRequests.map((r) => [`model request #${r.index + 1}`, r] as const),
+    ...src.modelSideCalls.map((r) => [`model side call #${r.index + 1}`, r] as const),
+  ];
   for (const [n, r] of model) {
     items.push({ channel: 'model-request', source: n, text: r.rawBody ?? JSON.stringify(r.body ?? '') });
     items.push({ channel: 'model-headers', source: `${n} headers`, text: headerLines(r.headers) });
     items.push({ channel: 'model-url', source: `${n} URL`, text: `${r.method} ${r.path}${r.search}` });
   }
-  for (const [name, s] of Object.entries(src.servers)) items.push({ channel: `server:${name}`, source: `server ${name} journal`, text: s.journal.map(entryText).join('\n') });
-  src.trapHits.forEach((hit, i) => items.push({ channel: 'trap', source: `trap hit #${i + 1}`, text: `${hit.method} ${hit.path}\n${headerLines(hit.headers)}\n\n${hit.body}` }));
+  for (const [name, s] of Object.entries(src.servers))
+    items.push({ channel: `server:${name}`, source: `server ${name} journal`, text: s.journal.map(entryText).join('\n') });
+  src.trapHits.forEach((hit, i) =>
+    items.push({ channel: 'trap', source: `trap hit #${i + 1}`, text: `${hit.method} ${hit.path}\n${headerLines(hit.headers)}\n\n${hit.body}` }),
+  );
   for (const p of src.processes) {
     const what = `process ${p.pid} (${p.cmdline.join(' ').slice(0, 80)}), ${p.moment}`;
     items.push({ channel: `cmdline:${p.role}`, source: `command line of ${what}`, text: p.cmdline.join('\n') });
-    items.push({ channel: `process:${p.role}`, source: `environment of ${what}`, text: Object.entries(p.env).map(([k, v]) => `${k}=${v}`).join('\n') });
+    items.push({
+      channel: `process:${p.role}`,
+      source: `environment of ${what}`,
+      text: Object.entries(p.env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n'),
+    });
   }
   return items;
 }
@@ -62,9 +74,13 @@ export function scanItems(src: Omit<RunScanSources, 'sandbox' | 'screens'>): Sca
 function gapsOf(src: RunScanSources): ScanGap[] {
   const gaps: ScanGap[] = [];
   if (src.sandbox.screenScan.taps < src.screens.length) {
-    for (const s of src.screens.filter((s) => s.screen.truncated)) gaps.push({ channel: 'screen', why: `${s.source} went past the screen capture's cap, and its adapter gave the canary scan no tap` });
+    for (const s of src.screens.filter((s) => s.screen.truncated))
+      gaps.push({ channel: 'screen', why: `${s.source} went past the screen capture's cap, and its adapter gave the canary scan no tap` });
   }
-  src.trapHits.forEach((hit, i) => hit.bodyDropped > 0 && gaps.push({ channel: 'trap', why: `trap hit #${i + 1}: ${hit.bodyDropped} body bytes past the trap's cap were not kept` }));
+  src.trapHits.forEach(
+    (hit, i) =>
+      hit.bodyDropped > 0 && gaps.push({ channel: 'trap', why: `trap hit #${i + 1}: ${hit.bodyDropped} body bytes past the trap's cap were not kept` }),
+  );
   // A process whose environment was read in another snapshot was scanned: only one never read is a gap.
   const read = new Set(src.processes.filter((p) => p.envUnreadable !== true).map((p) => `${p.pid}@${p.start}`));
   for (const p of src.processes.filter((p) => p.envUnreadable === true && !read.has(`${p.pid}@${p.start}`))) {
@@ -78,8 +94,10 @@ export function scanRun(src: RunScanSources): { sightings: CanarySighting[]; gap
   const matcher = src.sandbox.canaries.matcher();
   const raw: RawSighting[] = [...src.sandbox.screenScan.sightings()];
   // Captures without a tap (an adapter that gives none) are scanned as kept.
-  if (src.sandbox.screenScan.taps < src.screens.length) for (const s of src.screens) raw.push(...sightingsIn(matcher, canaries, 'screen', s.source, s.screen.all));
-  for (const s of src.screens) if (s.screen.rendered !== undefined) raw.push(...sightingsIn(matcher, canaries, 'screen', `${s.source}, as rendered on its terminal`, s.screen.rendered));
+  if (src.sandbox.screenScan.taps < src.screens.length)
+    for (const s of src.screens) raw.push(...sightingsIn(matcher, canaries, 'screen', s.source, s.screen.all));
+  for (const s of src.screens)
+    if (s.screen.rendered !== undefined) raw.push(...sightingsIn(matcher, canaries, 'screen', `${s.source}, as rendered on its terminal`, s.screen.rendered));
   for (const item of scanItems(src)) raw.push(...sightingsIn(matcher, canaries, item.channel, item.source, item.text));
   const files = scanSandboxFiles(src.sandbox, matcher, canaries);
   raw.push(...files.sightings);

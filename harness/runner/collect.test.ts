@@ -33,7 +33,8 @@ describe('host files', () => {
 });
 
 describe('start-up notices', () => {
-  const screen = 'MCP server docs: 2 tools from http://x\nMCP server docs: tool a has instruction-like text\nMCP server docs: tool b changed\nYou> hello\nflagged later has instruction-like text\n';
+  const screen =
+    'MCP server docs: 2 tools from http://x\nMCP server docs: tool a has instruction-like text\nMCP server docs: tool b changed\nYou> hello\nflagged later has instruction-like text\n';
 
   test('only the text before the first prompt is start-up text', () => {
     expect(textBeforePrompt(screen, /^You> /)).not.toContain('flagged later');
@@ -52,7 +53,11 @@ describe('start-up notices', () => {
 });
 
 describe('unavailable status lines', () => {
-  const lines = ['MCP server docs: 2 tools from http://x', 'MCP server wiki unavailable: credentials rejected (HTTP 401)', 'mcp server "big": failed: too large'];
+  const lines = [
+    'MCP server docs: 2 tools from http://x',
+    'MCP server wiki unavailable: credentials rejected (HTTP 401)',
+    'mcp server "big": failed: too large',
+  ];
 
   test('each host names unavailability its own way; the reason is its capture group', () => {
     expect(unavailableLines(lines, /^MCP server \S+ unavailable: (.+)$/m)).toEqual([{ line: lines[1], reason: 'credentials rejected (HTTP 401)' }]);
@@ -68,26 +73,49 @@ describe('tool outputs, as each model API carried them', () => {
   const start = mockModels();
   const patterns = { format: 'regex' as const, patterns: { denied: /^outcome: denied$/m, completed: /^outcome: completed$/m } };
   const classify = (output: unknown, flags?: { isError?: boolean }) => classifyWithProfile(patterns, output, flags);
-  const post = (origin: string, path: string, body: unknown) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (origin: string, path: string, body: unknown) =>
+    fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   test('every API: the text the model got, the API, its error flag and the status read from that text', async () => {
     const mock = await start({ script: [{ message: 'a' }, { message: 'b' }, { message: 'c' }, { message: 'd' }] });
     const call = (id: string) => ({ type: 'function_call', call_id: id, name: 'f', arguments: '{}' });
-    await post(mock.baseUrl, '/responses', { model: 'm', input: [call('r1'), { type: 'function_call_output', call_id: 'r1', output: [{ type: 'input_text', text: 'outcome: completed' }] }] });
+    await post(mock.baseUrl, '/responses', {
+      model: 'm',
+      input: [call('r1'), { type: 'function_call_output', call_id: 'r1', output: [{ type: 'input_text', text: 'outcome: completed' }] }],
+    });
     await post(mock.baseUrl, '/chat/completions', {
       model: 'm',
-      messages: [{ role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'c1', content: 'outcome: denied' }],
+      messages: [
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: 'outcome: denied' },
+      ],
     });
     await post(mock.origin, '/v1/messages', {
       model: 'm',
       max_tokens: 10,
       messages: [
         { role: 'assistant', content: [{ type: 'tool_use', id: 'a1', name: 'f', input: {} }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a1', is_error: true, content: [{ type: 'text', text: 'backend exploded' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } }] }] },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'a1',
+              is_error: true,
+              content: [
+                { type: 'text', text: 'backend exploded' },
+                { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } },
+              ],
+            },
+          ],
+        },
       ],
     });
     await post(mock.origin, '/v1beta/models/g:generateContent', {
-      contents: [{ role: 'model', parts: [{ functionCall: { id: 'g1', name: 'f', args: {} } }] }, { role: 'user', parts: [{ functionResponse: { id: 'g1', name: 'f', response: { output: 'outcome: completed' } } }] }],
+      contents: [
+        { role: 'model', parts: [{ functionCall: { id: 'g1', name: 'f', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { id: 'g1', name: 'f', response: { output: 'outcome: completed' } } }] },
+      ],
     });
     const seen = collectToolOutputs(mock.journal.requests(), classify);
     expect(seen.map(({ api, callId, text, isError, status }) => ({ api, callId, text, isError, status }))).toEqual([
@@ -97,7 +125,9 @@ describe('tool outputs, as each model API carried them', () => {
       { api: 'gemini', callId: 'g1', text: 'outcome: completed', isError: false, status: 'completed' },
     ]);
     // What was sent stays beside it: a content array as its JSON.
-    expect(seen[2]?.output).toBe('[{"type":"text","text":"backend exploded"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBO"}}]');
+    expect(seen[2]?.output).toBe(
+      '[{"type":"text","text":"backend exploded"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBO"}}]',
+    );
   });
 
   test('an output no pattern reads and no error flag marks is unreadable (null), whatever its API', async () => {

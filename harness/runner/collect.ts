@@ -49,7 +49,15 @@ export function collectToolOutputs(requests: readonly ModelRequestRecord[], clas
       if (seen.has(out.call_id)) continue;
       const output = typeof out.output === 'string' ? out.output : (JSON.stringify(out.output) ?? '');
       const flags = out.isError === undefined ? {} : { isError: out.isError };
-      seen.set(out.call_id, { request: request.index, api: request.api, callId: out.call_id, output, text: resultText(out.output), ...flags, status: classify(out.output, flags) });
+      seen.set(out.call_id, {
+        request: request.index,
+        api: request.api,
+        callId: out.call_id,
+        output,
+        text: resultText(out.output),
+        ...flags,
+        status: classify(out.output, flags),
+      });
     }
   }
   return [...seen.values()];

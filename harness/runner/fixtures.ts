@@ -57,7 +57,10 @@ export interface Fixtures {
  */
 const DECOYS: readonly { file: string; content: (url: string, key: string) => unknown }[] = [
   { file: '.mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
-  { file: '.vscode/mcp.json', content: (url, key) => ({ servers: { 'project-decoy-vscode': { type: 'http', url, headers: { Authorization: `Bearer ${key}` } } } }) },
+  {
+    file: '.vscode/mcp.json',
+    content: (url, key) => ({ servers: { 'project-decoy-vscode': { type: 'http', url, headers: { Authorization: `Bearer ${key}` } } } }),
+  },
   { file: '.cursor/mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy-cursor': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
   { file: 'mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy-plain': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
   { file: '../.mcp.json', content: (url, key) => ({ mcpServers: { 'project-decoy-parent': { url, headers: { Authorization: `Bearer ${key}` } } } }) },
@@ -69,7 +72,13 @@ export const JOURNAL_SETTLE_MS = 2000;
 const LISTED_OR_ENDED = (e: JournalEntry): boolean =>
   e.kind === 'exit' || (e.kind === 'jsonrpc-out' && Array.isArray((e.message['result'] as { tools?: unknown } | undefined)?.tools));
 
-const listedIn = (journal: Journal) => (timeoutMs: number): Promise<boolean> => journal.waitFor(LISTED_OR_ENDED, timeoutMs).then(() => true, () => false);
+const listedIn =
+  (journal: Journal) =>
+  (timeoutMs: number): Promise<boolean> =>
+    journal.waitFor(LISTED_OR_ENDED, timeoutMs).then(
+      () => true,
+      () => false,
+    );
 
 type ServerContext = FixtureContext & { configChannels: string[]; collector: JournalCollector; protocol: Scenario['protocol'] };
 
@@ -93,7 +102,8 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
     // The sandbox root in the journal id: the run's process scan finds the server by it.
     const server = ctx.collector.stdioServer(withStderrCanary(sandbox.canaries, name, behaviour), sandbox.root);
     const journal = () => server.journal.entries();
-    const entry = spec.launcher === true ? { command: writeLauncher(sandbox, name, server), args: [], env } : { command: server.command, args: server.args, env };
+    const entry =
+      spec.launcher === true ? { command: writeLauncher(sandbox, name, server), args: [], env } : { command: server.command, args: server.args, env };
     const destination = [entry.command, ...entry.args].join(' ');
     return { transport: 'stdio', destination, entry, processMarker: server.journalId, journal, listed: listedIn(server.journal) };
   }
@@ -101,7 +111,15 @@ async function startServer(name: string, spec: ServerSpec, sandbox: Sandbox, ctx
   closers.push(() => server.close());
   const journal = () => server.journal.entries();
   const entry: ServerConfigEntry = spec.transport === 'sse' ? { url: server.url, headers, type: 'sse' } : { url: server.url, headers };
-  return { transport: spec.transport, destination: server.url, entry, processMarker: null, journal, listed: listedIn(server.journal), takeDown: () => server.close() };
+  return {
+    transport: spec.transport,
+    destination: server.url,
+    entry,
+    processMarker: null,
+    journal,
+    listed: listedIn(server.journal),
+    takeDown: () => server.close(),
+  };
 }
 
 /** Words a shell would split or expand, in a directory and a file name (STDIO-1). */
@@ -124,7 +142,9 @@ function writeLauncher(sandbox: Sandbox, name: string, server: { command: string
 
 /** Every tool the scenario's fake servers can announce: what the scripted model looks for. */
 function scenarioCatalogue(scenario: Scenario, ctx: FixtureContext): CatalogueEntry[] {
-  return Object.entries(scenario.servers).flatMap(([server, spec]) => ('raw' in spec ? [] : offeredCatalogue(behaviourOf(spec, ctx)).map((e) => ({ server, ...e }))));
+  return Object.entries(scenario.servers).flatMap(([server, spec]) =>
+    'raw' in spec ? [] : offeredCatalogue(behaviourOf(spec, ctx)).map((e) => ({ server, ...e })),
+  );
 }
 
 /**
@@ -178,12 +198,28 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
     const readFile = host.builtins.readFile;
     const fileTool = readFile === undefined ? undefined : { ...readFile, paths: readFilePaths(scenario, sandbox, host.configFiles[0] ?? '') };
     const catalogue = scenarioCatalogue(scenario, ctx);
-    const model = await startMockModel({ script: scenario.model, apiKey: apiKey.value, catalogue, ...(fileTool === undefined ? {} : { fileTool }), ...host.model });
+    const model = await startMockModel({
+      script: scenario.model,
+      apiKey: apiKey.value,
+      catalogue,
+      ...(fileTool === undefined ? {} : { fileTool }),
+      ...host.model,
+    });
     closers.push(() => model.close());
 
     const servers: Record<string, RunningServer> = {};
     for (const [name, spec] of Object.entries(scenario.servers)) servers[name] = await startServer(name, spec, sandbox, ctx, closers);
-    return { trap, decoyTrap, model, apiKey, servers, catalogue, journalRefusals: () => collector.refusals(), settleJournals: () => collector.settled(JOURNAL_SETTLE_MS), close };
+    return {
+      trap,
+      decoyTrap,
+      model,
+      apiKey,
+      servers,
+      catalogue,
+      journalRefusals: () => collector.refusals(),
+      settleJournals: () => collector.settled(JOURNAL_SETTLE_MS),
+      close,
+    };
   } catch (error) {
     await close();
     if (error instanceof HarnessError) throw error;

@@ -6,7 +6,12 @@ import { gradeChecks } from './grade.js';
 import { EVERY_CAPABILITY } from '../scenario/test-fixtures/capabilities.js';
 
 const failing = (guarantees: string[], extra: Partial<Check> = {}, grade: Grade = { verdict: 'FAIL', observed: 'missed', evidence: [] }): Check => ({
-  id: 'c', guarantees, expected: 'e', provenBy: [], grade: () => grade, ...extra,
+  id: 'c',
+  guarantees,
+  expected: 'e',
+  provenBy: [],
+  grade: () => grade,
+  ...extra,
 });
 const notReached: Grade = { verdict: 'FAIL', observed: 'not reached: the prompt', evidence: [], reached: false };
 const owed: Grade = { verdict: 'FAIL', observed: 'never happened: approval request #2 of 3, owed since the host sent call #2', evidence: [], owed: true };
@@ -14,9 +19,18 @@ const unresolvedTargets = [{ requestIndex: 0, target: 'docs/search', reason: 'no
 
 const ALL = EVERY_CAPABILITY;
 
-function resultOf(check: Check, options: { capabilities?: Partial<HostCapabilities>; observations?: Partial<Observations>; scenario?: Partial<Scenario> } = {}) {
+function resultOf(
+  check: Check,
+  options: { capabilities?: Partial<HostCapabilities>; observations?: Partial<Observations>; scenario?: Partial<Scenario> } = {},
+) {
   const scenario = { name: 's', checks: [check], ...options.scenario } as unknown as Scenario;
-  const observations = { servers: {}, harnessErrors: [], unresolvedTargets: [], script: { completed: 0, stoppedAt: null }, ...options.observations } as unknown as Observations;
+  const observations = {
+    servers: {},
+    harnessErrors: [],
+    unresolvedTargets: [],
+    script: { completed: 0, stoppedAt: null },
+    ...options.observations,
+  } as unknown as Observations;
   return gradeChecks({ scenario, observations, capabilities: { ...ALL, ...options.capabilities }, durationMs: 1, rerun: 'r' })[0]!;
 }
 const verdictOf = (check: Check, unsupported: string[], harnessErrors: string[] = []): string =>
@@ -58,14 +72,23 @@ describe('grading what a host does not have', () => {
   test("a scenario's needs apply to every check in it", () => {
     const { resume: _, ...noSessions } = ALL;
     const scenario = { needs: ['sessions'] } as Partial<Scenario>;
-    const r = gradeChecks({ scenario: { name: 's', checks: [failing(['REPLAY-1'])], ...scenario } as unknown as Scenario, observations: { servers: {}, harnessErrors: [], unresolvedTargets: [], script: { completed: 0, stoppedAt: null } } as unknown as Observations, capabilities: noSessions, durationMs: 0, rerun: 'r' });
+    const r = gradeChecks({
+      scenario: { name: 's', checks: [failing(['REPLAY-1'])], ...scenario } as unknown as Scenario,
+      observations: { servers: {}, harnessErrors: [], unresolvedTargets: [], script: { completed: 0, stoppedAt: null } } as unknown as Observations,
+      capabilities: noSessions,
+      durationMs: 0,
+      rerun: 'r',
+    });
     expect(r[0]).toMatchObject({ verdict: 'UNSUPPORTED', observed: expect.stringContaining('keeps no sessions') });
   });
 
   test('a step the host protocol cannot drive makes the checks it blocked UNSUPPORTED, not the ones that ran', () => {
     const stoppedAt = { step: 2, what: 'approval: {"text":"maybe"}', reason: 'typed answers are not possible', undrivable: true as const };
     const observations = { script: { completed: 1, stoppedAt } };
-    expect(resultOf(failing(['APPROVE-3'], {}, notReached), { observations })).toMatchObject({ verdict: 'UNSUPPORTED', observed: expect.stringContaining('cannot drive step 2') });
+    expect(resultOf(failing(['APPROVE-3'], {}, notReached), { observations })).toMatchObject({
+      verdict: 'UNSUPPORTED',
+      observed: expect.stringContaining('cannot drive step 2'),
+    });
     expect(resultOf(failing(['APPROVE-3']), { observations }).verdict).toBe('FAIL');
   });
 
@@ -73,7 +96,11 @@ describe('grading what a host does not have', () => {
     const stoppedAt = { step: 2, what: 'approval: "empty"', reason: 'an empty answer is the client UI', undrivable: true as const, requests: 1 };
     const seen: number[] = [];
     const counting: Check = { ...failing(['APPROVE-3']), grade: (obs) => (seen.push(obs.modelRequests.length, obs.toolOutputs.length), notReached) };
-    const observations = { script: { completed: 1, stoppedAt }, modelRequests: [{}, {}, {}], toolOutputs: [{ request: 0 }, { request: 1 }, { request: 2 }] } as unknown as Partial<Observations>;
+    const observations = {
+      script: { completed: 1, stoppedAt },
+      modelRequests: [{}, {}, {}],
+      toolOutputs: [{ request: 0 }, { request: 1 }, { request: 2 }],
+    } as unknown as Partial<Observations>;
     expect(resultOf(counting, { observations }).verdict).toBe('UNSUPPORTED');
     expect(seen).toEqual([1, 1]);
   });
@@ -84,7 +111,10 @@ describe('grading what a host does not have', () => {
   });
 
   test("what the check's own guarantee demanded never happened: FAIL, weighed by level like any other miss", () => {
-    expect(resultOf(failing(['APPROVE-2'], {}, owed))).toMatchObject({ verdict: 'FAIL', observed: expect.stringMatching(/^never happened: approval request #2/) });
+    expect(resultOf(failing(['APPROVE-2'], {}, owed))).toMatchObject({
+      verdict: 'FAIL',
+      observed: expect.stringMatching(/^never happened: approval request #2/),
+    });
     expect(resultOf(failing(['TRANSPORT-2'], {}, owed)).verdict).toBe('NON-STRICT');
   });
 
@@ -95,21 +125,30 @@ describe('grading what a host does not have', () => {
 
   test('a tool the model could not find blocks a check that only needed the call, naming that one cause', () => {
     const r = resultOf(failing(['APPROVE-1'], {}, notReached), { observations: { unresolvedTargets } });
-    expect(r).toMatchObject({ verdict: 'BLOCKED', observed: expect.stringMatching(/^not reached: the model could not find docs\/search \(model request #1: .*offered: lookup\)$/) });
+    expect(r).toMatchObject({
+      verdict: 'BLOCKED',
+      observed: expect.stringMatching(/^not reached: the model could not find docs\/search \(model request #1: .*offered: lookup\)$/),
+    });
     expect(resultOf(failing(['CRED-2', 'STDIO-3'], {}, notReached), { observations: { unresolvedTargets } }).verdict).toBe('BLOCKED');
   });
 
   test('a tool the model could not find fails a check whose guarantees ask the host to offer it (DISCOVER, EXPOSE, TRANSPORT, LIMIT-1)', () => {
     for (const guarantees of [['TRANSPORT-1'], ['DISCOVER-4'], ['EXPOSE-1'], ['LIMIT-1'], ['DISCOVER-2', 'DISCOVER-4']]) {
       const r = resultOf(failing(guarantees, {}, notReached), { observations: { unresolvedTargets } });
-      expect(r, guarantees.join()).toMatchObject({ verdict: 'FAIL', observed: expect.stringMatching(/^never happened: the host offering the tool, owed by .*: the model could not find docs\/search \(model request #1: /) });
+      expect(r, guarantees.join()).toMatchObject({
+        verdict: 'FAIL',
+        observed: expect.stringMatching(/^never happened: the host offering the tool, owed by .*: the model could not find docs\/search \(model request #1: /),
+      });
     }
     expect(resultOf(failing(['TRANSPORT-2'], {}, notReached), { observations: { unresolvedTargets } }).verdict).toBe('NON-STRICT');
     expect(resultOf(failing(['LIMIT-2'], {}, notReached), { observations: { unresolvedTargets } }).verdict).toBe('BLOCKED');
   });
 
   test('an outcome the host owed the model and never sent fails a check that asks that the model be told, and blocks any other', () => {
-    const owedOutput: Grade = { ...notReached, owedToModel: 'never happened: tool output #1 never reached the model, owed since the host went back to its prompt' };
+    const owedOutput: Grade = {
+      ...notReached,
+      owedToModel: 'never happened: tool output #1 never reached the model, owed since the host went back to its prompt',
+    };
     for (const guarantees of [['RESULT-1'], ['RESULT-8'], ['APPROVE-3'], ['POLICY-1'], ['RESOURCE-3'], ['RESULT-7', 'RESULT-9']]) {
       expect(resultOf(failing(guarantees, {}, owedOutput)), guarantees.join()).toMatchObject({ verdict: 'FAIL', observed: owedOutput.owedToModel });
     }
@@ -124,7 +163,10 @@ describe('grading what a host does not have', () => {
   });
 
   test('an owed event stands whatever the model could not find', () => {
-    expect(resultOf(failing(['APPROVE-2'], {}, owed), { observations: { unresolvedTargets } })).toMatchObject({ verdict: 'FAIL', observed: expect.stringMatching(/^never happened: approval/) });
+    expect(resultOf(failing(['APPROVE-2'], {}, owed), { observations: { unresolvedTargets } })).toMatchObject({
+      verdict: 'FAIL',
+      observed: expect.stringMatching(/^never happened: approval/),
+    });
   });
 
   test('the thresholds a grade applies are carried into its result: those it declares, and those it reports at run time', () => {
@@ -133,7 +175,10 @@ describe('grading what a host does not have', () => {
     const inForce = applying({ lateMs: 1000 }, () => ({ verdict: 'PASS', observed: 'ok', evidence: [], applied: { deadlineMs: 60_000 } }));
     expect(resultOf(failing(['RESULT-4'], { grade: inForce })).thresholds).toEqual({ lateMs: 1000, deadlineMs: 60_000 });
     // Never graded (UNSUPPORTED): what it would apply, as declared.
-    expect(resultOf(failing(['RESULT-4'], { grade: inForce, needs: ['quit'] }), { capabilities: { quit: false } })).toMatchObject({ verdict: 'UNSUPPORTED', thresholds: { lateMs: 1000 } });
+    expect(resultOf(failing(['RESULT-4'], { grade: inForce, needs: ['quit'] }), { capabilities: { quit: false } })).toMatchObject({
+      verdict: 'UNSUPPORTED',
+      thresholds: { lateMs: 1000 },
+    });
   });
 });
 

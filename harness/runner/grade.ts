@@ -112,21 +112,36 @@ export function gradeChecks(ctx: GradeContext): CheckResult[] {
     const graded = grade.applied === undefined ? base : { ...base, thresholds: grade.applied };
     if (grade.unsupported === true) return { ...graded, verdict: 'UNSUPPORTED', observed: grade.observed, evidence: grade.evidence };
     if ((grade.reached === false || grade.owed === true) && stop?.undrivable === true) {
-      return { ...graded, verdict: 'UNSUPPORTED', observed: `the host's protocol cannot drive step ${stop.step} (${stop.what}): ${stop.reason}`, evidence: grade.evidence };
+      return {
+        ...graded,
+        verdict: 'UNSUPPORTED',
+        observed: `the host's protocol cannot drive step ${stop.step} (${stop.what}): ${stop.reason}`,
+        evidence: grade.evidence,
+      };
     }
     if (grade.reached === false) {
       // The model could not find a tool: the host offered no function for it. A breach of a
       // check whose guarantees ask the host to offer it; for any other check, what blocked it.
       const cause = unresolvedCause(observations);
       if (cause !== null && check.guarantees.some(asksToOffer)) {
-        return { ...graded, verdict: weigh({ ...grade, verdict: 'FAIL' }, level), observed: `never happened: the host offering the tool, owed by ${check.guarantees.filter(asksToOffer).join(', ')}: ${cause}`, evidence: grade.evidence };
+        return {
+          ...graded,
+          verdict: weigh({ ...grade, verdict: 'FAIL' }, level),
+          observed: `never happened: the host offering the tool, owed by ${check.guarantees.filter(asksToOffer).join(', ')}: ${cause}`,
+          evidence: grade.evidence,
+        };
       }
       // The host owed the model an outcome it never sent: the breach of a check that asks that the model be told.
       if (grade.owedToModel !== undefined && check.guarantees.some(asksToTell)) {
         return { ...graded, verdict: weigh({ ...grade, verdict: 'FAIL' }, level), observed: grade.owedToModel, evidence: grade.evidence };
       }
       // The check could not look: BLOCKED by what kept it from looking, never a FAIL of its guarantee.
-      return { ...graded, verdict: level === 'MAY' ? 'INFO' : 'BLOCKED', observed: cause === null ? grade.observed : `not reached: ${cause}`, evidence: grade.evidence };
+      return {
+        ...graded,
+        verdict: level === 'MAY' ? 'INFO' : 'BLOCKED',
+        observed: cause === null ? grade.observed : `not reached: ${cause}`,
+        evidence: grade.evidence,
+      };
     }
     // What the check's own guarantee demanded never happened (owed) is a FAIL like any other.
     return { ...graded, verdict: weigh(grade, level), observed: grade.observed, evidence: grade.evidence };

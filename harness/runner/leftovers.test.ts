@@ -6,7 +6,17 @@ import { describe, expect, test } from 'vitest';
 import type { ProcessInfo } from '../supervision/proc-scan.js';
 import { COMMAND_CHARS, leftoversOf } from './leftovers.js';
 
-const proc = (pid: number, pgid: number, sid: number, cmdline: string[], role = 'host'): ProcessInfo => ({ pid, ppid: 1, pgid, sid, state: 'S', start: pid, cmdline, env: {}, role });
+const proc = (pid: number, pgid: number, sid: number, cmdline: string[], role = 'host'): ProcessInfo => ({
+  pid,
+  ppid: 1,
+  pgid,
+  sid,
+  state: 'S',
+  start: pid,
+  cmdline,
+  env: {},
+  role,
+});
 
 describe('leftovers', () => {
   test('each is placed by group and session against every host start, its sandbox written as <sandbox>', () => {

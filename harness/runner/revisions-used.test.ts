@@ -19,12 +19,14 @@ describe('revisionsUsed', () => {
     expect(revisionsUsed(servers(journal))).toEqual(['2025-11-25']);
   });
 
-  it("is the revision the server answered on, not the one the request claimed", () => {
+  it('is the revision the server answered on, not the one the request claimed', () => {
     expect(revisionsUsed(servers(exchange('tools/call', '2025-11-25')))).toEqual(['2025-11-25']);
   });
 
   it('lists each revision once across servers, sorted', () => {
-    expect(revisionsUsed(servers(exchange('tools/list', '2026-07-28'), [...exchange('tools/call', '2025-11-25'), ...exchange('tools/list', '2025-11-25')]))).toEqual(['2025-11-25', '2026-07-28']);
+    expect(
+      revisionsUsed(servers(exchange('tools/list', '2026-07-28'), [...exchange('tools/call', '2025-11-25'), ...exchange('tools/list', '2025-11-25')])),
+    ).toEqual(['2025-11-25', '2026-07-28']);
   });
 
   it('is empty when no server answered anything past the opening', () => {

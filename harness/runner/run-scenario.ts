@@ -63,7 +63,10 @@ export function timingFor(deadlines: Required<Knobs>, base: ScriptTiming = DEFAU
  */
 export function deadlinesAddMs(scenario: Pick<Scenario, 'host'>, capabilities: Pick<HostCapabilities, 'knobs' | 'ownDeadlines'>): number {
   const inForce = deadlinesWaited(capabilities, scenario.host);
-  const asked = { callTimeoutMs: scenario.host.callTimeoutMs ?? inForce.callTimeoutMs, connectTimeoutMs: scenario.host.connectTimeoutMs ?? inForce.connectTimeoutMs };
+  const asked = {
+    callTimeoutMs: scenario.host.callTimeoutMs ?? inForce.callTimeoutMs,
+    connectTimeoutMs: scenario.host.connectTimeoutMs ?? inForce.connectTimeoutMs,
+  };
   return 2 * Math.max(0, inForce.callTimeoutMs - asked.callTimeoutMs) + Math.max(0, inForce.connectTimeoutMs - asked.connectTimeoutMs);
 }
 
@@ -78,13 +81,19 @@ export function deadlinesAddMs(scenario: Pick<Scenario, 'host'>, capabilities: P
  * step after it may each wait that out (a host that never shows the ask, codex-acp), so each
  * adds two steps' waits: the scenario ends with verdicts, not a HARNESS-ERROR.
  */
-export function scenarioDeadlineMs(scenario: Pick<Scenario, 'timeoutMs' | 'host' | 'user'>, capabilities: Pick<HostCapabilities, 'knobs' | 'ownDeadlines'>, fallbackMs = 30_000): number {
+export function scenarioDeadlineMs(
+  scenario: Pick<Scenario, 'timeoutMs' | 'host' | 'user'>,
+  capabilities: Pick<HostCapabilities, 'knobs' | 'ownDeadlines'>,
+  fallbackMs = 30_000,
+): number {
   const inForce = deadlinesWaited(capabilities, scenario.host);
   const extra = deadlinesAddMs(scenario, capabilities);
   const timing = timingFor(inForce);
   const starts = 1 + scenario.user.filter((step) => 'restart' in step).length;
   const asks = scenario.user.filter((step) => 'answerAsk' in step).length;
-  return (scenario.timeoutMs ?? fallbackMs) + extra + (extra > 0 ? 2 * STEP_SLACK_MS : 0) + starts * (timing.startMs + timing.exitMs) + asks * 2 * timing.stepMs;
+  return (
+    (scenario.timeoutMs ?? fallbackMs) + extra + (extra > 0 ? 2 * STEP_SLACK_MS : 0) + starts * (timing.startMs + timing.exitMs) + asks * 2 * timing.stepMs
+  );
 }
 
 /** The exact command that reruns one scenario against one host. */
@@ -118,7 +127,13 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   let processes: (ProcessRecord & { role: string })[] = [];
   try {
     setUp('sandbox');
-    fixtures = await meterAsync('fixtures', () => startFixtures(scenario, sandbox, { builtins: capabilities.builtins, ...(capabilities.model === undefined ? {} : { model: capabilities.model }), configFiles: adapter.config.files(sandbox) }));
+    fixtures = await meterAsync('fixtures', () =>
+      startFixtures(scenario, sandbox, {
+        builtins: capabilities.builtins,
+        ...(capabilities.model === undefined ? {} : { model: capabilities.model }),
+        configFiles: adapter.config.files(sandbox),
+      }),
+    );
     // Servers marked `added` come in later, through the host's own add command (DISCOVER-6).
     const configured = Object.entries(fixtures.servers).filter(([name]) => scenario.servers[name]?.added !== true);
     adapter.config.write(sandbox, Object.fromEntries(configured.map(([name, s]) => [name, s.entry])));
@@ -126,7 +141,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     if (scenario.needs?.includes('legacy-session') === true) capabilities.resume?.legacy?.place(sandbox);
     if (scenario.policy !== undefined) {
       // A host without a policy pack cannot be put in this cage: the checks say "not reached".
-      if (capabilities.policy === undefined) run.outcome.stoppedAt = { step: 0, what: 'write the policy pack', reason: `host ${adapter.name} has no policy pack` };
+      if (capabilities.policy === undefined)
+        run.outcome.stoppedAt = { step: 0, what: 'write the policy pack', reason: `host ${adapter.name} has no policy pack` };
       else capabilities.policy.write(sandbox, scenario.policy);
     }
     if (run.outcome.stoppedAt === null) {
@@ -143,7 +159,15 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
         return null;
       });
       if (session !== null) run.sessions.push(session);
-      const ctx = { adapter, sandbox, start, servers: fixtures.servers, timing, modelRequests: () => model.journal.requests().length, configured: new Set(configured.map(([name]) => name)) };
+      const ctx = {
+        adapter,
+        sandbox,
+        start,
+        servers: fixtures.servers,
+        timing,
+        modelRequests: () => model.journal.requests().length,
+        configured: new Set(configured.map(([name]) => name)),
+      };
       if (session !== null) await meterAsync('user script', () => scope.run(() => runUserScript(run, scenario.user, ctx)));
     }
   } catch (error) {
@@ -169,7 +193,10 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
 
   const collect = openSpan();
   // Every process of the run is gone: a journal stream still open would hide entries the checks need.
-  if ((await fixtures?.settleJournals()) === false) harnessErrors.push(`a stdio server's journal had not ended ${JOURNAL_SETTLE_MS} ms after every process of the run was gone: its last entries may be missing`);
+  if ((await fixtures?.settleJournals()) === false)
+    harnessErrors.push(
+      `a stdio server's journal had not ended ${JOURNAL_SETTLE_MS} ms after every process of the run was gone: its last entries may be missing`,
+    );
   const servers: Record<string, ServerObservation> = {};
   for (const [name, s] of Object.entries(fixtures?.servers ?? {})) {
     let journal: ServerObservation['journal'] = [];
@@ -183,7 +210,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const modelRequests = fixtures?.model.journal.requests() ?? [];
   const clockOffset = Number(process.hrtime.bigint()) / 1e6 - performance.now();
   const trapHits = fixtures == null ? [] : [...fixtures.trap.hits(), ...fixtures.decoyTrap.hits()];
-  const lookups: Observations['lookups'] = names.watch === undefined ? { watched: false, reason: names.reason } : { watched: true, names: names.watch.lookups() };
+  const lookups: Observations['lookups'] =
+    names.watch === undefined ? { watched: false, reason: names.reason } : { watched: true, names: names.watch.lookups() };
   await names.watch?.close();
   const files = collectFiles(sandbox);
   const configuredServers = adapter.config.read(sandbox);
@@ -206,15 +234,20 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     ...(screens.some((s) => s.seen !== undefined) ? { seen: screens.flatMap(shownLines) } : {}),
   };
   collect('collect');
-  const scan = meter('canary scan', () => scanRun({
-    sandbox,
-    screens: [...run.sessions.map((s, i) => ({ source: `host session #${i + 1}`, screen: s.screen() })), ...run.commands.map((c, i) => ({ source: `host command #${i + 1} (${c.command})`, screen: c.screen }))],
-    modelRequests,
-    modelSideCalls: fixtures?.model.journal.sideCalls() ?? [],
-    servers,
-    trapHits,
-    processes,
-  }));
+  const scan = meter('canary scan', () =>
+    scanRun({
+      sandbox,
+      screens: [
+        ...run.sessions.map((s, i) => ({ source: `host session #${i + 1}`, screen: s.screen() })),
+        ...run.commands.map((c, i) => ({ source: `host command #${i + 1} (${c.command})`, screen: c.screen })),
+      ],
+      modelRequests,
+      modelSideCalls: fixtures?.model.journal.sideCalls() ?? [],
+      servers,
+      trapHits,
+      processes,
+    }),
+  );
   const { reading } = adapter;
   const statusLines = screens.flatMap(shownLines).filter((line) => new RegExp(reading.statusLine.source).test(line));
   const observations: Observations = {
@@ -272,7 +305,16 @@ async function watchNames(): Promise<{ watch?: NameWatch; reason: string }> {
 
 function hostTraits(adapter: HostAdapter, deadlines: Required<Knobs>): Observations['host'] {
   const c = adapter.capabilities;
-  return { builtins: c.builtins, unknownGate: c.unknownGate, quit: c.quit, resume: c.resume !== undefined, legacyMarker: c.resume?.legacy?.marker ?? null, deadlines, ...(c.model?.bridges === undefined ? {} : { bridges: c.model.bridges }), ...(c.serverStatus === false ? { serverStatus: false as const } : {}) };
+  return {
+    builtins: c.builtins,
+    unknownGate: c.unknownGate,
+    quit: c.quit,
+    resume: c.resume !== undefined,
+    legacyMarker: c.resume?.legacy?.marker ?? null,
+    deadlines,
+    ...(c.model?.bridges === undefined ? {} : { bridges: c.model.bridges }),
+    ...(c.serverStatus === false ? { serverStatus: false as const } : {}),
+  };
 }
 
 /** Observations of a scenario that was not run (the host lacks what it needs). */

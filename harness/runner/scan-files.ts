@@ -33,7 +33,10 @@ export function scanSandboxFiles(sandbox: Sandbox, matcher: CanaryMatcher, canar
     try {
       names = listDir(dir).sort();
     } catch (error) {
-      gaps.push({ channel: `file:${sandbox.displayPath(dir) ?? dir}/`, why: `directory ${sandbox.displayPath(dir) ?? dir} unreadable: ${(error as Error).message}` });
+      gaps.push({
+        channel: `file:${sandbox.displayPath(dir) ?? dir}/`,
+        why: `directory ${sandbox.displayPath(dir) ?? dir} unreadable: ${(error as Error).message}`,
+      });
       return;
     }
     for (const name of names) {

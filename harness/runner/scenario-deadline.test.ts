@@ -18,6 +18,8 @@ describe("what a host's real deadlines add to a scenario", () => {
   });
 
   test("the scenario's deadline grows by it (and its slack), so a slow host ends with verdicts", () => {
-    expect(scenarioDeadlineMs(scenario({ callTimeoutMs: 2000 }), none) - scenarioDeadlineMs(scenario({ callTimeoutMs: 2000 }), knobs)).toBeGreaterThan(2 * 28_000);
+    expect(scenarioDeadlineMs(scenario({ callTimeoutMs: 2000 }), none) - scenarioDeadlineMs(scenario({ callTimeoutMs: 2000 }), knobs)).toBeGreaterThan(
+      2 * 28_000,
+    );
   });
 });

@@ -8,7 +8,13 @@ import { placeScenarioFiles } from './scenario-files.js';
 let sandbox: Sandbox | undefined;
 afterEach(() => sandbox?.cleanup());
 
-const base = { title: 't', servers: {}, model: [], user: [{ end: 'eof' }], checks: [{ id: 'c', guarantees: ['REPLAY-3'], expected: 'e', provenBy: [], grade: () => ({}) }] };
+const base = {
+  title: 't',
+  servers: {},
+  model: [],
+  user: [{ end: 'eof' }],
+  checks: [{ id: 'c', guarantees: ['REPLAY-3'], expected: 'e', provenBy: [], grade: () => ({}) }],
+};
 
 describe('scenario files', () => {
   test('files are written under their sandbox place, privately, before the host starts', () => {

@@ -25,7 +25,15 @@ function session(options: { prompt: boolean; exited: boolean }): HostSession & {
   };
 }
 
-const ctx = { adapter: { capabilities: { quit: true } } as unknown as HostAdapter, sandbox: {} as Sandbox, start: {} as never, servers: {}, timing: { stepMs: 10, startMs: 10, exitMs: 10 }, modelRequests: () => 0, configured: new Set<string>() };
+const ctx = {
+  adapter: { capabilities: { quit: true } } as unknown as HostAdapter,
+  sandbox: {} as Sandbox,
+  start: {} as never,
+  servers: {},
+  timing: { stepMs: 10, startMs: 10, exitMs: 10 },
+  modelRequests: () => 0,
+  configured: new Set<string>(),
+};
 
 describe('the end step', () => {
   test('ends a host found at its prompt, recording that every turn was over', async () => {

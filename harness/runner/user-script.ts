@@ -220,7 +220,12 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     const http = /^[A-Z]+$/.test(method);
     const seen = (): number => {
       const entries = running.journal();
-      const from = afterFault === true ? entries.findIndex((e) => e.kind === 'fault') : after === undefined ? 0 : entries.findIndex((e) => e.kind === 'jsonrpc-out' && e.message.method === after);
+      const from =
+        afterFault === true
+          ? entries.findIndex((e) => e.kind === 'fault')
+          : after === undefined
+            ? 0
+            : entries.findIndex((e) => e.kind === 'jsonrpc-out' && e.message.method === after);
       if (from < 0) return 0;
       const since = entries.slice(from);
       if (http) return since.filter((e) => e.kind === 'http-request' && e.method === method).length;
@@ -228,7 +233,8 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
       return since.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method && (answered !== true || answeredIds.has(e.message.id))).length;
     };
     const since = afterFault === true ? ' after its fault' : after === undefined ? '' : ` after it sent ${after}`;
-    if (!(await pollUntil(() => seen() >= count, within)) && step.optional !== true) throw new StepFailed(`server ${server} received ${seen()} ${method}${since} within ${within} ms, expected ${count}`);
+    if (!(await pollUntil(() => seen() >= count, within)) && step.optional !== true)
+      throw new StepFailed(`server ${server} received ${seen()} ${method}${since} within ${within} ms, expected ${count}`);
   } else if ('answerAsk' in step) {
     await answerAsk(step.answerAsk, session, ctx, within);
   } else if ('interrupt' in step) {
@@ -253,7 +259,12 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
 const ASK_POLL_MS = 50;
 
 /** ASK-1: the user answers what a server asks once the screen shows it (see the answerAsk step). */
-async function answerAsk(ask: { server: string; shows: string; occurrence?: number | undefined; type: readonly string[] }, session: HostSession, ctx: Ctx, within: number): Promise<void> {
+async function answerAsk(
+  ask: { server: string; shows: string; occurrence?: number | undefined; type: readonly string[] },
+  session: HostSession,
+  ctx: Ctx,
+  within: number,
+): Promise<void> {
   const running = ctx.servers[ask.server];
   if (running === undefined) throw new StepFailed(`no server named ${ask.server} in this scenario`);
   // The call is over once the server answered a tools/call after this step began (then nothing
@@ -265,13 +276,22 @@ async function answerAsk(ask: { server: string; shows: string; occurrence?: numb
     const calls = new Set(entries.flatMap((e) => (e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' ? [JSON.stringify(e.message.id)] : [])));
     // A 2026-07-28 input_required answer is the ask itself, not the end of the call.
     const final = (result: unknown): boolean => (result as { resultType?: unknown } | undefined)?.resultType !== 'input_required';
-    return entries.some((e) => e.kind === 'jsonrpc-out' && e.mono > began && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result));
+    return entries.some(
+      (e) => e.kind === 'jsonrpc-out' && e.mono > began && e.message.method === undefined && calls.has(JSON.stringify(e.message.id)) && final(e.message.result),
+    );
   };
   // The host may also answer the ask itself (decline what it does not offer): then nothing waits
   // for the user. An ask the server sends while it is being listed has no call to end.
   const askAnswered = (): boolean => {
     const entries = running.journal();
-    const asks = entries.flatMap((e) => (e.kind === 'jsonrpc-out' && e.message.method !== undefined && e.message.id !== undefined && JSON.stringify(e.message.params ?? {}).includes(JSON.stringify(ask.shows).slice(1, -1)) ? [JSON.stringify(e.message.id)] : []));
+    const asks = entries.flatMap((e) =>
+      e.kind === 'jsonrpc-out' &&
+      e.message.method !== undefined &&
+      e.message.id !== undefined &&
+      JSON.stringify(e.message.params ?? {}).includes(JSON.stringify(ask.shows).slice(1, -1))
+        ? [JSON.stringify(e.message.id)]
+        : [],
+    );
     const nth = asks[(ask.occurrence ?? 1) - 1];
     return nth !== undefined && entries.some((e) => e.kind === 'jsonrpc-in' && e.message.method === undefined && JSON.stringify(e.message.id) === nth);
   };

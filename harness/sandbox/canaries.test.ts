@@ -53,6 +53,11 @@ describe('canaries', () => {
     const a = registry.mint('a', []);
     expect(registry.matcher().find(a.value)).toHaveLength(1);
     const b = registry.mint('b', []);
-    expect(registry.matcher().find(`${a.value} ${b.value}`).map((h) => h.canary)).toEqual([0, 1]);
+    expect(
+      registry
+        .matcher()
+        .find(`${a.value} ${b.value}`)
+        .map((h) => h.canary),
+    ).toEqual([0, 1]);
   });
 });

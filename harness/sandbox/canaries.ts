@@ -70,7 +70,11 @@ export class CanaryRegistry {
 
   /** A fresh unique value `cnry-<label slug>-<random part>`; `home` defaults to the first allowed channel. */
   mint(label: string, allowed: Channel[], home: Channel | null = allowed[0] ?? null): Canary {
-    const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24);
+    const slug = label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 24);
     return this.#add({ label, value: `cnry-${slug}-${randomPart()}`, allowed: [...allowed], home });
   }
 
@@ -107,7 +111,8 @@ export class CanaryRegistry {
 
   /** A matcher for the canaries minted so far (rebuilt when more were minted). */
   matcher(): CanaryMatcher {
-    if (this.#matcher?.count !== this.#canaries.length) this.#matcher = { count: this.#canaries.length, matcher: new CanaryMatcher(this.#canaries.map((c) => c.value)) };
+    if (this.#matcher?.count !== this.#canaries.length)
+      this.#matcher = { count: this.#canaries.length, matcher: new CanaryMatcher(this.#canaries.map((c) => c.value)) };
     return this.#matcher.matcher;
   }
 }
@@ -115,7 +120,8 @@ export class CanaryRegistry {
 const EXCERPT_RADIUS = 80;
 
 /** The text around a hit, for the evidence. */
-export const excerptAround = (text: string, hit: Pick<CanaryHit, 'index' | 'length'>): string => text.slice(Math.max(0, hit.index - EXCERPT_RADIUS), hit.index + hit.length + EXCERPT_RADIUS);
+export const excerptAround = (text: string, hit: Pick<CanaryHit, 'index' | 'length'>): string =>
+  text.slice(Math.max(0, hit.index - EXCERPT_RADIUS), hit.index + hit.length + EXCERPT_RADIUS);
 
 /** The sightings of `canaries` (in the matcher's order) in one text. */
 export function sightingsIn(matcher: CanaryMatcher, canaries: readonly Pick<Canary, 'label'>[], channel: Channel, source: string, text: string): RawSighting[] {
@@ -137,7 +143,10 @@ export function judged(canaries: readonly Canary[], raw: readonly RawSighting[])
 /** Every place each canary appears in the items, in each form, with whether that channel allows it. */
 export function scanCanaries(canaries: readonly Canary[], items: readonly ScanItem[]): CanarySighting[] {
   const matcher = new CanaryMatcher(canaries.map((c) => c.value));
-  return judged(canaries, items.flatMap((item) => sightingsIn(matcher, canaries, item.channel, item.source, item.text)));
+  return judged(
+    canaries,
+    items.flatMap((item) => sightingsIn(matcher, canaries, item.channel, item.source, item.text)),
+  );
 }
 
 /** "whole value, base64" / "16+ characters of it, raw": how a sighting was found, for reports. */

@@ -22,7 +22,10 @@ describe('canary values', () => {
   test('a value is a valid HTTP header value and survives an environment and a shell-free argv unchanged', () => {
     const v = value();
     expect(new Headers({ authorization: `Bearer ${v}` }).get('authorization')).toBe(`Bearer ${v}`);
-    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(JSON.stringify([process.argv[1], process.env.V]))', v], { env: { V: v }, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(JSON.stringify([process.argv[1], process.env.V]))', v], {
+      env: { V: v },
+      encoding: 'utf8',
+    });
     expect(JSON.parse(child.stdout)).toEqual([v, v]);
   });
 });
@@ -31,7 +34,14 @@ describe('canary values', () => {
 function urlDistinctValue(): string {
   for (;;) {
     const v = value();
-    if (/[-_]/.test(Buffer.from(`012345${v}`).toString('base64url').slice(8, 8 + 4 * Math.floor(v.length / 3)))) return v;
+    if (
+      /[-_]/.test(
+        Buffer.from(`012345${v}`)
+          .toString('base64url')
+          .slice(8, 8 + 4 * Math.floor(v.length / 3)),
+      )
+    )
+      return v;
   }
 }
 
@@ -91,6 +101,11 @@ describe('a part of the value', () => {
   test('several canaries in one text are each found', () => {
     const w = value();
     const hits = new CanaryMatcher([v, w]).find(`${encodeURIComponent(w)} and ${json(v)}`);
-    expect(hits.map((h) => [h.canary, h.form])).toEqual(expect.arrayContaining([[0, 'json'], [1, 'percent']]));
+    expect(hits.map((h) => [h.canary, h.form])).toEqual(
+      expect.arrayContaining([
+        [0, 'json'],
+        [1, 'percent'],
+      ]),
+    );
   });
 });

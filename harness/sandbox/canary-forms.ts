@@ -199,7 +199,8 @@ export class CanaryMatcher {
  * value is that value's sighting, not one more).
  */
 export function outermost<T extends Pick<CanaryHit, 'canary' | 'index' | 'length'>>(hits: readonly T[]): T[] {
-  const inside = (h: T, g: T): boolean => g !== h && g.canary === h.canary && g.index <= h.index && h.index + h.length <= g.index + g.length && g.length > h.length;
+  const inside = (h: T, g: T): boolean =>
+    g !== h && g.canary === h.canary && g.index <= h.index && h.index + h.length <= g.index + g.length && g.length > h.length;
   return hits.filter((h) => !hits.some((g) => inside(h, g)));
 }
 

@@ -31,7 +31,14 @@ export class StreamSightings {
       const key = `${hit.canary}\0${hit.form}`;
       const known = this.#found.get(key);
       if (known !== undefined && (known.sighting.whole || !hit.whole)) continue;
-      const sighting = { canary: this.canaries[hit.canary]?.label ?? `canary #${hit.canary}`, channel: this.channel, source: this.source, form: hit.form, whole: hit.whole, excerpt: excerptAround(text, hit) };
+      const sighting = {
+        canary: this.canaries[hit.canary]?.label ?? `canary #${hit.canary}`,
+        channel: this.channel,
+        source: this.source,
+        form: hit.form,
+        whole: hit.whole,
+        excerpt: excerptAround(text, hit),
+      };
       this.#found.set(key, { sighting, canary: hit.canary, index: this.#offset + hit.index, length: hit.length });
     }
     // A needle that did not fit yet starts within the last `reach` characters.

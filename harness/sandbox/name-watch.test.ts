@@ -31,7 +31,11 @@ const root = (await containment()).mechanism === 'pid-namespace';
 
 describe('name watch', () => {
   test('a question is read with its name in lower case and its type', () => {
-    expect(parseQuestion(query('Telemetry.Example.invalid', 28))).toEqual({ name: 'telemetry.example.invalid', type: 'AAAA', end: query('Telemetry.Example.invalid', 28).length });
+    expect(parseQuestion(query('Telemetry.Example.invalid', 28))).toEqual({
+      name: 'telemetry.example.invalid',
+      type: 'AAAA',
+      end: query('Telemetry.Example.invalid', 28).length,
+    });
   });
 
   test('a truncated or empty packet is no question', () => {
@@ -59,7 +63,13 @@ describe('name watch', () => {
     const w = await watch();
     const scope = new ProcessScope(w.resolvConf);
     try {
-      const proc = await scope.run(() => spawnHost('sh', ['-c', 'cat /etc/resolv.conf; echo "nameserver 127.0.0.1" > /etc/resolv.conf || echo read-only; getent ahostsv4 phone.example.invalid; echo done'], { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp' }));
+      const proc = await scope.run(() =>
+        spawnHost(
+          'sh',
+          ['-c', 'cat /etc/resolv.conf; echo "nameserver 127.0.0.1" > /etc/resolv.conf || echo read-only; getent ahostsv4 phone.example.invalid; echo done'],
+          { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp' },
+        ),
+      );
       let out = '';
       proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
       await proc.exited;

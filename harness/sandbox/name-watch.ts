@@ -110,7 +110,9 @@ export async function startNameWatch(): Promise<NameWatch | { problem: string }>
   bound.unref();
   const dir = mkdtempSync(join(tmpdir(), 'mhc-names-'));
   const resolvConf = join(dir, 'resolv.conf');
-  writeFileSync(resolvConf, `# written by mcp-host-conformance: every lookup is recorded (NET-4)\nnameserver ${address}\noptions timeout:1 attempts:1\n`, { mode: 0o444 });
+  writeFileSync(resolvConf, `# written by mcp-host-conformance: every lookup is recorded (NET-4)\nnameserver ${address}\noptions timeout:1 attempts:1\n`, {
+    mode: 0o444,
+  });
   return {
     resolvConf,
     address,

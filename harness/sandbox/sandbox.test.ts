@@ -20,8 +20,31 @@ describe('createSandbox', () => {
     sandbox = createSandbox('unit');
     const env = sandbox.baseEnv();
     expect(Object.keys(env).sort()).toEqual([
-      'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'COLORTERM', 'EDITOR', 'GITHUB_TOKEN', 'HOME', 'HOMEBREW_PREFIX', 'LANG', 'LANGUAGE', 'LC_CTYPE', 'LOGNAME', 'NODE_OPTIONS', 'NPM_TOKEN', 'PATH', 'PWD',
-      'SHELL', 'SHLVL', 'SSH_AUTH_SOCK', 'TERM', 'TMPDIR', 'USER', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME',
+      'AWS_ACCESS_KEY_ID',
+      'AWS_SECRET_ACCESS_KEY',
+      'COLORTERM',
+      'EDITOR',
+      'GITHUB_TOKEN',
+      'HOME',
+      'HOMEBREW_PREFIX',
+      'LANG',
+      'LANGUAGE',
+      'LC_CTYPE',
+      'LOGNAME',
+      'NODE_OPTIONS',
+      'NPM_TOKEN',
+      'PATH',
+      'PWD',
+      'SHELL',
+      'SHLVL',
+      'SSH_AUTH_SOCK',
+      'TERM',
+      'TMPDIR',
+      'USER',
+      'XDG_CACHE_HOME',
+      'XDG_CONFIG_HOME',
+      'XDG_DATA_HOME',
+      'XDG_STATE_HOME',
     ]);
     expect(env.HOME).toBe(sandbox.home);
     expect(env.PATH).toBe(process.env.PATH);
@@ -33,9 +56,9 @@ describe('createSandbox', () => {
     sandbox = createSandbox('unit');
     const env = sandbox.baseEnv();
     const secrets = sandbox.canaries.all().filter((c) => c.label.startsWith('host environment '));
-    expect(secrets.map((c) => [c.label.slice('host environment '.length), c.value === env[c.label.slice('host environment '.length)], c.allowed, c.home])).toEqual(
-      ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'GITHUB_TOKEN', 'NPM_TOKEN'].map((name) => [name, true, ['process:host'], 'process:host']),
-    );
+    expect(
+      secrets.map((c) => [c.label.slice('host environment '.length), c.value === env[c.label.slice('host environment '.length)], c.allowed, c.home]),
+    ).toEqual(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'GITHUB_TOKEN', 'NPM_TOKEN'].map((name) => [name, true, ['process:host'], 'process:host']));
   });
 
   test('NODE_OPTIONS in the environment does not break a Node program', () => {

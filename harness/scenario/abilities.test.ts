@@ -4,7 +4,15 @@ import { ABILITIES, lackedAbility, NEED_NAMES } from './abilities.js';
 import { EVERY_CAPABILITY } from './test-fixtures/capabilities.js';
 
 const everything = EVERY_CAPABILITY;
-const nothing: HostCapabilities = { unsupported: [], knobs: { callTimeoutMs: false, connectTimeoutMs: false }, quit: false, unknownGate: false, ownScreen: false, builtins: { names: [] }, serverStatus: false };
+const nothing: HostCapabilities = {
+  unsupported: [],
+  knobs: { callTimeoutMs: false, connectTimeoutMs: false },
+  quit: false,
+  unknownGate: false,
+  ownScreen: false,
+  builtins: { names: [] },
+  serverStatus: false,
+};
 
 describe('the abilities a check may need', () => {
   test('a host with every capability lacks none; a bare one lacks each, with its own reason', () => {

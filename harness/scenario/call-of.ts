@@ -50,14 +50,18 @@ interface Trait {
 
 function traitsOf(obs: Observations, call: AskedCall): Trait[] {
   const args = typeof call.arguments === 'string' ? [call.arguments] : stringLeaves(call.arguments);
-  const values = args.filter((v) => v.length >= MIN_VALUE).map((v) => ({ key: `value:${v}`, value: v, shownIn: (t: string) => t.includes(v) || t.includes(JSON.stringify(v).slice(1, -1)) }));
+  const values = args
+    .filter((v) => v.length >= MIN_VALUE)
+    .map((v) => ({ key: `value:${v}`, value: v, shownIn: (t: string) => t.includes(v) || t.includes(JSON.stringify(v).slice(1, -1)) }));
   // A built-in (read_mcp_resource) is told by its arguments: its name is the same for every read.
   if ('builtin' in call) return values;
   const offered = obs.modelRequests.flatMap((r) => {
     const found = offeredAs(obs, r, call.server, call.tool);
     return typeof found === 'string' ? [] : [label(found), found.name];
   });
-  const names = [...new Set([call.server, call.tool, ...offered])].filter((n) => n !== '').map((n) => ({ key: `name:${n}`, shownIn: (t: string) => standsAlone(t, n) }));
+  const names = [...new Set([call.server, call.tool, ...offered])]
+    .filter((n) => n !== '')
+    .map((n) => ({ key: `name:${n}`, shownIn: (t: string) => standsAlone(t, n) }));
   return [...values, ...names];
 }
 
@@ -74,7 +78,8 @@ function firstAbout(obs: Observations, calls: CallsAbout, texts: readonly string
   const others = calls.all.filter((c) => !calls.about.includes(c)).flatMap((c) => traitsOf(obs, c));
   const otherKeys = new Set(others.map((t) => t.key));
   // A value inside another call's value (a run of padding shorter than the other's) tells neither apart.
-  const overlaps = (t: Trait, side: readonly Trait[]): boolean => t.value !== undefined && side.some((o) => o.value !== undefined && (o.value.includes(t.value ?? '') || (t.value ?? '').includes(o.value)));
+  const overlaps = (t: Trait, side: readonly Trait[]): boolean =>
+    t.value !== undefined && side.some((o) => o.value !== undefined && (o.value.includes(t.value ?? '') || (t.value ?? '').includes(o.value)));
   const mine = own.filter((t) => !otherKeys.has(t.key) && !overlaps(t, others));
   const theirs = others.filter((t) => !ownKeys.has(t.key) && !overlaps(t, own));
   const showsMine = (text: string): boolean => mine.some((t) => t.shownIn(text));
@@ -88,10 +93,12 @@ export const confirmationOf = (obs: Observations, calls: CallsAbout): number | n
 
 /** The call a tool output answers, as the host's history with the model holds it (name and arguments), or "" when absent. */
 function callAnswered(obs: Observations, out: Observations['toolOutputs'][number]): string {
-  const item = (obs.modelRequests[out.request]?.input ?? []).find((i): i is { type: 'function_call'; call_id: string; name?: unknown; namespace?: unknown; arguments?: unknown } => {
-    const candidate = i as { type?: unknown; call_id?: unknown } | null;
-    return candidate?.type === 'function_call' && candidate.call_id === out.callId;
-  });
+  const item = (obs.modelRequests[out.request]?.input ?? []).find(
+    (i): i is { type: 'function_call'; call_id: string; name?: unknown; namespace?: unknown; arguments?: unknown } => {
+      const candidate = i as { type?: unknown; call_id?: unknown } | null;
+      return candidate?.type === 'function_call' && candidate.call_id === out.callId;
+    },
+  );
   if (item === undefined) return '';
   // A namespaced function (Codex: mcp__web__ . over) is offered, and so found, as namespace.name.
   const name = typeof item.namespace === 'string' ? `${item.namespace}.${String(item.name ?? '')}` : String(item.name ?? '');

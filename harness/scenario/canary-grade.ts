@@ -32,7 +32,8 @@ export function canaryGrade(label: string, place: Place, basis: CanaryBasis): (o
     const leaks = obs.canarySightings.filter((s) => !s.allowed && labels.has(s.canary) && place.covers(s.channel));
     const evidence: Evidence[] = leaks.map((s) => note(s.excerpt, sightingNote(s)));
     if (leaks.length > 0) return fail(`leaked into ${place.name}: ${leaks.map(sightingNote).join('; ')}`, evidence);
-    const seenAtHome = (home: string | null, canary: string): boolean => home !== null && obs.canarySightings.some((s) => s.canary === canary && s.channel === home);
+    const seenAtHome = (home: string | null, canary: string): boolean =>
+      home !== null && obs.canarySightings.some((s) => s.canary === canary && s.channel === home);
     const used = relevant.filter((c) => seenAtHome(c.home, c.label));
     if (basis === 'used' && used.length === 0) {
       const homes = [...new Set(relevant.map((c) => c.home ?? 'nowhere'))].join(', ');

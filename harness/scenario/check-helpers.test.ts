@@ -20,7 +20,21 @@ import {
   trapUntouched,
   onLegacyRevision,
 } from './check-helpers.js';
-import { approval, entry, exit, httpRequest, modelRequest, observations, outcome, output, request, screen, server, start, stoppedAt } from './test-fixtures/observations.js';
+import {
+  approval,
+  entry,
+  exit,
+  httpRequest,
+  modelRequest,
+  observations,
+  outcome,
+  output,
+  request,
+  screen,
+  server,
+  start,
+  stoppedAt,
+} from './test-fixtures/observations.js';
 import { notReached, pass } from './evidence.js';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { CanaryRegistry, scanCanaries, type ScanGap, type ScanItem } from '../sandbox/canaries.js';
@@ -75,7 +89,9 @@ describe('absence checks need their precondition', () => {
 
   test('nothing sent proves the refusals only once every answer was given (not when an answer could not be carried)', () => {
     const stopped = { completed: 2, stoppedAt: { step: 3, what: 'approval', reason: 'the protocol cannot carry "yellow"', undrivable: true as const } };
-    expect(serverGotToolCalls('docs', 0)(observations({ servers: server('docs', []), approvals: [approval('deny', 1, 2)], script: stopped })).reached).toBe(false);
+    expect(serverGotToolCalls('docs', 0)(observations({ servers: server('docs', []), approvals: [approval('deny', 1, 2)], script: stopped })).reached).toBe(
+      false,
+    );
   });
 
   test('an input_required continuation is the same call, a blind repeat is a second one (UNKNOWN-1 on 2026-07-28)', () => {
@@ -113,7 +129,10 @@ describe('absence checks need their precondition', () => {
 });
 
 describe('statuses the model received', () => {
-  const outputs = (...statuses: string[]) => observations({ toolOutputs: statuses.map((status, i) => ({ request: i, api: 'responses' as const, callId: `c${i}`, output: '', text: '', status: status as never })) });
+  const outputs = (...statuses: string[]) =>
+    observations({
+      toolOutputs: statuses.map((status, i) => ({ request: i, api: 'responses' as const, callId: `c${i}`, output: '', text: '', status: status as never })),
+    });
   test('exactly these, in order; or only the first ones when asked so', () => {
     expect(modelSawStatuses(['completed', 'denied'])(outputs('completed', 'denied')).verdict).toBe('PASS');
     expect(modelSawStatuses(['completed'])(outputs('completed', 'denied')).verdict).toBe('FAIL');
@@ -127,7 +146,12 @@ function withStart(env: Record<string, string> | null): Observations {
   mintHostSecrets(registry);
   const start: JournalEntry = { seq: 0, t: 0, mono: 0, kind: 'start', argv: ['node'], cwd: '/', env: env ?? {}, pid: 20, pgid: 20, ppid: 10, childPid: null };
   const journal = env === null ? [] : [start];
-  return { script: { completed: 2, stoppedAt: null }, screen: { all: '', stdout: '', stderr: '', truncated: false }, canaries: registry.all(), servers: { local: { name: 'local', transport: 'stdio', destination: 'node', journal } } } as unknown as Observations;
+  return {
+    script: { completed: 2, stoppedAt: null },
+    screen: { all: '', stdout: '', stderr: '', truncated: false },
+    canaries: registry.all(),
+    servers: { local: { name: 'local', transport: 'stdio', destination: 'node', journal } },
+  } as unknown as Observations;
 }
 
 describe('stdioEnvOnly', () => {
@@ -153,7 +177,9 @@ describe('stdioEnvHolds', () => {
   test("fails when the host's own LANG replaced the configured one, and when it is missing", () => {
     const replaced = stdioEnvHolds('local', { LANG: 'en_GB.UTF-8' })(withStart({ PATH: '/bin', LANG: 'C.UTF-8' }));
     expect(`${replaced.verdict}: ${replaced.observed}`).toBe('FAIL: configured LANG="en_GB.UTF-8", the server got LANG="C.UTF-8"');
-    expect(stdioEnvHolds('local', { LANG: 'en_GB.UTF-8' })(withStart({ PATH: '/bin' })).observed).toBe('configured LANG="en_GB.UTF-8", the server got LANG=null');
+    expect(stdioEnvHolds('local', { LANG: 'en_GB.UTF-8' })(withStart({ PATH: '/bin' })).observed).toBe(
+      'configured LANG="en_GB.UTF-8", the server got LANG=null',
+    );
   });
 
   test('is not reached when the server never started', () => {
@@ -163,7 +189,14 @@ describe('stdioEnvHolds', () => {
 
 describe('serverGotToolCalls', () => {
   test('passes the expected count, fails one more or one fewer', () => {
-    const obs = (n: number) => observations({ approvals: [approval('approve', 1, 2)], servers: server('docs', Array.from({ length: n }, (_, i) => call(10 + i))) });
+    const obs = (n: number) =>
+      observations({
+        approvals: [approval('approve', 1, 2)],
+        servers: server(
+          'docs',
+          Array.from({ length: n }, (_, i) => call(10 + i)),
+        ),
+      });
     expect(outcome(serverGotToolCalls('docs', 2)(obs(2)))).toBe('PASS');
     expect(serverGotToolCalls('docs', 2)(obs(3)).observed).toBe('server docs received 3 tools/call, expected 2');
     expect(outcome(serverGotToolCalls('docs', 2)(obs(1)))).toBe('FAIL');
@@ -180,14 +213,15 @@ describe('approvalShownBeforeSending', () => {
     expect(outcome(approvalShownBeforeSending('docs', 0)(obs))).toBe('FAIL');
   });
 
-  test('a call after a denial answered later is not this check\'s business (serverGotToolCalls grades it)', () => {
+  test("a call after a denial answered later is not this check's business (serverGotToolCalls grades it)", () => {
     const obs = observations({ approvals: [approval('deny', 10, 20)], servers: server('docs', [call(30)]) });
     expect(outcome(approvalShownBeforeSending('docs', 0)(obs))).toBe('PASS');
   });
 });
 
 describe('approvalsShown', () => {
-  const shown = (n: number, script = observations().script) => observations({ script, approvals: Array.from({ length: n }, (_, i) => approval('approve', i, i)) });
+  const shown = (n: number, script = observations().script) =>
+    observations({ script, approvals: Array.from({ length: n }, (_, i) => approval('approve', i, i)) });
   test('passes exactly that many approval requests', () => {
     expect(outcome(approvalsShown(2)(shown(2)))).toBe('PASS');
   });
@@ -198,7 +232,10 @@ describe('approvalsShown', () => {
   });
 
   test('is not reached when the script stopped before the next request could be shown', () => {
-    expect(approvalsShown(2)(shown(1, stoppedAt(2)))).toMatchObject({ reached: false, observed: expect.stringMatching(/^not reached: approval request #2 of 2/) });
+    expect(approvalsShown(2)(shown(1, stoppedAt(2)))).toMatchObject({
+      reached: false,
+      observed: expect.stringMatching(/^not reached: approval request #2 of 2/),
+    });
   });
 
   test('the request never happened (owed, FAIL) once the host sent more calls than it asked about', () => {
@@ -243,7 +280,9 @@ describe('modelSawStatuses and modelSawStatus', () => {
   });
 
   test('a status read and wrong beside an unreadable one is still a FAIL', () => {
-    expect(modelSawStatuses(['completed', 'denied'])(outputs('failed', null)).observed).toBe('the model received failed, unreadable; expected completed, denied');
+    expect(modelSawStatuses(['completed', 'denied'])(outputs('failed', null)).observed).toBe(
+      'the model received failed, unreadable; expected completed, denied',
+    );
     expect(outcome(modelSawStatuses(['completed'])(outputs(null, 'denied')))).toBe('FAIL');
     expect(outcome(modelSawStatuses(['completed', 'denied'])(outputs('completed', null)))).toBe('NOT-REACHED');
   });
@@ -251,7 +290,10 @@ describe('modelSawStatuses and modelSawStatus', () => {
   test('the evidence shows the text the model got beside the status read from it', () => {
     const anthropic = { ...output(0, 'failed', '[{"type":"text","text":"boom"}]'), api: 'anthropic' as const, text: 'boom', isError: true };
     const [seen, sent] = modelSawStatus(0, 'failed')(observations({ toolOutputs: [anthropic] })).evidence;
-    expect(seen).toMatchObject({ source: 'model request #1 (Anthropic Messages), output of call-0: read as failed, is_error true; the text the model got', excerpt: 'boom' });
+    expect(seen).toMatchObject({
+      source: 'model request #1 (Anthropic Messages), output of call-0: read as failed, is_error true; the text the model got',
+      excerpt: 'boom',
+    });
     expect(sent).toMatchObject({ source: 'model request #1, output of call-0 as sent', excerpt: '[{"type":"text","text":"boom"}]' });
   });
 
@@ -264,7 +306,13 @@ describe('modelSawStatuses and modelSawStatus', () => {
 
 describe('discoveredBeforeFirstQuestion', () => {
   const run = (journal: ReturnType<typeof request>[], firstAt: number | null = 100) =>
-    discoveredBeforeFirstQuestion('docs')(observations({ servers: server('docs', journal), modelRequestMono: firstAt === null ? [] : [firstAt], modelRequests: firstAt === null ? [] : [modelRequest(0)] }));
+    discoveredBeforeFirstQuestion('docs')(
+      observations({
+        servers: server('docs', journal),
+        modelRequestMono: firstAt === null ? [] : [firstAt],
+        modelRequests: firstAt === null ? [] : [modelRequest(0)],
+      }),
+    );
   test('initialize and tools/list once, before the first model request, passes', () => {
     expect(outcome(run([request('initialize', 1, 10), request('tools/list', 2, 20)]))).toBe('PASS');
   });
@@ -272,7 +320,9 @@ describe('discoveredBeforeFirstQuestion', () => {
   test('tools/list after the first model request, never, or initialize twice fails', () => {
     expect(run([request('initialize', 1, 10), request('tools/list', 2, 150)]).observed).toMatch(/tools\/list reached docs 50 ms after the first model request/);
     expect(run([request('initialize', 1, 10)]).observed).toBe('server docs never received tools/list');
-    expect(run([request('initialize', 1, 10), request('initialize', 2, 15), request('tools/list', 3, 20)]).observed).toMatch(/opened 2 times in one process \(initialize, initialize\)/);
+    expect(run([request('initialize', 1, 10), request('initialize', 2, 15), request('tools/list', 3, 20)]).observed).toMatch(
+      /opened 2 times in one process \(initialize, initialize\)/,
+    );
   });
 
   test('on 2026-07-28 server/discover is the opening, and a probe with its fallback initialize is one', () => {
@@ -287,8 +337,19 @@ describe('discoveredBeforeFirstQuestion', () => {
 });
 
 describe('serverGotNoRequestOn', () => {
-  const run = (...paths: string[]) => serverGotNoRequestOn('docs', '/moved')(observations({ servers: server('docs', paths.map((p) => httpRequest(p))) }));
-  test('requests only on the server\'s own path pass', () => {
+  const run = (...paths: string[]) =>
+    serverGotNoRequestOn(
+      'docs',
+      '/moved',
+    )(
+      observations({
+        servers: server(
+          'docs',
+          paths.map((p) => httpRequest(p)),
+        ),
+      }),
+    );
+  test("requests only on the server's own path pass", () => {
     expect(outcome(run('/mcp', '/mcp'))).toBe('PASS');
   });
 
@@ -318,7 +379,9 @@ describe('reportedUnavailable', () => {
   test('no status line, one that does not say unavailable, or a reason missing a pattern fails', () => {
     expect(run([], []).observed).toBe('no status line for server docs');
     expect(run(['docs: 2 tools'], []).observed).toMatch(/does not say the server is unavailable/);
-    expect(run(['docs: unavailable (timeout)'], [{ line: 'docs: unavailable (timeout)', reason: 'timeout' }], [/OAuth/]).observed).toMatch(/the reason "timeout" does not match \/OAuth\//);
+    expect(run(['docs: unavailable (timeout)'], [{ line: 'docs: unavailable (timeout)', reason: 'timeout' }], [/OAuth/]).observed).toMatch(
+      /the reason "timeout" does not match \/OAuth\//,
+    );
   });
 
   test('a line about another server whose name holds this one is not its status line', () => {
@@ -330,7 +393,9 @@ describe('reportedUnavailable', () => {
 
 describe('trapUntouched', () => {
   test('a hit fails even when the host never reached the model', () => {
-    expect(outcome(trapUntouched()(observations({ trapHits: [{ trap: 'scenario', method: 'GET', path: '/.well-known/oauth-protected-resource' } as never] })))).toBe('FAIL');
+    expect(
+      outcome(trapUntouched()(observations({ trapHits: [{ trap: 'scenario', method: 'GET', path: '/.well-known/oauth-protected-resource' } as never] }))),
+    ).toBe('FAIL');
   });
 });
 
@@ -360,7 +425,14 @@ describe('stderrDiscarded', () => {
     const canaries = registry.all();
     const seen = (text: (value: string) => string, channel: string): ScanItem => ({ channel, source: channel, text: text(marker.value) });
     const obs = (extra: ScanItem[] = items) =>
-      observations({ servers: server('local', [start()], 'stdio'), modelRequests: [modelRequest(0)], canaries, canarySightings: scanCanaries(canaries, [hostEnv, ...extra]), canaryGaps: gaps, ...over });
+      observations({
+        servers: server('local', [start()], 'stdio'),
+        modelRequests: [modelRequest(0)],
+        canaries,
+        canarySightings: scanCanaries(canaries, [hostEnv, ...extra]),
+        canaryGaps: gaps,
+        ...over,
+      });
     return { seen, obs };
   }
 

@@ -5,7 +5,21 @@ import type { CallStatus } from '../adapters/host-adapter.js';
 import { acceptedOpenings, openingAttempts } from '../../fake-servers/mcp/journal-discovery.js';
 import { MODERN_REVISION } from '../../fake-servers/mcp/protocol-revision.js';
 import type { StartEntry } from '../../fake-servers/mcp/journal.js';
-import { approvalEvidence, cap, fail, journalEvidence, neverHappened, note, notReached, outputEvidence, pass, screenAround, screenTail, statusUnreadable, unsupported } from './evidence.js';
+import {
+  approvalEvidence,
+  cap,
+  fail,
+  journalEvidence,
+  neverHappened,
+  note,
+  notReached,
+  outputEvidence,
+  pass,
+  screenAround,
+  screenTail,
+  statusUnreadable,
+  unsupported,
+} from './evidence.js';
 import { HOST_SECRET_LABEL } from '../sandbox/host-env.js';
 import { ANYWHERE, canaryGrade } from './canary-grade.js';
 import type { Observations } from './observations.js';
@@ -81,10 +95,13 @@ export function serverGotToolCalls(server: string, count: number): GradeFn {
   return (obs) => {
     const got = toolCalls(obs, server);
     const evidence = [journalEvidence(obs, server, isCall)];
-    if (got === 0 && obs.approvals.length === 0 && obs.toolOutputs.length === 0) return notReached('the host never had a call to decide on (no approval request, no outcome to the model)', obs);
+    if (got === 0 && obs.approvals.length === 0 && obs.toolOutputs.length === 0)
+      return notReached('the host never had a call to decide on (no approval request, no outcome to the model)', obs);
     // "Nothing sent" proves a refusal only once every answer was given: a script that stopped early (an answer the host's protocol cannot carry, a host gone) left calls undecided.
     if (got === 0 && count === 0 && obs.script.stoppedAt !== null) return notReached('every answer of the user script given', obs);
-    return got === count ? pass(`server ${server} received ${got} tools/call`, evidence) : fail(`server ${server} received ${got} tools/call, expected ${count}`, evidence);
+    return got === count
+      ? pass(`server ${server} received ${got} tools/call`, evidence)
+      : fail(`server ${server} received ${got} tools/call, expected ${count}`, evidence);
   };
 }
 
@@ -105,12 +122,18 @@ export function approvalShownBeforeSending(server: string, index = 0): GradeFn {
     if (shown === undefined) {
       return actions.length === 0
         ? notReached(`approval request #${index + 1}`, obs)
-        : fail(`no approval request #${index + 1} was shown, but server ${server} received ${actions.length} call(s)`, [journalEvidence(obs, server, isAction), screenTail(obs)]);
+        : fail(`no approval request #${index + 1} was shown, but server ${server} received ${actions.length} call(s)`, [
+            journalEvidence(obs, server, isAction),
+            screenTail(obs),
+          ]);
     }
     const approvedBy = (t: number): number => obs.approvals.filter((a) => a.answer === 'approve' && a.answeredAt < t).length;
     const early = actions.filter((e) => e.mono < shown.answeredAt).find((e, k) => k + 1 > approvedBy(e.mono));
     if (early !== undefined) {
-      return fail(`server ${server} received a call at +${(early.mono - shown.shownAt).toFixed(0)} ms from approval request #${index + 1} being shown, before it was approved (${approvedBy(early.mono)} approved then)`, evidence);
+      return fail(
+        `server ${server} received a call at +${(early.mono - shown.shownAt).toFixed(0)} ms from approval request #${index + 1} being shown, before it was approved (${approvedBy(early.mono)} approved then)`,
+        evidence,
+      );
     }
     const before = actions.filter((e) => e.mono < shown.answeredAt).length;
     return pass(`until approval request #${index + 1} was answered, server ${server} had received ${before} call(s), each after its own approval`, evidence);
@@ -126,7 +149,11 @@ export function approvalShownBeforeSending(server: string, index = 0): GradeFn {
 export function chatGoesOn(grade: GradeFn): GradeFn {
   return (obs) =>
     obs.modelRequests.length === 0 && obs.hostPid !== null
-      ? neverHappened('the chat going on beside the broken server(s): the host never sent the model a request', 'the host started with a healthy server configured beside them', obs)
+      ? neverHappened(
+          'the chat going on beside the broken server(s): the host never sent the model a request',
+          'the host started with a healthy server configured beside them',
+          obs,
+        )
       : grade(obs);
 }
 
@@ -134,8 +161,13 @@ export function chatGoesOn(grade: GradeFn): GradeFn {
 function actionsSent(obs: Observations): { server: string; mono: number }[] {
   return Object.keys(obs.servers)
     .flatMap((server) => {
-      const reads = (obs.servers[server]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'resources/read').map((e) => ({ server, mono: e.mono }));
-      const calls = (obs.servers[server]?.journal ?? []).filter(isCall).map((e) => ({ server, mono: e.mono })).slice(0, toolCalls(obs, server));
+      const reads = (obs.servers[server]?.journal ?? [])
+        .filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'resources/read')
+        .map((e) => ({ server, mono: e.mono }));
+      const calls = (obs.servers[server]?.journal ?? [])
+        .filter(isCall)
+        .map((e) => ({ server, mono: e.mono }))
+        .slice(0, toolCalls(obs, server));
       return [...calls, ...reads];
     })
     .sort((a, b) => a.mono - b.mono);
@@ -156,7 +188,10 @@ export function approvalsShown(count: number): GradeFn {
       const next = obs.approvals.length + 1;
       if (sent.length >= next) {
         const servers = [...new Set(sent.map((a) => a.server))];
-        return neverHappened(`approval request #${next} of ${count}`, `the host sent ${sent.length} call(s) having asked about ${obs.approvals.length}`, obs, [...evidence, ...servers.map((s) => journalEvidence(obs, s, isAction))]);
+        return neverHappened(`approval request #${next} of ${count}`, `the host sent ${sent.length} call(s) having asked about ${obs.approvals.length}`, obs, [
+          ...evidence,
+          ...servers.map((s) => journalEvidence(obs, s, isAction)),
+        ]);
       }
       return notReached(`approval request #${next} of ${count}`, obs);
     }
@@ -176,7 +211,8 @@ export function modelSawStatuses(statuses: readonly CallStatus[], options: { fir
     const considered = options.first === true ? outputs.slice(0, statuses.length) : outputs;
     const seen = considered.map((o) => o.status ?? 'unreadable');
     const evidence = outputs.flatMap((o) => outputEvidence(o, 600));
-    if (seen.length < statuses.length) return outputNotReached(`the model received ${seen.length} of ${statuses.length} tool outputs (${seen.join(', ') || 'none'})`, obs);
+    if (seen.length < statuses.length)
+      return outputNotReached(`the model received ${seen.length} of ${statuses.length} tool outputs (${seen.join(', ') || 'none'})`, obs);
     // A status read and wrong is a breach; one that could not be read is no status at all.
     const wrong = seen.length !== statuses.length || considered.some((o, i) => o.status !== null && o.status !== statuses[i]);
     if (wrong) return fail(`the model received ${seen.join(', ')}; expected ${statuses.join(', ')}`, evidence);
@@ -209,9 +245,15 @@ export function discoveredBeforeFirstQuestion(server: string): GradeFn {
     const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in'), note(`first model request at ${first.toFixed(1)} ms (monotonic)`)];
     if (list === undefined) return fail(`server ${server} never received tools/list`, evidence);
     const openings = openingAttempts(journal).map((o) => o.message.method);
-    if (openings.length !== 1) return fail(`server ${server} was opened ${openings.length} times in one process (${openings.join(', ') || 'no initialize or server/discover'})`, evidence);
+    if (openings.length !== 1)
+      return fail(
+        `server ${server} was opened ${openings.length} times in one process (${openings.join(', ') || 'no initialize or server/discover'})`,
+        evidence,
+      );
     // A listing is a walk from the first page (no cursor); pages after it carry one. Once per process, calls included.
-    const walks = methods.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list' && (e.message.params as { cursor?: unknown } | undefined)?.cursor === undefined);
+    const walks = methods.filter(
+      (e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list' && (e.message.params as { cursor?: unknown } | undefined)?.cursor === undefined,
+    );
     if (walks.length !== 1) return fail(`server ${server} was listed ${walks.length} times in one process (tools/list without a cursor)`, evidence);
     return list.mono <= first
       ? pass(`${openings[0]} and tools/list reached ${server} ${(first - list.mono).toFixed(0)} ms before the first model request`, evidence)
@@ -266,7 +308,11 @@ export function trapUntouched(trap: 'scenario' | 'decoy' = 'scenario'): GradeFn 
   return (obs) => {
     const hits = obs.trapHits.filter((h) => h.trap === trap);
     const name = trap === 'decoy' ? 'the decoy trap' : 'the trap';
-    if (hits.length > 0) return fail(`${name} received ${hits.length} request(s)`, hits.map((h, i) => ({ kind: 'trap' as const, source: `${name} hit #${i + 1}`, excerpt: cap(JSON.stringify(h)) })));
+    if (hits.length > 0)
+      return fail(
+        `${name} received ${hits.length} request(s)`,
+        hits.map((h, i) => ({ kind: 'trap' as const, source: `${name} hit #${i + 1}`, excerpt: cap(JSON.stringify(h)) })),
+      );
     if (obs.modelRequests.length === 0) return notReached('the host never got as far as asking the model', obs);
     return pass(`${name} received nothing while the host ran (${obs.modelRequests.length} model request(s))`);
   };
@@ -283,11 +329,17 @@ export function nothingLookedUp(): GradeFn {
     const { names } = obs.lookups;
     if (names.length > 0) {
       const distinct = [...new Set(names.map((n) => n.name))];
-      const evidence = { kind: 'trap' as const, source: 'name watch (questions the host asked)', excerpt: cap(names.map((n) => `${n.type} ${n.name}`).join('\n')) };
+      const evidence = {
+        kind: 'trap' as const,
+        source: 'name watch (questions the host asked)',
+        excerpt: cap(names.map((n) => `${n.type} ${n.name}`).join('\n')),
+      };
       return fail(`the host looked up ${distinct.length} name(s) nobody configured: ${cap(distinct.join(', '), 300)}`, [evidence]);
     }
     if (obs.modelRequests.length === 0) return notReached('the host never got as far as asking the model', obs);
-    return pass(`the host looked up no name while it ran (${obs.modelRequests.length} model request(s)): it contacted only the loopback addresses it was given`);
+    return pass(
+      `the host looked up no name while it ran (${obs.modelRequests.length} model request(s)): it contacted only the loopback addresses it was given`,
+    );
   };
 }
 
@@ -318,7 +370,9 @@ export function stdioEnvOnly(server: string, configured: readonly string[]): Gra
     const start = stdioStart(obs, server);
     if ('verdict' in start) return start;
     const allowed = new Set(['PATH', 'HOME', 'LANG', ...configured]);
-    const extra = Object.keys(start.env).filter((k) => !allowed.has(k)).sort();
+    const extra = Object.keys(start.env)
+      .filter((k) => !allowed.has(k))
+      .sort();
     const secrets = extra.filter((k) => obs.canaries.some((c) => c.label === `${HOST_SECRET_LABEL} ${k}`));
     const evidence = [note(`environment names: ${Object.keys(start.env).sort().join(' ')}`, `server ${server} start record`)];
     if (extra.length === 0) return pass(`environment names: ${Object.keys(start.env).sort().join(' ')}`, evidence);
@@ -362,7 +416,11 @@ export function nothingLeftRunning(server: string): GradeFn {
     const start = stdioStart(obs, server);
     if ('verdict' in start) return start;
     if (start.childPid === null) return notReached(`stdio server ${server} never started its child process`, obs);
-    const evidence = obs.leftovers.map((p) => ({ kind: 'process' as const, source: `pid ${p.pid} (${p.role}, group ${p.pgid})`, excerpt: p.cmdline.join(' ').slice(0, 300) }));
+    const evidence = obs.leftovers.map((p) => ({
+      kind: 'process' as const,
+      source: `pid ${p.pid} (${p.role}, group ${p.pgid})`,
+      excerpt: p.cmdline.join(' ').slice(0, 300),
+    }));
     // The exit path under test is the script's own end step; the harness's clean-up exit
     // after a stopped script proves nothing about it.
     if (obs.script.stoppedAt !== null) return notReached('the user script stopped before its end step', obs);
@@ -384,7 +442,11 @@ export function nothingLeftRunning(server: string): GradeFn {
 export function ifHostSpeaksModern(grade: GradeFn): GradeFn {
   return (obs) => {
     const discovered = Object.values(obs.servers).some((s) => s.journal.some((e) => e.kind === 'jsonrpc-in' && e.message.method === 'server/discover'));
-    return discovered ? grade(obs) : unsupported(`the host sent server/discover to no server (it opens with initialize only), so a server that speaks only ${MODERN_REVISION} is not for it here; transport-stdio-and-http charges the missing revision`);
+    return discovered
+      ? grade(obs)
+      : unsupported(
+          `the host sent server/discover to no server (it opens with initialize only), so a server that speaks only ${MODERN_REVISION} is not for it here; transport-stdio-and-http charges the missing revision`,
+        );
   };
 }
 
@@ -399,6 +461,8 @@ export function onLegacyRevision(server: string, what: string, grade: GradeFn): 
     const graded = grade(obs);
     if (graded.reached !== false) return graded;
     const opened = acceptedOpenings(obs.servers[server]?.journal ?? []).at(-1);
-    return opened?.request.message.method === 'server/discover' ? unsupported(`server ${server} went on ${MODERN_REVISION} (server/discover accepted), which has no ${what}`) : graded;
+    return opened?.request.message.method === 'server/discover'
+      ? unsupported(`server ${server} went on ${MODERN_REVISION} (server/discover accepted), which has no ${what}`)
+      : graded;
   };
 }

@@ -1,6 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
-import { approval, entry, exit, fn, httpRequest, modelRequest, observations, outcome, output, reply, request, server, stoppedAt, userMessage } from './test-fixtures/observations.js';
+import {
+  approval,
+  entry,
+  exit,
+  fn,
+  httpRequest,
+  modelRequest,
+  observations,
+  outcome,
+  output,
+  reply,
+  request,
+  server,
+  stoppedAt,
+  userMessage,
+} from './test-fixtures/observations.js';
 import {
   atMostBytes,
   callsOneAfterAnother,
@@ -63,11 +78,15 @@ describe('checks for approval and results', () => {
   });
 
   test('rules about one kind of result are not reached on another: a whole text does not "keep the head" of a cut one', () => {
-    const whole = observations({ toolOutputs: [{ request: 0, api: 'responses', callId: 'c', output: 'the whole text', text: 'the whole text', status: 'completed' }] });
+    const whole = observations({
+      toolOutputs: [{ request: 0, api: 'responses', callId: 'c', output: 'the whole text', text: 'the whole text', status: 'completed' }],
+    });
     expect(toolOutputHas(0, [contains('the whole')], 'output_limit')(whole).reached).toBe(false);
     expect(toolOutputHas(0, [contains('the whole')])(whole).verdict).toBe('PASS');
     const unreadable = observations({ toolOutputs: [output(0, null, 'the whole text')] });
-    expect(toolOutputHas(0, [contains('the whole')], 'output_limit')(unreadable).observed).toBe('not reached: the status of tool output #1: the output could not be read: "the whole text"');
+    expect(toolOutputHas(0, [contains('the whole')], 'output_limit')(unreadable).observed).toBe(
+      'not reached: the status of tool output #1: the output could not be read: "the whole text"',
+    );
   });
 
   test('output rules read the text the model got: an Anthropic content array by its text, not its JSON escaping', () => {
@@ -78,7 +97,8 @@ describe('checks for approval and results', () => {
   });
 
   test('cut arguments pass with the head, the padding cut in bytes near the bound, a marker and no tail', () => {
-    const shown = (args: string, field = true) => observations({ approvals: [{ text: field ? '' : args, fields: field ? { arguments: args } : {}, answer: 'deny', shownAt: 0, answeredAt: 0 }] });
+    const shown = (args: string, field = true) =>
+      observations({ approvals: [{ text: field ? '' : args, fields: field ? { arguments: args } : {}, answer: 'deny', shownAt: 0, answeredAt: 0 }] });
     const check = confirmationArgumentsCut(ofDocs, { head: 'HEAD', tail: 'TAIL', pad: 'é', marker: /cut/ }, { minBytes: 80, maxBytes: 100 });
     expect(check(shown(`HEAD ${'é'.repeat(50)}\n... [cut]`)).verdict).toBe('PASS');
     expect(check(shown(`HEAD ${'\\u00e9'.repeat(45)} [cut]`, false)).verdict).toBe('PASS');
@@ -100,16 +120,19 @@ describe('checks for approval and results', () => {
 
 describe('confirmationShowed', () => {
   const offered = [modelRequest(0, [], [fn('mcp_docs_notes_find')])];
-  const shown = (text: string, fields: Observations['approvals'][number]['fields'] = {}) => observations({ modelRequests: offered, approvals: [approval('deny', 1, 2, text, fields)] });
+  const shown = (text: string, fields: Observations['approvals'][number]['fields'] = {}) =>
+    observations({ modelRequests: offered, approvals: [approval('deny', 1, 2, text, fields)] });
   const tool = confirmationShowed(ofDocs, 'tool', () => 'notes.find');
   test('the value standing alone in the request text passes, in any punctuation', () => {
     expect(outcome(tool(shown('Call mcp_docs_notes_find?\n  tool: notes.find\n  server: docs')))).toBe('PASS');
     expect(outcome(confirmationShowed(ofDocs, 'server', () => 'docs')(shown('Run "notes.find" on [docs]?')))).toBe('PASS');
   });
 
-  test('the adapter\'s reading of the field is compared exactly, blanks aside', () => {
+  test("the adapter's reading of the field is compared exactly, blanks aside", () => {
     expect(outcome(tool(shown('', { tool: ' notes.find ' })))).toBe('PASS');
-    expect(tool(shown('notes.find', { tool: 'notes_find' })).observed).toBe('approval request #1 (of call #1 (docs notes.find)): tool shown as "notes_find", expected "notes.find"');
+    expect(tool(shown('notes.find', { tool: 'notes_find' })).observed).toBe(
+      'approval request #1 (of call #1 (docs notes.find)): tool shown as "notes_find", expected "notes.find"',
+    );
   });
 
   test('a value only inside the offered name, or inside a longer one, fails', () => {
@@ -119,7 +142,10 @@ describe('confirmationShowed', () => {
   });
 
   test('an offered tool without a name takes nothing out of the request text', () => {
-    const request = observations({ modelRequests: [modelRequest(0, [], [fn('mcp_docs_notes_find'), fn('')])], approvals: [approval('deny', 1, 2, 'Tool: docs/notes.find', {})] });
+    const request = observations({
+      modelRequests: [modelRequest(0, [], [fn('mcp_docs_notes_find'), fn('')])],
+      approvals: [approval('deny', 1, 2, 'Tool: docs/notes.find', {})],
+    });
     expect(outcome(tool(request))).toBe('PASS');
   });
 
@@ -128,7 +154,13 @@ describe('confirmationShowed', () => {
   });
 
   test('reads the request about the call, in whichever order the host asked for the calls of one response', () => {
-    const grepFirst = observations({ modelRequests: offered, approvals: [approval('deny', 1, 2, 'grep\n  tool call: local-grep\n  rawInput: {"pattern":"TODO"}'), approval('deny', 3, 4, 'notes.find (docs MCP Server)')] });
+    const grepFirst = observations({
+      modelRequests: offered,
+      approvals: [
+        approval('deny', 1, 2, 'grep\n  tool call: local-grep\n  rawInput: {"pattern":"TODO"}'),
+        approval('deny', 3, 4, 'notes.find (docs MCP Server)'),
+      ],
+    });
     expect(tool(grepFirst).observed).toBe('approval request #2 (of call #1 (docs notes.find)) shows tool "notes.find"');
     expect(outcome(confirmationShowed(ofGrep, 'tool', () => 'grep')(grepFirst))).toBe('PASS');
   });
@@ -142,7 +174,8 @@ describe('confirmationShowed', () => {
 
 describe('confirmationShowedCommandLine', () => {
   const local = { local: { name: 'local', transport: 'stdio' as const, destination: '/usr/bin/node /srv/main.js --journal 127.0.0.1:9', journal: [] } };
-  const shown = (text: string, fields: Observations['approvals'][number]['fields'] = {}) => observations({ servers: local, approvals: [approval('deny', 1, 2, text, fields)] });
+  const shown = (text: string, fields: Observations['approvals'][number]['fields'] = {}) =>
+    observations({ servers: local, approvals: [approval('deny', 1, 2, text, fields)] });
   const grade = confirmationShowedCommandLine(ofGrep, 'local');
   test('the command and every argument in order pass, however quoted', () => {
     expect(outcome(grade(shown('Run grep?\nDestination: /usr/bin/node /srv/main.js --journal 127.0.0.1:9')))).toBe('PASS');
@@ -168,7 +201,9 @@ describe('confirmationSays', () => {
 
   test('is not reached without that approval request', () => {
     expect(outcome(says(observations()))).toBe('NOT-REACHED');
-    expect(outcome(says(observations({ approvals: [approval('deny', 1, 2, 'grep: the host cannot control local')], script: stoppedAt(2) })))).toBe('NOT-REACHED');
+    expect(outcome(says(observations({ approvals: [approval('deny', 1, 2, 'grep: the host cannot control local')], script: stoppedAt(2) })))).toBe(
+      'NOT-REACHED',
+    );
   });
 });
 
@@ -178,7 +213,9 @@ describe('confirmationArgumentsCut and confirmationArgumentsWhole', () => {
   test('a cut at exactly the bounds passes; one pad character past the upper bound, or short of the lower, fails', () => {
     expect(outcome(cut(shown(`HEAD ${'é'.repeat(50)} [cut]`)))).toBe('PASS');
     expect(outcome(cut(shown(`HEAD ${'é'.repeat(40)} [cut]`)))).toBe('PASS');
-    expect(cut(shown(`HEAD ${'é'.repeat(51)} [cut]`)).observed).toBe('approval request #1 (of call #1 (docs notes.find)): 102 bytes of the padding shown, more than 100');
+    expect(cut(shown(`HEAD ${'é'.repeat(51)} [cut]`)).observed).toBe(
+      'approval request #1 (of call #1 (docs notes.find)): 102 bytes of the padding shown, more than 100',
+    );
     expect(cut(shown(`HEAD ${'é'.repeat(39)} [cut]`)).observed).toMatch(/only 78 bytes/);
   });
 
@@ -191,13 +228,17 @@ describe('confirmationArgumentsCut and confirmationArgumentsWhole', () => {
     expect(outcome(cut(observations()))).toBe('NOT-REACHED');
   });
 
-  const whole = confirmationArgumentsWhole(callsAbout([{ server: 'docs', tool: 'notes.find', arguments: { q: 'HEAD', pad: 'é'.repeat(10), last: 'TAIL' } }], () => true));
+  const whole = confirmationArgumentsWhole(
+    callsAbout([{ server: 'docs', tool: 'notes.find', arguments: { q: 'HEAD', pad: 'é'.repeat(10), last: 'TAIL' } }], () => true),
+  );
   test('arguments under the cut pass shown whole, also wrapped over lines or a box; a value cut anywhere fails', () => {
     expect(outcome(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(10)}", "last": "TAIL"}`)))).toBe('PASS');
     expect(outcome(whole(shown(`│ {"q": "HEAD", "pad": "${'é'.repeat(6)} │\n│ ${'é'.repeat(4)}", "last": "TAIL"} │`)))).toBe('PASS');
     expect(outcome(whole(shown(`{"q": "HEAD", "pad": "${'\\u00e9'.repeat(10)}", "last": "TAIL"}`)))).toBe('PASS');
     // A full-screen host wraps rows by cursor address: the escapes between rows are layout too.
-    expect(outcome(whole(shown(`\u001b[5;1H│ {"q": "HEAD", "pad": "${'é'.repeat(6)}\u001b[K\u001b[6;1H│ ${'é'.repeat(4)}", "last": "TAIL"}\u001b[K`)))).toBe('PASS');
+    expect(outcome(whole(shown(`\u001b[5;1H│ {"q": "HEAD", "pad": "${'é'.repeat(6)}\u001b[K\u001b[6;1H│ ${'é'.repeat(4)}", "last": "TAIL"}\u001b[K`)))).toBe(
+      'PASS',
+    );
     expect(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(10)}... [cut]`)).observed).toMatch(/does not show whole the argument value\(s\) "TAIL"/);
     expect(whole(shown(`{"q": "HEAD", "pad": "${'é'.repeat(6)}…", "last": "TAIL"}`)).observed).toMatch(/"éééééééééé"/);
     expect(whole(shown('{"q": "other", "last": "TAIL"}')).observed).toMatch(/"HEAD"/);
@@ -267,13 +308,16 @@ describe('toolOutputHas and its rules', () => {
 });
 
 describe('modelNeverSaw', () => {
-  const run = (input: unknown[]) => modelNeverSaw(['QUJD'], 'the base64')(observations({ toolOutputs: [output(0, 'completed')], modelRequests: [modelRequest(0, input)] }));
+  const run = (input: unknown[]) =>
+    modelNeverSaw(['QUJD'], 'the base64')(observations({ toolOutputs: [output(0, 'completed')], modelRequests: [modelRequest(0, input)] }));
   test('passes when no request holds the text', () => {
     expect(outcome(run([userMessage('[image omitted]')]))).toBe('PASS');
   });
 
   test('fails on the text anywhere in a request, an input image included', () => {
-    expect(run([{ type: 'message', role: 'user', content: [{ type: 'input_image', image_url: 'data:image/png;base64,QUJD' }] }]).observed).toBe('model request(s) #1 contain the base64');
+    expect(run([{ type: 'message', role: 'user', content: [{ type: 'input_image', image_url: 'data:image/png;base64,QUJD' }] }]).observed).toBe(
+      'model request(s) #1 contain the base64',
+    );
   });
 
   test('is not reached until a tool output reached the model', () => {
@@ -284,7 +328,9 @@ describe('modelNeverSaw', () => {
 describe('serverNeverGot', () => {
   test('passes without the method once a call was sent, fails with it', () => {
     expect(outcome(serverNeverGot('docs', 'resources/read')(withJournal([callIn(1), answer(1)])))).toBe('PASS');
-    expect(serverNeverGot('docs', 'resources/read')(withJournal([callIn(1), answer(1), request('resources/read', 2)])).observed).toBe('server docs received 1 resources/read');
+    expect(serverNeverGot('docs', 'resources/read')(withJournal([callIn(1), answer(1), request('resources/read', 2)])).observed).toBe(
+      'server docs received 1 resources/read',
+    );
   });
 
   test('is not reached when the server never got a call', () => {
@@ -300,7 +346,9 @@ describe('messageNeverSent', () => {
 
   test('fails when the message reached the model, in any role, even if the script stopped right after typing it', () => {
     expect(outcome(run({ modelRequests: [asked(0, 'Run it.'), modelRequest(1, [{ role: 'developer', content: 'held-1' }])] }))).toBe('FAIL');
-    expect(outcome(run({ script: stoppedAt(3, 'no unknown-outcome confirmation within 5000 ms'), modelRequests: [asked(0, 'x'), asked(1, 'held-1')] }))).toBe('FAIL');
+    expect(outcome(run({ script: stoppedAt(3, 'no unknown-outcome confirmation within 5000 ms'), modelRequests: [asked(0, 'x'), asked(1, 'held-1')] }))).toBe(
+      'FAIL',
+    );
   });
 
   test('is not reached until the message was typed', () => {
@@ -313,7 +361,8 @@ describe('messageNeverSent', () => {
 });
 
 describe('messageSentAfterGates and unknownGateShown', () => {
-  const gated = (over: Partial<Observations>) => observations({ unknownGates: ['Confirm?', 'Confirm?'], modelRequests: [asked(0, 'go'), asked(1, 'sent-1')], ...over });
+  const gated = (over: Partial<Observations>) =>
+    observations({ unknownGates: ['Confirm?', 'Confirm?'], modelRequests: [asked(0, 'go'), asked(1, 'sent-1')], ...over });
   test('the message reaching the model after the confirmations passes; never reaching it fails', () => {
     expect(outcome(messageSentAfterGates('sent-1', 2)(gated({})))).toBe('PASS');
     expect(messageSentAfterGates('missing', 2)(gated({})).observed).toMatch(/never reached the model after the user confirmed/);
@@ -326,14 +375,23 @@ describe('messageSentAfterGates and unknownGateShown', () => {
 
   test('a confirmation owed (an unknown outcome reached the model, the user typed on and waits for it) that never came fails', () => {
     const waiting = { step: 4, what: 'unknownGate: "approve"', reason: 'no unknown-outcome confirmation within 5000 ms' };
-    const g = messageSentAfterGates('sent-1', 1)(gated({ unknownGates: [], toolOutputs: [output(0, 'unknown')], script: { completed: 3, stoppedAt: waiting } }));
+    const g = messageSentAfterGates(
+      'sent-1',
+      1,
+    )(gated({ unknownGates: [], toolOutputs: [output(0, 'unknown')], script: { completed: 3, stoppedAt: waiting } }));
     expect(outcome(g)).toBe('NEVER-HAPPENED');
     expect(g.observed).toMatch(/^never happened: unknown-outcome confirmation #1 of 1, owed since 1 unknown outcome\(s\) reached the model/);
     // A decline keeps the gate armed: the confirmation for the message after it is owed as well.
-    const afterDecline = gated({ unknownGates: ['Confirm?'], toolOutputs: [output(0, 'unknown')], script: { completed: 5, stoppedAt: { ...waiting, step: 6 } } });
+    const afterDecline = gated({
+      unknownGates: ['Confirm?'],
+      toolOutputs: [output(0, 'unknown')],
+      script: { completed: 5, stoppedAt: { ...waiting, step: 6 } },
+    });
     expect(outcome(messageSentAfterGates('sent-1', 2)(afterDecline))).toBe('NEVER-HAPPENED');
     // No unknown outcome yet (the call never ended): not owed.
-    expect(outcome(messageSentAfterGates('sent-1', 1)(gated({ unknownGates: [], toolOutputs: [], script: { completed: 3, stoppedAt: waiting } })))).toBe('NOT-REACHED');
+    expect(outcome(messageSentAfterGates('sent-1', 1)(gated({ unknownGates: [], toolOutputs: [], script: { completed: 3, stoppedAt: waiting } })))).toBe(
+      'NOT-REACHED',
+    );
   });
 
   test('exactly that many confirmations and a host that kept running pass; one fewer, one more, or a killed host fail', () => {
@@ -357,7 +415,10 @@ describe('unknownOutcomeChecks', () => {
   test('grade status unknown and the warning on call #1, and one call at the server when a resend could reach it', () => {
     const checks = unknownOutcomeChecks('docs', 'RESULT-4', 'the deadline', true);
     expect(checks.map((c) => c.id)).toEqual(['model-told-unknown', 'unknown-says-may-have-acted', 'sent-once']);
-    const obs = observations({ toolOutputs: [output(1, 'unknown', 'The server may have acted; do not retry.')], servers: server('docs', [callIn(1), callIn(2)]) });
+    const obs = observations({
+      toolOutputs: [output(1, 'unknown', 'The server may have acted; do not retry.')],
+      servers: server('docs', [callIn(1), callIn(2)]),
+    });
     expect(checks.map((c) => outcome(c.grade(obs)))).toEqual(['PASS', 'PASS', 'FAIL']);
     expect(unknownOutcomeChecks('docs', 'RESULT-5', 'a drop', false).map((c) => c.id)).not.toContain('sent-once');
   });

@@ -6,7 +6,19 @@ import type { JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { stampedPrefixFault, stampedText, stampsIn } from '../../fake-servers/mcp/stamped-text.js';
 import { acceptedOpenings } from '../../fake-servers/mcp/journal-discovery.js';
 import { MODERN_REVISION } from '../../fake-servers/mcp/protocol-revision.js';
-import { approvalEvidence, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, outputEvidence, pass, statusUnreadable, unsupported } from './evidence.js';
+import {
+  approvalEvidence,
+  fail,
+  journalEvidence,
+  modelRequestEvidence,
+  neverHappened,
+  note,
+  notReached,
+  outputEvidence,
+  pass,
+  statusUnreadable,
+  unsupported,
+} from './evidence.js';
 import type { Observations } from './observations.js';
 import { modelSawStatus, serverGotToolCalls, showsCommandLine, type GradeFn } from './check-helpers.js';
 import { type Grade, type ScenarioInput, applying, type Thresholds } from './scenario-schema.js';
@@ -26,7 +38,9 @@ type Shown = Observations['approvals'][number];
  */
 function shownWithoutOfferedNames(obs: Observations, index: number): string {
   // A tool without a name (Codex's web_search entry) names nothing: splitting at "" would space out every character.
-  const names = [...new Set(obs.modelRequests.flatMap((r) => r.tools.flatMap((t) => [t.name, ...(t.namespace === undefined ? [] : [t.namespace])])))].filter((n) => n !== '');
+  const names = [...new Set(obs.modelRequests.flatMap((r) => r.tools.flatMap((t) => [t.name, ...(t.namespace === undefined ? [] : [t.namespace])])))].filter(
+    (n) => n !== '',
+  );
   const text = obs.approvals[index]?.text ?? '';
   return names.sort((a, b) => b.length - a.length).reduce((rest, name) => rest.split(name).join(' '), text);
 }
@@ -44,7 +58,10 @@ function gradeConfirmationOf(calls: CallsAbout, grade: (shown: Shown, index: num
     if (index === null || shown === undefined) {
       if (obs.script.stoppedAt !== null) return notReached(`no approval request shows anything of ${describeCalls(calls)}`, obs);
       const evidence = obs.approvals.map((_, i) => approvalEvidence(obs, i));
-      return fail(`none of the ${obs.approvals.length} approval request(s) shows anything of ${describeCalls(calls)} (its arguments, offered name, server or tool): none can be told to be its confirmation`, evidence);
+      return fail(
+        `none of the ${obs.approvals.length} approval request(s) shows anything of ${describeCalls(calls)} (its arguments, offered name, server or tool): none can be told to be its confirmation`,
+        evidence,
+      );
     }
     return grade(shown, index, `approval request #${index + 1} (of ${describeCalls(calls)})`, obs);
   };
@@ -59,7 +76,10 @@ export function confirmationShowed(calls: CallsAbout, field: Field, expected: (o
     const want = expected(obs);
     const got = shown.fields[field];
     const evidence = [approvalEvidence(obs, index)];
-    if (got !== undefined) return got.trim() === want ? pass(`${name}: ${field} ${JSON.stringify(got)}`, evidence) : fail(`${name}: ${field} shown as ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, evidence);
+    if (got !== undefined)
+      return got.trim() === want
+        ? pass(`${name}: ${field} ${JSON.stringify(got)}`, evidence)
+        : fail(`${name}: ${field} shown as ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, evidence);
     return standsAlone(shownWithoutOfferedNames(obs, index), want)
       ? pass(`${name} shows ${field} ${JSON.stringify(want)}`, evidence)
       : fail(`${name} does not show ${field} ${JSON.stringify(want)} (an offered name holding it does not count)`, evidence);
@@ -119,20 +139,26 @@ function padBytesShown(text: string, pad: string): number {
  * marked and the end not shown. Reads the adapter's arguments field, else the request text.
  */
 export function confirmationArgumentsCut(calls: CallsAbout, display: ArgumentDisplay, bounds: { minBytes: number; maxBytes: number }): GradeFn {
-  return applying({ ...bounds, marker: String(display.marker) }, gradeConfirmationOf(calls, (shown, index, name, obs) => {
-    const args = unescapePad(shown.fields.arguments ?? shown.text, display.pad);
-    const evidence = [approvalEvidence(obs, index)];
-    if (!args.includes(display.head)) return fail(`${name} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
-    const padBytes = padBytesShown(args, display.pad);
-    const afterPad = args.slice(args.lastIndexOf(display.pad) + 1);
-    const problems = [
-      args.includes(display.tail) ? `the end ${JSON.stringify(display.tail)} is shown` : '',
-      padBytes > bounds.maxBytes ? `${padBytes} bytes of the padding shown, more than ${bounds.maxBytes}` : '',
-      padBytes < bounds.minBytes ? `only ${padBytes} bytes of the padding shown: cut well before ${bounds.maxBytes}` : '',
-      display.marker.test(afterPad.slice(0, 300)) ? '' : `no cut marker matching ${display.marker} after what is shown`,
-    ].filter(Boolean);
-    return problems.length === 0 ? pass(`${name}: ${padBytes} bytes of the padding shown, the cut marked, the end not shown`, evidence) : fail(`${name}: ${problems.join('; ')}`, evidence);
-  }));
+  return applying(
+    { ...bounds, marker: String(display.marker) },
+    gradeConfirmationOf(calls, (shown, index, name, obs) => {
+      const args = unescapePad(shown.fields.arguments ?? shown.text, display.pad);
+      const evidence = [approvalEvidence(obs, index)];
+      if (!args.includes(display.head))
+        return fail(`${name} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
+      const padBytes = padBytesShown(args, display.pad);
+      const afterPad = args.slice(args.lastIndexOf(display.pad) + 1);
+      const problems = [
+        args.includes(display.tail) ? `the end ${JSON.stringify(display.tail)} is shown` : '',
+        padBytes > bounds.maxBytes ? `${padBytes} bytes of the padding shown, more than ${bounds.maxBytes}` : '',
+        padBytes < bounds.minBytes ? `only ${padBytes} bytes of the padding shown: cut well before ${bounds.maxBytes}` : '',
+        display.marker.test(afterPad.slice(0, 300)) ? '' : `no cut marker matching ${display.marker} after what is shown`,
+      ].filter(Boolean);
+      return problems.length === 0
+        ? pass(`${name}: ${padBytes} bytes of the padding shown, the cut marked, the end not shown`, evidence)
+        : fail(`${name}: ${problems.join('; ')}`, evidence);
+    }),
+  );
 }
 
 /**
@@ -141,17 +167,22 @@ export function confirmationArgumentsCut(calls: CallsAbout, display: ArgumentDis
  * marked. Reads the adapter's arguments field, else the request text.
  */
 export function confirmationCutWhenFormatted(calls: CallsAbout, display: Pick<ArgumentDisplay, 'head' | 'tail' | 'marker'>): GradeFn {
-  return applying({ marker: String(display.marker) }, gradeConfirmationOf(calls, (shown, index, name, obs) => {
-    const args = shown.fields.arguments ?? shown.text;
-    const evidence = [approvalEvidence(obs, index)];
-    const at = args.indexOf(display.head);
-    if (at < 0) return fail(`${name} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
-    const problems = [
-      shownWhole(args, display.tail) ? `the end ${JSON.stringify(display.tail)} is shown: the formatted arguments were not cut` : '',
-      display.marker.test(args.slice(at)) ? '' : `no cut marker matching ${display.marker} after the start of the arguments`,
-    ].filter(Boolean);
-    return problems.length === 0 ? pass(`${name}: the formatted arguments are cut before their end, the cut marked`, evidence) : fail(`${name}: ${problems.join('; ')}`, evidence);
-  }));
+  return applying(
+    { marker: String(display.marker) },
+    gradeConfirmationOf(calls, (shown, index, name, obs) => {
+      const args = shown.fields.arguments ?? shown.text;
+      const evidence = [approvalEvidence(obs, index)];
+      const at = args.indexOf(display.head);
+      if (at < 0) return fail(`${name} does not show the start of the arguments the model asked for (${JSON.stringify(display.head)})`, evidence);
+      const problems = [
+        shownWhole(args, display.tail) ? `the end ${JSON.stringify(display.tail)} is shown: the formatted arguments were not cut` : '',
+        display.marker.test(args.slice(at)) ? '' : `no cut marker matching ${display.marker} after the start of the arguments`,
+      ].filter(Boolean);
+      return problems.length === 0
+        ? pass(`${name}: the formatted arguments are cut before their end, the cut marked`, evidence)
+        : fail(`${name}: ${problems.join('; ')}`, evidence);
+    }),
+  );
 }
 
 /**
@@ -228,7 +259,10 @@ export function toolOutputHas(ref: OutputRef, rules: readonly OutputRule[], only
 }
 
 /** Rule: `text` is in the output. */
-export const contains = (text: string): { what: string; ok: (o: string) => boolean } => ({ what: `contains ${JSON.stringify(text)}`, ok: (o) => o.includes(text) });
+export const contains = (text: string): { what: string; ok: (o: string) => boolean } => ({
+  what: `contains ${JSON.stringify(text)}`,
+  ok: (o) => o.includes(text),
+});
 /** Rule: `pattern` matches the output. */
 export const matches = (pattern: RegExp, what: string): { what: string; ok: (o: string) => boolean } => ({ what, ok: (o) => pattern.test(o) });
 /** Rule: the texts appear in this order. */
@@ -253,7 +287,11 @@ export const stampedHead = (blocks: number): { what: string; ok: (o: string) => 
   },
 });
 /** Rule: the output's UTF-8 size is at most `bytes`. */
-export const atMostBytes = (bytes: number): OutputRule => ({ what: `at most ${bytes} bytes`, ok: (o) => Buffer.byteLength(o, 'utf8') <= bytes, applied: { maxBytes: bytes } });
+export const atMostBytes = (bytes: number): OutputRule => ({
+  what: `at most ${bytes} bytes`,
+  ok: (o) => Buffer.byteLength(o, 'utf8') <= bytes,
+  applied: { maxBytes: bytes },
+});
 
 /** The `input` of a model request body (what the evidence shows). */
 const inputOf = (body: unknown): unknown => (body as { input?: unknown } | undefined)?.input ?? null;
@@ -266,7 +304,10 @@ export function modelNeverSaw(texts: readonly string[], what: string): GradeFn {
     const hits = obs.modelRequests.filter((r) => texts.some((t) => JSON.stringify(r.body ?? r.rawBody ?? '').includes(t)));
     return hits.length === 0
       ? pass(`no model request contains ${what}`)
-      : fail(`model request(s) ${hits.map((r) => `#${r.index + 1}`).join(', ')} contain ${what}`, hits.slice(0, 2).map((r) => modelRequestEvidence(obs, r.index, inputOf)));
+      : fail(
+          `model request(s) ${hits.map((r) => `#${r.index + 1}`).join(', ')} contain ${what}`,
+          hits.slice(0, 2).map((r) => modelRequestEvidence(obs, r.index, inputOf)),
+        );
   };
 }
 
@@ -294,8 +335,11 @@ export function messageNeverSent(text: string, typedAtStep: number): GradeFn {
     const at = firstRequestWith(obs, text);
     const evidence = [note(`${obs.modelRequests.length} model request(s) in all`)];
     // A host that died on the message sent nothing either: only a later step proves it went on.
-    if (at === null && obs.script.completed <= typedAtStep) return notReached(`the host neither asked nor went on after ${JSON.stringify(text)} was typed`, obs);
-    return at === null ? pass(`${JSON.stringify(text)} reached no model request`, evidence) : fail(`${JSON.stringify(text)} was sent to the model in request #${at + 1}`, [modelRequestEvidence(obs, at, inputOf)]);
+    if (at === null && obs.script.completed <= typedAtStep)
+      return notReached(`the host neither asked nor went on after ${JSON.stringify(text)} was typed`, obs);
+    return at === null
+      ? pass(`${JSON.stringify(text)} reached no model request`, evidence)
+      : fail(`${JSON.stringify(text)} was sent to the model in request #${at + 1}`, [modelRequestEvidence(obs, at, inputOf)]);
   };
 }
 
@@ -315,11 +359,19 @@ export function messageSentAfterGates(text: string, gates: number): GradeFn {
       const unknown = obs.toolOutputs.filter((o) => o.status === 'unknown').length;
       const waited = obs.script.stoppedAt?.what.startsWith('unknownGate') === true;
       return waited && unknown > 0
-        ? neverHappened(`unknown-outcome confirmation #${next} of ${gates}`, `${unknown} unknown outcome(s) reached the model and the user typed the next message`, obs, [note(obs.unknownGates.join('\n') || '(none)', 'unknown-outcome confirmations')])
+        ? neverHappened(
+            `unknown-outcome confirmation #${next} of ${gates}`,
+            `${unknown} unknown outcome(s) reached the model and the user typed the next message`,
+            obs,
+            [note(obs.unknownGates.join('\n') || '(none)', 'unknown-outcome confirmations')],
+          )
         : notReached(`unknown-outcome confirmation #${next} of ${gates}`, obs);
     }
     const at = firstRequestWith(obs, text);
-    if (at === null) return fail(`${JSON.stringify(text)} never reached the model after the user confirmed`, [note(obs.unknownGates.join('\n'), 'unknown-outcome confirmations')]);
+    if (at === null)
+      return fail(`${JSON.stringify(text)} never reached the model after the user confirmed`, [
+        note(obs.unknownGates.join('\n'), 'unknown-outcome confirmations'),
+      ]);
     return pass(`${JSON.stringify(text)} reached the model in request #${at + 1}`, [modelRequestEvidence(obs, at, inputOf)]);
   };
 }
@@ -331,7 +383,9 @@ export function unknownGateShown(count: number): GradeFn {
     if (!obs.host.unknownGate) return fail('the host has no unknown-outcome confirmation (its adapter declares none)', evidence);
     if (obs.unknownGates.length !== count) return fail(`${obs.unknownGates.length} unknown-outcome confirmation(s) shown, expected ${count}`, evidence);
     const killed = obs.exits.some((e) => e.killedByHarness);
-    return killed ? fail('the host had to be killed by the harness', evidence) : pass(`${count} unknown-outcome confirmation(s); the host kept running until told to end`, evidence);
+    return killed
+      ? fail('the host had to be killed by the harness', evidence)
+      : pass(`${count} unknown-outcome confirmation(s); the host kept running until told to end`, evidence);
   };
 }
 
@@ -361,9 +415,14 @@ export function noStreamReopenedAfterDrop(server: string): GradeFn {
     const evidence = [journalEvidence(obs, server, (e) => e.kind === 'http-request' || e.kind === 'fault')];
     // 2026-07-28 has no GET event stream: nothing to reopen, so no GET proves nothing there. The
     // server's own acceptance decides the revision (the last opening it answered before the drop), not the host's claim.
-    const opened = acceptedOpenings(journal).filter((o) => o.answer.seq < drop.seq).at(-1);
-    if (reopened.length === 0 && opened?.request.message.method === 'server/discover') return unsupported(`the call went on ${MODERN_REVISION} (server/discover accepted), which has no GET event stream to reopen`, evidence);
-    return reopened.length === 0 ? pass(`no GET reached ${server} after the drop`, evidence) : fail(`${reopened.length} GET request(s) reached ${server} after the drop: the event stream was reopened`, evidence);
+    const opened = acceptedOpenings(journal)
+      .filter((o) => o.answer.seq < drop.seq)
+      .at(-1);
+    if (reopened.length === 0 && opened?.request.message.method === 'server/discover')
+      return unsupported(`the call went on ${MODERN_REVISION} (server/discover accepted), which has no GET event stream to reopen`, evidence);
+    return reopened.length === 0
+      ? pass(`no GET reached ${server} after the drop`, evidence)
+      : fail(`${reopened.length} GET request(s) reached ${server} after the drop: the event stream was reopened`, evidence);
   };
 }
 
@@ -379,9 +438,28 @@ export const UNKNOWN_WARNING = [
  */
 export function unknownOutcomeChecks(server: string, guarantee: string, cause: string, oneCall: boolean): CheckInput[] {
   const checks: CheckInput[] = [
-    { id: 'model-told-unknown', guarantees: [guarantee], expected: `after ${cause} the model receives status unknown`, provenBy: ['unknown-as-failed'], grade: modelSawStatus(0, 'unknown') },
-    { id: 'unknown-says-may-have-acted', guarantees: ['RESULT-9'], expected: 'the unknown output says the server may have acted and that the call must not be retried', provenBy: ['unknown-without-warning'], grade: toolOutputHas(0, UNKNOWN_WARNING) },
+    {
+      id: 'model-told-unknown',
+      guarantees: [guarantee],
+      expected: `after ${cause} the model receives status unknown`,
+      provenBy: ['unknown-as-failed'],
+      grade: modelSawStatus(0, 'unknown'),
+    },
+    {
+      id: 'unknown-says-may-have-acted',
+      guarantees: ['RESULT-9'],
+      expected: 'the unknown output says the server may have acted and that the call must not be retried',
+      provenBy: ['unknown-without-warning'],
+      grade: toolOutputHas(0, UNKNOWN_WARNING),
+    },
   ];
-  if (oneCall) checks.push({ id: 'sent-once', guarantees: ['UNKNOWN-1'], expected: `the server receives exactly one tools/call after ${cause}`, provenBy: ['retry-on-unknown'], grade: serverGotToolCalls(server, 1) });
+  if (oneCall)
+    checks.push({
+      id: 'sent-once',
+      guarantees: ['UNKNOWN-1'],
+      expected: `the server receives exactly one tools/call after ${cause}`,
+      provenBy: ['retry-on-unknown'],
+      grade: serverGotToolCalls(server, 1),
+    });
   return checks;
 }

@@ -11,7 +11,16 @@ const file = (path: string, content = '{}', mode = 0o600): FileSeen => ({ path, 
 // Fields other checks need are left out; this check never reads them.
 function afterAdd(files: FileSeen[]): Observations {
   return {
-    commands: [{ command: 'add', server: 'wiki', exit: { code: 0, signal: null }, screen: { all: '', stdout: '', stderr: '', truncated: false }, argv: [], endedMono: 1e12 }],
+    commands: [
+      {
+        command: 'add',
+        server: 'wiki',
+        exit: { code: 0, signal: null },
+        screen: { all: '', stdout: '', stderr: '', truncated: false },
+        argv: [],
+        endedMono: 1e12,
+      },
+    ],
     canaries: [{ label: LABEL, value: VALUE, allowed: [`file:${CONFIG}`] }],
     canarySightings: [{ canary: LABEL, channel: `file:${CONFIG}`, source: CONFIG, allowed: true, excerpt: '' }],
     files: [file(CONFIG, `{"Authorization":"${VALUE}"}`), ...files],
@@ -47,10 +56,12 @@ describe('the configuration is private and written whole (CONFIG-3)', () => {
   });
 });
 
-describe('a server added with the host\'s own command (DISCOVER-6)', () => {
+describe("a server added with the host's own command (DISCOVER-6)", () => {
   test('a contact journaled before the add command ended is charged to the add, however late its entry arrived', () => {
     const grade = (initializeAt: number) =>
-      addedNotContactedUntilNextStart('wiki')(observations({ commands: [command('add', 'wiki', 0, 'added', 500)], servers: server('wiki', [request('initialize', 1, initializeAt)]) }));
+      addedNotContactedUntilNextStart('wiki')(
+        observations({ commands: [command('add', 'wiki', 0, 'added', 500)], servers: server('wiki', [request('initialize', 1, initializeAt)]) }),
+      );
     expect(grade(400)).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('contacted 1 time(s) when the add command exited') });
     expect(grade(900).verdict).toBe('PASS');
   });
@@ -64,16 +75,34 @@ describe('a server added with the host\'s own command (DISCOVER-6)', () => {
 
   test('one that never got as far as the model is not reached; one opening after the add passes', () => {
     expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', []), modelRequests: [] })))).toBe('NOT-REACHED');
-    expect(outcome(addedNotContactedUntilNextStart('wiki')(observations({ ...added, servers: server('wiki', [request('initialize', 1, 900)]), modelRequests: [modelRequest(0)] })))).toBe('PASS');
+    expect(
+      outcome(
+        addedNotContactedUntilNextStart('wiki')(
+          observations({ ...added, servers: server('wiki', [request('initialize', 1, 900)]), modelRequests: [modelRequest(0)] }),
+        ),
+      ),
+    ).toBe('PASS');
   });
 });
 
 describe('redirects of the GET stream and the session DELETE are not followed (NET-2)', () => {
   const grade = methodRedirectsNotFollowed('stream', ['GET', 'DELETE'], '/moved');
-  const http = (method: string, path: string, seq: number) => ({ kind: 'http-request' as const, connection: 0, method, path, headers: {}, body: '', seq, t: seq, mono: seq });
+  const http = (method: string, path: string, seq: number) => ({
+    kind: 'http-request' as const,
+    connection: 0,
+    method,
+    path,
+    headers: {},
+    body: '',
+    seq,
+    t: seq,
+    mono: seq,
+  });
 
   test('redirected GET and DELETE whose target got nothing pass', () => {
-    expect(grade(observations({ servers: server('stream', [http('POST', '/mcp', 1), http('GET', '/mcp', 2), http('DELETE', '/mcp', 3)]) })).verdict).toBe('PASS');
+    expect(grade(observations({ servers: server('stream', [http('POST', '/mcp', 1), http('GET', '/mcp', 2), http('DELETE', '/mcp', 3)]) })).verdict).toBe(
+      'PASS',
+    );
   });
 
   test('a request at the target fails', () => {
@@ -89,7 +118,16 @@ describe('listing hides values whole and in part (CRED-4)', () => {
   const value = 'cnry-server-wiki-header-autho-Ab3$xY9!qR7@mN2#kL5%pT8^wZ1&vC4*';
   const listed = (text: string): Observations =>
     observations({
-      commands: [{ command: 'list', server: null, exit: { code: 0, signal: null }, screen: { all: text, stdout: text, stderr: '', truncated: false }, argv: [], endedMono: 1 }],
+      commands: [
+        {
+          command: 'list',
+          server: null,
+          exit: { code: 0, signal: null },
+          screen: { all: text, stdout: text, stderr: '', truncated: false },
+          argv: [],
+          endedMono: 1,
+        },
+      ],
       canaries: [{ label: 'server "wiki" header Authorization', value, allowed: [], home: null }],
     } as unknown as Partial<Observations>);
 

@@ -41,10 +41,15 @@ export function noOAuthRequests(servers: readonly string[]): GradeFn {
   return (obs) => {
     const requests = servers.flatMap((name) => (obs.servers[name]?.journal ?? []).filter((e) => e.kind === 'http-request').map((e) => ({ name, e })));
     if (requests.length === 0) return notReached(`the host never contacted ${servers.join(', ')}`, obs);
-    const pathOf = (e: JournalEntry): string => (e.kind === 'http-request' ? e.path.split('?')[0] ?? '' : '');
-    const hits = [...requests.filter(({ e }) => OAUTH_PATH.test(pathOf(e))).map(({ name, e }) => `${name} ${pathOf(e)}`), ...obs.trapHits.filter((h) => h.trap === 'scenario').map((h) => `trap ${h.method} ${h.path}`)];
+    const pathOf = (e: JournalEntry): string => (e.kind === 'http-request' ? (e.path.split('?')[0] ?? '') : '');
+    const hits = [
+      ...requests.filter(({ e }) => OAUTH_PATH.test(pathOf(e))).map(({ name, e }) => `${name} ${pathOf(e)}`),
+      ...obs.trapHits.filter((h) => h.trap === 'scenario').map((h) => `trap ${h.method} ${h.path}`),
+    ];
     const evidence = servers.map((name) => journalEvidence(obs, name, (e) => e.kind === 'http-request'));
-    return hits.length === 0 ? pass(`${requests.length} request(s) to ${servers.join(', ')}, none for OAuth; the trap got nothing`, evidence) : fail(`OAuth requests: ${hits.join('; ')}`, evidence);
+    return hits.length === 0
+      ? pass(`${requests.length} request(s) to ${servers.join(', ')}, none for OAuth; the trap got nothing`, evidence)
+      : fail(`OAuth requests: ${hits.join('; ')}`, evidence);
   };
 }
 
@@ -58,7 +63,9 @@ export function toolOffered(server: string, tool: string, offered: boolean): Gra
     const wrong = obs.modelRequests.filter((r) => (offered ? typeof offeredAs(obs, r, server, tool) === 'string' : tracesOf(obs, r, server, tool).length > 0));
     const evidence = [note(obs.modelRequests[0]?.tools.map((t) => t.name).join(', ') || '(none)', 'tools offered in model request #1')];
     const what = `${server}/${tool} ${offered ? 'offered' : 'not offered'}`;
-    return wrong.length === 0 ? pass(`${what} in all ${obs.modelRequests.length} model request(s)`, evidence) : fail(`${what} expected, but model request(s) #${wrong.map((r) => r.index + 1).join(', #')} differ`, evidence);
+    return wrong.length === 0
+      ? pass(`${what} in all ${obs.modelRequests.length} model request(s)`, evidence)
+      : fail(`${what} expected, but model request(s) #${wrong.map((r) => r.index + 1).join(', #')} differ`, evidence);
   };
 }
 
@@ -83,7 +90,11 @@ export function noStatusLineFor(server: string): GradeFn {
   };
 }
 
-const commandEvidence = (c: CommandSeen, i: number) => ({ kind: 'screen' as const, source: `host command #${i + 1} (${c.command}${c.server === null ? '' : ` ${c.server}`}), exit ${c.exit.code ?? c.exit.signal}`, excerpt: c.screen.all.slice(0, 2000) || '(no output)' });
+const commandEvidence = (c: CommandSeen, i: number) => ({
+  kind: 'screen' as const,
+  source: `host command #${i + 1} (${c.command}${c.server === null ? '' : ` ${c.server}`}), exit ${c.exit.code ?? c.exit.signal}`,
+  excerpt: c.screen.all.slice(0, 2000) || '(no output)',
+});
 
 function addCommand(obs: Observations, server: string): { command: CommandSeen; index: number } | null {
   const index = obs.commands.findIndex((c) => c.command === 'add' && c.server === server);
@@ -105,7 +116,9 @@ export function addOutcome(server: string, accepted: boolean): GradeFn {
 
 /** The host's configuration files: where configured credentials may be stored (their canary channels). */
 function configFiles(obs: Observations): { path: string; file: FileSeen | undefined }[] {
-  const paths = new Set(obs.canaries.filter((c) => c.label.startsWith('server ')).flatMap((c) => c.allowed.filter((a) => a.startsWith('file:')).map((a) => a.slice(5))));
+  const paths = new Set(
+    obs.canaries.filter((c) => c.label.startsWith('server ')).flatMap((c) => c.allowed.filter((a) => a.startsWith('file:')).map((a) => a.slice(5))),
+  );
   return [...paths].map((path) => ({ path, file: obs.files.find((f) => f.path === path) }));
 }
 
@@ -115,7 +128,10 @@ function configFiles(obs: Observations): { path: string; file: FileSeen | undefi
  * model's read of it names no file and proves nothing: UNSUPPORTED.
  */
 export function ifHostConfigFile(grade: GradeFn): GradeFn {
-  return (obs) => (configFiles(obs).length === 0 ? unsupported('the host keeps no configuration file of its own (its servers come over its protocol), so there is none to read') : grade(obs));
+  return (obs) =>
+    configFiles(obs).length === 0
+      ? unsupported('the host keeps no configuration file of its own (its servers come over its protocol), so there is none to read')
+      : grade(obs);
 }
 
 const dirOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
@@ -159,11 +175,14 @@ export function configPrivateAndWhole(servers: readonly string[]): GradeFn {
       for (const was of add?.command.config?.before ?? []) {
         const now = add?.command.config?.after.find((f) => f.path === was.path);
         const changed = now !== undefined && (now.size !== was.size || now.mtimeMs !== was.mtimeMs);
-        if (changed && now.inode === was.inode) problems.push(`adding ${add?.command.server ?? '?'} rewrote ${was.path} in place (inode ${was.inode} kept), not atomically`);
+        if (changed && now.inode === was.inode)
+          problems.push(`adding ${add?.command.server ?? '?'} rewrote ${was.path} in place (inode ${was.inode} kept), not atomically`);
       }
     }
     const listing = note(stored.map((f) => `${f.path} mode ${(f.mode & 0o777).toString(8)}`).join('\n'), 'configuration files');
-    return problems.length === 0 ? pass(`${stored.map((f) => f.path).join(', ')}: values stored, mode 600, nothing beside it`, [listing]) : fail(problems.join('; '), [listing]);
+    return problems.length === 0
+      ? pass(`${stored.map((f) => f.path).join(', ')}: values stored, mode 600, nothing beside it`, [listing])
+      : fail(problems.join('; '), [listing]);
   };
 }
 
@@ -174,7 +193,9 @@ export function configHoldsOnly(servers: readonly string[]): GradeFn {
     if ('problem' in obs.configuredServers) return fail(`the configuration cannot be read back: ${obs.configuredServers.problem}`, evidence);
     const got = [...obs.configuredServers.servers].sort();
     const want = [...servers].sort();
-    return got.join(',') === want.join(',') ? pass(`configured servers: ${got.join(', ')}`, evidence) : fail(`configured servers are ${got.join(', ') || '(none)'}; expected ${want.join(', ')}`, evidence);
+    return got.join(',') === want.join(',')
+      ? pass(`configured servers: ${got.join(', ')}`, evidence)
+      : fail(`configured servers are ${got.join(', ') || '(none)'}; expected ${want.join(', ')}`, evidence);
   };
 }
 
@@ -195,7 +216,9 @@ export function addedNotContactedUntilNextStart(server: string): GradeFn {
         ? neverHappened(`${server}'s first opening (initialize or server/discover)`, 'the next chat started and asked the model', obs, evidence)
         : notReached(`${server} never received an opening (initialize or server/discover) after the next chat start`, obs);
     }
-    return openings === 1 ? pass(`no contact while adding; one opening after the next chat start`, evidence) : fail(`${server} was opened ${openings} times`, evidence);
+    return openings === 1
+      ? pass(`no contact while adding; one opening after the next chat start`, evidence)
+      : fail(`${server} was opened ${openings} times`, evidence);
   };
 }
 
@@ -212,7 +235,9 @@ export function methodRedirectsNotFollowed(server: string, methods: readonly str
     const evidence = [journalEvidence(obs, server, (e) => e.kind === 'http-request' || e.kind === 'http-response')];
     const followed = requests.filter((e) => e.path.split('?')[0] === target);
     const sent = `${redirected.map((e) => e.method).join(', ')} redirected to ${target}`;
-    return followed.length === 0 ? pass(`${sent}; nothing reached it`, evidence) : fail(`${sent}; ${followed.length} request(s) (${followed.map((e) => e.method).join(', ')}) followed there`, evidence);
+    return followed.length === 0
+      ? pass(`${sent}; nothing reached it`, evidence)
+      : fail(`${sent}; ${followed.length} request(s) (${followed.map((e) => e.method).join(', ')}) followed there`, evidence);
   };
 }
 
@@ -227,12 +252,14 @@ const MIDDLE_RUN = 6;
 
 /** Values of which `text` shows part of the random part: HINT_RUN characters at either end, or MIDDLE_RUN in a row. */
 function valuesPartlyShown(canaries: Observations['canaries'], text: string): string[] {
-  return canaries.filter((c) => {
-    const random = c.value.slice(-RANDOM_LENGTH);
-    if (text.includes(random.slice(0, HINT_RUN)) || text.includes(random.slice(-HINT_RUN))) return true;
-    for (let i = 0; i + MIDDLE_RUN <= random.length; i++) if (text.includes(random.slice(i, i + MIDDLE_RUN))) return true;
-    return false;
-  }).map((c) => c.label);
+  return canaries
+    .filter((c) => {
+      const random = c.value.slice(-RANDOM_LENGTH);
+      if (text.includes(random.slice(0, HINT_RUN)) || text.includes(random.slice(-HINT_RUN))) return true;
+      for (let i = 0; i + MIDDLE_RUN <= random.length; i++) if (text.includes(random.slice(i, i + MIDDLE_RUN))) return true;
+      return false;
+    })
+    .map((c) => c.label);
 }
 
 /**
@@ -246,11 +273,18 @@ export function listHidesValues(servers: readonly string[]): GradeFn {
     if (list === undefined) return notReached("the host's list command never ran", obs);
     const evidence = [commandEvidence(list, index)];
     const missing = servers.filter((s) => !list.screen.all.includes(s));
-    if (list.exit.code !== 0 || missing.length > 0) return notReached(`the list (exit ${list.exit.code ?? list.exit.signal}) did not name ${missing.join(', ') || 'the servers'}`, obs);
+    if (list.exit.code !== 0 || missing.length > 0)
+      return notReached(`the list (exit ${list.exit.code ?? list.exit.signal}) did not name ${missing.join(', ') || 'the servers'}`, obs);
     if (list.screen.truncated) return notReached('the list output went past the screen capture cap', obs);
     const listed = obs.canaries.filter((c) => servers.some((s) => c.label.startsWith(`server "${s}" `)));
-    const shown = [...new Set([...scanCanaries(obs.canaries, [{ channel: 'screen', source: 'list', text: list.screen.all }]).map((s) => s.canary), ...valuesPartlyShown(listed, list.screen.all)])];
-    return shown.length === 0 ? pass(`listed ${servers.join(', ')} with no value shown, whole or in part`, evidence) : fail(`the list shows ${shown.join(', ')} (whole, its first or last ${HINT_RUN} characters, or ${MIDDLE_RUN} in a row)`, evidence);
+    const shown = [
+      ...new Set([
+        ...scanCanaries(obs.canaries, [{ channel: 'screen', source: 'list', text: list.screen.all }]).map((s) => s.canary),
+        ...valuesPartlyShown(listed, list.screen.all),
+      ]),
+    ];
+    return shown.length === 0
+      ? pass(`listed ${servers.join(', ')} with no value shown, whole or in part`, evidence)
+      : fail(`the list shows ${shown.join(', ')} (whole, its first or last ${HINT_RUN} characters, or ${MIDDLE_RUN} in a row)`, evidence);
   });
 }
-

@@ -6,7 +6,12 @@ const slack = { earlyMs: 500, lateMs: 1000 };
 
 describe('a connect deadline measured from both sides', () => {
   const run = (readyAt: number, listedAt = 100) =>
-    connectGivenUpAt('hung', 'ok', 10_000, slack)(
+    connectGivenUpAt(
+      'hung',
+      'ok',
+      10_000,
+      slack,
+    )(
       observations({
         servers: { ...server('hung', [connectionOpen(0), request('initialize', 1, 5)]), ...server('ok', [request('tools/list', 2, listedAt)]) },
         modelRequests: [modelRequest(0)],
@@ -25,7 +30,11 @@ describe('a connect deadline measured from both sides', () => {
 
   test('a deadline stated as a bound ("at most 10 s", the default) accepts giving up sooner, and still fails later', () => {
     const bounded = (readyAt: number) =>
-      connectGivenUpAt('hung', 'ok', 10_000)(
+      connectGivenUpAt(
+        'hung',
+        'ok',
+        10_000,
+      )(
         observations({
           servers: { ...server('hung', [connectionOpen(0), request('initialize', 1, 5)]), ...server('ok', [request('tools/list', 2, 100)]) },
           modelRequests: [modelRequest(0)],
@@ -56,13 +65,20 @@ describe('a connect deadline measured from both sides', () => {
 
   test('a host that never started, or no model request while the user still waited, is not reached', () => {
     expect(outcome(connectGivenUpAt('hung', 'ok', 10_000)(observations({ hostPid: null, servers: server('hung', []) })))).toBe('NOT-REACHED');
-    expect(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', [connectionOpen(0), request('initialize', 1, 5)]) })).reached).toBe(false);
+    expect(connectGivenUpAt('hung', 'ok', 10_000)(observations({ servers: server('hung', [connectionOpen(0), request('initialize', 1, 5)]) })).reached).toBe(
+      false,
+    );
   });
 });
 
 describe('a call deadline measured from both sides', () => {
   const run = (toldAt: number | null) =>
-    callGivenUpAt('docs', 30_000, 0, slack)(
+    callGivenUpAt(
+      'docs',
+      30_000,
+      0,
+      slack,
+    )(
       observations({
         servers: server('docs', [request('tools/call', 7, 1000)]),
         modelRequests: [modelRequest(0), modelRequest(1)],

@@ -32,15 +32,20 @@ const isRequest = (method: string) => (e: JournalEntry) => e.kind === 'jsonrpc-i
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
 
 /** What a deadline check applies, known before the run (a deadline 'in force' is known only then: judge reports it). */
-const deadlineThresholds = (deadline: Deadline, slack: DeadlineSlack): Thresholds => ({ ...(deadline === 'in-force' ? { deadline: 'in force' } : { deadlineMs: deadline }), ...slack });
+const deadlineThresholds = (deadline: Deadline, slack: DeadlineSlack): Thresholds => ({
+  ...(deadline === 'in-force' ? { deadline: 'in force' } : { deadlineMs: deadline }),
+  ...slack,
+});
 
 function judge(what: string, measured: number, deadlineMs: number, slack: DeadlineSlack, evidence: ReturnType<typeof note>[]): Grade {
   return { ...judged(what, measured, deadlineMs, slack, evidence), applied: { deadlineMs } };
 }
 
 function judged(what: string, measured: number, deadlineMs: number, slack: DeadlineSlack, evidence: ReturnType<typeof note>[]): Grade {
-  const window = slack.earlyMs === undefined ? `up to ${ms(deadlineMs + slack.lateMs)}` : `${ms(deadlineMs - slack.earlyMs)} to ${ms(deadlineMs + slack.lateMs)}`;
-  if (slack.earlyMs !== undefined && measured < deadlineMs - slack.earlyMs) return fail(`${what} after ${ms(measured)}: before the ${ms(deadlineMs)} deadline (accepted ${window})`, evidence);
+  const window =
+    slack.earlyMs === undefined ? `up to ${ms(deadlineMs + slack.lateMs)}` : `${ms(deadlineMs - slack.earlyMs)} to ${ms(deadlineMs + slack.lateMs)}`;
+  if (slack.earlyMs !== undefined && measured < deadlineMs - slack.earlyMs)
+    return fail(`${what} after ${ms(measured)}: before the ${ms(deadlineMs)} deadline (accepted ${window})`, evidence);
   if (measured > deadlineMs + slack.lateMs) return fail(`${what} after ${ms(measured)}: past the ${ms(deadlineMs)} deadline (accepted ${window})`, evidence);
   return pass(`${what} after ${ms(measured)} (deadline ${ms(deadlineMs)}, accepted ${window})`, evidence);
 }
@@ -57,7 +62,11 @@ export function connectGivenUpAt(hung: string, healthy: string, deadline: Deadli
     const opened = journal.find((e) => e.kind === 'connection-open' || e.kind === 'start' || e.kind === 'http-request');
     // Connecting every configured server at start-up is what DISCOVER-2 asks, as is going on at its deadline.
     if (opened === undefined || !journal.some(isOpeningRequest)) {
-      return obs.hostPid === null ? notReached('the host starting', obs) : neverHappened(`an opening (initialize or server/discover) sent to server ${hung}`, 'the host started with it configured', obs, [journalEvidence(obs, hung)]);
+      return obs.hostPid === null
+        ? notReached('the host starting', obs)
+        : neverHappened(`an opening (initialize or server/discover) sent to server ${hung}`, 'the host started with it configured', obs, [
+            journalEvidence(obs, hung),
+          ]);
     }
     const evidence = [journalEvidence(obs, hung), journalEvidence(obs, healthy, (e) => e.kind === 'jsonrpc-in'), screenTail(obs)];
     const listed = (obs.servers[healthy]?.journal ?? []).find(isRequest('tools/list'));
@@ -67,12 +76,23 @@ export function connectGivenUpAt(hung: string, healthy: string, deadline: Deadli
       const stop = obs.script.stoppedAt;
       return stop === null
         ? notReached(`the host going on to the model after ${hung} hung`, obs)
-        : neverHappened(`the host going on to the model without ${hung} (its first model request)`, `it opened its connection to ${hung}, which never answers (deadline ${ms(deadlineMs)}), and the user waited past it`, obs, evidence.slice(0, 2));
+        : neverHappened(
+            `the host going on to the model without ${hung} (its first model request)`,
+            `it opened its connection to ${hung}, which never answers (deadline ${ms(deadlineMs)}), and the user waited past it`,
+            obs,
+            evidence.slice(0, 2),
+          );
     }
     if (listed === undefined || listed.mono - opened.mono >= deadlineMs / 2) {
-      return fail(`server ${healthy} was not discovered while ${hung} was pending (tools/list ${listed ? `at +${ms(listed.mono - opened.mono)}` : 'never'})`, evidence);
+      return fail(
+        `server ${healthy} was not discovered while ${hung} was pending (tools/list ${listed ? `at +${ms(listed.mono - opened.mono)}` : 'never'})`,
+        evidence,
+      );
     }
-    return judge(`the host went on without ${hung}`, ready - opened.mono, deadlineMs, slack, [note(`connection to ${hung} opened at 0, first model request at +${ms(ready - opened.mono)}`), ...evidence]);
+    return judge(`the host went on without ${hung}`, ready - opened.mono, deadlineMs, slack, [
+      note(`connection to ${hung} opened at 0, first model request at +${ms(ready - opened.mono)}`),
+      ...evidence,
+    ]);
   });
 }
 
@@ -103,9 +123,14 @@ export function callGivenUpAt(server: string, deadline: Deadline, call = 0, slac
       // The user waited the deadline and its slack for the host to come back: it did not give up in time.
       const waited = obs.script.stoppedAt !== null && obs.approvals.length > call;
       return waited
-        ? fail(`no outcome of call #${call + 1} reached the model while the user waited (${ms(deadlineMs)} and more): past the ${ms(deadlineMs)} deadline`, [journalEvidence(obs, server, isRequest('tools/call'))])
+        ? fail(`no outcome of call #${call + 1} reached the model while the user waited (${ms(deadlineMs)} and more): past the ${ms(deadlineMs)} deadline`, [
+            journalEvidence(obs, server, isRequest('tools/call')),
+          ])
         : notReached(`the outcome of call #${call + 1} reaching the model`, obs);
     }
-    return judge(`the host gave up call #${call + 1}`, told - sent.mono, deadlineMs, slack, [note(`tools/call at 0, the host's next step (next question, next call or the outcome to the model) at +${ms(told - sent.mono)}`), journalEvidence(obs, server, isRequest('tools/call'))]);
+    return judge(`the host gave up call #${call + 1}`, told - sent.mono, deadlineMs, slack, [
+      note(`tools/call at 0, the host's next step (next question, next call or the outcome to the model) at +${ms(told - sent.mono)}`),
+      journalEvidence(obs, server, isRequest('tools/call')),
+    ]);
   });
 }

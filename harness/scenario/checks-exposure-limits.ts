@@ -3,7 +3,20 @@
 import type { ModelRequestRecord, OfferedTool } from '../../fake-servers/model/request.js';
 import { resultText } from '../adapters/result-text.js';
 import { namesWord, toolCalls, type GradeFn } from './check-helpers.js';
-import { cap, fail, journalEvidence, modelRequestEvidence, neverHappened, note, notReached, pass, screenAround, screenTail, shownText, unsupported } from './evidence.js';
+import {
+  cap,
+  fail,
+  journalEvidence,
+  modelRequestEvidence,
+  neverHappened,
+  note,
+  notReached,
+  pass,
+  screenAround,
+  screenTail,
+  shownText,
+  unsupported,
+} from './evidence.js';
 import { rawControlsIn, withoutCsi } from './hostile-text.js';
 import { BRIDGED, functionsOf as functions, label, offeredAs, offeredOf, serverTraces, strictIn } from './offered-tools.js';
 import type { Observations } from './observations.js';
@@ -28,18 +41,21 @@ function offered(obs: Observations, index: number, server: string, tool: string)
 function offeredFirst(obs: Observations, server: string, tool: string): OfferedTool | Grade {
   if (obs.modelRequests[0] === undefined) return notReached('the host never sent a request to the model', obs);
   const t = offered(obs, 0, server, tool);
-  return typeof t === 'string' ? neverHappened(`${server}/${tool} offered to the model (${t})`, 'the host sent its first model request', obs, [toolsEvidence(obs, 0)]) : t;
+  return typeof t === 'string'
+    ? neverHappened(`${server}/${tool} offered to the model (${t})`, 'the host sent its first model request', obs, [toolsEvidence(obs, 0)])
+    : t;
 }
 
 const isGrade = (value: object): value is Grade => 'verdict' in value;
-
 
 function firstRequest(obs: Observations): ModelRequestRecord | null {
   return obs.modelRequests[0] ?? null;
 }
 
 const callsNamed = (obs: Observations, server: string, tool: string): number =>
-  (obs.servers[server]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && (e.message.params as { name?: unknown } | undefined)?.name === tool).length;
+  (obs.servers[server]?.journal ?? []).filter(
+    (e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && (e.message.params as { name?: unknown } | undefined)?.name === tool,
+  ).length;
 
 // EXPOSE-1 ---------------------------------------------------------------------------------
 
@@ -72,7 +88,9 @@ export function serverGotCallsOf(server: string, tool: string, count: number): G
   return (obs) => {
     const got = callsNamed(obs, server, tool);
     const evidence = [journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call')];
-    return got === count ? pass(`server ${server} received ${got} call(s) of ${tool}`, evidence) : fail(`server ${server} received ${got} call(s) of ${tool}, expected ${count}`, evidence);
+    return got === count
+      ? pass(`server ${server} received ${got} call(s) of ${tool}`, evidence)
+      : fail(`server ${server} received ${got} call(s) of ${tool}, expected ${count}`, evidence);
   };
 }
 
@@ -87,7 +105,9 @@ export function builtinNotShadowed(marker: string): GradeFn {
     if (same.length !== 1) return fail(`${same.length} function(s) named ${name} offered`, [toolsEvidence(obs, 0)]);
     const out = obs.toolOutputs.find((o) => o.output.includes(marker));
     const evidence = obs.toolOutputs.map((o) => note(cap(o.output, 300), `tool output ${o.callId}`));
-    return out !== undefined ? pass(`the model's ${name} call returned the local file's text`, evidence) : fail(`no tool output holds the local file's text "${marker}": ${name} did not run the built-in`, evidence);
+    return out !== undefined
+      ? pass(`the model's ${name} call returned the local file's text`, evidence)
+      : fail(`no tool output holds the local file's text "${marker}": ${name} did not run the built-in`, evidence);
   };
 }
 
@@ -114,7 +134,8 @@ function hasHashSuffix(name: string, server: string, tool: string): boolean {
 }
 
 /** `longer` is `shorter` plus a suffix after a separator (`mcp_a_b_c_2` of `mcp_a_b_c`). */
-const addsSuffixTo = (longer: string, shorter: string): boolean => longer.length > shorter.length && longer.startsWith(shorter) && /^[_.-]/.test(longer.slice(shorter.length));
+const addsSuffixTo = (longer: string, shorter: string): boolean =>
+  longer.length > shorter.length && longer.startsWith(shorter) && /^[_.-]/.test(longer.slice(shorter.length));
 
 /**
  * (server, tool) is offered under a name ending in a hash suffix, not a sanitised look-alike
@@ -128,23 +149,33 @@ export function hashSuffixed(server: string, tool: string, rival?: readonly [str
     const evidence = [toolsEvidence(obs, 0)];
     if (typeof t === 'string') return fail(`${server}/${JSON.stringify(tool)} is not offered distinctly: ${t}`, evidence);
     if (hasHashSuffix(t.name, server, tool)) return pass(`${server}/${JSON.stringify(tool)} is offered as ${t.name}`, evidence);
-    if (rival === undefined) return fail(`${server}/${JSON.stringify(tool)} is offered as ${t.name}: no hash suffix (its last segment is part of the name)`, evidence);
+    if (rival === undefined)
+      return fail(`${server}/${JSON.stringify(tool)} is offered as ${t.name}: no hash suffix (its last segment is part of the name)`, evidence);
     const other = offered(obs, 0, rival[0], rival[1]);
     if (typeof other === 'string') return fail(`${rival[0]}/${JSON.stringify(rival[1])} is not offered distinctly: ${other}`, evidence);
     if (other.name === t.name || addsSuffixTo(other.name, t.name) || addsSuffixTo(t.name, other.name)) {
-      return fail(`${server}/${JSON.stringify(tool)} is offered as ${t.name} beside ${rival[0]}/${JSON.stringify(rival[1])} as ${other.name}: a look-alike, not a hash suffix on both`, evidence);
+      return fail(
+        `${server}/${JSON.stringify(tool)} is offered as ${t.name} beside ${rival[0]}/${JSON.stringify(rival[1])} as ${other.name}: a look-alike, not a hash suffix on both`,
+        evidence,
+      );
     }
-    return pass(`${server}/${JSON.stringify(tool)} and ${rival[0]}/${JSON.stringify(rival[1])} are offered as ${t.name} and ${other.name}: distinct in this host's scheme, no suffix needed`, evidence);
+    return pass(
+      `${server}/${JSON.stringify(tool)} and ${rival[0]}/${JSON.stringify(rival[1])} are offered as ${t.name} and ${other.name}: distinct in this host's scheme, no suffix needed`,
+      evidence,
+    );
   };
 }
 
 /** Every model request, across host starts, offers the same set of names. */
 export function sameNamesEveryStart(starts: number): GradeFn {
   return (obs) => {
-    if (obs.exits.length < starts - 1 || obs.modelRequests.length < starts) return notReached(`${starts} host starts, each asking the model (saw ${obs.modelRequests.length} requests)`, obs);
+    if (obs.exits.length < starts - 1 || obs.modelRequests.length < starts)
+      return notReached(`${starts} host starts, each asking the model (saw ${obs.modelRequests.length} requests)`, obs);
     const sets = obs.modelRequests.map((r) => functions(r).map(label).sort().join(' '));
     const evidence = obs.modelRequests.map((_, i) => toolsEvidence(obs, i));
-    return sets.every((s) => s === sets[0]) ? pass(`all ${sets.length} requests offer: ${sets[0] ?? ''}`, evidence) : fail(`the names differ between starts:\n${sets.join('\n')}`, evidence);
+    return sets.every((s) => s === sets[0])
+      ? pass(`all ${sets.length} requests offer: ${sets[0] ?? ''}`, evidence)
+      : fail(`the names differ between starts:\n${sets.join('\n')}`, evidence);
   };
 }
 
@@ -174,7 +205,9 @@ export function schemasAsDescribed(server: string, tool: string): GradeFn {
         if (want !== got) problems.push(`request #${request.index + 1}, ${label(t)}: server ${want.slice(0, 300)} / offered ${got.slice(0, 300)}`);
       }
     }
-    return problems.length === 0 ? pass(`all ${compared} offered parameters equal the schemas the servers sent`) : fail(`${problems.length} offered schema(s) differ from what the server sent`, [note(problems.slice(0, 5).join('\n'))]);
+    return problems.length === 0
+      ? pass(`all ${compared} offered parameters equal the schemas the servers sent`)
+      : fail(`${problems.length} offered schema(s) differ from what the server sent`, [note(problems.slice(0, 5).join('\n'))]);
   };
 }
 
@@ -225,7 +258,8 @@ export function descriptionLabelled(server: string, tool: string, serverText: st
     const at = d.indexOf(text);
     if (at < 0) return fail("the description does not hold all of the server's text", evidence);
     const head = d.slice(0, at);
-    if (!namesWord(head, server) || !namesWord(head, tool)) return fail(`the description does not name server ${server} and tool ${tool} before the server's text`, evidence);
+    if (!namesWord(head, server) || !namesWord(head, tool))
+      return fail(`the description does not name server ${server} and tool ${tool} before the server's text`, evidence);
     const tail = d.slice(at + text.length);
     return UNTRUSTED.test(tail) && namesWord(tail, server)
       ? pass('label, server text, then a note naming the server and calling its results untrusted', evidence)
@@ -247,7 +281,9 @@ export function markersNotInInstructions(markers: readonly string[], minRequests
     if (obs.modelRequests.length < minRequests) return notReached(`${minRequests} model requests (saw ${obs.modelRequests.length})`, obs);
     const hits = obs.modelRequests.flatMap((r) => markers.filter((m) => systemText(r).includes(m)).map((m) => `${m} in request #${r.index + 1}`));
     const evidence = [modelRequestEvidence(obs, obs.modelRequests.length - 1, (b) => (b as { instructions?: unknown }).instructions ?? null)];
-    return hits.length === 0 ? pass(`none of ${markers.join(', ')} in the instructions of ${obs.modelRequests.length} requests`, evidence) : fail(`server text in instructions: ${hits.join('; ')}`, evidence);
+    return hits.length === 0
+      ? pass(`none of ${markers.join(', ')} in the instructions of ${obs.modelRequests.length} requests`, evidence)
+      : fail(`server text in instructions: ${hits.join('; ')}`, evidence);
   };
 }
 
@@ -255,16 +291,22 @@ export function markersNotInInstructions(markers: readonly string[], minRequests
 export function onlyAsToolData(marker: string): GradeFn {
   return (obs) => {
     const places = obs.modelRequests.flatMap((r) => {
-      const input = r.input.filter((i) => (i as { type?: string }).type !== 'function_call_output' && JSON.stringify(i).includes(marker)).map(() => `an input message of request #${r.index + 1}`);
+      const input = r.input
+        .filter((i) => (i as { type?: string }).type !== 'function_call_output' && JSON.stringify(i).includes(marker))
+        .map(() => `an input message of request #${r.index + 1}`);
       const instr = (r.instructions ?? '').includes(marker) ? [`the instructions of request #${r.index + 1}`] : [];
       // Labelled: the text before the marker names the server it came from (EXPOSE-5).
       const labelled = (d: string): boolean => Object.keys(obs.servers).some((server) => namesWord(d.slice(0, d.indexOf(marker)), server));
-      const desc = functions(r).filter((t) => t.description?.includes(marker) === true && !labelled(t.description)).map((t) => `the unlabelled description of ${t.name}`);
+      const desc = functions(r)
+        .filter((t) => t.description?.includes(marker) === true && !labelled(t.description))
+        .map((t) => `the unlabelled description of ${t.name}`);
       return [...input, ...instr, ...desc];
     });
     const asOutput = obs.toolOutputs.some((o) => o.output.includes(marker));
     if (!asOutput) return notReached(`the text "${marker}" never reached the model as a tool output`, obs);
-    return places.length === 0 ? pass(`"${marker}" reached the model only as tool data`) : fail(`"${marker}" reached the model outside tool data: ${[...new Set(places)].join('; ')}`, [modelRequestEvidence(obs, obs.modelRequests.length - 1)]);
+    return places.length === 0
+      ? pass(`"${marker}" reached the model only as tool data`)
+      : fail(`"${marker}" reached the model outside tool data: ${[...new Set(places)].join('; ')}`, [modelRequestEvidence(obs, obs.modelRequests.length - 1)]);
   };
 }
 
@@ -278,9 +320,11 @@ export function serverNotRegistered(server: string): GradeFn {
     const line = obs.unavailable.find((u) => namesWord(u.line, server))?.line;
     const tools = serverTraces(obs, request, server);
     const evidence = [line === undefined ? screenTail(obs) : screenAround(obs, line, 100)];
-    if (tools.length > 0) return fail(`${tools.length} tool(s) of ${server} offered: ${tools.slice(0, 5).join(', ')}${tools.length > 5 ? ', ...' : ''}`, evidence);
+    if (tools.length > 0)
+      return fail(`${tools.length} tool(s) of ${server} offered: ${tools.slice(0, 5).join(', ')}${tools.length > 5 ? ', ...' : ''}`, evidence);
     // A protocol without per-server status (ACP) cannot carry the report: what the host owns is not offering the tools.
-    if (line === undefined && obs.host.serverStatus === false) return pass(`no tool of ${server} offered (the host's protocol carries no per-server status to report it in)`, evidence);
+    if (line === undefined && obs.host.serverStatus === false)
+      return pass(`no tool of ${server} offered (the host's protocol carries no per-server status to report it in)`, evidence);
     return line === undefined ? fail(`no "unavailable" status line for ${server}`, evidence) : pass(line, evidence);
   };
 }
@@ -291,7 +335,9 @@ export function serverFullyRegistered(server: string, count: number): GradeFn {
     const request = firstRequest(obs);
     if (request === null) return notReached('the host never sent a request to the model', obs);
     const got = offeredOf(obs, request, server).length;
-    return got === count ? pass(`all ${count} tools of ${server} offered`) : fail(`${got} of ${count} tools of ${server} offered`, [statusEvidence(obs, server), journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in')]);
+    return got === count
+      ? pass(`all ${count} tools of ${server} offered`)
+      : fail(`${got} of ${count} tools of ${server} offered`, [statusEvidence(obs, server), journalEvidence(obs, server, (e) => e.kind === 'jsonrpc-in')]);
   };
 }
 
@@ -320,7 +366,8 @@ export function listsReadWithinPages(server: string, methods: readonly string[],
 // LIMIT-2 / LIMIT-3 ------------------------------------------------------------------------
 
 /** LIMIT-2's "clear message" in the usual words: a limit, maximum or cap of 16 (or of tool calls). */
-export const CALL_CAP_MESSAGE = /(?:limit|maximum|\bmax\b|\bcap\b|at most|too many)[^\n]*(?:16|tool calls)|(?:16|tool calls)[^\n]*(?:limit|maximum|\bmax\b|\bcap\b|at most)/i;
+export const CALL_CAP_MESSAGE =
+  /(?:limit|maximum|\bmax\b|\bcap\b|at most|too many)[^\n]*(?:16|tool calls)|(?:16|tool calls)[^\n]*(?:limit|maximum|\bmax\b|\bcap\b|at most)/i;
 
 /**
  * Why the turn had not ended when the user wanted to end it (no prompt came back: the host still
@@ -342,11 +389,14 @@ export function callCapHeld(server: string, max: number, message: RegExp, maxQue
     const got = toolCalls(obs, server);
     const evidence = [screenTail(obs, 800)];
     if (got > max) return fail(`server ${server} received ${got} tools/call in one turn (cap ${max})`, evidence);
-    if (obs.approvals.length > maxQuestions) return fail(`approval request #${maxQuestions + 1} was shown: the turn went on past the cap of ${maxQuestions} calls`, evidence);
+    if (obs.approvals.length > maxQuestions)
+      return fail(`approval request #${maxQuestions + 1} was shown: the turn went on past the cap of ${maxQuestions} calls`, evidence);
     if (got < max) return notReached(`${max} approved calls (server ${server} received ${got})`, obs);
     const unended = turnStillGoing(obs);
     if (unended !== null) return fail(unended, evidence);
-    return message.test(shownText(obs)) ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(shownText(obs))?.[0] ?? ''}`, evidence) : fail(`no message matching ${message} when the turn ended`, evidence);
+    return message.test(shownText(obs))
+      ? pass(`server ${server} received ${got} tools/call; the screen says: ${message.exec(shownText(obs))?.[0] ?? ''}`, evidence)
+      : fail(`no message matching ${message} when the turn ended`, evidence);
   });
 }
 
@@ -385,7 +435,8 @@ export function mcpOutputsCounted(server: string, calls: number, bytesEach: numb
   return (obs) => {
     const last = obs.modelRequests.at(-1);
     const sent = toolCalls(obs, server);
-    if (sent < calls || last === undefined || last.functionCallOutputs.length < calls) return notReached(`${calls} MCP results went back to the model (server ${server} answered ${sent} calls)`, obs);
+    if (sent < calls || last === undefined || last.functionCallOutputs.length < calls)
+      return notReached(`${calls} MCP results went back to the model (server ${server} answered ${sent} calls)`, obs);
     // What the model got of each, its API's framing aside (an Anthropic content array's JSON is not its size).
     const carried = last.functionCallOutputs.map((o) => resultText(o.output));
     const bytes = carried.reduce((n, o) => n + Buffer.byteLength(o), 0);
@@ -430,7 +481,8 @@ export function noRawControlsInPromptText(fields: readonly string[], needle: str
   return (obs) => {
     const grade = rawControlsGrade(obs, fields);
     if (grade.verdict === 'FAIL') return grade;
-    if (!obs.modelRequests.some((r) => JSON.stringify(r.body ?? '').includes(needle))) return notReached(`a model request carrying the prompt ("${needle}")`, obs);
+    if (!obs.modelRequests.some((r) => JSON.stringify(r.body ?? '').includes(needle)))
+      return notReached(`a model request carrying the prompt ("${needle}")`, obs);
     return grade;
   };
 }
@@ -453,7 +505,7 @@ export function forgedLineInert(marker: string): GradeFn {
     if (holding.length === 0) return pass('the forged line never reached the screen');
     const evidence = holding.slice(0, 3).map((l) => note(JSON.stringify(l), 'a screen line holding the forged text (JSON-escaped)'));
     return holding.some((l) => withoutCsi(l).startsWith(marker))
-      ? fail('the forged text starts a screen line, so it overwrites what was there and looks like the host\'s own', evidence)
+      ? fail("the forged text starts a screen line, so it overwrites what was there and looks like the host's own", evidence)
       : pass('the forged text is shown after the visible escapes on its line', evidence);
   };
 }

@@ -14,7 +14,8 @@ const linesFor = (lines: readonly string[], tool: string): string[] => lines.fil
 type Kind = 'instructionFlags' | 'changedFlags';
 const KIND_TEXT: Record<Kind, string> = { instructionFlags: 'instruction-like', changedFlags: 'changed-definition' };
 
-const startupEvidence = (start: StartupSeen, index: number) => note(start.text.slice(-1500) || '(nothing shown)', `host start #${index + 1}, screen before its first prompt`);
+const startupEvidence = (start: StartupSeen, index: number) =>
+  note(start.text.slice(-1500) || '(nothing shown)', `host start #${index + 1}, screen before its first prompt`);
 
 /** How many openings reached the server (initialize, or server/discover on 2026-07-28; a probe
  *  and its fallback initialize are one): how many host starts reached it. */
@@ -38,7 +39,9 @@ function flagged(kind: Kind, server: string, tool: string, index: number): Grade
     const lines = linesFor(start[kind], tool);
     return lines.length > 0
       ? pass(`start #${index + 1} flagged ${tool}: ${lines.join(' | ')}`, [startupEvidence(start, index)])
-      : fail(`start #${index + 1} showed no ${KIND_TEXT[kind]} flag for ${tool} (its flags: ${start[kind].join(' | ') || 'none'})`, [startupEvidence(start, index)]);
+      : fail(`start #${index + 1} showed no ${KIND_TEXT[kind]} flag for ${tool} (its flags: ${start[kind].join(' | ') || 'none'})`, [
+          startupEvidence(start, index),
+        ]);
   };
 }
 
@@ -89,7 +92,8 @@ function sseStreams(obs: Observations, server: string): number {
 
 /** Grades `grade` only once the host opened the SSE stream (so it was told the endpoint); else not reached. */
 export function afterSseStream(server: string, grade: GradeFn): GradeFn {
-  return (obs) => (sseStreams(obs, server) === 0 ? notReached(`the host never opened server ${server}'s SSE event stream, so it was never told an endpoint`, obs) : grade(obs));
+  return (obs) =>
+    sseStreams(obs, server) === 0 ? notReached(`the host never opened server ${server}'s SSE event stream, so it was never told an endpoint`, obs) : grade(obs);
 }
 
 /** TRANSPORT-2: the server's tools were discovered over SSE (an SSE stream opened and tools/list answered). */
@@ -99,7 +103,16 @@ export function discoveredOverSse(server: string): GradeFn {
     const streams = sseStreams(obs, server);
     const lists = journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/list').length;
     const line = obs.statusLines.find((l) => l.includes(server)) ?? '(no status line)';
-    const evidence = [note(journal.filter((e) => e.kind === 'http-request').map((e) => JSON.stringify(e).slice(0, 200)).join('\n') || '(no requests)', `server ${server} HTTP requests`), note(line, 'status line')];
+    const evidence = [
+      note(
+        journal
+          .filter((e) => e.kind === 'http-request')
+          .map((e) => JSON.stringify(e).slice(0, 200))
+          .join('\n') || '(no requests)',
+        `server ${server} HTTP requests`,
+      ),
+      note(line, 'status line'),
+    ];
     if (streams === 0) return fail(`server ${server} never had its SSE event stream opened (status: ${line})`, evidence);
     if (lists === 0) return fail(`the SSE stream opened but tools/list never arrived (status: ${line})`, evidence);
     // Listed is not discovered: the tools must reach the model (a host that dropped the server did not discover it).
@@ -119,7 +132,15 @@ export function sseStreamOpenedOnce(server: string): GradeFn {
     const journal = obs.servers[server]?.journal ?? [];
     if (!journal.some((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call')) return notReached(`server ${server} receiving the call`, obs);
     const streams = sseStreams(obs, server);
-    const evidence = [note(journal.filter((e) => e.kind === 'http-request').map((e) => JSON.stringify(e).slice(0, 200)).join('\n'), `server ${server} HTTP requests`)];
+    const evidence = [
+      note(
+        journal
+          .filter((e) => e.kind === 'http-request')
+          .map((e) => JSON.stringify(e).slice(0, 200))
+          .join('\n'),
+        `server ${server} HTTP requests`,
+      ),
+    ];
     return streams === 1 ? pass('the SSE event stream was opened once', evidence) : fail(`the SSE event stream was opened ${streams} times`, evidence);
   };
 }

@@ -28,7 +28,14 @@ function observe(telemetryLine: (value: string) => string, records = 1): Observa
   ];
   const canaries = registry.all();
   const telemetry = { file: FILE, raw, records: Array.from({ length: records }, () => ({})), problems: [] };
-  return { script: { completed: 3, stoppedAt: null }, screen: { all: '', stdout: '', stderr: '', truncated: false }, canaries, canarySightings: scanCanaries(canaries, items), canaryGaps: [], telemetry } as unknown as Observations;
+  return {
+    script: { completed: 3, stoppedAt: null },
+    screen: { all: '', stdout: '', stderr: '', truncated: false },
+    canaries,
+    canarySightings: scanCanaries(canaries, items),
+    canaryGaps: [],
+    telemetry,
+  } as unknown as Observations;
 }
 
 describe('telemetryLacksCredentials', () => {
@@ -64,11 +71,21 @@ describe('telemetryLatencyAtLeast', () => {
   });
 
   test('fails a latency longer than the call took from the model side (microseconds)', () => {
-    expect(telemetryLatencyAtLeast(0, 1000)(withLatency(1_012_000))).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('more than the 1500 ms') });
+    expect(telemetryLatencyAtLeast(0, 1000)(withLatency(1_012_000))).toMatchObject({
+      verdict: 'FAIL',
+      observed: expect.stringContaining('more than the 1500 ms'),
+    });
   });
 
   test('is not reached without a call result', () => {
-    expect(outcome(telemetryLatencyAtLeast(0, 1000)(observations({ telemetry: { file: FILE, raw: '', records: [], problems: [] } as unknown as Observations['telemetry'] })))).toBe('NOT-REACHED');
+    expect(
+      outcome(
+        telemetryLatencyAtLeast(
+          0,
+          1000,
+        )(observations({ telemetry: { file: FILE, raw: '', records: [], problems: [] } as unknown as Observations['telemetry'] })),
+      ),
+    ).toBe('NOT-REACHED');
   });
 });
 
@@ -82,7 +99,22 @@ describe('partsOf', () => {
 describe('serverNeverRead over several URIs and servers', () => {
   const read = (uri: string, id: number) => request('resources/read', id, id, { uri });
   const grade = (vault: string[]) =>
-    serverNeverRead('vault', ['v://a', 'v://b'], 'd://ok', 'docs')(observations({ servers: { ...server('docs', [read('d://ok', 1)]), ...server('vault', vault.map((u, i) => read(u, i + 2))) } }));
+    serverNeverRead(
+      'vault',
+      ['v://a', 'v://b'],
+      'd://ok',
+      'docs',
+    )(
+      observations({
+        servers: {
+          ...server('docs', [read('d://ok', 1)]),
+          ...server(
+            'vault',
+            vault.map((u, i) => read(u, i + 2)),
+          ),
+        },
+      }),
+    );
   test('passes when none of the URIs reached the refusing server and the allowed read reached its own', () => {
     expect(outcome(grade([]))).toBe('PASS');
   });
@@ -109,16 +141,30 @@ describe('policyRefusedOrInForce (POLICY-4)', () => {
   const call = request('tools/call', 1, 1, { name: 'delete_file' });
   test('a start-up that stopped before the model was asked passes when its error names the server as the policy wrote it, fails when it says nothing of it', () => {
     const stopped = { completed: 0, stoppedAt: { step: 1, what: 'send', reason: 'no prompt', hostExited: true as const } };
-    expect(outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ script: stopped, screen: screen('policy: unknown server "Docs"') })))).toBe('PASS');
-    expect(outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ script: stopped, screen: screen('Segmentation fault') })))).toBe('FAIL');
+    expect(
+      outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ script: stopped, screen: screen('policy: unknown server "Docs"') }))),
+    ).toBe('PASS');
+    expect(outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ script: stopped, screen: screen('Segmentation fault') })))).toBe(
+      'FAIL',
+    );
   });
 
   test('a pack in force (refused locally, the model told) passes', () => {
-    expect(outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ toolOutputs: [output(1, 'denied')], servers: server('docs', []) })))).toBe('PASS');
+    expect(
+      outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ toolOutputs: [output(1, 'denied')], servers: server('docs', []) }))),
+    ).toBe('PASS');
   });
 
   test('a pack accepted and applied to nothing fails: the call asked about, or sent', () => {
-    expect(outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ approvals: [approval('eof', 1, 2, 'Tool: "delete_file"')], script: stoppedAt(2) })))).toBe('FAIL');
+    expect(
+      outcome(
+        policyRefusedOrInForce(
+          'docs',
+          'delete_file',
+          'Docs',
+        )(observations({ approvals: [approval('eof', 1, 2, 'Tool: "delete_file"')], script: stoppedAt(2) })),
+      ),
+    ).toBe('FAIL');
     expect(outcome(policyRefusedOrInForce('docs', 'delete_file', 'Docs')(observations({ servers: server('docs', [call]) })))).toBe('FAIL');
   });
 });
@@ -128,8 +174,14 @@ describe('a refused read (CONFIG-2)', () => {
     const registry = new CanaryRegistry();
     const docs = registry.mint('server "docs" header Authorization', credentialChannels('docs', []));
     const told = (text: string, status: 'failed' | 'completed') =>
-      modelToldRefused(0, 'server "docs"')(observations({ canaries: registry.all(), toolOutputs: [{ request: 1, api: 'responses', callId: 'c', output: text, text, status }] }));
-    expect(told(`error: {"Authorization": "Bearer ${docs.value}"}`, 'failed')).toMatchObject({ verdict: 'FAIL', observed: expect.stringContaining('carries server "docs"') });
+      modelToldRefused(
+        0,
+        'server "docs"',
+      )(observations({ canaries: registry.all(), toolOutputs: [{ request: 1, api: 'responses', callId: 'c', output: text, text, status }] }));
+    expect(told(`error: {"Authorization": "Bearer ${docs.value}"}`, 'failed')).toMatchObject({
+      verdict: 'FAIL',
+      observed: expect.stringContaining('carries server "docs"'),
+    });
     expect(told('error: reading the configuration is not allowed', 'failed').verdict).toBe('PASS');
     expect(told('here it is', 'completed').verdict).toBe('FAIL');
   });
@@ -148,11 +200,19 @@ describe('modelToldRefused', () => {
 describe('telemetryRecordFields', () => {
   const call = { type: 'function_call', call_id: 'call-0', name: 'mcp_docs_search', arguments: '{}' };
   const run = (status: 'completed' | null, recorded: unknown) =>
-    telemetryRecordFields('docs', 'search')(
+    telemetryRecordFields(
+      'docs',
+      'search',
+    )(
       observations({
         modelRequests: [modelRequest(0, [call])],
         toolOutputs: [output(0, status, 'found')],
-        telemetry: { file: FILE, raw: '', records: [{ server: 'docs', tool: 'search', offeredName: 'mcp_docs_search', status: recorded, latencyMs: 3 }], problems: [] },
+        telemetry: {
+          file: FILE,
+          raw: '',
+          records: [{ server: 'docs', tool: 'search', offeredName: 'mcp_docs_search', status: recorded, latencyMs: 3 }],
+          problems: [],
+        },
       }),
     );
   test('a record with the status the model got passes; another status fails', () => {

@@ -4,7 +4,20 @@
 import type { CallStatus } from '../adapters/host-adapter.js';
 import { canaryGrade } from './canary-grade.js';
 import { type GradeFn } from './check-helpers.js';
-import { approvalEvidence, cap, fail, journalEvidence, neverHappened, note, notReached, outputEvidence, pass, screenTail, shownText, statusUnreadable } from './evidence.js';
+import {
+  approvalEvidence,
+  cap,
+  fail,
+  journalEvidence,
+  neverHappened,
+  note,
+  notReached,
+  outputEvidence,
+  pass,
+  screenTail,
+  shownText,
+  statusUnreadable,
+} from './evidence.js';
 import type { Observations } from './observations.js';
 import { type Grade, applying } from './scenario-schema.js';
 import { outputNotReached } from './outcome-owed.js';
@@ -12,8 +25,10 @@ import { outputNotReached } from './outcome-owed.js';
 type JournalEntry = Observations['servers'][string]['journal'][number];
 
 /** `method` requests whose params[key] is `value` (a tools/call by name, a resources/read by uri). */
-const requestOf = (method: string, key: string, value: string) => (e: JournalEntry): boolean =>
-  e.kind === 'jsonrpc-in' && e.message.method === method && (e.message.params as Record<string, unknown> | undefined)?.[key] === value;
+const requestOf =
+  (method: string, key: string, value: string) =>
+  (e: JournalEntry): boolean =>
+    e.kind === 'jsonrpc-in' && e.message.method === method && (e.message.params as Record<string, unknown> | undefined)?.[key] === value;
 
 /**
  * No `method` request for any of `refused` reached `server`, while the one for `allowed` reached
@@ -30,13 +45,15 @@ function refusedNeverSent(server: string, method: string, key: string, refused: 
       return n > 0 ? [`${n} ${method} of ${value}`] : [];
     });
     if (sent.length > 0) return fail(`server ${server} received ${sent.join(', ')}`, evidence);
-    if (!(obs.servers[allowedAt]?.journal ?? []).some(requestOf(method, key, allowed))) return notReached(`the allowed ${method} of ${allowed} never reached server ${allowedAt}`, obs);
+    if (!(obs.servers[allowedAt]?.journal ?? []).some(requestOf(method, key, allowed)))
+      return notReached(`the allowed ${method} of ${allowed} never reached server ${allowedAt}`, obs);
     return pass(`server ${allowedAt} received ${method} of ${allowed} but server ${server} never of ${values.join(', ')}`, evidence);
   };
 }
 
 /** POLICY-1: no tools/call of any `denied` name reached the server, while the allowed call did. */
-export const serverNeverGotTool = (server: string, denied: string | readonly string[], allowed: string): GradeFn => refusedNeverSent(server, 'tools/call', 'name', denied, allowed);
+export const serverNeverGotTool = (server: string, denied: string | readonly string[], allowed: string): GradeFn =>
+  refusedNeverSent(server, 'tools/call', 'name', denied, allowed);
 
 /** POLICY-3, RESOURCE-2: no resources/read of any `excluded` URI reached `server`, while the read of `allowed` reached `allowedAt` (default the same server). */
 export const serverNeverRead = (server: string, excluded: string | readonly string[], allowed: string, allowedAt = server): GradeFn =>
@@ -53,7 +70,8 @@ export function modelToldRefused(index: number, withheld?: string): GradeFn {
     if (out === undefined) return outputNotReached(`tool output #${index + 1} never reached the model`, obs);
     const evidence = outputEvidence(out);
     const carried = withheld === undefined ? undefined : obs.canaries.find((c) => c.label.includes(withheld) && out.output.includes(c.value));
-    if (carried !== undefined) return fail(`tool output #${index + 1} has status ${out.status ?? 'unreadable'} but carries ${carried.label}: the read was not refused`, evidence);
+    if (carried !== undefined)
+      return fail(`tool output #${index + 1} has status ${out.status ?? 'unreadable'} but carries ${carried.label}: the read was not refused`, evidence);
     if (out.status === null) return statusUnreadable([{ name: `tool output #${index + 1}`, out }], obs, evidence);
     return out.status === 'denied' || out.status === 'failed'
       ? pass(`tool output #${index + 1} has status ${out.status}`, evidence)
@@ -94,7 +112,8 @@ export function approvalsAbout(subject: string, count: number): GradeFn {
   return applying({ maxQuestions: count }, (obs) => {
     const asked = approvalsMentioning(obs, subject);
     const evidence = obs.approvals.map((_, i) => approvalEvidence(obs, i));
-    if (asked.length > count) return fail(`${asked.length} approval requests are about ${subject} (#${asked.map((i) => i + 1).join(', #')}), expected ${count}`, evidence);
+    if (asked.length > count)
+      return fail(`${asked.length} approval requests are about ${subject} (#${asked.map((i) => i + 1).join(', #')}), expected ${count}`, evidence);
     if (asked.length < count) return notReached(`approval request #${asked.length + 1} about ${subject}`, obs);
     return pass(`${count} approval request(s) about ${subject}, none past them`, evidence);
   });
@@ -112,7 +131,10 @@ export function noQuestionPast(count: number): GradeFn {
     const stop = obs.script.stoppedAt;
     return stop === null
       ? pass(`${count} approval requests, then the host was back at its prompt`, evidence)
-      : fail(`after ${count} approved calls the host did not come back to its prompt (${stop.what}: ${stop.reason}); the screen ends with another question`, evidence);
+      : fail(
+          `after ${count} approved calls the host did not come back to its prompt (${stop.what}: ${stop.reason}); the screen ends with another question`,
+          evidence,
+        );
   });
 }
 
@@ -228,7 +250,8 @@ export function telemetryRecordFields(server: string, tool: string): GradeFn {
       const wrong = [
         r.server !== server && `server ${JSON.stringify(r.server)} (expected "${server}")`,
         r.tool !== tool && `tool ${JSON.stringify(r.tool)} (expected "${tool}")`,
-        (typeof r.offeredName !== 'string' || !offered.has(r.offeredName)) && `offeredName ${JSON.stringify(r.offeredName)} (called: ${[...offered].join(', ')})`,
+        (typeof r.offeredName !== 'string' || !offered.has(r.offeredName)) &&
+          `offeredName ${JSON.stringify(r.offeredName)} (called: ${[...offered].join(', ')})`,
         // A status the model got that could not be read is compared with nothing (below).
         want !== null && r.status !== want && `status ${JSON.stringify(r.status)} (the model got ${want ?? 'nothing'})`,
         (typeof r.latencyMs !== 'number' || !Number.isFinite(r.latencyMs) || r.latencyMs < 0) && `latencyMs ${JSON.stringify(r.latencyMs)}`,
@@ -237,7 +260,9 @@ export function telemetryRecordFields(server: string, tool: string): GradeFn {
     });
     const evidence = [telemetryEvidence(obs)];
     if (problems.length > 0) return fail(problems.join('; '), evidence);
-    const unreadable = seen.calls.slice(0, seen.records.length).flatMap((out, i) => (out.status === null ? [{ name: `call #${i + 1} (record #${i + 1})`, out }] : []));
+    const unreadable = seen.calls
+      .slice(0, seen.records.length)
+      .flatMap((out, i) => (out.status === null ? [{ name: `call #${i + 1} (record #${i + 1})`, out }] : []));
     if (unreadable.length > 0) return statusUnreadable(unreadable, obs, [...evidence, ...unreadable.flatMap((u) => outputEvidence(u.out, 600))]);
     return pass(`${seen.records.length} record(s) name server, tool, offered name, status and latency`, evidence);
   };
@@ -261,10 +286,17 @@ export function telemetryLatencyAtLeast(index: number, delayMs: number): GradeFn
     if (asked === undefined || answered === undefined) return notReached(`the result of call #${index + 1} reaching the model`, obs);
     const windowMs = Math.ceil(answered - asked);
     const latency = record.latencyMs;
-    if (typeof latency !== 'number' || latency < delayMs) return fail(`record #${index + 1}: latencyMs ${JSON.stringify(latency)} for a call the server answered ${delayMs} ms late`, evidence);
+    if (typeof latency !== 'number' || latency < delayMs)
+      return fail(`record #${index + 1}: latencyMs ${JSON.stringify(latency)} for a call the server answered ${delayMs} ms late`, evidence);
     return latency <= windowMs
-      ? pass(`record #${index + 1}: latencyMs ${latency} for a call answered ${delayMs} ms late, within the ${windowMs} ms from its model request to its result`, evidence)
-      : fail(`record #${index + 1}: latencyMs ${latency}, more than the ${windowMs} ms from the model asking for the call to its result reaching the model (not milliseconds)`, evidence);
+      ? pass(
+          `record #${index + 1}: latencyMs ${latency} for a call answered ${delayMs} ms late, within the ${windowMs} ms from its model request to its result`,
+          evidence,
+        )
+      : fail(
+          `record #${index + 1}: latencyMs ${latency}, more than the ${windowMs} ms from the model asking for the call to its result reaching the model (not milliseconds)`,
+          evidence,
+        );
   });
 }
 
@@ -281,7 +313,9 @@ export function telemetryLacks(what: string, values: (obs: Observations) => read
     if (obs.telemetry.records.length === 0) return notReached('the host left no telemetry record', obs);
     const found = values(obs).filter((v) => obs.telemetry?.raw.includes(v));
     const evidence = [telemetryEvidence(obs)];
-    return found.length === 0 ? pass(`no ${what} in ${obs.telemetry.records.length} record(s)`, evidence) : fail(`telemetry holds ${what}: ${found.join(', ')}`, evidence);
+    return found.length === 0
+      ? pass(`no ${what} in ${obs.telemetry.records.length} record(s)`, evidence)
+      : fail(`telemetry holds ${what}: ${found.join(', ')}`, evidence);
   };
 }
 

@@ -3,10 +3,20 @@ import { legacySessionLoads, nothingReinvoked, pendingStillAnswered, resumedHist
 import { modelRequest, observations, outcome, request, server, userMessage } from './test-fixtures/observations.js';
 
 const RESULT = 'recorded-result-1';
-const output = (request: number) => ({ request, api: 'responses' as const, callId: 'c1', output: `{"status":"completed","output":"${RESULT}"}`, text: `{"status":"completed","output":"${RESULT}"}`, status: 'completed' as const });
+const output = (request: number) => ({
+  request,
+  api: 'responses' as const,
+  callId: 'c1',
+  output: `{"status":"completed","output":"${RESULT}"}`,
+  text: `{"status":"completed","output":"${RESULT}"}`,
+  status: 'completed' as const,
+});
 const resumed = (carries: boolean) =>
   observations({
-    sessionStarts: [{ request: 0, mono: 0 }, { request: 2, mono: 500 }],
+    sessionStarts: [
+      { request: 0, mono: 0 },
+      { request: 2, mono: 500 },
+    ],
     modelRequests: [modelRequest(0), modelRequest(1), modelRequest(2, [userMessage(carries ? `earlier: ${RESULT}` : 'nothing')])],
     modelRequestMono: [10, 20, 600],
     toolOutputs: [output(1)],
@@ -42,7 +52,7 @@ describe('REPLAY through the host', () => {
     expect(outcome(legacySessionLoads()(observations({ host, hostPid: null })))).toBe('NOT-REACHED');
   });
 
-  test("a pre-MCP session loads when its text reaches the model; a profile naming none is not reached", () => {
+  test('a pre-MCP session loads when its text reaches the model; a profile naming none is not reached', () => {
     const host = { ...observations().host, legacyMarker: 'old-text' };
     expect(legacySessionLoads()(observations({ host, modelRequests: [modelRequest(0, [userMessage('old-text')])] })).verdict).toBe('PASS');
     expect(legacySessionLoads()(observations({ host, modelRequests: [modelRequest(0, [userMessage('new')])] })).verdict).toBe('FAIL');
@@ -53,7 +63,14 @@ describe('REPLAY through the host', () => {
     const rule = { what: 'says unknown', ok: (o: string) => o.includes('unknown') };
     const withOutputs = (outputs: string[]) => ({ ...modelRequest(2), functionCallOutputs: outputs.map((output, i) => ({ call_id: `c${i}`, output })) });
     const third = (outputs: string[]) =>
-      observations({ sessionStarts: [{ request: 0, mono: 0 }, { request: 1, mono: 100 }, { request: 2, mono: 200 }], modelRequests: [modelRequest(0), modelRequest(1), withOutputs(outputs)] });
+      observations({
+        sessionStarts: [
+          { request: 0, mono: 0 },
+          { request: 1, mono: 100 },
+          { request: 2, mono: 200 },
+        ],
+        modelRequests: [modelRequest(0), modelRequest(1), withOutputs(outputs)],
+      });
     expect(pendingStillAnswered([rule])(third(['{"status":"unknown"}'])).verdict).toBe('PASS');
     expect(pendingStillAnswered([rule])(third([])).verdict).toBe('FAIL');
     expect(pendingStillAnswered([rule])(resumed(true)).reached).toBe(false);
@@ -62,7 +79,14 @@ describe('REPLAY through the host', () => {
   test('resumed again, the pre-MCP text must reach the first request of the last start; one start is not reached', () => {
     const host = { ...observations().host, legacyMarker: 'old-text' };
     const twice = (text: string) =>
-      observations({ host, sessionStarts: [{ request: 0, mono: 0 }, { request: 1, mono: 500 }], modelRequests: [modelRequest(0, [userMessage('old-text')]), modelRequest(1, [userMessage(text)])] });
+      observations({
+        host,
+        sessionStarts: [
+          { request: 0, mono: 0 },
+          { request: 1, mono: 500 },
+        ],
+        modelRequests: [modelRequest(0, [userMessage('old-text')]), modelRequest(1, [userMessage(text)])],
+      });
     expect(legacySessionLoads(true)(twice('old-text and more')).verdict).toBe('PASS');
     expect(legacySessionLoads(true)(twice('nothing')).verdict).toBe('FAIL');
     expect(legacySessionLoads(true)(observations({ host, modelRequests: [modelRequest(0, [userMessage('old-text')])] })).reached).toBe(false);

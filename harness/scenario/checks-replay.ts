@@ -55,11 +55,18 @@ export function nothingReinvoked(servers: readonly string[], marker: string): Gr
   return (obs) => {
     const request = resumedRequest(obs);
     if (isGrade(request)) return request;
-    if (!JSON.stringify(request.input).includes(marker)) return neverHappened('the saved session resuming with its history (the resumed host\'s first request lacks it)', RESUMED, obs, [modelRequestEvidence(obs, request.index, inputOf)]);
+    if (!JSON.stringify(request.input).includes(marker))
+      return neverHappened("the saved session resuming with its history (the resumed host's first request lacks it)", RESUMED, obs, [
+        modelRequestEvidence(obs, request.index, inputOf),
+      ]);
     const restartAt = obs.sessionStarts.at(-1)?.mono ?? 0;
-    const calls = servers.flatMap((s) => (obs.servers[s]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && e.mono >= restartAt).map(() => s));
+    const calls = servers.flatMap((s) =>
+      (obs.servers[s]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && e.mono >= restartAt).map(() => s),
+    );
     const evidence = servers.map((s) => journalEvidence(obs, s, (e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call'));
-    return calls.length === 0 ? pass(`after the resume ${servers.join(', ')} received no tools/call`, evidence) : fail(`after the resume ${calls.join(', ')} received ${calls.length} tools/call`, evidence);
+    return calls.length === 0
+      ? pass(`after the resume ${servers.join(', ')} received no tools/call`, evidence)
+      : fail(`after the resume ${calls.join(', ')} received ${calls.length} tools/call`, evidence);
   };
 }
 
@@ -81,7 +88,10 @@ export function pendingStillAnswered(rules: readonly OutputRule[]): GradeFn {
     const answered = outputs.find((text) => rules.every((r) => r.ok(text)));
     return answered !== undefined
       ? pass(`the second resumed start's first request #${request.index + 1} still answers the pending call: ${rules.map((r) => r.what).join('; ')}`, evidence)
-      : fail(`the second resumed start's first request #${request.index + 1} carries ${outputs.length} tool output(s), none that ${rules.map((r) => r.what).join(' and ')}`, evidence);
+      : fail(
+          `the second resumed start's first request #${request.index + 1} carries ${outputs.length} tool output(s), none that ${rules.map((r) => r.what).join(' and ')}`,
+          evidence,
+        );
   };
 }
 
@@ -103,11 +113,13 @@ export function legacySessionLoads(again = false): GradeFn {
     }
     const request = obs.modelRequests[0];
     if (request === undefined) {
-      return obs.hostPid === null ? notReached('the host starting', obs) : neverHappened('the pre-MCP session opening (the resumed host never sent a request to the model)', 'the host was started to resume it', obs);
+      return obs.hostPid === null
+        ? notReached('the host starting', obs)
+        : neverHappened('the pre-MCP session opening (the resumed host never sent a request to the model)', 'the host was started to resume it', obs);
     }
     const evidence = [modelRequestEvidence(obs, 0, inputOf), note(marker, 'text of the pre-MCP session')];
     return JSON.stringify(request.input).includes(marker)
       ? pass('the pre-MCP session was resumed: its text reached the model', evidence)
-      : fail('the first request after resuming lacks the pre-MCP session\'s text', evidence);
+      : fail("the first request after resuming lacks the pre-MCP session's text", evidence);
   };
 }

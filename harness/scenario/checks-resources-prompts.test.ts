@@ -1,6 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import type { ModelRequestRecord } from '../../fake-servers/model/request.js';
-import { contentCapped, noPromptFetchedFrom, promptMarkedWithServer, promptOnlyAsUserContent, promptShownBeforeUse, readOnlyFrom, readsConfinedTo, serverReadOnlyApproved, textKeptBlobOmitted } from './checks-resources-prompts.js';
+import {
+  contentCapped,
+  noPromptFetchedFrom,
+  promptMarkedWithServer,
+  promptOnlyAsUserContent,
+  promptShownBeforeUse,
+  readOnlyFrom,
+  readsConfinedTo,
+  serverReadOnlyApproved,
+  textKeptBlobOmitted,
+} from './checks-resources-prompts.js';
 import { modelRequest, observations, outcome, output, request, screen, server } from './test-fixtures/observations.js';
 
 const PROMPT = 'PROMPT-TEXT-5e1 from server docs';
@@ -8,7 +18,13 @@ const PROMPT = 'PROMPT-TEXT-5e1 from server docs';
 /** A Chat Completions request as the journal records it: its system message as the instructions, the rest as input. */
 function chatRequest(system: string | null, user: string): ModelRequestRecord {
   const messages = [...(system === null ? [] : [{ role: 'system', content: system }]), { role: 'user', content: user }];
-  return { ...modelRequest(0, [{ role: 'user', content: user }]), api: 'chat', path: '/v1/chat/completions', body: { model: 'm', messages }, instructions: system };
+  return {
+    ...modelRequest(0, [{ role: 'user', content: user }]),
+    api: 'chat',
+    path: '/v1/chat/completions',
+    body: { model: 'm', messages },
+    instructions: system,
+  };
 }
 
 describe('PROMPT-1 reads where the prompt sits in any model API, not in a Responses body', () => {
@@ -44,13 +60,26 @@ describe('a read goes to the named server alone (RESOURCE-1)', () => {
 
   test('no read anywhere is not reached; a read at the named server alone passes', () => {
     expect(outcome(readOnlyFrom('docs', 'alpha')(observations({ servers: { ...server('docs', []), ...server('alpha', []) } })))).toBe('NOT-REACHED');
-    expect(outcome(readOnlyFrom('docs', 'alpha')(observations({ servers: { ...server('docs', [read(1, 'notes://x')]), ...server('alpha', []) } })))).toBe('PASS');
+    expect(outcome(readOnlyFrom('docs', 'alpha')(observations({ servers: { ...server('docs', [read(1, 'notes://x')]), ...server('alpha', []) } })))).toBe(
+      'PASS',
+    );
   });
 });
 
 describe('only the approved reads are sent (RESOURCE-1)', () => {
   const approved = ['notes://a', 'notes://b', 'notes://c'];
-  const grade = (...uris: string[]) => serverReadOnlyApproved('docs', approved)(observations({ servers: server('docs', uris.map((u, i) => read(i + 1, u))) }));
+  const grade = (...uris: string[]) =>
+    serverReadOnlyApproved(
+      'docs',
+      approved,
+    )(
+      observations({
+        servers: server(
+          'docs',
+          uris.map((u, i) => read(i + 1, u)),
+        ),
+      }),
+    );
 
   test('every approved read, or the first of them when the host ended the turn early, passes', () => {
     expect(outcome(grade('notes://a', 'notes://b', 'notes://c'))).toBe('PASS');
@@ -71,10 +100,14 @@ describe('PROMPT-1 over every message of a prompt (first, middle, last; each rol
   test('a message in an assistant item, or one left out while others arrived, fails; all as marked user items pass', () => {
     const all = ['FIRST', 'MIDDLE', 'LAST'];
     expect(outcome(promptOnlyAsUserContent(all)(responses(user('FIRST from docs'), user('MIDDLE from docs'), user('LAST from docs'))))).toBe('PASS');
-    expect(promptOnlyAsUserContent(all)(responses(user('FIRST from docs'), { type: 'message', role: 'assistant', content: 'MIDDLE from docs' }, user('LAST from docs'))).observed).toBe(
-      'model request #1 carried the prompt\'s "MIDDLE" in: assistant message',
+    expect(
+      promptOnlyAsUserContent(all)(
+        responses(user('FIRST from docs'), { type: 'message', role: 'assistant', content: 'MIDDLE from docs' }, user('LAST from docs')),
+      ).observed,
+    ).toBe('model request #1 carried the prompt\'s "MIDDLE" in: assistant message');
+    expect(promptOnlyAsUserContent(all)(responses(user('FIRST from docs'), user('LAST from docs'))).observed).toBe(
+      'the prompt\'s messages "MIDDLE" never reached the model (others of the prompt did)',
     );
-    expect(promptOnlyAsUserContent(all)(responses(user('FIRST from docs'), user('LAST from docs'))).observed).toBe('the prompt\'s messages "MIDDLE" never reached the model (others of the prompt did)');
     expect(outcome(promptOnlyAsUserContent(all)(responses(user('hello'))))).toBe('NOT-REACHED');
   });
 
@@ -86,7 +119,9 @@ describe('PROMPT-1 over every message of a prompt (first, middle, last; each rol
 
   test('a prompts/get at a server never asked fails; none passes once the asked server got its own', () => {
     const get = (id: number) => request('prompts/get', id, id, { name: 'digest' });
-    expect(outcome(noPromptFetchedFrom('notes', 'docs')(observations({ servers: { ...server('docs', [get(1)]), ...server('notes', [get(2)]) } })))).toBe('FAIL');
+    expect(outcome(noPromptFetchedFrom('notes', 'docs')(observations({ servers: { ...server('docs', [get(1)]), ...server('notes', [get(2)]) } })))).toBe(
+      'FAIL',
+    );
     expect(outcome(noPromptFetchedFrom('notes', 'docs')(observations({ servers: { ...server('docs', [get(1)]), ...server('notes', []) } })))).toBe('PASS');
     expect(outcome(noPromptFetchedFrom('notes', 'docs')(observations({ servers: { ...server('docs', []), ...server('notes', []) } })))).toBe('NOT-REACHED');
   });
@@ -95,8 +130,22 @@ describe('PROMPT-1 over every message of a prompt (first, middle, last; each rol
 describe('reads confined to what each server offered (RESOURCE-1/2)', () => {
   const allowed = { docs: ['notes://day/1'], other: [] };
   test('a look-alike at the named server, or any read at another, fails; the allowed read alone passes; none is not reached', () => {
-    const at = (docs: string[], other: string[]) => observations({ servers: { ...server('docs', docs.map((u, i) => read(i + 1, u))), ...server('other', other.map((u, i) => read(i + 10, u))) } });
-    expect(readsConfinedTo(allowed, { server: 'docs', uri: 'notes://day/1' })(at(['notes://README', 'notes://day/1'], [])).observed).toBe('resources/read of URIs those servers did not list: docs: notes://README');
+    const at = (docs: string[], other: string[]) =>
+      observations({
+        servers: {
+          ...server(
+            'docs',
+            docs.map((u, i) => read(i + 1, u)),
+          ),
+          ...server(
+            'other',
+            other.map((u, i) => read(i + 10, u)),
+          ),
+        },
+      });
+    expect(readsConfinedTo(allowed, { server: 'docs', uri: 'notes://day/1' })(at(['notes://README', 'notes://day/1'], [])).observed).toBe(
+      'resources/read of URIs those servers did not list: docs: notes://README',
+    );
     expect(outcome(readsConfinedTo(allowed, { server: 'docs', uri: 'notes://day/1' })(at(['notes://day/1'], ['notes://readme'])))).toBe('FAIL');
     expect(outcome(readsConfinedTo(allowed, { server: 'docs', uri: 'notes://day/1' })(at(['notes://day/1'], [])))).toBe('PASS');
     expect(outcome(readsConfinedTo(allowed, { server: 'docs', uri: 'notes://day/1' })(at([], [])))).toBe('NOT-REACHED');
@@ -105,10 +154,11 @@ describe('reads confined to what each server offered (RESOURCE-1/2)', () => {
 
 describe('RESOURCE-3 several contents and blobs in both forms', () => {
   const blob = Buffer.from('TEXT-BLOB-CANARY-fedcba9876543210fedcba9876543210').toString('base64');
-  const grade = (text: string) => textKeptBlobOmitted(0, ['FIRST', 'LAST'], 0, blob)(observations({ toolOutputs: [output(0, 'completed', text)], modelRequests: [modelRequest(0, [text])] }));
+  const grade = (text: string) =>
+    textKeptBlobOmitted(0, ['FIRST', 'LAST'], 0, blob)(observations({ toolOutputs: [output(0, 'completed', text)], modelRequests: [modelRequest(0, [text])] }));
   test('every text kept and the blob absent passes; a text lost, or the blob decoded, fails', () => {
     expect(outcome(grade('FIRST [binary omitted] LAST'))).toBe('PASS');
     expect(grade('FIRST only').observed).toBe('tool output #1 lost the resource text "LAST"');
-    expect(grade('FIRST TEXT-BLOB-CANARY-fedcba9876543210fedcba9876543210 LAST').observed).toBe('the blob\'s decoded content (from offset 0) reached the model');
+    expect(grade('FIRST TEXT-BLOB-CANARY-fedcba9876543210fedcba9876543210 LAST').observed).toBe("the blob's decoded content (from offset 0) reached the model");
   });
 });

@@ -4,7 +4,20 @@
 // marked with its server, never as instructions or system text).
 import type { ModelRequestRecord } from '../../fake-servers/model/request.js';
 import type { GradeFn } from './check-helpers.js';
-import { approvalEvidence, cap, fail, journalEvidence, modelRequestEvidence, note, notReached, outputEvidence, pass, screenTail, shownText, statusUnreadable } from './evidence.js';
+import {
+  approvalEvidence,
+  cap,
+  fail,
+  journalEvidence,
+  modelRequestEvidence,
+  note,
+  notReached,
+  outputEvidence,
+  pass,
+  screenTail,
+  shownText,
+  statusUnreadable,
+} from './evidence.js';
 import type { Observations } from './observations.js';
 import { outputAt, type OutputRef } from './call-of.js';
 import { outputNotReached } from './outcome-owed.js';
@@ -15,7 +28,10 @@ type JournalEntry = Observations['servers'][string]['journal'][number];
 /** The model step (or call) that reads one resource through the host's dedicated tool. */
 export const resourceRead = (server: string, uri: string) => ({ builtin: 'read_mcp_resource', arguments: { server, uri } });
 
-const isMethod = (method: string) => (e: JournalEntry): boolean => e.kind === 'jsonrpc-in' && e.message.method === method;
+const isMethod =
+  (method: string) =>
+  (e: JournalEntry): boolean =>
+    e.kind === 'jsonrpc-in' && e.message.method === method;
 
 function readUris(obs: Observations, server: string): string[] {
   return (obs.servers[server]?.journal ?? []).filter(isMethod('resources/read')).map((e) => {
@@ -32,7 +48,9 @@ export function serverReadExactly(server: string, uris: readonly string[]): Grad
     const got = readUris(obs, server);
     const evidence = [journalEvidence(obs, server, isMethod('resources/read'))];
     const same = got.length === uris.length && got.every((u, i) => u === uris[i]);
-    return same ? pass(`server ${server} received resources/read of ${listOf(got)}`, evidence) : fail(`server ${server} received resources/read of ${listOf(got)}; expected ${listOf(uris)}`, evidence);
+    return same
+      ? pass(`server ${server} received resources/read of ${listOf(got)}`, evidence)
+      : fail(`server ${server} received resources/read of ${listOf(got)}; expected ${listOf(uris)}`, evidence);
   };
 }
 
@@ -49,7 +67,8 @@ export function serverReadOnlyApproved(server: string, approved: readonly string
     const evidence = [journalEvidence(obs, server, isMethod('resources/read'))];
     if (got.length === 0) return notReached(`server ${server} never received a resources/read`, obs);
     const first = got.length <= approved.length && got.every((u, i) => u === approved[i]);
-    if (!first) return fail(`server ${server} received resources/read of ${listOf(got)}; only ${listOf(approved)} were approved, once each in that order`, evidence);
+    if (!first)
+      return fail(`server ${server} received resources/read of ${listOf(got)}; only ${listOf(approved)} were approved, once each in that order`, evidence);
     const unsent = approved.slice(got.length);
     return pass(`server ${server} received resources/read of ${listOf(got)}${unsent.length === 0 ? '' : ` (the host never sent ${listOf(unsent)})`}`, evidence);
   };
@@ -64,7 +83,10 @@ export function readOnlyFrom(named: string, other: string): GradeFn {
     const strayed = readUris(obs, other);
     if (strayed.length > 0) {
       const got = readUris(obs, named);
-      return fail(`server ${other} received resources/read of ${strayed.join(', ')} (server ${named}, the one named, received ${got.length === 0 ? 'none' : got.join(', ')})`, [journalEvidence(obs, other, isMethod('resources/read')), journalEvidence(obs, named, isMethod('resources/read'))]);
+      return fail(
+        `server ${other} received resources/read of ${strayed.join(', ')} (server ${named}, the one named, received ${got.length === 0 ? 'none' : got.join(', ')})`,
+        [journalEvidence(obs, other, isMethod('resources/read')), journalEvidence(obs, named, isMethod('resources/read'))],
+      );
     }
     return readUris(obs, named).length === 0 ? notReached(`server ${named} never received a resources/read`, obs) : serverReadExactly(other, [])(obs);
   };
@@ -80,9 +102,14 @@ export function readsConfinedTo(allowed: Readonly<Record<string, readonly string
   return (obs) => {
     const servers = Object.keys(allowed);
     const evidence = servers.map((s) => journalEvidence(obs, s, isMethod('resources/read')));
-    const stray = servers.flatMap((s) => readUris(obs, s).filter((uri) => !(allowed[s] ?? []).includes(uri)).map((uri) => `${s}: ${uri}`));
+    const stray = servers.flatMap((s) =>
+      readUris(obs, s)
+        .filter((uri) => !(allowed[s] ?? []).includes(uri))
+        .map((uri) => `${s}: ${uri}`),
+    );
     if (stray.length > 0) return fail(`resources/read of URIs those servers did not list: ${stray.join(', ')}`, evidence);
-    if (!readUris(obs, reached.server).includes(reached.uri)) return notReached(`server ${reached.server} never received the allowed resources/read of ${reached.uri}`, obs);
+    if (!readUris(obs, reached.server).includes(reached.uri))
+      return notReached(`server ${reached.server} never received the allowed resources/read of ${reached.uri}`, obs);
     return pass(`${servers.join(', ')} received resources/read only of URIs they listed`, evidence);
   };
 }
@@ -109,7 +136,8 @@ export function textKeptBlobOmitted(textRef: OutputRef, texts: readonly string[]
   return (obs) => {
     const textOut = outputAt(obs, textRef);
     const blobOut = outputAt(obs, blobRef);
-    if (textOut.out === undefined || blobOut.out === undefined) return outputNotReached(`${textOut.name} and ${blobOut.name} never both reached the model`, obs);
+    if (textOut.out === undefined || blobOut.out === undefined)
+      return outputNotReached(`${textOut.name} and ${blobOut.name} never both reached the model`, obs);
     const evidence = [textOut.out, blobOut.out].flatMap((o) => outputEvidence(o, 600));
     const kept = textOut.out.text;
     const lost = texts.filter((text) => !kept.includes(text));
@@ -136,7 +164,9 @@ export function contentCapped(ref: OutputRef, start: string, wrappingBytes = 102
     if (bytes > 64 * 1024 + wrappingBytes) return fail(`${name} is ${bytes} bytes, over the 64 KiB cap`, evidence);
     if (!out.text.includes(start)) return fail(`${name} does not keep the start of the contents`, evidence);
     if (out.status === null) return statusUnreadable([{ name, out }], obs, evidence);
-    return out.status === 'output_limit' ? pass(`${name} is output_limit, ${bytes} bytes`, evidence) : fail(`${name} has status ${out.status}, expected output_limit`, evidence);
+    return out.status === 'output_limit'
+      ? pass(`${name} is output_limit, ${bytes} bytes`, evidence)
+      : fail(`${name} has status ${out.status}, expected output_limit`, evidence);
   });
 }
 
@@ -177,7 +207,9 @@ export function promptFetchedOnlyWhenAsked(server: string, needle: string): Grad
     if (early.length > 0) return fail(`server ${server} received prompts/get before the user asked for a prompt`, evidence);
     if (placesIn(obs.modelRequests[0], needle).length > 0) return fail('the first model request, before the user asked, already carried the prompt', evidence);
     if (gets.length === 0) return notReached(`server ${server} never received the prompts/get the user asked for`, obs);
-    return gets.length === 1 ? pass(`one prompts/get, after the user asked`, evidence) : fail(`server ${server} received prompts/get ${gets.length} times`, evidence);
+    return gets.length === 1
+      ? pass(`one prompts/get, after the user asked`, evidence)
+      : fail(`server ${server} received prompts/get ${gets.length} times`, evidence);
   };
 }
 
@@ -203,7 +235,11 @@ export function promptShownBeforeUse(needles: readonly string[]): GradeFn {
           const message = (JSON.parse(text) as { content?: unknown }).content;
           const body = typeof message === 'string' ? message : JSON.stringify(message);
           const part = body.slice(body.indexOf(needle)).split('\n')[0] ?? '';
-          if (!shownText(obs).includes(part)) return fail(`model request #${i + 1} carried prompt text the user was never shown: "${part.slice(0, 120)}"`, [modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input), screenTail(obs)]);
+          if (!shownText(obs).includes(part))
+            return fail(`model request #${i + 1} carried prompt text the user was never shown: "${part.slice(0, 120)}"`, [
+              modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input),
+              screenTail(obs),
+            ]);
         }
       }
     }
@@ -221,13 +257,19 @@ export function promptOnlyAsUserContent(needles: readonly string[]): GradeFn {
     const reached = carried(obs, needles);
     if (reached.length === 0) return notReached('no model request carried the prompt', obs);
     const lost = needles.filter((n) => !reached.includes(n));
-    if (lost.length > 0) return fail(`the prompt's messages ${lost.map((n) => `"${n}"`).join(', ')} never reached the model (others of the prompt did)`, [modelRequestEvidence(obs, carrying(obs, reached[0] ?? '')[0] ?? 0, (b) => (b as { input?: unknown }).input)]);
+    if (lost.length > 0)
+      return fail(`the prompt's messages ${lost.map((n) => `"${n}"`).join(', ')} never reached the model (others of the prompt did)`, [
+        modelRequestEvidence(obs, carrying(obs, reached[0] ?? '')[0] ?? 0, (b) => (b as { input?: unknown }).input),
+      ]);
     for (const needle of needles) {
       for (const i of carrying(obs, needle)) {
         const places = placesIn(obs.modelRequests[i], needle);
         const wrong = places.filter((p) => p !== 'user message');
-        const evidence = [modelRequestEvidence(obs, i, (b) => ({ instructions: (b as { instructions?: unknown }).instructions, input: (b as { input?: unknown }).input }))];
-        if (wrong.length > 0 || places.length === 0) return fail(`model request #${i + 1} carried the prompt's "${needle}" in: ${places.join(', ') || 'a place other than input'}`, evidence);
+        const evidence = [
+          modelRequestEvidence(obs, i, (b) => ({ instructions: (b as { instructions?: unknown }).instructions, input: (b as { input?: unknown }).input })),
+        ];
+        if (wrong.length > 0 || places.length === 0)
+          return fail(`model request #${i + 1} carried the prompt's "${needle}" in: ${places.join(', ') || 'a place other than input'}`, evidence);
       }
     }
     return pass(`every message of the prompt reached the model, only as user messages`);
@@ -241,7 +283,10 @@ export function promptMarkedWithServer(needles: readonly string[], server: strin
     for (const needle of needles) {
       for (const i of carrying(obs, needle)) {
         const unmarked = itemTexts(obs.modelRequests[i], needle).filter((t) => !t.includes(server));
-        if (unmarked.length > 0) return fail(`model request #${i + 1} carried the prompt's "${needle}" without naming server ${server}: ${cap(unmarked[0] ?? '', 300)}`, [modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input)]);
+        if (unmarked.length > 0)
+          return fail(`model request #${i + 1} carried the prompt's "${needle}" without naming server ${server}: ${cap(unmarked[0] ?? '', 300)}`, [
+            modelRequestEvidence(obs, i, (b) => (b as { input?: unknown }).input),
+          ]);
       }
     }
     return pass(`every item carrying the prompt names server ${server}`);
@@ -254,7 +299,8 @@ export function noPromptFetchedFrom(server: string, asked: string): GradeFn {
     const gets = (obs.servers[server]?.journal ?? []).filter(isMethod('prompts/get'));
     const evidence = [journalEvidence(obs, server, isMethod('prompts/get'))];
     if (gets.length > 0) return fail(`server ${server} received prompts/get ${gets.length} time(s): the user never asked for a prompt of it`, evidence);
-    if (!(obs.servers[asked]?.journal ?? []).some(isMethod('prompts/get'))) return notReached(`server ${asked} never received the prompts/get the user asked for`, obs);
+    if (!(obs.servers[asked]?.journal ?? []).some(isMethod('prompts/get')))
+      return notReached(`server ${asked} never received the prompts/get the user asked for`, obs);
     return pass(`server ${server} received no prompts/get`, evidence);
   };
 }

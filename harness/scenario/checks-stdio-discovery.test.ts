@@ -19,7 +19,9 @@ describe('servers are connected in parallel (DISCOVER-2)', () => {
 describe('a command with blanks and shell characters runs as configured (STDIO-1)', () => {
   const ran = stdioCommandRan('launched', 'local');
   const run = (launched: boolean, local = true) =>
-    observations({ servers: { ...server('local', local ? [start()] : [], 'stdio'), ...server('launched', launched ? [start({ pid: 30, pgid: 30 })] : [], 'stdio') } });
+    observations({
+      servers: { ...server('local', local ? [start()] : [], 'stdio'), ...server('launched', launched ? [start({ pid: 30, pgid: 30 })] : [], 'stdio') },
+    });
 
   test('passes when it started beside the plain one, never happened when only the plain one did', () => {
     expect(outcome(ran(run(true)))).toBe('PASS');
@@ -35,8 +37,17 @@ describe('the host survives a bad stdio server and answers (STDIO-6)', () => {
   const answered = hostAnsweredMessage('Ping.', 'Pong.');
   /** The message reached the model at 100; the call was sent at 200; the reply `shown` or not. */
   const run = (shown: string, script: Observations['script']) =>
-    observations({ modelRequests: [modelRequest(0, [userMessage('Ping.')])], modelRequestMono: [100], servers: server('deaf', [request('tools/call', 1, 200)], 'stdio'), screen: screen(shown), script });
-  const stopped = (mono: number, hostExited?: true): Observations['script'] => ({ completed: 2, stoppedAt: { step: 3, what: 'end', reason: 'no prompt', mono, ...(hostExited ? { hostExited } : {}) } });
+    observations({
+      modelRequests: [modelRequest(0, [userMessage('Ping.')])],
+      modelRequestMono: [100],
+      servers: server('deaf', [request('tools/call', 1, 200)], 'stdio'),
+      screen: screen(shown),
+      script,
+    });
+  const stopped = (mono: number, hostExited?: true): Observations['script'] => ({
+    completed: 2,
+    stoppedAt: { step: 3, what: 'end', reason: 'no prompt', mono, ...(hostExited ? { hostExited } : {}) },
+  });
 
   test('the reply on screen passes', () => {
     expect(outcome(answered(run('Pong.', { completed: 3, stoppedAt: null, endedAtPrompt: true })))).toBe('PASS');

@@ -54,16 +54,24 @@ export function hostAnsweredMessage(message: string, reply: string): GradeFn {
     const exits = obs.exits.map((e) => `code ${String(e.code)}, signal ${String(e.signal)}${e.killedByHarness ? ', killed by the harness' : ''}`);
     const evidence = [screenTail(obs), note(exits.join('\n') || 'the host had not exited', 'host exits')];
     if (at >= 0 && shownText(obs).includes(reply)) {
-      return pass(`model request #${at + 1} carried "${message}" and the screen shows the answer`, [modelRequestEvidence(obs, at, (b) => (b as { input?: unknown }).input), screenAround(obs, reply)]);
+      return pass(`model request #${at + 1} carried "${message}" and the screen shows the answer`, [
+        modelRequestEvidence(obs, at, (b) => (b as { input?: unknown }).input),
+        screenAround(obs, reply),
+      ]);
     }
-    const missing = at < 0 ? `the host never passed "${message}" to the model` : `the model got "${message}" but its answer "${reply}" never appeared on screen`;
+    const missing =
+      at < 0 ? `the host never passed "${message}" to the model` : `the model got "${message}" but its answer "${reply}" never appeared on screen`;
     const stop = obs.script.stoppedAt;
     if (stop?.hostExited === true || obs.script.exitedBeforeEnd === true) return fail(`${missing}: the host ended by itself`, evidence);
     if (stop === null) return fail(`${missing}: the host went on without it`, evidence);
     const deadline = obs.host.deadlines.callTimeoutMs;
     const since = Math.max(obs.modelRequestMono.at(-1) ?? -Infinity, lastDecided(obs) ?? -Infinity);
     const waited = stop.mono === undefined || !Number.isFinite(since) ? 0 : stop.mono - since;
-    if (waited >= deadline + DEADLINE_SLACK.lateMs) return fail(`${missing}: the user waited ${ms(waited)} after the host's last step, past its ${ms(deadline)} call deadline, and gave up at step ${stop.step} (${stop.reason})`, evidence);
+    if (waited >= deadline + DEADLINE_SLACK.lateMs)
+      return fail(
+        `${missing}: the user waited ${ms(waited)} after the host's last step, past its ${ms(deadline)} call deadline, and gave up at step ${stop.step} (${stop.reason})`,
+        evidence,
+      );
     return notReached(`${missing}, the host still running within its ${ms(deadline)} call deadline`, obs);
   };
 }
@@ -87,7 +95,8 @@ export function connectsOverlapped(servers: readonly string[]): GradeFn {
     const missing = times.filter(([, t]) => t === null).map(([s]) => s);
     // Connecting every configured server at start-up is what DISCOVER-2 asks: one never opened is owed.
     const unopened = missing.filter((s) => !(obs.servers[s]?.journal ?? []).some(isOpeningRequest));
-    if (unopened.length > 0 && obs.hostPid !== null) return neverHappened(`an opening (initialize or server/discover) sent to server(s) ${unopened.join(', ')}`, 'the host started with them configured', obs);
+    if (unopened.length > 0 && obs.hostPid !== null)
+      return neverHappened(`an opening (initialize or server/discover) sent to server(s) ${unopened.join(', ')}`, 'the host started with them configured', obs);
     if (missing.length > 0) return notReached(`server(s) ${missing.join(', ')} never accepted an opening (initialize or server/discover)`, obs);
     const spans = times.map(([s, t]) => ({ s, arrived: t?.arrived ?? 0, answered: t?.answered ?? 0 }));
     const lastArrival = Math.max(...spans.map((t) => t.arrived));
@@ -98,8 +107,14 @@ export function connectsOverlapped(servers: readonly string[]): GradeFn {
     if (ready !== undefined) lines.push(`first model request at +${ms(ready - origin)}`);
     const evidence = [note(lines.join('\n'), 'server journals (monotonic)')];
     return lastArrival < firstAnswer
-      ? pass(`all ${servers.length} opening requests arrived within ${ms(lastArrival - origin)}, before the first answer at +${ms(firstAnswer - origin)}`, evidence)
-      : fail(`the last opening arrived at +${ms(lastArrival - origin)}, after the first answer at +${ms(firstAnswer - origin)}: connects did not overlap`, evidence);
+      ? pass(
+          `all ${servers.length} opening requests arrived within ${ms(lastArrival - origin)}, before the first answer at +${ms(firstAnswer - origin)}`,
+          evidence,
+        )
+      : fail(
+          `the last opening arrived at +${ms(lastArrival - origin)}, after the first answer at +${ms(firstAnswer - origin)}: connects did not overlap`,
+          evidence,
+        );
   };
 }
 
@@ -117,7 +132,9 @@ export function statusLinesBefore(servers: readonly string[], reply: string): Gr
       if (lines.length !== 1) problems.push(`${lines.length} status lines for ${server}`);
       else if (shown.indexOf(lines[0] ?? '') > replyAt) problems.push(`the status line of ${server} came after the first answer`);
     }
-    return problems.length === 0 ? pass(`one status line per server before the first answer: ${obs.statusLines.join(' | ')}`, evidence) : fail(problems.join('; '), evidence);
+    return problems.length === 0
+      ? pass(`one status line per server before the first answer: ${obs.statusLines.join(' | ')}`, evidence)
+      : fail(problems.join('; '), evidence);
   };
 }
 
@@ -135,7 +152,10 @@ export function statusLineCountsTools(server: string, count: number): GradeFn {
     const located = destination === null || (url === null ? showsCommandLine(line, destination) : line.includes(url));
     return counted && located
       ? pass(line, [screenAround(obs, line)])
-      : fail(`status line "${line}" lacks ${[counted ? '' : `the count ${count}`, located ? '' : `the destination ${destination ?? ''}`].filter(Boolean).join(' and ')}`, [screenAround(obs, line)]);
+      : fail(
+          `status line "${line}" lacks ${[counted ? '' : `the count ${count}`, located ? '' : `the destination ${destination ?? ''}`].filter(Boolean).join(' and ')}`,
+          [screenAround(obs, line)],
+        );
   };
 }
 
@@ -150,7 +170,10 @@ export function laterToolNotOffered(server: string, tool: string): GradeFn {
     const after = obs.modelRequests.filter((_, i) => (obs.modelRequestMono[i] ?? 0) > changed.mono);
     if (after.length === 0) return notReached('no model request came after list_changed', obs);
     const offered = after.filter((r) => tracesOf(obs, r, server, tool).length > 0);
-    if (offered.length === 0) return pass(`${after.length} model request(s) after list_changed; none offered ${tool}`, [modelRequestEvidence(obs, after[0]?.index ?? 0, (b) => (b as { tools?: unknown }).tools)]);
+    if (offered.length === 0)
+      return pass(`${after.length} model request(s) after list_changed; none offered ${tool}`, [
+        modelRequestEvidence(obs, after[0]?.index ?? 0, (b) => (b as { tools?: unknown }).tools),
+      ]);
     const evidence = [modelRequestEvidence(obs, offered[0]?.index ?? 0, (b) => (b as { tools?: unknown }).tools), screenTail(obs)];
     return shownText(obs).includes(tool)
       ? pass(`${tool} was offered after list_changed and the screen names it (the user was told)`, evidence)

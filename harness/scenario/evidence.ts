@@ -76,14 +76,21 @@ export function screenTail(obs: Observations, chars = 1500): Evidence {
 
 /** The screen around the first occurrence of `needle` (in the output, else on the rendered screen: a line read there), or its tail when absent. */
 export function screenAround(obs: Observations, needle: string, radius = 400): Evidence {
-  for (const [source, text] of [['host screen', obs.screen.all], ['host screen (rendered)', obs.screen.rendered ?? '']] as const) {
+  for (const [source, text] of [
+    ['host screen', obs.screen.all],
+    ['host screen (rendered)', obs.screen.rendered ?? ''],
+  ] as const) {
     const at = text.indexOf(needle);
     if (at >= 0) return { kind: 'screen', source, excerpt: text.slice(Math.max(0, at - radius), at + needle.length + radius) };
   }
   return screenTail(obs);
 }
 
-export function journalEvidence(obs: Observations, server: string, filter: (e: Observations['servers'][string]['journal'][number]) => boolean = () => true): Evidence {
+export function journalEvidence(
+  obs: Observations,
+  server: string,
+  filter: (e: Observations['servers'][string]['journal'][number]) => boolean = () => true,
+): Evidence {
   const entries = (obs.servers[server]?.journal ?? []).filter(filter);
   return { kind: 'server-journal', source: `server ${server} journal`, excerpt: cap(entries.map((e) => JSON.stringify(e)).join('\n') || '(nothing)') };
 }
@@ -96,7 +103,11 @@ export function journalEvidence(obs: Observations, server: string, filter: (e: O
 export function modelRequestEvidence(obs: Observations, index: number, pick: (request: ModelRequestRecord) => unknown = (r) => r.body): Evidence {
   const request = obs.modelRequests[index];
   const picked = request === undefined ? undefined : pick(request);
-  return { kind: 'model-request', source: `model request #${index + 1}`, excerpt: cap(request === undefined ? '(none)' : picked === undefined ? '(absent)' : JSON.stringify(picked, null, 1)) };
+  return {
+    kind: 'model-request',
+    source: `model request #${index + 1}`,
+    excerpt: cap(request === undefined ? '(none)' : picked === undefined ? '(absent)' : JSON.stringify(picked, null, 1)),
+  };
 }
 
 export function approvalEvidence(obs: Observations, index: number): Evidence {
@@ -104,7 +115,12 @@ export function approvalEvidence(obs: Observations, index: number): Evidence {
   return { kind: 'screen', source: `approval request #${index + 1}`, excerpt: a === undefined ? '(not shown)' : cap(`${a.text}\n-> answered: ${a.answer}`) };
 }
 
-const API_NAMES: Record<ToolOutputSeen['api'], string> = { responses: 'OpenAI Responses', chat: 'Chat Completions', anthropic: 'Anthropic Messages', gemini: 'Gemini' };
+const API_NAMES: Record<ToolOutputSeen['api'], string> = {
+  responses: 'OpenAI Responses',
+  chat: 'Chat Completions',
+  anthropic: 'Anthropic Messages',
+  gemini: 'Gemini',
+};
 
 /** The API's own error flag on a result, in that API's words. */
 function errorFlagText(out: ToolOutputSeen): string {
@@ -123,14 +139,23 @@ export function outputEvidence(out: ToolOutputSeen, max = 1000): Evidence[] {
     source: `model request #${out.request + 1} (${API_NAMES[out.api]}), output of ${out.callId}: read as ${status}${errorFlagText(out)}; the text the model got`,
     excerpt: out.text === '' ? '(empty)' : cap(out.text, max),
   };
-  return out.output === out.text ? [seen] : [seen, { kind: 'model-request', source: `model request #${out.request + 1}, output of ${out.callId} as sent`, excerpt: cap(out.output, Math.min(max, 600)) }];
+  return out.output === out.text
+    ? [seen]
+    : [
+        seen,
+        { kind: 'model-request', source: `model request #${out.request + 1}, output of ${out.callId} as sent`, excerpt: cap(out.output, Math.min(max, 600)) },
+      ];
 }
 
 /**
  * A check that needs the status of outputs no status could be read from: BLOCKED, never a pass
  * or a FAIL ("unreadable" stands for no status), naming each output's text.
  */
-export function statusUnreadable(outs: readonly { name: string; out: ToolOutputSeen }[], obs: Observations, evidence: Evidence[] = outs.flatMap((o) => outputEvidence(o.out))): Grade {
+export function statusUnreadable(
+  outs: readonly { name: string; out: ToolOutputSeen }[],
+  obs: Observations,
+  evidence: Evidence[] = outs.flatMap((o) => outputEvidence(o.out)),
+): Grade {
   const excerpt = (text: string): string => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
   const blocked = notReached(outs.map(({ name, out }) => `the status of ${name}: the output could not be read: ${excerpt(out.text)}`).join('; '), obs);
   return { ...blocked, evidence: [...evidence, ...blocked.evidence] };

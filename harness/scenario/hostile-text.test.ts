@@ -3,7 +3,11 @@ import { forgedLineInert, noRawControlsInPromptText, noRawControlsInServerText }
 import { CONTROL_FAMILY, hostile, rawControlsIn } from './hostile-text.js';
 import { approval, modelRequest, observations, userMessage } from './test-fixtures/observations.js';
 
-const escaped = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\u3164\uffa0]|[\u{E0000}-\u{E007F}]/gu, (c) => `\\u{${c.codePointAt(0)?.toString(16)}}`);
+const escaped = (text: string): string =>
+  text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\u3164\uffa0]|[\u{E0000}-\u{E007F}]/gu,
+    (c) => `\\u{${c.codePointAt(0)?.toString(16)}}`,
+  );
 
 describe('hostile server text', () => {
   test('a span shown with every member escaped holds; each raw member is named', () => {
@@ -24,12 +28,15 @@ describe('hostile server text', () => {
     expect(noRawControlsInServerText(['result'], 1)(observations({ screen })).reached).toBe(false);
     expect(noRawControlsInServerText(['result'], 1)(observations({ screen, approvals: [approval('approve', 0, 1)], toolOutputs: [out] })).verdict).toBe('PASS');
     const raw = { ...screen, all: hostile('result') };
-    expect(noRawControlsInServerText(['result'], 1)(observations({ screen: raw, approvals: [approval('approve', 0, 1)], toolOutputs: [out] })).verdict).toBe('FAIL');
+    expect(noRawControlsInServerText(['result'], 1)(observations({ screen: raw, approvals: [approval('approve', 0, 1)], toolOutputs: [out] })).verdict).toBe(
+      'FAIL',
+    );
   });
 
   test('the prompt check needs a model request carrying the prompt, then judges the shown spans', () => {
     const used = [modelRequest(0, [userMessage('[docs] Summarise it.')])];
-    const on = (all: string, modelRequests = used) => noRawControlsInPromptText(['promptdesc'], 'Summarise it')(observations({ modelRequests, screen: { all, stdout: '', stderr: '', truncated: false } }));
+    const on = (all: string, modelRequests = used) =>
+      noRawControlsInPromptText(['promptdesc'], 'Summarise it')(observations({ modelRequests, screen: { all, stdout: '', stderr: '', truncated: false } }));
     expect(on(escaped(hostile('promptdesc')), []).reached).toBe(false);
     expect(on(escaped(hostile('promptdesc'))).verdict).toBe('PASS');
     expect(on(hostile('promptdesc')).verdict).toBe('FAIL');

@@ -76,7 +76,12 @@ export function rawControlsIn(screen: string, fields: readonly string[]): { show
       const m = RAW_CONTROL.exec(span);
       if (m === null) continue;
       const member = [...span.slice(0, m.index).matchAll(/ \[([a-z0-9-]+)\]/g)].at(-1)?.[1] ?? '(before the first member)';
-      raw.push({ field, member, codePoint: `U+${(m[0].codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`, excerpt: JSON.stringify(span.slice(Math.max(0, m.index - 40), m.index + 40)) });
+      raw.push({
+        field,
+        member,
+        codePoint: `U+${(m[0].codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`,
+        excerpt: JSON.stringify(span.slice(Math.max(0, m.index - 40), m.index + 40)),
+      });
       break;
     }
   }

@@ -23,11 +23,15 @@ describe('scenario files', () => {
 
   test('unknown guarantee IDs and repeated check ids are refused', () => {
     const checks = [valid.checks[0]!, { ...valid.checks[0]!, guarantees: ['NOPE-9'] }];
-    expect(() => parseScenario({ ...valid, checks }, '/s/x.scenario.ts')).toThrow(/checks\.1\.id: "one" is used twice[\s\S]*checks\.1\.guarantees\.0: unknown guarantee NOPE-9/);
+    expect(() => parseScenario({ ...valid, checks }, '/s/x.scenario.ts')).toThrow(
+      /checks\.1\.id: "one" is used twice[\s\S]*checks\.1\.guarantees\.0: unknown guarantee NOPE-9/,
+    );
   });
 
   test('a check without a grade function is refused', () => {
-    expect(() => parseScenario({ ...valid, checks: [{ ...valid.checks[0]!, grade: 'pass' }] }, '/s/x.scenario.ts')).toThrow(/checks\.0\.grade: must be a function/);
+    expect(() => parseScenario({ ...valid, checks: [{ ...valid.checks[0]!, grade: 'pass' }] }, '/s/x.scenario.ts')).toThrow(
+      /checks\.0\.grade: must be a function/,
+    );
   });
 
   test('file names must be kebab-case', () => {
@@ -44,11 +48,19 @@ describe('scenario files', () => {
 
   test('--required-by spec keeps only checks of a guarantee the specification asks, together with the other filters', () => {
     const mixed = parseScenario(
-      { ...valid, checks: [valid.checks[0]!, { ...valid.checks[0]!, id: 'two', guarantees: ['APPROVE-2'] }, { ...valid.checks[0]!, id: 'both', guarantees: ['APPROVE-2', 'APPROVE-4'] }] },
+      {
+        ...valid,
+        checks: [
+          valid.checks[0]!,
+          { ...valid.checks[0]!, id: 'two', guarantees: ['APPROVE-2'] },
+          { ...valid.checks[0]!, id: 'both', guarantees: ['APPROVE-2', 'APPROVE-4'] },
+        ],
+      },
       '/s/approve-once.scenario.ts',
     );
     const b = parseScenario({ ...valid, checks: [{ ...valid.checks[0]!, guarantees: ['NET-2'] }] }, '/s/redirect.scenario.ts');
-    const checks = (filter: Parameters<typeof selectScenarios>[1]) => selectScenarios([mixed, b], filter).flatMap((s) => s.checks.map((c) => `${s.name}/${c.id}`));
+    const checks = (filter: Parameters<typeof selectScenarios>[1]) =>
+      selectScenarios([mixed, b], filter).flatMap((s) => s.checks.map((c) => `${s.name}/${c.id}`));
     expect(checks({ requiredBy: 'catalogue' })).toEqual(['approve-once/one', 'approve-once/two', 'approve-once/both', 'redirect/one']);
     expect(checks({ requiredBy: 'spec' })).toEqual(['approve-once/one', 'approve-once/both']);
     expect(checks({ requiredBy: 'spec-must' })).toEqual(['approve-once/both']);
@@ -59,7 +71,15 @@ describe('scenario files', () => {
   test('--tier keeps only checks whose most demanding guarantee is of a tier named', () => {
     // APPROVE-1 spec SHOULD, APPROVE-2 safety, APPROVE-4 spec MUST, APPROVE-6 contract.
     const mixed = parseScenario(
-      { ...valid, checks: [valid.checks[0]!, { ...valid.checks[0]!, id: 'two', guarantees: ['APPROVE-2'] }, { ...valid.checks[0]!, id: 'both', guarantees: ['APPROVE-6', 'APPROVE-4'] }, { ...valid.checks[0]!, id: 'six', guarantees: ['APPROVE-6'] }] },
+      {
+        ...valid,
+        checks: [
+          valid.checks[0]!,
+          { ...valid.checks[0]!, id: 'two', guarantees: ['APPROVE-2'] },
+          { ...valid.checks[0]!, id: 'both', guarantees: ['APPROVE-6', 'APPROVE-4'] },
+          { ...valid.checks[0]!, id: 'six', guarantees: ['APPROVE-6'] },
+        ],
+      },
       '/s/approve-once.scenario.ts',
     );
     const checks = (tiers: Parameters<typeof selectScenarios>[1]['tiers']) => selectScenarios([mixed], { tiers }).flatMap((s) => s.checks.map((c) => c.id));

@@ -147,7 +147,6 @@ export interface StartupSeen {
   changedFlags: string[];
 }
 
-
 export interface ScriptOutcome {
   /** Steps completed in order. */
   completed: number;

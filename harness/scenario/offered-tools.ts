@@ -34,7 +34,9 @@ export function offeredAs(obs: Observations, r: ModelRequestRecord, server: stri
 export function strictIn(api: ModelApi, strict: boolean | null): { strict: boolean | null; rule: string } {
   switch (api) {
     case 'responses':
-      return strict === null ? { strict: true, rule: 'strict omitted: the Responses API then enforces the schema' } : { strict, rule: `strict: ${String(strict)}` };
+      return strict === null
+        ? { strict: true, rule: 'strict omitted: the Responses API then enforces the schema' }
+        : { strict, rule: `strict: ${String(strict)}` };
     case 'chat':
       return { strict: strict === true, rule: strict === null ? 'strict omitted: on Chat Completions that is not strict' : `strict: ${String(strict)}` };
     case 'anthropic':
@@ -66,7 +68,8 @@ export function tracesOf(obs: Observations, r: ModelRequestRecord, server: strin
   const description = shared ? '' : own;
   const found = offeredAs(obs, r, server, tool);
   const traced = functionsOf(r).filter(
-    (t) => (name.length >= MIN_NAME && squash(label(t)).includes(name)) || (description.length >= MIN_DESCRIPTION && (t.description ?? '').includes(description)),
+    (t) =>
+      (name.length >= MIN_NAME && squash(label(t)).includes(name)) || (description.length >= MIN_DESCRIPTION && (t.description ?? '').includes(description)),
   );
   return [...new Set([...(typeof found === 'string' ? [] : [label(found)]), ...traced.map(label)])];
 }

@@ -5,7 +5,13 @@ import type { Observations } from './observations.js';
 
 /** A call approved at 100 and sent at 110, whose outcome never reached the model. */
 const decided = (over: Partial<Observations> = {}): Observations =>
-  observations({ approvals: [approval('approve', 90, 100)], servers: server('docs', [request('tools/call', 1, 110)]), modelRequests: [modelRequest(0)], modelRequestMono: [50], ...over });
+  observations({
+    approvals: [approval('approve', 90, 100)],
+    servers: server('docs', [request('tools/call', 1, 110)]),
+    modelRequests: [modelRequest(0)],
+    modelRequestMono: [50],
+    ...over,
+  });
 
 describe('outcomeOwed', () => {
   test('no call was decided: nothing is owed yet', () => {
@@ -13,7 +19,9 @@ describe('outcomeOwed', () => {
   });
 
   test('a model request after the last decided call means the host went on without the outcome', () => {
-    expect(outcomeOwed(decided({ modelRequests: [modelRequest(0), modelRequest(1)], modelRequestMono: [50, 200] }))).toMatch(/went on to the model without it \(model request #2\)/);
+    expect(outcomeOwed(decided({ modelRequests: [modelRequest(0), modelRequest(1)], modelRequestMono: [50, 200] }))).toMatch(
+      /went on to the model without it \(model request #2\)/,
+    );
   });
 
   test('the script ending with the host back at its prompt makes it owed; ended without waiting for the prompt, it does not', () => {
@@ -26,7 +34,9 @@ describe('outcomeOwed', () => {
   });
 
   test('a host gone by itself when the script stopped owed it', () => {
-    expect(outcomeOwed(decided({ script: { completed: 2, stoppedAt: { step: 3, what: 'send', reason: 'no prompt', mono: 500, hostExited: true } } }))).toMatch(/exited by itself/);
+    expect(outcomeOwed(decided({ script: { completed: 2, stoppedAt: { step: 3, what: 'send', reason: 'no prompt', mono: 500, hostExited: true } } }))).toMatch(
+      /exited by itself/,
+    );
   });
 
   test('the user waiting past the call deadline in force and its slack makes it owed; a shorter wait does not', () => {
@@ -36,11 +46,25 @@ describe('outcomeOwed', () => {
   });
 
   test('a call of an earlier host session does not make the last session owe anything', () => {
-    expect(outcomeOwed(decided({ sessionStarts: [{ request: 0, mono: 0 }, { request: 1, mono: 300 }], script: { completed: 5, stoppedAt: null, endedAtPrompt: true } }))).toBeNull();
+    expect(
+      outcomeOwed(
+        decided({
+          sessionStarts: [
+            { request: 0, mono: 0 },
+            { request: 1, mono: 300 },
+          ],
+          script: { completed: 5, stoppedAt: null, endedAtPrompt: true },
+        }),
+      ),
+    ).toBeNull();
   });
 
   test('a tool the model could not find leaves nothing owed (grade.ts names that cause)', () => {
-    expect(outcomeOwed(decided({ unresolvedTargets: [{ server: 'docs', tool: 'x', request: 0 } as never], script: { completed: 3, stoppedAt: null, endedAtPrompt: true } }))).toBeNull();
+    expect(
+      outcomeOwed(
+        decided({ unresolvedTargets: [{ server: 'docs', tool: 'x', request: 0 } as never], script: { completed: 3, stoppedAt: null, endedAtPrompt: true } }),
+      ),
+    ).toBeNull();
   });
 });
 

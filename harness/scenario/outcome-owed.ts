@@ -15,7 +15,9 @@ const ms = (value: number): string => `${value.toFixed(0)} ms`;
 export function lastDecided(obs: Observations): number | null {
   const since = obs.sessionStarts.at(-1)?.mono ?? -Infinity;
   const answered = obs.approvals.filter((a) => a.answer !== 'unanswered').map((a) => a.answeredAt);
-  const sent = Object.values(obs.servers).flatMap((s) => s.journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call').map((e) => e.mono));
+  const sent = Object.values(obs.servers).flatMap((s) =>
+    s.journal.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call').map((e) => e.mono),
+  );
   const moments = [...answered, ...sent].filter((t) => t >= since);
   return moments.length === 0 ? null : Math.max(...moments);
 }
@@ -36,7 +38,9 @@ export function outcomeOwed(obs: Observations): string | null {
   if (stop.hostExited === true) return `the last call was decided and the host then exited by itself (gone at step ${stop.step})`;
   const deadline = obs.host.deadlines.callTimeoutMs;
   const waited = stop.mono === undefined ? 0 : stop.mono - decided;
-  return waited >= deadline + DEADLINE_SLACK.lateMs ? `the last call was decided and the user waited ${ms(waited)}, past the ${ms(deadline)} call deadline in force` : null;
+  return waited >= deadline + DEADLINE_SLACK.lateMs
+    ? `the last call was decided and the user waited ${ms(waited)}, past the ${ms(deadline)} call deadline in force`
+    : null;
 }
 
 /** A tool output (`what`) never reached the model: BLOCKED, with the line a check that asks that the model be told FAILs with when the host owed it. */

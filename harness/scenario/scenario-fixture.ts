@@ -28,8 +28,7 @@ export function closeNames(name: string, known: readonly string[]): string[] {
   return [...known].sort((a, b) => score(a) - score(b) || a.localeCompare(b)).slice(0, CLOSE_NAMES);
 }
 
-const needsTrap = (spec: ServerSpec): boolean =>
-  'raw' in spec ? JSON.stringify(spec.raw).includes('{trap') : typeof spec.behaviour === 'function';
+const needsTrap = (spec: ServerSpec): boolean => ('raw' in spec ? JSON.stringify(spec.raw).includes('{trap') : typeof spec.behaviour === 'function');
 
 function rawEntry(spec: Extract<ServerSpec, { raw: unknown }>, name: string, ctx: FixtureContext | undefined, canaries: CanaryRegistry): McpServerEntry {
   const fill = (s: string): string => (ctx ? withTrap(s, ctx.trapOrigin) : s);

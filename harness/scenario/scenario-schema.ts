@@ -125,7 +125,14 @@ const USER_STEPS = [
   [
     'received',
     z.strictObject({
-      received: z.strictObject({ server: z.string().min(1), method: z.string().min(1), count: z.number().int().min(1).default(1), after: z.string().min(1).optional(), afterFault: z.literal(true).optional(), answered: z.literal(true).optional() }),
+      received: z.strictObject({
+        server: z.string().min(1),
+        method: z.string().min(1),
+        count: z.number().int().min(1).default(1),
+        after: z.string().min(1).optional(),
+        afterFault: z.literal(true).optional(),
+        answered: z.literal(true).optional(),
+      }),
       optional: z.literal(true).optional(),
       within,
     }),
@@ -142,7 +149,12 @@ const USER_STEPS = [
   [
     'answerAsk',
     z.strictObject({
-      answerAsk: z.strictObject({ server: z.string().min(1), shows: z.string().min(1), occurrence: z.number().int().min(1).optional(), type: z.array(z.string()).min(1) }),
+      answerAsk: z.strictObject({
+        server: z.string().min(1),
+        shows: z.string().min(1),
+        occurrence: z.number().int().min(1).optional(),
+        type: z.array(z.string()).min(1),
+      }),
       within,
     }),
   ],
@@ -158,7 +170,11 @@ const USER_STEPS = [
   [
     'prompt',
     z.strictObject({
-      prompt: z.strictObject({ server: z.string().min(1), name: z.string().min(1), arguments: z.record(z.string().regex(/^[^\s=]+$/, 'prompt argument names have no blanks or "="'), z.string()).optional() }),
+      prompt: z.strictObject({
+        server: z.string().min(1),
+        name: z.string().min(1),
+        arguments: z.record(z.string().regex(/^[^\s=]+$/, 'prompt argument names have no blanks or "="'), z.string()).optional(),
+      }),
       within,
     }),
   ],
@@ -221,10 +237,13 @@ export type GradeFn = ((obs: Observations) => Grade) & { readonly thresholds?: T
 /** `grade` applying `thresholds`: known before the run, and reported by every grade it returns (with any it adds at run time). */
 export function applying(thresholds: Thresholds, grade: (obs: Observations) => Grade): GradeFn {
   const known = { ...(grade as GradeFn).thresholds, ...thresholds };
-  return Object.assign((obs: Observations): Grade => {
-    const graded = grade(obs);
-    return { ...graded, applied: { ...known, ...graded.applied } };
-  }, { thresholds: known });
+  return Object.assign(
+    (obs: Observations): Grade => {
+      const graded = grade(obs);
+      return { ...graded, applied: { ...known, ...graded.applied } };
+    },
+    { thresholds: known },
+  );
 }
 
 export const CheckSchema = z.strictObject({

@@ -67,8 +67,7 @@ export function withStderrCanary(canaries: CanaryRegistry, owner: string, behavi
 }
 
 /** Fills "{trap}" (origin) and "{trapPort}" in a raw URL or command word. */
-export const withTrap = (text: string, trapOrigin: string): string =>
-  text.replaceAll('{trap}', trapOrigin).replaceAll('{trapPort}', new URL(trapOrigin).port);
+export const withTrap = (text: string, trapOrigin: string): string => text.replaceAll('{trap}', trapOrigin).replaceAll('{trapPort}', new URL(trapOrigin).port);
 
 /**
  * A behaviour pinned to the revision(s) a scenario or the run asks for. Legacy SSE servers

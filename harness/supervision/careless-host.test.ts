@@ -39,31 +39,41 @@ const scenarioFile = (name: string): string => join(suiteRoot(), 'scenarios', `$
 const how = await containment();
 
 describe.runIf(how.mechanism === 'pid-namespace')('a careless terminal host', () => {
-  test('the child it left in its own group outlives it and is reported with its daemon; its exit code is right; refhost leaves nothing', { timeout: 60_000 }, async () => {
-    requireBuilt('dist/refhost.mjs', ['reference-host', 'common']);
-    const name = `careless-${randomBytes(6).toString('hex')}`;
-    const scenario = await loadScenario(scenarioFile('stdio-env-stderr-reaping'));
-    const [careless, reference] = await Promise.all([runScenario(scenario, { adapter: resolveHost(carelessProfile(name)) }), runScenario(scenario, { adapter: resolveHost('reference') })]);
+  test(
+    'the child it left in its own group outlives it and is reported with its daemon; its exit code is right; refhost leaves nothing',
+    { timeout: 60_000 },
+    async () => {
+      requireBuilt('dist/refhost.mjs', ['reference-host', 'common']);
+      const name = `careless-${randomBytes(6).toString('hex')}`;
+      const scenario = await loadScenario(scenarioFile('stdio-env-stderr-reaping'));
+      const [careless, reference] = await Promise.all([
+        runScenario(scenario, { adapter: resolveHost(carelessProfile(name)) }),
+        runScenario(scenario, { adapter: resolveHost('reference') }),
+      ]);
 
-    expect(careless.observations.exits).toEqual([{ code: 0, signal: null, killedByHarness: false }]);
-    const left = careless.leftovers.map(({ command, role, where, hostEnded }) => ({ command, role, where, hostEnded }));
-    expect(left).toEqual(
-      expect.arrayContaining([
-        { command: `perl -e sleep 300 ${name}-child`, role: 'host', where: 'host-group', hostEnded: 'by-itself' },
-        { command: `perl -e sleep 300 ${name}-daemon`, role: 'host', where: 'own-session', hostEnded: 'by-itself' },
-      ]),
-    );
-    const child = careless.observations.leftovers.find((p) => p.cmdline.at(-1) === `${name}-child`);
-    expect(child?.pgid).toBe(careless.observations.hostPid);
-    const reaped = careless.results.find((r) => r.id === 'stdio-env-stderr-reaping/reaped-on-end-of-input');
-    expect({ verdict: reaped?.verdict, evidence: reaped?.evidence.some((e) => e.source.startsWith(`pid ${child?.pid} `)) }).toEqual({ verdict: 'FAIL', evidence: true });
-    expect(careless.observations.harnessErrors).toEqual([]);
-    expect(scanRunProcesses(name)).toEqual([]);
+      expect(careless.observations.exits).toEqual([{ code: 0, signal: null, killedByHarness: false }]);
+      const left = careless.leftovers.map(({ command, role, where, hostEnded }) => ({ command, role, where, hostEnded }));
+      expect(left).toEqual(
+        expect.arrayContaining([
+          { command: `perl -e sleep 300 ${name}-child`, role: 'host', where: 'host-group', hostEnded: 'by-itself' },
+          { command: `perl -e sleep 300 ${name}-daemon`, role: 'host', where: 'own-session', hostEnded: 'by-itself' },
+        ]),
+      );
+      const child = careless.observations.leftovers.find((p) => p.cmdline.at(-1) === `${name}-child`);
+      expect(child?.pgid).toBe(careless.observations.hostPid);
+      const reaped = careless.results.find((r) => r.id === 'stdio-env-stderr-reaping/reaped-on-end-of-input');
+      expect({ verdict: reaped?.verdict, evidence: reaped?.evidence.some((e) => e.source.startsWith(`pid ${child?.pid} `)) }).toEqual({
+        verdict: 'FAIL',
+        evidence: true,
+      });
+      expect(careless.observations.harnessErrors).toEqual([]);
+      expect(scanRunProcesses(name)).toEqual([]);
 
-    expect(reference.observations.exits).toEqual([{ code: 0, signal: null, killedByHarness: false }]);
-    expect(reference.leftovers).toEqual([]);
-    expect(reference.results.filter((r) => r.verdict !== 'PASS').map((r) => `${r.id}: ${r.observed}`)).toEqual([]);
-  });
+      expect(reference.observations.exits).toEqual([{ code: 0, signal: null, killedByHarness: false }]);
+      expect(reference.leftovers).toEqual([]);
+      expect(reference.results.filter((r) => r.verdict !== 'PASS').map((r) => `${r.id}: ${r.observed}`)).toEqual([]);
+    },
+  );
 
   test('in a scenario that grades nothing of STDIO-5, what it left is in the report: run.leftovers and the run notes', { timeout: 60_000 }, async () => {
     requireCliBuilt();
@@ -82,7 +92,9 @@ describe.runIf(how.mechanism === 'pid-namespace')('a careless terminal host', ()
       ]),
     );
     const markdown = readFileSync(join(dir, name, 'report.md'), 'utf8');
-    expect(markdown).toContain("Left running after the host exited, in 1 scenario (the harness killed them when the scenario ended; on a user's machine they would have gone on running):");
+    expect(markdown).toContain(
+      "Left running after the host exited, in 1 scenario (the harness killed them when the scenario ended; on a user's machine they would have gone on running):",
+    );
     expect(markdown).toContain(`${name}-daemon\\\` (the host's own, in a session of its own) in scenario ${scenario.name}`);
     expect(scanRunProcesses(name)).toEqual([]);
   });

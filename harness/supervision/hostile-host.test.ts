@@ -25,7 +25,10 @@ function hostileProfile(daemonName: string): string {
   const reference = JSON.parse(readFileSync(join(suiteRoot(), 'harness', 'profiles', 'reference-host.json'), 'utf8')) as Record<string, unknown>;
   const file = join(dir, 'hostile-host.json');
   const { resume: _resume, versionArgs: _version, ...rest } = reference;
-  writeFileSync(file, JSON.stringify({ ...rest, name: 'hostile-host', command: HOSTILE_HOST, args: [daemonName, 'node', '{suiteRoot}/bin/refhost.js', 'chat'] }));
+  writeFileSync(
+    file,
+    JSON.stringify({ ...rest, name: 'hostile-host', command: HOSTILE_HOST, args: [daemonName, 'node', '{suiteRoot}/bin/refhost.js', 'chat'] }),
+  );
   return file;
 }
 
@@ -43,7 +46,10 @@ describe.runIf(how.mechanism === 'pid-namespace')('a hostile host', () => {
     // Nothing of the sandbox marks it: the old scan for the sandbox's path could not see it.
     expect(JSON.stringify({ cmdline: daemon?.cmdline, env: daemon?.env })).not.toMatch(/mhc-stdio-reap-on-sigterm-/);
     const reaped = results.find((r) => r.id === 'stdio-reap-on-sigterm/reaped-on-sigterm');
-    expect({ verdict: reaped?.verdict, evidence: reaped?.evidence.some((e) => e.source.startsWith(`pid ${daemon?.pid} `)) }).toEqual({ verdict: 'FAIL', evidence: true });
+    expect({ verdict: reaped?.verdict, evidence: reaped?.evidence.some((e) => e.source.startsWith(`pid ${daemon?.pid} `)) }).toEqual({
+      verdict: 'FAIL',
+      evidence: true,
+    });
     expect(observations.exits.map((e) => e.killedByHarness)).toEqual([true]);
     // The report says it outlived the host, whatever the scenario grades (run notes).
     expect(leftovers.find((l) => l.pid === daemon?.pid)).toMatchObject({ role: 'host', where: 'own-session', hostEnded: 'killed-by-harness' });

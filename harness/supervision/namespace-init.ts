@@ -126,9 +126,19 @@ exit 0;
  * sandbox/name-watch.ts), the token of the mark it writes to the terminal once the host exited
  * ('' = none; pseudo-terminal.ts), environment and command line.
  */
-export function hostSpec(command: string, args: readonly string[], env: Record<string, string>, cwd: string, tty = '', resolvConf = '', exitToken = ''): Buffer {
+export function hostSpec(
+  command: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
+  tty = '',
+  resolvConf = '',
+  exitToken = '',
+): Buffer {
   const entries = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-  return Buffer.from(`${entries.length} ${args.length + 1}\n${[tty, cwd, resolvConf, exitToken, ...entries, command, ...args].map((item) => `${item}\0`).join('')}`);
+  return Buffer.from(
+    `${entries.length} ${args.length + 1}\n${[tty, cwd, resolvConf, exitToken, ...entries, command, ...args].map((item) => `${item}\0`).join('')}`,
+  );
 }
 
 export type InitLine = { kind: 'started'; host: number; reaper: number } | { kind: 'error'; message: string } | { kind: 'exited'; status: ExitStatus };

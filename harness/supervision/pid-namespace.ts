@@ -70,7 +70,10 @@ export interface HostStart {
 }
 
 /** The supervisor (namespace-init.ts) in a PID namespace of its own: its children are in the namespace, it is not. */
-const inNamespaceArgv = (tools: NamespaceTools): [string, string[]] => [tools.unshare, ['--pid', '--mount', '--', tools.perl, '-e', SUPERVISOR, '--', tools.mount]];
+const inNamespaceArgv = (tools: NamespaceTools): [string, string[]] => [
+  tools.unshare,
+  ['--pid', '--mount', '--', tools.perl, '-e', SUPERVISOR, '--', tools.mount],
+];
 
 /** Runs the supervisor (`program` `args`) and hands it the host to start. */
 function startSupervisor([program, args]: [string, string[]], command: string, hostArgs: readonly string[], options: HostStart): ChildProcess {
@@ -116,7 +119,9 @@ export function containment(): Promise<Containment> {
 }
 
 export async function probeContainment(found: { [K in keyof NamespaceTools]: string | null }): Promise<Containment> {
-  const missing = Object.entries(found).filter(([, path]) => path === null).map(([name]) => name);
+  const missing = Object.entries(found)
+    .filter(([, path]) => path === null)
+    .map(([name]) => name);
   if (missing.length > 0) return { mechanism: 'process-scan', reason: `${missing.join(', ')} not found on PATH` };
   const tools = found as NamespaceTools;
   const child = startSupervisor(inNamespaceArgv(tools), 'true', [], { env: { PATH: process.env.PATH ?? '' }, cwd: '/' });
@@ -142,7 +147,11 @@ export async function probeContainment(found: { [K in keyof NamespaceTools]: str
 export async function spawnInNamespace(tools: NamespaceTools, command: string, args: readonly string[], options: HostStart): Promise<NamespacedProcess> {
   const child = startSupervisor(inNamespaceArgv(tools), command, args, options);
   // On a terminal these are placeholders: the caller reads and writes the terminal instead.
-  const [stdin, stdout, stderr] = [child.stdin ?? new PassThrough(), child.stdout ?? Readable.from([]), child.stderr ?? Readable.from([])] as [Writable, Readable, Readable];
+  const [stdin, stdout, stderr] = [child.stdin ?? new PassThrough(), child.stdout ?? Readable.from([]), child.stderr ?? Readable.from([])] as [
+    Writable,
+    Readable,
+    Readable,
+  ];
   // A host that exits while we write must not crash the harness.
   stdin.on('error', () => {});
   const supervisorExit = new Promise<void>((resolve) => child.once('exit', () => resolve()));

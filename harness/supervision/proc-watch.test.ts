@@ -19,7 +19,7 @@ const printed = (proc: GroupProcess, text: string): Promise<void> =>
   new Promise((resolve) => proc.stdout.on('data', (chunk: Buffer) => chunk.toString().includes(text) && resolve()));
 
 describe('the process watch', () => {
-  test("a child gone by the end is still recorded with its command line, from the snapshot taken while it lived", async () => {
+  test('a child gone by the end is still recorded with its command line, from the snapshot taken while it lived', async () => {
     const marker = `mark-${randomBytes(6).toString('hex')}`;
     // The host (marked by its environment) runs a child whose command line holds a "secret"; the child ends on a line of input.
     const host = start(`sh -c 'echo READY; read x' secret-arg-${marker}; echo GONE; read y`, { MARK: marker });
@@ -49,7 +49,10 @@ describe('the process watch', () => {
 
   test("watches started together are walked every interval, each keeping only its own run's processes", async () => {
     const [one, two] = [`mark-${randomBytes(6).toString('hex')}`, `mark-${randomBytes(6).toString('hex')}`];
-    const hosts = [start(`sh -c 'echo READY; read x' child-of-${one}; read y`, { MARK: one }), start(`sh -c 'echo READY; read x' child-of-${two}; read y`, { MARK: two })];
+    const hosts = [
+      start(`sh -c 'echo READY; read x' child-of-${one}; read y`, { MARK: one }),
+      start(`sh -c 'echo READY; read x' child-of-${two}; read y`, { MARK: two }),
+    ];
     await Promise.all(hosts.map((h) => printed(h, 'READY')));
     const watches = [new ProcWatch(one), new ProcWatch(two)];
     for (const w of watches) w.start();
@@ -57,8 +60,14 @@ describe('the process watch', () => {
     for (const w of watches) w.stop();
     const seen = watches.map((w, i) => w.records().map((r) => [r.pid === hosts[i]?.pid ? 'host' : r.cmdline.at(-1), r.moment]));
     expect(seen).toEqual([
-      [['host', 'periodic snapshot'], [`child-of-${one}`, 'periodic snapshot']],
-      [['host', 'periodic snapshot'], [`child-of-${two}`, 'periodic snapshot']],
+      [
+        ['host', 'periodic snapshot'],
+        [`child-of-${one}`, 'periodic snapshot'],
+      ],
+      [
+        ['host', 'periodic snapshot'],
+        [`child-of-${two}`, 'periodic snapshot'],
+      ],
     ]);
   });
 
@@ -74,7 +83,8 @@ describe('the process watch', () => {
 
   test('a process that executes itself again with the same command line and another environment is recorded again', async () => {
     const marker = `mark-${randomBytes(6).toString('hex')}`;
-    const script = '$| = 1; print "STAGE=", ($ENV{STAGE} // "one"), "\\n"; <STDIN>; if (!defined $ENV{STAGE}) { $ENV{STAGE} = "two"; exec { $^X } "perl", "-e", $ENV{SCRIPT} }';
+    const script =
+      '$| = 1; print "STAGE=", ($ENV{STAGE} // "one"), "\\n"; <STDIN>; if (!defined $ENV{STAGE}) { $ENV{STAGE} = "two"; exec { $^X } "perl", "-e", $ENV{SCRIPT} }';
     const host = run('perl', ['-e', script], { MARK: marker, SCRIPT: script });
     host.stdout.setEncoding('utf8');
     await printed(host, 'STAGE=one');
@@ -91,14 +101,30 @@ describe('the process watch', () => {
   });
 });
 
-const record = (pid: number, ppid: number, pgid: number, cmd: string, start = pid): ProcessRecord => ({ pid, ppid, pgid, sid: pgid, state: 'S', start, cmdline: [cmd], env: {}, moment: 'test' });
+const record = (pid: number, ppid: number, pgid: number, cmd: string, start = pid): ProcessRecord => ({
+  pid,
+  ppid,
+  pgid,
+  sid: pgid,
+  state: 'S',
+  start,
+  cmdline: [cmd],
+  env: {},
+  moment: 'test',
+});
 
 describe('process roles', () => {
   const serverOf = (p: ProcessRecord): string | null => (p.cmdline[0] === 'server-docs' ? 'server:docs' : null);
 
   test('a stdio server, its children and a child left in its group are the server; everything else is the host', () => {
     const roles = assignRoles(
-      [record(10, 1, 10, 'host'), record(11, 10, 11, 'server-docs'), record(12, 11, 11, 'server child'), record(13, 1, 11, 'reparented child'), record(14, 10, 10, 'host helper')],
+      [
+        record(10, 1, 10, 'host'),
+        record(11, 10, 11, 'server-docs'),
+        record(12, 11, 11, 'server child'),
+        record(13, 1, 11, 'reparented child'),
+        record(14, 10, 10, 'host helper'),
+      ],
       serverOf,
     );
     expect(roles.map((p) => [p.cmdline[0], p.role])).toEqual([

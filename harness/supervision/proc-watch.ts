@@ -62,7 +62,14 @@ function see(pid: number): Seen | null {
   // execute itself again with the same command line and another environment, or write over
   // its environment in place. Compared as read, it is parsed only when it changed. A refused
   // one is checked against /proc again each time (infoFrom).
-  if (before !== undefined && before.statKey === key && before.texts.cmdline === texts.cmdline && typeof texts.environ === 'string' && before.texts.environ === texts.environ) return before;
+  if (
+    before !== undefined &&
+    before.statKey === key &&
+    before.texts.cmdline === texts.cmdline &&
+    typeof texts.environ === 'string' &&
+    before.texts.environ === texts.environ
+  )
+    return before;
   const info = infoFrom(pid, texts, readHeld);
   if (info === null) return null;
   const id = identity(info);

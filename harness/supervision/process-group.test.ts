@@ -14,7 +14,10 @@ afterEach(async () => {
  * sleep (a process caught between fork and exec cannot always be read in /proc), then waits.
  */
 function leaderWithGrandchild(marker: string): GroupProcess {
-  const proc = spawnInGroup('sh', ['-c', 'sleep 60 & until [ "$(cat /proc/$!/comm 2>/dev/null)" = sleep ]; do :; done; echo READY; wait'], { env: { PATH: process.env.PATH ?? '', MARK: marker }, cwd: '/' });
+  const proc = spawnInGroup('sh', ['-c', 'sleep 60 & until [ "$(cat /proc/$!/comm 2>/dev/null)" = sleep ]; do :; done; echo READY; wait'], {
+    env: { PATH: process.env.PATH ?? '', MARK: marker },
+    cwd: '/',
+  });
   started.push(proc);
   return proc;
 }

@@ -118,5 +118,8 @@ export async function killLeftovers(leftovers: readonly ProcessInfo[], deadlineM
       // already gone
     }
   }
-  return waitGone(leftovers.map((p) => p.pid), deadlineMs);
+  return waitGone(
+    leftovers.map((p) => p.pid),
+    deadlineMs,
+  );
 }

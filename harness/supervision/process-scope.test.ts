@@ -47,7 +47,10 @@ describe('process scopes', () => {
   });
 
   test('a probe with a tool missing says which one, and hosts fall back to the sandbox scan', async () => {
-    expect(await probeContainment({ unshare: null, perl: '/usr/bin/perl', mount: null })).toEqual({ mechanism: 'process-scan', reason: 'unshare, mount not found on PATH' });
+    expect(await probeContainment({ unshare: null, perl: '/usr/bin/perl', mount: null })).toEqual({
+      mechanism: 'process-scan',
+      reason: 'unshare, mount not found on PATH',
+    });
   });
 });
 
@@ -83,7 +86,9 @@ describe.runIf(how.mechanism === 'pid-namespace')('hosts in PID namespaces', () 
   test('a missing host binary is reported as no process created', async () => {
     const scope = new ProcessScope();
     scopes.push(scope);
-    await expect(scope.run(() => spawnHost('/no/such/host', [], { env: { PATH: '/usr/bin:/bin' }, cwd: '/' }))).rejects.toThrow('cannot start /no/such/host: no process was created');
+    await expect(scope.run(() => spawnHost('/no/such/host', [], { env: { PATH: '/usr/bin:/bin' }, cwd: '/' }))).rejects.toThrow(
+      'cannot start /no/such/host: no process was created',
+    );
   });
 
   test('a daemon with setsid, a double fork, env -i and cwd / escapes the sandbox scan but is a leftover of the scope, and close kills it', async () => {
@@ -94,7 +99,11 @@ describe.runIf(how.mechanism === 'pid-namespace')('hosts in PID namespaces', () 
     await proc.exited;
     const [daemon] = withName(name);
     expect(daemon).toBeDefined();
-    expect({ cwd: readlinkSync(`/proc/${daemon ?? 0}/cwd`), env: readProcess(daemon ?? 0)?.env.MARK, sandboxScan: scanRunProcesses(marker) }).toEqual({ cwd: '/', env: undefined, sandboxScan: [] });
+    expect({ cwd: readlinkSync(`/proc/${daemon ?? 0}/cwd`), env: readProcess(daemon ?? 0)?.env.MARK, sandboxScan: scanRunProcesses(marker) }).toEqual({
+      cwd: '/',
+      env: undefined,
+      sandboxScan: [],
+    });
     const leftovers = await scope.leftovers(marker, () => 'other', 100);
     expect(leftovers.map((p) => p.pid)).toContain(daemon);
     expect(await scope.close()).toEqual([]);

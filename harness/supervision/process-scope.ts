@@ -80,7 +80,12 @@ export class ProcessScope {
   async leftovers(marker: string, roleOf: RoleOf, graceMs: number): Promise<ProcessInfo[]> {
     const ours = this.#own();
     const found = new Map<number, ProcessInfo>();
-    for (const p of scanScope(this.#namespaces.map((n) => n.namespace), marker, roleOf)) if (!ours.has(p.pid)) found.set(p.pid, p);
+    for (const p of scanScope(
+      this.#namespaces.map((n) => n.namespace),
+      marker,
+      roleOf,
+    ))
+      if (!ours.has(p.pid)) found.set(p.pid, p);
     if (found.size === 0) return [];
     const alive = new Set(await waitGone([...found.keys()], graceMs));
     return [...found.values()].filter((p) => alive.has(p.pid));
@@ -101,7 +106,10 @@ export class ProcessScope {
     // A terminal host's session leader last: it held the terminal for what the host left.
     for (const g of this.#groups) if (g.leader !== undefined) killGroup(g.leader);
     const survivors = (await Promise.all(this.#namespaces.map((n) => n.destroy(deadlineMs)))).flat();
-    const groups = await waitGone(this.#groups.flatMap((g) => (g.leader === undefined ? [g.pid] : [g.pid, g.leader])), deadlineMs);
+    const groups = await waitGone(
+      this.#groups.flatMap((g) => (g.leader === undefined ? [g.pid] : [g.pid, g.leader])),
+      deadlineMs,
+    );
     // Every process is gone: the terminals close.
     for (const p of [...this.#namespaces, ...this.#groups]) p.release?.();
     live.delete(this);
@@ -121,7 +129,11 @@ export type TerminalKind = 'pty' | 'pipes';
  * scope it goes into a PID namespace of its own where the machine allows it, and the scope
  * keeps its terminal open until it closes; outside any scope it is a plain group.
  */
-export async function spawnHost(command: string, args: readonly string[], options: { env: Record<string, string>; cwd: string; terminal?: TerminalKind }): Promise<GroupProcess> {
+export async function spawnHost(
+  command: string,
+  args: readonly string[],
+  options: { env: Record<string, string>; cwd: string; terminal?: TerminalKind },
+): Promise<GroupProcess> {
   const onPty = options.terminal === 'pty';
   const start = { env: onPty ? { ...options.env, TERM: TERMINAL_NAME } : options.env, cwd: options.cwd };
   const scope = current.getStore();
@@ -129,13 +141,19 @@ export async function spawnHost(command: string, args: readonly string[], option
   const plain = (): Promise<GroupProcess> => (onPty ? spawnOnTerminal(command, args, start, !owned) : Promise.resolve(spawnInGroup(command, args, start)));
   if (!owned) return plain();
   const how = await containment();
-  const proc = how.mechanism === 'pid-namespace' ? await inNamespace(how.tools, command, args, { ...start, ...(scope.resolvConf === undefined ? {} : { resolvConf: scope.resolvConf }) }, onPty) : await plain();
+  const proc =
+    how.mechanism === 'pid-namespace'
+      ? await inNamespace(how.tools, command, args, { ...start, ...(scope.resolvConf === undefined ? {} : { resolvConf: scope.resolvConf }) }, onPty)
+      : await plain();
   scope.adopt(proc);
   return proc;
 }
 
 /** `start`s a host on a fresh terminal; the harness's own slave fd is closed once the host holds its own (or never will). */
-async function withTerminal<T extends GroupProcess>(start: (on: { tty: string; exitToken: string }) => Promise<T>, closeOnExit: boolean): Promise<T & { release(): void }> {
+async function withTerminal<T extends GroupProcess>(
+  start: (on: { tty: string; exitToken: string }) => Promise<T>,
+  closeOnExit: boolean,
+): Promise<T & { release(): void }> {
   const term = openTerminal();
   try {
     return onTerminal(await start({ tty: term.path, exitToken: term.exitToken }), term, closeOnExit);
@@ -147,7 +165,13 @@ async function withTerminal<T extends GroupProcess>(start: (on: { tty: string; e
   }
 }
 
-async function inNamespace(tools: NamespaceTools, command: string, args: readonly string[], start: HostStart, onPty: boolean): Promise<GroupProcess | NamespacedProcess> {
+async function inNamespace(
+  tools: NamespaceTools,
+  command: string,
+  args: readonly string[],
+  start: HostStart,
+  onPty: boolean,
+): Promise<GroupProcess | NamespacedProcess> {
   if (!onPty) return spawnInNamespace(tools, command, args, start);
   return withTerminal((on) => spawnInNamespace(tools, command, args, { ...start, ...on }), false);
 }
@@ -159,6 +183,7 @@ async function inNamespace(tools: NamespaceTools, command: string, args: readonl
  */
 export async function spawnOnTerminal(command: string, args: readonly string[], start: HostStart, closeOnExit: boolean): Promise<GroupProcess> {
   const perl = onPath('perl');
-  if (perl === null) throw new HarnessError('HOST_START', `cannot start ${command} on a terminal: its session leader is a perl script, and perl is not on PATH`);
+  if (perl === null)
+    throw new HarnessError('HOST_START', `cannot start ${command} on a terminal: its session leader is a perl script, and perl is not on PATH`);
   return withTerminal((on) => spawnAsJob(perl, command, args, { ...start, ...on }), closeOnExit);
 }

@@ -59,7 +59,10 @@ async function inScope(script: string): Promise<{ scope: ProcessScope; proc: Gro
 
 /** Session, process group and the terminal's foreground group of `pid` (fields 6, 5 and 8 of /proc/PID/stat). */
 function jobOf(pid: number): { sid: number; pgid: number; foreground: number } {
-  const fields = (readStat(pid) ?? '').slice((readStat(pid) ?? '').lastIndexOf(')') + 2).split(' ').map(Number);
+  const fields = (readStat(pid) ?? '')
+    .slice((readStat(pid) ?? '').lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
   return { pgid: fields[2] ?? -1, sid: fields[3] ?? -1, foreground: fields[5] ?? -1 };
 }
 
@@ -124,7 +127,11 @@ describe.runIf(how.mechanism === 'pid-namespace')('terminal hosts in PID namespa
 describe('terminal hosts outside a PID namespace', () => {
   test("a host's last output is read to the end, however much it wrote, and it cannot cut that short by writing an exit mark: only its session leader knows the terminal's", async () => {
     const forged = ['mhc-host-exited', 'mhc-host-exited-000000000000000000000000'].map((t) => `\\033]777;${t}\\007`).join('');
-    const proc = await spawnHost('sh', ['-c', `printf '${forged}'; i=0; while [ $i -lt 2000 ]; do echo "line $i of what the host wrote last"; i=$((i+1)); done; echo END-OF-OUTPUT`], { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp', terminal: 'pty' });
+    const proc = await spawnHost(
+      'sh',
+      ['-c', `printf '${forged}'; i=0; while [ $i -lt 2000 ]; do echo "line $i of what the host wrote last"; i=$((i+1)); done; echo END-OF-OUTPUT`],
+      { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp', terminal: 'pty' },
+    );
     const screen = screenOf(proc);
     // Outside a scope the terminal closes once the host exited: all that was read has been delivered at the stream's end.
     const ended = new Promise((resolve) => proc.stdout.once('end', resolve));
@@ -134,10 +141,13 @@ describe('terminal hosts outside a PID namespace', () => {
     expect(await stopGroup(proc)).toEqual({ code: 0, signal: null });
   });
 
-
   test('outside any scope: typed lines and Ctrl-C reach them, the group is reaped and the terminal closed', async () => {
     const before = openMasters();
-    const proc = await spawnHost('sh', ['-c', 'trap "echo got INT; exit 9" INT; printf "name? "; read x; echo "hi $x"; while :; do sleep 0.1; done'], { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp', terminal: 'pty' });
+    const proc = await spawnHost('sh', ['-c', 'trap "echo got INT; exit 9" INT; printf "name? "; read x; echo "hi $x"; while :; do sleep 0.1; done'], {
+      env: { PATH: process.env.PATH ?? '' },
+      cwd: '/tmp',
+      terminal: 'pty',
+    });
     const screen = screenOf(proc);
     await screen.line(/name\? /);
     proc.stdin.write('ann\r');
@@ -169,6 +179,9 @@ describe('terminal hosts outside a PID namespace', () => {
     expect(await scope.close()).toEqual([]);
     expect([isAlive(Number(child)), isAlive(proc.leader ?? 0)]).toEqual([false, false]);
     expect(openMasters()).toBe(before);
-    expect(await (await spawnOnTerminal('sh', ['-c', 'kill -TERM $$'], { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp' }, true)).exited).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(await (await spawnOnTerminal('sh', ['-c', 'kill -TERM $$'], { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp' }, true)).exited).toEqual({
+      code: null,
+      signal: 'SIGTERM',
+    });
   });
 });

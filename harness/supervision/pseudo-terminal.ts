@@ -45,7 +45,10 @@ export function loadNodePty(load: (name: string) => unknown = createRequire(impo
     return { pty, native: pty.native };
   } catch (error) {
     const why = (error as Error).message.split('\n')[0] ?? 'unknown error';
-    throw new HarnessError('HOST_START', `this host profile asks for "terminal": "pty", but node-pty cannot be loaded here (${why}); install node-pty 1.1.0 or set "terminal": "pipes"`);
+    throw new HarnessError(
+      'HOST_START',
+      `this host profile asks for "terminal": "pty", but node-pty cannot be loaded here (${why}); install node-pty 1.1.0 or set "terminal": "pipes"`,
+    );
   }
 }
 
@@ -133,7 +136,12 @@ function withoutExitMark(master: Readable, token: string): { stdout: Readable; m
  * host left running keeps its terminal), until `release`: its owner calls it once every
  * process of the run is gone; without an owner (`closeOnExit`) it closes once the host exited.
  */
-export function onTerminal<P extends GroupProcess>(proc: P, term: PseudoTerminal, closeOnExit: boolean, size: TerminalSize = TERMINAL_SIZE): P & { release(): void } {
+export function onTerminal<P extends GroupProcess>(
+  proc: P,
+  term: PseudoTerminal,
+  closeOnExit: boolean,
+  size: TerminalSize = TERMINAL_SIZE,
+): P & { release(): void } {
   let done = false;
   const { stdout, marked } = withoutExitMark(term.master, term.exitToken);
   const drained = Promise.race([marked, new Promise<void>((resolve) => (term.master.destroyed ? resolve() : term.master.once('close', () => resolve())))]);

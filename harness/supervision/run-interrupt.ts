@@ -50,9 +50,19 @@ export async function stopRun(marker: string, force: Promise<unknown>, graceMs =
   }
   const gone = waitGone(children, graceMs);
   const late = await Promise.race([gone, force.then(() => children)]);
-  if (late.length > 0) await killLeftovers(scanChildren(process.pid).filter((p) => late.includes(p.pid)), 1000);
+  if (late.length > 0)
+    await killLeftovers(
+      scanChildren(process.pid).filter((p) => late.includes(p.pid)),
+      1000,
+    );
   // Whatever is left (hosts of a machine without PID namespaces, their servers, a host started since).
   const rest = scanRunProcesses(marker);
-  await Promise.race([waitGone(rest.map((p) => p.pid), 500), force]);
+  await Promise.race([
+    waitGone(
+      rest.map((p) => p.pid),
+      500,
+    ),
+    force,
+  ]);
   return killLeftovers([...scanRunProcesses(marker), ...scanChildren(process.pid)], 2000);
 }

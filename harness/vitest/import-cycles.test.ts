@@ -21,7 +21,12 @@ function sources(dir: string): string[] {
 
 /** Every strongly connected group of more than one module (Tarjan), as paths from the suite root. */
 function cycles(files: readonly string[]): string[][] {
-  const edges = new Map(files.map((f) => [f, [...readFileSync(f, 'utf8').matchAll(IMPORT)].map((m) => resolve(dirname(f), (m[1] ?? '').replace(/\.js$/, '.ts'))).filter((t) => existsSync(t))]));
+  const edges = new Map(
+    files.map((f) => [
+      f,
+      [...readFileSync(f, 'utf8').matchAll(IMPORT)].map((m) => resolve(dirname(f), (m[1] ?? '').replace(/\.js$/, '.ts'))).filter((t) => existsSync(t)),
+    ]),
+  );
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -51,7 +56,9 @@ function cycles(files: readonly string[]): string[][] {
 
 describe('the suite has no import cycle', () => {
   test('harness, fake servers, scenarios and benchmarks import in one direction', () => {
-    const files = ROOMS.map((room) => join(ROOT, room)).filter((dir) => existsSync(dir)).flatMap(sources);
+    const files = ROOMS.map((room) => join(ROOT, room))
+      .filter((dir) => existsSync(dir))
+      .flatMap(sources);
     expect(files.length).toBeGreaterThan(100);
     expect(cycles(files)).toEqual([]);
   });

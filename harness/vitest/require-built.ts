@@ -12,8 +12,12 @@ function newestSource(dir: string): { file: string; mtimeMs: number } {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     const candidate = entry.isDirectory()
-      ? entry.name === 'test-fixtures' ? newest : newestSource(full)
-      : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? { file: full, mtimeMs: statSync(full).mtimeMs } : newest;
+      ? entry.name === 'test-fixtures'
+        ? newest
+        : newestSource(full)
+      : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
+        ? { file: full, mtimeMs: statSync(full).mtimeMs }
+        : newest;
     if (candidate.mtimeMs > newest.mtimeMs) newest = candidate;
   }
   return newest;

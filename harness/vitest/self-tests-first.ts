@@ -4,7 +4,11 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-export const SELF_TESTS = ['harness/faulty-hosts/faulty-hosts.test.ts', 'harness/conforming-hosts/conforming-hosts.test.ts', 'harness/conformance/run-scenarios.test.ts'];
+export const SELF_TESTS = [
+  'harness/faulty-hosts/faulty-hosts.test.ts',
+  'harness/conforming-hosts/conforming-hosts.test.ts',
+  'harness/conformance/run-scenarios.test.ts',
+];
 
 export class SelfTestsFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -5,7 +5,9 @@ const mod = (state: string, ...tests: string[]) => ({ state: () => state, tests:
 
 describe('the closing summary line', () => {
   test('counts passed and failed tests, skipped apart', () => {
-    expect(summaryLine(summarise([mod('failed', 'passed', 'failed', 'skipped'), mod('passed', 'passed')], 0))).toBe('conformance: 2 passed, 1 failed, 1 skipped');
+    expect(summaryLine(summarise([mod('failed', 'passed', 'failed', 'skipped'), mod('passed', 'passed')], 0))).toBe(
+      'conformance: 2 passed, 1 failed, 1 skipped',
+    );
   });
 
   test('a file that failed to load counts as a failure', () => {

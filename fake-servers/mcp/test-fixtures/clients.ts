@@ -38,7 +38,10 @@ export class DetachedStdioTransport implements Transport {
   exited?: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private readonly buffer = new ReadBuffer();
 
-  constructor(private readonly command: { command: string; args: string[] }, private readonly env?: Record<string, string>) {}
+  constructor(
+    private readonly command: { command: string; args: string[] },
+    private readonly env?: Record<string, string>,
+  ) {}
 
   start(): Promise<void> {
     const child = spawn(this.command.command, this.command.args, { detached: true, stdio: 'pipe', ...(this.env && { env: this.env }) });
@@ -105,7 +108,11 @@ export interface LaunchedFake {
 }
 
 /** Starts a fake for `behaviour` on `carrier`; stdio servers journal to a collector of their own. */
-export async function launchFake(carrier: TestCarrier, behaviour: ServerBehaviour, env: Record<string, string> = { PATH: process.env.PATH ?? '' }): Promise<LaunchedFake> {
+export async function launchFake(
+  carrier: TestCarrier,
+  behaviour: ServerBehaviour,
+  env: Record<string, string> = { PATH: process.env.PATH ?? '' },
+): Promise<LaunchedFake> {
   const clients: Client[] = [];
   if (carrier === 'stdio') {
     const collector = await startJournalCollector();
@@ -130,7 +137,10 @@ export async function launchFake(carrier: TestCarrier, behaviour: ServerBehaviou
     return fake;
   }
   const http = behaviour.http ?? {};
-  const server = await startHttpFakeServer({ ...behaviour, http: { ...http, ...(carrier === 'sse' && { flavour: 'sse' }), ...(carrier === 'streamable-json' && { jsonResponse: true }) } });
+  const server = await startHttpFakeServer({
+    ...behaviour,
+    http: { ...http, ...(carrier === 'sse' && { flavour: 'sse' }), ...(carrier === 'streamable-json' && { jsonResponse: true }) },
+  });
   return {
     journal: server.journal,
     url: server.url,

@@ -14,10 +14,17 @@ type Message = Extract<JournalEntry, { kind: 'jsonrpc-in' }>['message'];
  * process journals in order, so every entry it made before that answer is in the journal too.
  */
 export async function journaledAnswer(journal: Journal, asked: (request: Message) => boolean, timeoutMs = JOURNAL_WAIT_MS): Promise<JournalEntry> {
-  const request = await journal.waitFor((e) => e.kind === 'jsonrpc-in' && typeof e.message.method === 'string' && e.message.id !== undefined && asked(e.message), timeoutMs);
+  const request = await journal.waitFor(
+    (e) => e.kind === 'jsonrpc-in' && typeof e.message.method === 'string' && e.message.id !== undefined && asked(e.message),
+    timeoutMs,
+  );
   const id = request.kind === 'jsonrpc-in' ? request.message.id : undefined;
-  return journal.waitFor((e) => e.kind === 'jsonrpc-out' && e.message.method === undefined && e.message.id === id && ('result' in e.message || 'error' in e.message), timeoutMs);
+  return journal.waitFor(
+    (e) => e.kind === 'jsonrpc-out' && e.message.method === undefined && e.message.id === id && ('result' in e.message || 'error' in e.message),
+    timeoutMs,
+  );
 }
 
 /** `journaledAnswer` for the first request of `method`. */
-export const journaledAnswerTo = (journal: Journal, method: string, timeoutMs = JOURNAL_WAIT_MS): Promise<JournalEntry> => journaledAnswer(journal, (m) => m.method === method, timeoutMs);
+export const journaledAnswerTo = (journal: Journal, method: string, timeoutMs = JOURNAL_WAIT_MS): Promise<JournalEntry> =>
+  journaledAnswer(journal, (m) => m.method === method, timeoutMs);

@@ -105,7 +105,10 @@ export function openRawSse(url: string, idleMs = 300): Promise<{ status: number;
             if (predicate(text)) return done(() => ok(text));
             if (ended) done(() => fail(new Error(`stream closed; got ${JSON.stringify(text.slice(0, 200))}`)));
           };
-          const timer = setTimeout(() => done(() => fail(new Error(`stream timeout; got ${JSON.stringify(received.toString('utf8').slice(0, 200))}`))), timeoutMs);
+          const timer = setTimeout(
+            () => done(() => fail(new Error(`stream timeout; got ${JSON.stringify(received.toString('utf8').slice(0, 200))}`))),
+            timeoutMs,
+          );
           const done = (then: () => void): void => {
             clearTimeout(timer);
             waiters.delete(check);

@@ -12,13 +12,27 @@ import { argumentsObject, bearer, keyHeader, sseResponse, summarised, textOf, ty
 const required = { error: 'Field required' };
 
 const BlockSchema = z
-  .looseObject({ type: z.string(required), id: z.string().optional(), name: z.string().optional(), input: z.unknown().optional(), tool_use_id: z.string().optional(), content: z.unknown().optional(), is_error: z.boolean().optional() })
+  .looseObject({
+    type: z.string(required),
+    id: z.string().optional(),
+    name: z.string().optional(),
+    input: z.unknown().optional(),
+    tool_use_id: z.string().optional(),
+    content: z.unknown().optional(),
+    is_error: z.boolean().optional(),
+  })
   .superRefine((b, ctx) => {
     if (b.type === 'tool_result' && b.tool_use_id === undefined) ctx.addIssue({ code: 'custom', path: ['tool_use_id'], message: 'Field required' });
     if (b.type === 'tool_use' && (b.id === undefined || b.name === undefined)) ctx.addIssue({ code: 'custom', path: ['id'], message: 'Field required' });
   });
 
-const ToolSchema = z.looseObject({ type: z.string().nullish(), name: z.string(required), description: z.string().optional(), input_schema: z.unknown().optional(), strict: z.boolean().optional() });
+const ToolSchema = z.looseObject({
+  type: z.string().nullish(),
+  name: z.string(required),
+  description: z.string().optional(),
+  input_schema: z.unknown().optional(),
+  strict: z.boolean().optional(),
+});
 const FormatSchema = z.looseObject({ type: z.string(), schema: z.unknown().optional() });
 
 const CountSchema = z.looseObject({
@@ -48,7 +62,11 @@ function summarise(body: MessagesRequest): { summary: RequestSummary; signals: S
     if (typeof m.content === 'string') conversation.message(m.role, m.content);
     else record(conversation, m.role, m.content);
   }
-  const tools = (body.tools ?? []).map((t) => (t.type === undefined || t.type === null || t.type === 'custom' ? offeredFunction(t.name, t.description, t.input_schema, t.strict) : otherTool(t.type, t.name)));
+  const tools = (body.tools ?? []).map((t) =>
+    t.type === undefined || t.type === null || t.type === 'custom'
+      ? offeredFunction(t.name, t.description, t.input_schema, t.strict)
+      : otherTool(t.type, t.name),
+  );
   const format = body.output_format ?? body.output_config?.format;
   const forced = body.tool_choice?.type === 'tool' ? body.tools?.find((t) => t.name === body.tool_choice?.name) : undefined;
   const signals: SideSignals = {
@@ -76,19 +94,36 @@ export const anthropicApi: WireApi = {
     { kind: 'count', path: '*/v1/messages/count_tokens' },
   ],
   credential: ({ headers }) => keyHeader(headers, 'x-api-key') ?? bearer(headers),
-  refusal: (credential: ModelCredential | null) => ({ status: 401, problem: { message: credential === null ? 'x-api-key header is required' : 'invalid x-api-key', param: null, code: 'authentication_error' } }),
+  refusal: (credential: ModelCredential | null) => ({
+    status: 401,
+    problem: { message: credential === null ? 'x-api-key header is required' : 'invalid x-api-key', param: null, code: 'authentication_error' },
+  }),
   error: anthropicError,
   parse: ({ url, text }) => summarised(parseBodyWith<MessagesRequest>(url.pathname.endsWith('/count_tokens') ? CountSchema : MessagesSchema, text), summarise),
   count: (_request, rawBody) => HttpResponse.json({ input_tokens: estimateTokens(rawBody) }),
   answer(turn, request, ids, rawBody) {
     const text = turn.message === undefined ? [] : [{ type: 'text' as const, text: turn.message }];
-    const uses = turn.calls.map((c) => ({ type: 'tool_use' as const, id: ids.next('toolu'), name: c.name, input: argumentsObject(c.arguments), raw: c.arguments }));
+    const uses = turn.calls.map((c) => ({
+      type: 'tool_use' as const,
+      id: ids.next('toolu'),
+      name: c.name,
+      input: argumentsObject(c.arguments),
+      raw: c.arguments,
+    }));
     const stop_reason = uses.length > 0 ? 'tool_use' : 'end_turn';
-    const usage = { input_tokens: estimateTokens(rawBody), output_tokens: estimateTokens((turn.message ?? '') + turn.calls.map((c) => c.arguments).join('')), cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    const usage = {
+      input_tokens: estimateTokens(rawBody),
+      output_tokens: estimateTokens((turn.message ?? '') + turn.calls.map((c) => c.arguments).join('')),
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    };
     const message = { id: ids.next('msg'), type: 'message', role: 'assistant', model: request.model ?? '', stop_sequence: null };
     const content = [...text, ...uses.map(({ raw: _raw, ...block }) => block)];
     if (!request.stream) return HttpResponse.json({ ...message, content, stop_reason, usage });
-    const events: StreamEvent[] = [{ type: 'message_start', message: { ...message, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } }, { type: 'ping' }];
+    const events: StreamEvent[] = [
+      { type: 'message_start', message: { ...message, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } },
+      { type: 'ping' },
+    ];
     text.forEach((block, index) => {
       events.push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
       for (const piece of chunks(block.text)) events.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } });
@@ -101,7 +136,10 @@ export const anthropicApi: WireApi = {
       for (const piece of chunks(use.raw)) events.push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } });
       events.push({ type: 'content_block_stop', index });
     });
-    events.push({ type: 'message_delta', delta: { stop_reason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } }, { type: 'message_stop' });
+    events.push(
+      { type: 'message_delta', delta: { stop_reason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } },
+      { type: 'message_stop' },
+    );
     return sseResponse(events.map(frame), { 'request-id': `req_mock${request.index}` });
   },
 };

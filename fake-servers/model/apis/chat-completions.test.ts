@@ -14,18 +14,30 @@ describe('mock Chat Completions', () => {
     const mock = await start({ script: [{ message: 'Hello there.' }] });
     const completion = await client(mock.baseUrl).chat.completions.create({
       model: 'm',
-      messages: [{ role: 'system', content: 'be brief' }, { role: 'developer', content: [{ type: 'text', text: 'no tables' }] }, { role: 'user', content: 'hi' }],
+      messages: [
+        { role: 'system', content: 'be brief' },
+        { role: 'developer', content: [{ type: 'text', text: 'no tables' }] },
+        { role: 'user', content: 'hi' },
+      ],
     });
     expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'Hello there.' }, finish_reason: 'stop' });
     expect(completion.usage?.total_tokens).toBeGreaterThan(0);
-    expect(mock.journal.requests()[0]).toMatchObject({ api: 'chat', path: '/v1/chat/completions', stream: false, instructions: 'be brief\n\nno tables', input: [{ role: 'user', content: 'hi' }] });
+    expect(mock.journal.requests()[0]).toMatchObject({
+      api: 'chat',
+      path: '/v1/chat/completions',
+      stream: false,
+      instructions: 'be brief\n\nno tables',
+      input: [{ role: 'user', content: 'hi' }],
+    });
   });
 
   it('streams tool_calls the stream helper accumulates, and journals the tool message sent back as a function_call_output', async () => {
     const mock = await start({ script: [SEARCH_CALL, (r) => ({ message: `got ${r.functionCallOutputs.length}` })] });
     const openai = client(mock.baseUrl);
     const messages: ChatCompletionMessageParam[] = [{ role: 'user', content: 'search' }];
-    const first = await openai.chat.completions.stream({ model: 'm', messages, tools: [search], stream_options: { include_usage: true } }).finalChatCompletion();
+    const first = await openai.chat.completions
+      .stream({ model: 'm', messages, tools: [search], stream_options: { include_usage: true } })
+      .finalChatCompletion();
     const choice = first.choices[0];
     const call = choice?.message.tool_calls?.[0];
     expect(choice?.finish_reason).toBe('tool_calls');
@@ -44,8 +56,15 @@ describe('mock Chat Completions', () => {
 
   it('refuses a wrong key with the 401 of the OpenAI API and journals the credential it got', async () => {
     const mock = await start({ script: [{ message: 'x' }], apiKey: 'sk-right' });
-    await expect(client(mock.baseUrl, 'sk-wrong').chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(AuthenticationError);
-    expect(mock.journal.requests()[0]).toMatchObject({ api: 'chat', authorization: 'Bearer sk-wrong', credential: { carrier: 'authorization', value: 'sk-wrong' }, error: 'Incorrect API key provided.' });
+    await expect(client(mock.baseUrl, 'sk-wrong').chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(
+      AuthenticationError,
+    );
+    expect(mock.journal.requests()[0]).toMatchObject({
+      api: 'chat',
+      authorization: 'Bearer sk-wrong',
+      credential: { carrier: 'authorization', value: 'sk-wrong' },
+      error: 'Incorrect API key provided.',
+    });
     const right = await client(mock.baseUrl, 'sk-right').chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
     expect(right.choices[0]?.message.content).toBe('x');
   });
@@ -53,14 +72,25 @@ describe('mock Chat Completions', () => {
   it('answers JSON-mode and one-token requests beside the script without using up a step', async () => {
     const mock = await start({ script: [{ message: 'the turn' }] });
     const openai = client(mock.baseUrl);
-    const schema = { type: 'object', properties: { next_speaker: { type: 'string', enum: ['user', 'model'] }, reasoning: { type: 'string' } }, required: ['next_speaker'] };
-    const routed = await openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'who next?' }], response_format: { type: 'json_schema', json_schema: { name: 'next', schema } } });
+    const schema = {
+      type: 'object',
+      properties: { next_speaker: { type: 'string', enum: ['user', 'model'] }, reasoning: { type: 'string' } },
+      required: ['next_speaker'],
+    };
+    const routed = await openai.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'who next?' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'next', schema } },
+    });
     expect(JSON.parse(routed.choices[0]?.message.content ?? '')).toEqual({ next_speaker: 'user' });
     const probe = await openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 });
     expect(probe.choices[0]?.message.content).toBe(SIDE_CALL_TEXT);
     const turn = await openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }], tools: [search] });
     expect(turn.choices[0]?.message.content).toBe('the turn');
-    expect(mock.journal.sideCalls().map((r) => [r.index, r.side])).toEqual([[0, 'JSON mode'], [1, 'max tokens 1']]);
+    expect(mock.journal.sideCalls().map((r) => [r.index, r.side])).toEqual([
+      [0, 'JSON mode'],
+      [1, 'max tokens 1'],
+    ]);
     expect(mock.journal.requests().map((r) => r.index)).toEqual([0]);
   });
 

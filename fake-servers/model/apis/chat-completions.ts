@@ -14,13 +14,20 @@ const required = { error: 'Missing required parameter' };
 
 const ChatToolSchema = z.looseObject({
   type: z.string(required),
-  function: z.looseObject({ name: z.string(required), description: z.string().nullish(), parameters: z.unknown().optional(), strict: z.boolean().nullish() }).optional(),
+  function: z
+    .looseObject({ name: z.string(required), description: z.string().nullish(), parameters: z.unknown().optional(), strict: z.boolean().nullish() })
+    .optional(),
 });
 
 const ToolCallSchema = z.looseObject({ id: z.string(required), function: z.looseObject({ name: z.string(required), arguments: z.string(required) }) });
 
 const MessageSchema = z
-  .looseObject({ role: z.string(required), content: z.unknown().optional(), tool_call_id: z.string().optional(), tool_calls: z.array(ToolCallSchema).nullish() })
+  .looseObject({
+    role: z.string(required),
+    content: z.unknown().optional(),
+    tool_call_id: z.string().optional(),
+    tool_calls: z.array(ToolCallSchema).nullish(),
+  })
   .superRefine((m, ctx) => {
     if (m.role === 'tool' && m.tool_call_id === undefined) ctx.addIssue({ code: 'custom', path: ['tool_call_id'], message: 'Missing required parameter' });
   });
@@ -47,7 +54,11 @@ function summarise(body: ChatRequest): { summary: ReturnType<Conversation['summa
       for (const call of m.tool_calls ?? []) conversation.call(call.id, call.function.name, call.function.arguments);
     }
   }
-  const tools = (body.tools ?? []).map((t) => (t.type === 'function' && t.function ? offeredFunction(t.function.name, t.function.description, t.function.parameters, t.function.strict) : otherTool(t.type)));
+  const tools = (body.tools ?? []).map((t) =>
+    t.type === 'function' && t.function
+      ? offeredFunction(t.function.name, t.function.description, t.function.parameters, t.function.strict)
+      : otherTool(t.type),
+  );
   const format = body.response_format;
   const maxTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
   const signals: SideSignals = {
@@ -65,7 +76,11 @@ export const chatCompletionsApi: WireApi = {
   error: openAiError,
   parse: ({ text }) => summarised(parseBodyWith(ChatRequestSchema, text), summarise),
   answer(turn, request, ids, rawBody) {
-    const calls: ChatCompletionMessageFunctionToolCall[] = turn.calls.map((c) => ({ id: ids.next('call'), type: 'function', function: { name: c.name, arguments: c.arguments } }));
+    const calls: ChatCompletionMessageFunctionToolCall[] = turn.calls.map((c) => ({
+      id: ids.next('call'),
+      type: 'function',
+      function: { name: c.name, arguments: c.arguments },
+    }));
     const finish_reason = calls.length > 0 ? 'tool_calls' : 'stop';
     const prompt_tokens = estimateTokens(rawBody);
     const completion_tokens = estimateTokens((turn.message ?? '') + turn.calls.map((c) => c.arguments).join(''));

@@ -20,7 +20,14 @@ describe('mock Gemini API', () => {
     expect(response.text).toBe('Hello there.');
     expect(response.candidates?.[0]?.finishReason).toBe('STOP');
     expect(response.usageMetadata?.totalTokenCount).toBeGreaterThan(0);
-    expect(mock.journal.requests()[0]).toMatchObject({ api: 'gemini', model: 'gemini-test', stream: false, instructions: 'be brief', input: [{ role: 'user', content: 'hi' }], credential: { carrier: 'x-goog-api-key', value: 'gm-test' } });
+    expect(mock.journal.requests()[0]).toMatchObject({
+      api: 'gemini',
+      model: 'gemini-test',
+      stream: false,
+      instructions: 'be brief',
+      input: [{ role: 'user', content: 'hi' }],
+      credential: { carrier: 'x-goog-api-key', value: 'gm-test' },
+    });
   });
 
   it('streams a functionCall over SSE, and journals the functionResponse sent back under the id the mock issued', async () => {
@@ -29,7 +36,11 @@ describe('mock Gemini API', () => {
     const chunks = await streamed(await ai.models.generateContentStream({ model: 'g', contents: 'search', config: { tools } }));
     const call = chunks.flatMap((c) => c.functionCalls ?? [])[0];
     expect(call).toMatchObject({ name: 'mcp_docs_search', args: { q: 'mcp' }, id: expect.stringMatching(/^call_mock/) });
-    expect(mock.journal.requests()[0]).toMatchObject({ path: expect.stringMatching(/^\/v1\w*\/models\/g:streamGenerateContent$/), search: '?alt=sse', stream: true });
+    expect(mock.journal.requests()[0]).toMatchObject({
+      path: expect.stringMatching(/^\/v1\w*\/models\/g:streamGenerateContent$/),
+      search: '?alt=sse',
+      stream: true,
+    });
     const contents: Content[] = [
       { role: 'user', parts: [{ text: 'search' }] },
       { role: 'model', parts: [{ functionCall: call ?? {} }] },
@@ -38,14 +49,22 @@ describe('mock Gemini API', () => {
     const second = await streamed(await ai.models.generateContentStream({ model: 'g', contents, config: { tools } }));
     expect(second.map((c) => c.text ?? '').join('')).toBe('error=true');
     expect(mock.journal.requests()[1]?.functionCallOutputs).toEqual([{ call_id: call?.id, output: { error: 'denied by the user' }, isError: true }]);
-    expect(mock.journal.requests()[1]?.tools).toEqual([{ type: 'function', name: 'mcp_docs_search', description: 'Searches the docs.', parameters: SEARCH_SCHEMA, strict: null }]);
+    expect(mock.journal.requests()[1]?.tools).toEqual([
+      { type: 'function', name: 'mcp_docs_search', description: 'Searches the docs.', parameters: SEARCH_SCHEMA, strict: null },
+    ]);
   });
 
   it('streams a JSON array of the pieces when alt=sse is not asked for', async () => {
     const mock = await start({ script: [{ message: 'one two' }] });
-    const res = await fetch(`${mock.origin}/v1beta/models/g:streamGenerateContent`, { method: 'POST', body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }) });
+    const res = await fetch(`${mock.origin}/v1beta/models/g:streamGenerateContent`, {
+      method: 'POST',
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+    });
     const pieces = (await res.json()) as GenerateContentResponse[];
-    expect(pieces.map((p) => [p.candidates?.[0]?.content?.parts?.[0]?.text, p.candidates?.[0]?.finishReason])).toEqual([['one ', undefined], ['two', 'STOP']]);
+    expect(pieces.map((p) => [p.candidates?.[0]?.content?.parts?.[0]?.text, p.candidates?.[0]?.finishReason])).toEqual([
+      ['one ', undefined],
+      ['two', 'STOP'],
+    ]);
   });
 
   it('gives a functionResponse without an id the id of the call it answers, the same in every later request', async () => {
@@ -57,11 +76,20 @@ describe('mock Gemini API', () => {
       { role: 'user', parts: [{ functionResponse: { name: 'b', response: { output: 'B' } } }, { functionResponse: { name: 'a', response: { output: 'A' } } }] },
     ];
     await ai.models.generateContent({ model: 'g', contents: history });
-    await ai.models.generateContent({ model: 'g', contents: [...history, { role: 'model', parts: [{ text: 'done' }] }, { role: 'user', parts: [{ text: 'more' }] }] });
+    await ai.models.generateContent({
+      model: 'g',
+      contents: [...history, { role: 'model', parts: [{ text: 'done' }] }, { role: 'user', parts: [{ text: 'more' }] }],
+    });
     const ids = mock.journal.requests().map((r) => r.functionCallOutputs.map((o) => [o.call_id, o.output, o.isError]));
     expect(ids).toEqual([
-      [['issued-1', { output: 'B' }, false], ['gemini_call_1_0', { output: 'A' }, false]],
-      [['issued-1', { output: 'B' }, false], ['gemini_call_1_0', { output: 'A' }, false]],
+      [
+        ['issued-1', { output: 'B' }, false],
+        ['gemini_call_1_0', { output: 'A' }, false],
+      ],
+      [
+        ['issued-1', { output: 'B' }, false],
+        ['gemini_call_1_0', { output: 'A' }, false],
+      ],
     ]);
   });
 
@@ -71,9 +99,16 @@ describe('mock Gemini API', () => {
     await expect(wrong).rejects.toSatisfy((e) => e instanceof ApiError && e.status === 400 && e.message.includes('API_KEY_INVALID'));
     const missing = await fetch(`${mock.origin}/v1beta/models/g:generateContent`, { method: 'POST', body: JSON.stringify({ contents: [] }) });
     expect([missing.status, ((await missing.json()) as { error: { status: string } }).error.status]).toEqual([403, 'PERMISSION_DENIED']);
-    const query = await fetch(`${mock.origin}/v1beta/models/g:generateContent?key=gm-right`, { method: 'POST', body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }) });
+    const query = await fetch(`${mock.origin}/v1beta/models/g:generateContent?key=gm-right`, {
+      method: 'POST',
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+    });
     expect(query.status).toBe(200);
-    expect(mock.journal.requests().map((r) => r.credential)).toEqual([{ carrier: 'x-goog-api-key', value: 'gm-wrong' }, null, { carrier: '?key', value: 'gm-right' }]);
+    expect(mock.journal.requests().map((r) => r.credential)).toEqual([
+      { carrier: 'x-goog-api-key', value: 'gm-wrong' },
+      null,
+      { carrier: '?key', value: 'gm-right' },
+    ]);
     expect(mock.journal.requests()[2]?.authorization).toBe('gm-right');
   });
 
@@ -81,8 +116,16 @@ describe('mock Gemini API', () => {
     const mock = await start({ script: [{ message: 'the turn' }] });
     const ai = client(mock.origin);
     expect((await ai.models.countTokens({ model: 'g', contents: 'hi' })).totalTokens).toBeGreaterThan(0);
-    const schema = { type: 'object', properties: { next_speaker: { type: 'string', enum: ['user', 'model'] }, reasoning: { type: 'string' } }, required: ['reasoning', 'next_speaker'] };
-    const json = await ai.models.generateContent({ model: 'g', contents: 'who next?', config: { responseMimeType: 'application/json', responseJsonSchema: schema } });
+    const schema = {
+      type: 'object',
+      properties: { next_speaker: { type: 'string', enum: ['user', 'model'] }, reasoning: { type: 'string' } },
+      required: ['reasoning', 'next_speaker'],
+    };
+    const json = await ai.models.generateContent({
+      model: 'g',
+      contents: 'who next?',
+      config: { responseMimeType: 'application/json', responseJsonSchema: schema },
+    });
     expect(JSON.parse(json.text ?? '')).toEqual({ reasoning: '', next_speaker: 'user' });
     expect((await ai.models.generateContent({ model: 'g', contents: 'hi', config: { tools } })).text).toBe('the turn');
     expect(mock.journal.sideCalls().map((r) => [r.side, r.path.split('/').at(-1)])).toEqual([

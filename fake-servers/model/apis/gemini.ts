@@ -16,14 +16,24 @@ const PartSchema = z.looseObject({
   functionResponse: z.looseObject({ name: z.string(), response: z.unknown().optional(), id: z.string().optional() }).optional(),
 });
 const ContentSchema = z.looseObject({ role: z.string().optional(), parts: z.array(PartSchema).optional() });
-const DeclarationSchema = z.looseObject({ name: z.string({ error: 'Missing required field' }), description: z.string().optional(), parameters: z.unknown().optional(), parametersJsonSchema: z.unknown().optional() });
+const DeclarationSchema = z.looseObject({
+  name: z.string({ error: 'Missing required field' }),
+  description: z.string().optional(),
+  parameters: z.unknown().optional(),
+  parametersJsonSchema: z.unknown().optional(),
+});
 
 const GenerateSchema = z.looseObject({
   contents: z.array(ContentSchema).optional(),
   systemInstruction: z.union([z.string(), ContentSchema]).optional(),
   tools: z.array(z.looseObject({ functionDeclarations: z.array(DeclarationSchema).optional() })).optional(),
   generationConfig: z
-    .looseObject({ responseMimeType: z.string().optional(), responseSchema: z.unknown().optional(), responseJsonSchema: z.unknown().optional(), maxOutputTokens: z.number().optional() })
+    .looseObject({
+      responseMimeType: z.string().optional(),
+      responseSchema: z.unknown().optional(),
+      responseJsonSchema: z.unknown().optional(),
+      maxOutputTokens: z.number().optional(),
+    })
     .optional(),
 });
 /** countTokens takes either bare contents or a whole generateContent request. */
@@ -42,7 +52,8 @@ function errorFlag(response: unknown): boolean | undefined {
 function summarise(given: GenerateRequest, url: URL): { summary: RequestSummary; signals: SideSignals } {
   const body = given.generateContentRequest ?? given;
   const conversation = new Conversation();
-  if (body.systemInstruction !== undefined) conversation.system(typeof body.systemInstruction === 'string' ? body.systemInstruction : textOf(body.systemInstruction.parts));
+  if (body.systemInstruction !== undefined)
+    conversation.system(typeof body.systemInstruction === 'string' ? body.systemInstruction : textOf(body.systemInstruction.parts));
   let answerable: { name: string; id: string }[] = [];
   (body.contents ?? []).forEach((content, c) => {
     const parts = content.parts ?? [];
@@ -54,13 +65,19 @@ function summarise(given: GenerateRequest, url: URL): { summary: RequestSummary;
     });
     const texts = parts.filter((p) => p.text !== undefined);
     if (texts.length > 0) conversation.message(content.role === 'model' ? 'assistant' : (content.role ?? 'user'), textOf(texts));
-    const calls = parts.flatMap((p, i) => (p.functionCall === undefined ? [] : [{ name: p.functionCall.name, id: p.functionCall.id ?? `gemini_call_${c}_${i}`, args: p.functionCall.args }]));
+    const calls = parts.flatMap((p, i) =>
+      p.functionCall === undefined ? [] : [{ name: p.functionCall.name, id: p.functionCall.id ?? `gemini_call_${c}_${i}`, args: p.functionCall.args }],
+    );
     for (const call of calls) conversation.call(call.id, call.name, JSON.stringify(call.args ?? {}));
     if (calls.length > 0) answerable = calls;
   });
   const tools = (body.tools ?? []).flatMap((tool) =>
     Object.entries(tool).flatMap(([kind, value]) =>
-      kind === 'functionDeclarations' ? (tool.functionDeclarations ?? []).map((d) => offeredFunction(d.name, d.description, d.parameters ?? d.parametersJsonSchema)) : value === undefined ? [] : [otherTool(kind)],
+      kind === 'functionDeclarations'
+        ? (tool.functionDeclarations ?? []).map((d) => offeredFunction(d.name, d.description, d.parameters ?? d.parametersJsonSchema))
+        : value === undefined
+          ? []
+          : [otherTool(kind)],
     ),
   );
   const config = body.generationConfig ?? {};
@@ -75,12 +92,16 @@ function summarise(given: GenerateRequest, url: URL): { summary: RequestSummary;
 const STATUS_NAMES: Record<number, string> = { 400: 'INVALID_ARGUMENT', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND' };
 
 function geminiError(status: number, problem: RequestProblem): Response {
-  const details = problem.code === 'API_KEY_INVALID' ? { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }] } : {};
+  const details =
+    problem.code === 'API_KEY_INVALID'
+      ? { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }] }
+      : {};
   return HttpResponse.json({ error: { code: status, message: problem.message, status: STATUS_NAMES[status] ?? 'INTERNAL', ...details } }, { status });
 }
 
 // The real API answers a missing key 403 and a wrong one 400, not 401.
-const MISSING_KEY = "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
+const MISSING_KEY =
+  "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
 
 export const geminiApi: WireApi = {
   api: 'gemini',
@@ -89,7 +110,8 @@ export const geminiApi: WireApi = {
     { kind: 'turn', path: ROUTE('streamGenerateContent') },
     { kind: 'count', path: ROUTE('countTokens') },
   ],
-  credential: ({ headers, url }) => keyHeader(headers, 'x-goog-api-key') ?? (url.searchParams.has('key') ? { carrier: '?key', value: url.searchParams.get('key') ?? '' } : null),
+  credential: ({ headers, url }) =>
+    keyHeader(headers, 'x-goog-api-key') ?? (url.searchParams.has('key') ? { carrier: '?key', value: url.searchParams.get('key') ?? '' } : null),
   refusal: (credential) =>
     credential === null
       ? { status: 403, problem: { message: MISSING_KEY, param: null, code: 'PERMISSION_DENIED' } }
@@ -111,7 +133,10 @@ export const geminiApi: WireApi = {
     const textParts = turn.message === undefined ? [] : [{ text: turn.message }];
     if (!request.stream) return HttpResponse.json(piece([...textParts, ...callParts], true));
     // Text in a few pieces, then the calls whole (Gemini does not split arguments); the last piece finishes.
-    const groups: unknown[][] = [...(turn.message === undefined ? [] : chunks(turn.message).map((text) => [{ text }])), ...(callParts.length > 0 ? [callParts] : [])];
+    const groups: unknown[][] = [
+      ...(turn.message === undefined ? [] : chunks(turn.message).map((text) => [{ text }])),
+      ...(callParts.length > 0 ? [callParts] : []),
+    ];
     const pieces = (groups.length > 0 ? groups : [[{ text: '' }]]).map((parts, i, all) => piece(parts, i === all.length - 1));
     // Without alt=sse the API streams one JSON array of the pieces.
     if (new URLSearchParams(request.search).get('alt') !== 'sse') return HttpResponse.json(pieces);

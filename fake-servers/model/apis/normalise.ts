@@ -38,6 +38,13 @@ export class Conversation {
   }
 
   summary(model: string | null, stream: boolean, tools: OfferedTool[]): RequestSummary {
-    return { model, stream, instructions: this.#system.length === 0 ? null : this.#system.join('\n\n'), input: [...this.#input], tools, functionCallOutputs: [...this.#outputs] };
+    return {
+      model,
+      stream,
+      instructions: this.#system.length === 0 ? null : this.#system.join('\n\n'),
+      input: [...this.#input],
+      tools,
+      functionCallOutputs: [...this.#outputs],
+    };
   }
 }

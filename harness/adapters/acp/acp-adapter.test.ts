@@ -52,7 +52,9 @@ describe('ACP adapter', () => {
     const session = await start();
     session.send('ask');
     const shown = await session.waitForApproval(10_000);
-    expect(shown?.text).toBe('permission request: docs/search\n  kind: fetch\n  rawInput: {"q":"x"}\n  options: allow_always "Always", allow_once "Allow", reject_once "Reject"\napprove? [allow/reject]\n');
+    expect(shown?.text).toBe(
+      'permission request: docs/search\n  kind: fetch\n  rawInput: {"q":"x"}\n  options: allow_always "Always", allow_once "Allow", reject_once "Reject"\napprove? [allow/reject]\n',
+    );
     session.answer('approve');
     expect(await session.waitFor(/^assistant: outcome: selected yes-once$/m, 10_000)).not.toBeNull();
     expect(session.screen().all).toMatch(/^tool "docs\/search": pending \(fetch\)\n/m);

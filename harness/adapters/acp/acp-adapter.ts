@@ -9,7 +9,16 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { HarnessError } from '../../errors.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import { suiteRoot } from '../../suite-root.js';
-import { deadlinesInForce, HostRefused, type CallStatus, type HostCapabilities, type HostAdapter, type HostSession, type ServerConfigEntry, type StartOptions } from '../host-adapter.js';
+import {
+  deadlinesInForce,
+  HostRefused,
+  type CallStatus,
+  type HostCapabilities,
+  type HostAdapter,
+  type HostSession,
+  type ServerConfigEntry,
+  type StartOptions,
+} from '../host-adapter.js';
 import { fillPlaceholders } from '../profile-schema.js';
 import { resultText, withErrorFlag } from '../result-text.js';
 import { readFileServers, serversForAgent, writeAcpConfig, type Values } from './acp-config.js';
@@ -43,7 +52,10 @@ export function acpBin(profile: AcpProfile, root: string = suiteRoot()): string 
   try {
     accessSync(bin, constants.X_OK);
   } catch {
-    throw new HarnessError('HOST_START', `${profile.name} is not installed (${bin} is missing)${profile.install === undefined ? '' : `; install the pinned version with: npm run hosts:install -- ${profile.install}`}`);
+    throw new HarnessError(
+      'HOST_START',
+      `${profile.name} is not installed (${bin} is missing)${profile.install === undefined ? '' : `; install the pinned version with: npm run hosts:install -- ${profile.install}`}`,
+    );
   }
   return bin;
 }
@@ -131,7 +143,7 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
     async version() {
       if (profile.versionArgs !== undefined) {
         const r = await execa(acpBin(profile), profile.versionArgs, { reject: false, timeout: 10_000, stdin: 'ignore' });
-        return r.exitCode === 0 ? r.stdout.trim().split('\n')[0] ?? null : null;
+        return r.exitCode === 0 ? (r.stdout.trim().split('\n')[0] ?? null) : null;
       }
       if (profile.install === undefined || profile.package === undefined) return null;
       try {
@@ -144,7 +156,10 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
 
     config: {
       files: settingsFiles,
-      read: (sandbox) => (profile.mcpServers.in === 'file' ? readFileServers(profile.mcpServers, acpValues(sandbox, undefined, acpHostDir(profile), loaded.file)) : { servers: Object.keys(state(sandbox).servers) }),
+      read: (sandbox) =>
+        profile.mcpServers.in === 'file'
+          ? readFileServers(profile.mcpServers, acpValues(sandbox, undefined, acpHostDir(profile), loaded.file))
+          : { servers: Object.keys(state(sandbox).servers) },
       write(sandbox, servers) {
         writeAcpConfig(profile, servers, acpValues(sandbox, undefined, acpHostDir(profile), loaded.file));
         states.set(sandbox.root, { ...state(sandbox), servers });
@@ -161,13 +176,17 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
       // npm launchers are node scripts: the node running the suite is on PATH.
       env['PATH'] = [dirname(process.execPath), env['PATH'] ?? ''].filter((p) => p !== '').join(':');
       const session = new AcpSession(profile, sandbox.screenScan.tap());
-      const { client, init } = await AcpClient.start({ bin, args: profile.argv.map((a) => fillPlaceholders(a, values)), env, cwd: sandbox.project }, session.hooks());
+      const { client, init } = await AcpClient.start(
+        { bin, args: profile.argv.map((a) => fillPlaceholders(a, values)), env, cwd: sandbox.project },
+        session.hooks(),
+      );
       try {
         const canLoad = init.agentCapabilities?.loadSession === true;
         if (run.resume && !canLoad) throw new HostRefused(`${profile.name} does not advertise loadSession: it cannot resume a session`);
         // A host that connects its servers in the background is ready once each answered tools/list, within the connect deadline.
         const listed = run.serversListed;
-        const ready = profile.ready === 'servers-listed' && listed !== undefined ? { ready: () => listed(deadlinesInForce(capabilities, run.knobs).connectTimeoutMs) } : {};
+        const ready =
+          profile.ready === 'servers-listed' && listed !== undefined ? { ready: () => listed(deadlinesInForce(capabilities, run.knobs).connectTimeoutMs) } : {};
         const { passed, held } = serversForAgent(mcpServers, init.agentCapabilities?.mcpCapabilities);
         await session.begin(client, { cwd: sandbox.project, mcpServers: passed, held, loadSessionId: run.resume ? current.lastSession : null, ...ready });
       } catch (error) {

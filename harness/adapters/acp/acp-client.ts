@@ -2,7 +2,16 @@
 // ClientApp (ndJsonStream). The agent is a real child process in its own process group
 // (STDIO-5 hygiene): stopped by group and reaped on every path. Where the SDK's defaults
 // would break a guarantee of the suite it is wrapped here, each place saying why.
-import { client, ndJsonStream, RequestError, type ClientConnection, type InitializeResponse, type RequestPermissionRequest, type RequestPermissionResponse, type SessionNotification } from '@agentclientprotocol/sdk';
+import {
+  client,
+  ndJsonStream,
+  RequestError,
+  type ClientConnection,
+  type InitializeResponse,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
+  type SessionNotification,
+} from '@agentclientprotocol/sdk';
 import { Readable, Writable } from 'node:stream';
 import { HarnessError } from '../../errors.js';
 import { signalHost, stopGroup, type ExitStatus, type GroupProcess } from '../../supervision/process-group.js';

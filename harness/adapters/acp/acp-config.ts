@@ -27,8 +27,12 @@ export function toAcpServer(name: string, server: ServerConfigEntry): McpServer 
  * transport the agent did not advertise (codex-acp 2.x refuses the whole session over one SSE
  * server). Only an explicit false holds a server back: agents that omit the field take HTTP.
  */
-export function serversForAgent(servers: readonly McpServer[], capabilities: McpCapabilities | null | undefined): { passed: McpServer[]; held: { name: string; transport: 'http' | 'sse' }[] } {
-  const lacks = (server: McpServer): 'http' | 'sse' | null => ('type' in server && (server.type === 'http' || server.type === 'sse') && capabilities?.[server.type] === false ? server.type : null);
+export function serversForAgent(
+  servers: readonly McpServer[],
+  capabilities: McpCapabilities | null | undefined,
+): { passed: McpServer[]; held: { name: string; transport: 'http' | 'sse' }[] } {
+  const lacks = (server: McpServer): 'http' | 'sse' | null =>
+    'type' in server && (server.type === 'http' || server.type === 'sse') && capabilities?.[server.type] === false ? server.type : null;
   return {
     passed: servers.filter((s) => lacks(s) === null),
     held: servers.flatMap((s) => {
@@ -45,7 +49,8 @@ export function fillJson(template: unknown, values: Values, structured: Readonly
     return whole !== undefined && whole in structured ? structured[whole] : fillPlaceholders(template, values);
   }
   if (Array.isArray(template)) return template.map((t) => fillJson(t, values, structured));
-  if (typeof template === 'object' && template !== null) return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, fillJson(v, values, structured)]));
+  if (typeof template === 'object' && template !== null)
+    return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, fillJson(v, values, structured)]));
   return template;
 }
 
@@ -62,7 +67,9 @@ export function fileEntry(placement: Extract<McpPlacement, { in: 'file' }>, name
 
 /** A settings file's per-server entries for these servers: keys and strings with {name} filled. */
 export function perServerEntries(entries: Readonly<Record<string, unknown>>, names: readonly string[], values: Values): Record<string, unknown> {
-  return Object.fromEntries(names.flatMap((name) => Object.entries(entries).map(([k, v]) => [fillPlaceholders(k, { ...values, name }), fillJson(v, { ...values, name })])));
+  return Object.fromEntries(
+    names.flatMap((name) => Object.entries(entries).map(([k, v]) => [fillPlaceholders(k, { ...values, name }), fillJson(v, { ...values, name })])),
+  );
 }
 
 function writeFile(path: string, text: string): void {
@@ -77,10 +84,15 @@ function writeFile(path: string, text: string): void {
 export function writeAcpConfig(profile: AcpProfile, servers: Readonly<Record<string, ServerConfigEntry>>, values: Values): McpServer[] {
   const placement = profile.mcpServers;
   const serversFile = placement.in === 'file' ? fillPlaceholders(placement.path, values) : null;
-  const entries = placement.in === 'file' ? Object.fromEntries(Object.entries(servers).flatMap(([n, s]) => {
-    const entry = fileEntry(placement, n, s, values);
-    return entry === null ? [] : [[n, entry]];
-  })) : {};
+  const entries =
+    placement.in === 'file'
+      ? Object.fromEntries(
+          Object.entries(servers).flatMap(([n, s]) => {
+            const entry = fileEntry(placement, n, s, values);
+            return entry === null ? [] : [[n, entry]];
+          }),
+        )
+      : {};
   let merged = false;
   for (const file of profile.settings) {
     const path = fillPlaceholders(file.path, values);
@@ -89,7 +101,11 @@ export function writeAcpConfig(profile: AcpProfile, servers: Readonly<Record<str
       continue;
     }
     const json = fillJson(file.json, values) as Record<string, unknown>;
-    if (file.perServer !== undefined) json[file.perServer.key] = { ...(json[file.perServer.key] as object | undefined), ...perServerEntries(file.perServer.entries, Object.keys(servers), values) };
+    if (file.perServer !== undefined)
+      json[file.perServer.key] = {
+        ...(json[file.perServer.key] as object | undefined),
+        ...perServerEntries(file.perServer.entries, Object.keys(servers), values),
+      };
     if (path === serversFile && placement.in === 'file') {
       json[placement.key] = entries;
       merged = true;

@@ -39,23 +39,44 @@ describe('ACP profiles', () => {
   it('patterns read the text the model got: Anthropic text blocks joined, a Gemini response by its output or error', () => {
     const { profile } = parseAcpProfile({ ...base, results: { denied: '^User refused', completed: '[\\s\\S]' } }, 'p.json');
     expect(classifyAcpOutput(profile, [{ type: 'text', text: 'User refused permission to run tool' }], { isError: true })).toBe('denied');
-    expect(classifyAcpOutput(profile, [{ type: 'text', text: 'a' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } }])).toBe('completed');
+    expect(
+      classifyAcpOutput(profile, [
+        { type: 'text', text: 'a' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } },
+      ]),
+    ).toBe('completed');
     expect(classifyAcpOutput(profile, { error: 'User refused it' }, { isError: true })).toBe('denied');
   });
 
   // Outputs as the committed rows saw them (reports/<host>/report.json, docs/acp-hosts.md).
   const real = (name: string) => loadAcpProfile(builtinAcpProfile(name) ?? '').profile;
 
-  it('built-in profiles read each host\'s own truncation words as output_limit, never completed', () => {
-    expect(classifyAcpOutput(real('claude-agent-acp'), [{ type: 'text', text: '<persisted-output>\nOutput too large (68.4KB). Full output saved to: /tmp/x.txt\n\nPreview (first 2KB):\nabc' }])).toBe('output_limit');
-    expect(classifyAcpOutput(real('copilot'), 'Output too large to read at once (1.1 MB). Saved to: /tmp/x.txt\nConsider using tools like grep')).toBe('output_limit');
-    expect(classifyAcpOutput(real('opencode'), 'head of it\n\n...60000 bytes truncated...\n\nThe tool call succeeded but the output was truncated. Full output saved to: /tmp/x')).toBe('output_limit');
+  it("built-in profiles read each host's own truncation words as output_limit, never completed", () => {
+    expect(
+      classifyAcpOutput(real('claude-agent-acp'), [
+        { type: 'text', text: '<persisted-output>\nOutput too large (68.4KB). Full output saved to: /tmp/x.txt\n\nPreview (first 2KB):\nabc' },
+      ]),
+    ).toBe('output_limit');
+    expect(classifyAcpOutput(real('copilot'), 'Output too large to read at once (1.1 MB). Saved to: /tmp/x.txt\nConsider using tools like grep')).toBe(
+      'output_limit',
+    );
+    expect(
+      classifyAcpOutput(
+        real('opencode'),
+        'head of it\n\n...60000 bytes truncated...\n\nThe tool call succeeded but the output was truncated. Full output saved to: /tmp/x',
+      ),
+    ).toBe('output_limit');
     expect(classifyAcpOutput(real('qwen'), 'Tool output was too large and has been truncated to the first lines')).toBe('output_limit');
     expect(classifyAcpOutput(real('codex-acp'), 'Wall time: 0.1 seconds\nOutput:\nab…1200 tokens truncated…yz')).toBe('output_limit');
   });
 
-  it("built-in profiles read an image mark as the completed result it is (Qwen's \"[image: image/png]\")", () => {
-    expect(classifyAcpOutput(real('qwen'), [{ type: 'text', text: "[Tool 'mixed' provided the following image data with mime-type: image/png]" }, { type: 'text', text: '[image: image/png]' }])).toBe('completed');
+  it('built-in profiles read an image mark as the completed result it is (Qwen\'s "[image: image/png]")', () => {
+    expect(
+      classifyAcpOutput(real('qwen'), [
+        { type: 'text', text: "[Tool 'mixed' provided the following image data with mime-type: image/png]" },
+        { type: 'text', text: '[image: image/png]' },
+      ]),
+    ).toBe('completed');
   });
 
   it('the gemini profile reads the output and error of its functionResponse', () => {

@@ -17,7 +17,21 @@ import { optionalGuarantee, OwnDeadlinesSchema, regex, withPlaceholders } from '
  * host's install folder .hosts/<install> (for what its install step prepared once, e.g. a
  * read-only unpacked package cache shared by every scenario).
  */
-export const ACP_PLACEHOLDERS = ['apiKey', 'modelUrl', 'modelOrigin', 'home', 'project', 'configHome', 'dataHome', 'stateHome', 'cacheHome', 'tmp', 'hostDir', 'suiteRoot', 'profileDir'] as const;
+export const ACP_PLACEHOLDERS = [
+  'apiKey',
+  'modelUrl',
+  'modelOrigin',
+  'home',
+  'project',
+  'configHome',
+  'dataHome',
+  'stateHome',
+  'cacheHome',
+  'tmp',
+  'hostDir',
+  'suiteRoot',
+  'profileDir',
+] as const;
 export type AcpPlaceholder = (typeof ACP_PLACEHOLDERS)[number];
 const templated = withPlaceholders(ACP_PLACEHOLDERS);
 
@@ -35,7 +49,10 @@ function templatedJson(text: z.ZodType<string>): z.ZodType<unknown> {
 }
 
 /** A path inside the sandbox: it must start with {home} or {project} (a host never writes outside). */
-const sandboxPath = templated.refine((p) => /^\{(home|project|configHome|dataHome|stateHome|cacheHome)\}\//.test(p), 'paths start with {home}/, {project}/ or an XDG placeholder');
+const sandboxPath = templated.refine(
+  (p) => /^\{(home|project|configHome|dataHome|stateHome|cacheHome)\}\//.test(p),
+  'paths start with {home}/, {project}/ or an XDG placeholder',
+);
 
 const SettingsFileSchema = z
   .strictObject({
@@ -77,7 +94,10 @@ export const AcpProfileSchema = z.strictObject({
   /** Marks an ACP profile (as `install` does): for an agent not installed by the suite. */
   protocol: z.literal('acp').optional(),
   /** The folder under .hosts/ that `npm run hosts:install -- <install>` fills; absent = the agent is installed elsewhere. */
-  install: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'install names are kebab-case').optional(),
+  install: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'install names are kebab-case')
+    .optional(),
   /**
    * The program: with `install`, one in .hosts/<install>/node_modules/.bin/; else a command on
    * PATH ("node" is the Node running the suite); or an absolute path.
@@ -146,7 +166,12 @@ export function builtinAcpProfileDir(): string {
 
 /** The names of the built-in ACP profiles (each a valid --host value). */
 export function builtinAcpProfileNames(): string[] {
-  return existsSync(builtinAcpProfileDir()) ? readdirSync(builtinAcpProfileDir()).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)).sort() : [];
+  return existsSync(builtinAcpProfileDir())
+    ? readdirSync(builtinAcpProfileDir())
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.slice(0, -'.json'.length))
+        .sort()
+    : [];
 }
 
 /** The built-in profile file of that name, or null. */

@@ -107,16 +107,22 @@ export class AcpSession implements HostSession {
       if (error instanceof HarnessError && error.code === 'HOST_START') throw new HostRefused(`the agent did not open the session: ${error.message}`);
       throw error;
     };
-    for (const { name, transport } of options.held ?? []) this.#screen.append('stdout', line('mcp server', `${JSON.stringify(name)} not passed: the agent does not support ${transport} servers`));
+    for (const { name, transport } of options.held ?? [])
+      this.#screen.append('stdout', line('mcp server', `${JSON.stringify(name)} not passed: the agent does not support ${transport} servers`));
     // No request deadline: begin() bounds the wait, the agent's exit ends it.
     if (options.loadSessionId !== null) {
-      await acp.request('session/load', { sessionId: options.loadSessionId, cwd: options.cwd, mcpServers: options.mcpServers }, null).catch(refused('session/load'));
+      await acp
+        .request('session/load', { sessionId: options.loadSessionId, cwd: options.cwd, mcpServers: options.mcpServers }, null)
+        .catch(refused('session/load'));
       this.#sessionId = options.loadSessionId;
     } else {
-      const created = (await acp.request('session/new', { cwd: options.cwd, mcpServers: options.mcpServers }, null).catch(refused('session/new'))) as { sessionId: string };
+      const created = (await acp.request('session/new', { cwd: options.cwd, mcpServers: options.mcpServers }, null).catch(refused('session/new'))) as {
+        sessionId: string;
+      };
       this.#sessionId = created.sessionId;
     }
-    if (this.profile.mode !== undefined) await acp.request('session/set_mode', { sessionId: this.#sessionId, modeId: this.profile.mode }).catch(refused(`mode ${this.profile.mode}`));
+    if (this.profile.mode !== undefined)
+      await acp.request('session/set_mode', { sessionId: this.#sessionId, modeId: this.profile.mode }).catch(refused(`mode ${this.profile.mode}`));
     await options.ready?.();
     this.#flushMessage();
     this.#screen.append('stdout', PROMPT_LINE + '\n');
@@ -161,7 +167,10 @@ export class AcpSession implements HostSession {
   }
 
   async waitForApproval(timeoutMs: number): Promise<ApprovalShown | null> {
-    const patterns: ScreenPattern[] = [{ name: 'approval', pattern: APPROVAL }, { name: 'prompt', pattern: PROMPT, consume: false }];
+    const patterns: ScreenPattern[] = [
+      { name: 'approval', pattern: APPROVAL },
+      { name: 'prompt', pattern: PROMPT, consume: false },
+    ];
     const r = await this.#screen.waitFor(patterns, timeoutMs);
     if (r.kind !== 'match' || r.name !== 'approval') return null;
     // Requests are rendered in arrival order, so the n-th question is the n-th request.
@@ -170,15 +179,22 @@ export class AcpSession implements HostSession {
 
   answer(answer: Answer): void {
     // ACP carries a chosen option or "cancelled": what an empty or typed answer means is the client's UI, not the agent's.
-    if (typeof answer === 'object') throw new UndrivableStep(`ACP permission requests take one of the offered options, not the typed answer ${JSON.stringify(answer.text)}`);
-    if (answer === 'empty') throw new UndrivableStep('ACP permission requests take one of the offered options: an empty answer is the client UI\'s to interpret');
+    if (typeof answer === 'object')
+      throw new UndrivableStep(`ACP permission requests take one of the offered options, not the typed answer ${JSON.stringify(answer.text)}`);
+    if (answer === 'empty')
+      throw new UndrivableStep("ACP permission requests take one of the offered options: an empty answer is the client UI's to interpret");
     if (answer === 'eof') throw new UndrivableStep('ACP has no end of input at a permission request: closing stdin ends the whole connection');
     const pending = this.#pending.find((p) => !p.answered);
     if (pending === undefined) throw new HarnessError('SCRIPT', 'no ACP permission request is waiting for an answer');
     const kinds = answer === 'approve' ? this.profile.permission.approve : this.profile.permission.deny;
     const optionId = chooseOption(pending.request, kinds);
-    if (optionId === null) throw new UndrivableStep(`the agent offered no option of kind ${kinds.join(' or ')} (offered: ${pending.request.options.map((o) => o.kind).join(', ')})`);
-    this.#settle(pending, { outcome: { outcome: 'selected', optionId } }, `${kinds.find((k) => pending.request.options.some((o) => o.kind === k && o.optionId === optionId))} (${optionId})`);
+    if (optionId === null)
+      throw new UndrivableStep(`the agent offered no option of kind ${kinds.join(' or ')} (offered: ${pending.request.options.map((o) => o.kind).join(', ')})`);
+    this.#settle(
+      pending,
+      { outcome: { outcome: 'selected', optionId } },
+      `${kinds.find((k) => pending.request.options.some((o) => o.kind === k && o.optionId === optionId))} (${optionId})`,
+    );
   }
 
   interrupt(): void {
@@ -217,7 +233,11 @@ export class AcpSession implements HostSession {
       const pending: PendingPermission = { request, shown: { text, fields }, resolve, answered: false };
       this.#pending.push(pending);
       // The agent withdrew its request ($/cancel_request) or the connection closed: it is over, answered `cancelled`.
-      signal.addEventListener('abort', () => this.#settle(pending, { outcome: { outcome: 'cancelled' } }, 'cancelled (the request ended: withdrawn by the agent or the connection closed)'), { once: true });
+      signal.addEventListener(
+        'abort',
+        () => this.#settle(pending, { outcome: { outcome: 'cancelled' } }, 'cancelled (the request ended: withdrawn by the agent or the connection closed)'),
+        { once: true },
+      );
       this.#screen.append('stdout', text);
     });
   }

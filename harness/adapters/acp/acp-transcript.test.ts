@@ -16,7 +16,11 @@ describe('what a client shows of a tool call', () => {
   });
 
   test("a permission request naming only its call is shown on that call's card: the announced title and raw input", () => {
-    const request = { sessionId: 's', toolCall: { toolCallId: 'c1', kind: 'execute' as const }, options: [{ optionId: 'a', name: 'Allow', kind: 'allow_once' as const }] };
+    const request = {
+      sessionId: 's',
+      toolCall: { toolCallId: 'c1', kind: 'execute' as const },
+      options: [{ optionId: 'a', name: 'Allow', kind: 'allow_once' as const }],
+    };
     const announced = { title: 'mcp.docs.notes.find', rawInput: { server: 'docs', tool: 'notes.find', arguments: { about: 'x' } } };
     expect(permissionText(request, announced)).toBe(
       'permission request: mcp.docs.notes.find\n  kind: execute\n  rawInput: {"server":"docs","tool":"notes.find","arguments":{"about":"x"}}\n  options: allow_once "Allow"\napprove? [allow/reject]\n',

@@ -45,10 +45,11 @@ async function startMcp(calls: string[]): Promise<{ url: string; close(): Promis
   if (address === null || typeof address === 'string') throw new Error('no port');
   return {
     url: `http://127.0.0.1:${address.port}/mcp`,
-    close: () => new Promise((resolve) => {
-      http.closeAllConnections();
-      http.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
   };
 }
 
@@ -107,7 +108,10 @@ describe.skipIf(codex === null)('Codex app-server client (needs `npm run hosts:i
       ['fake', 'echo', { text: 'no' }, 'Allow the fake MCP server to run tool "echo"?'],
     ]);
     expect(run.calls).toEqual(['echo:yes']);
-    const tools = run.model.journal.requests()[0]?.tools.filter((t) => t.namespace === 'mcp__fake').map((t) => t.name);
+    const tools = run.model.journal
+      .requests()[0]
+      ?.tools.filter((t) => t.namespace === 'mcp__fake')
+      .map((t) => t.name);
     expect(tools).toEqual(['echo', 'fail', 'slow']);
     const [approved, declined] = [...run.byCall.values()];
     expect(approved).toEqual([WALL_TIME, { type: 'input_text', text: 'echo:yes' }]);

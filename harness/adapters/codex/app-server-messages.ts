@@ -71,12 +71,19 @@ export const McpToolCallItemSchema = z.object({
   tool: z.string(),
   status: z.enum(['inProgress', 'completed', 'failed']),
   arguments: z.unknown(),
-  result: z.object({ content: z.array(z.unknown()), structuredContent: z.unknown().optional() }).loose().nullable(),
+  result: z
+    .object({ content: z.array(z.unknown()), structuredContent: z.unknown().optional() })
+    .loose()
+    .nullable(),
   error: z.object({ message: z.string() }).nullable(),
 });
 export const ItemCompletedSchema = z.object({ item: z.unknown() });
 export const TurnCompletedSchema = z.object({
-  turn: z.object({ id: z.string(), status: z.enum(['completed', 'interrupted', 'failed', 'inProgress']), error: z.object({ message: z.string() }).loose().nullable() }),
+  turn: z.object({
+    id: z.string(),
+    status: z.enum(['completed', 'interrupted', 'failed', 'inProgress']),
+    error: z.object({ message: z.string() }).loose().nullable(),
+  }),
 });
 export const ThreadResultSchema = z.object({ thread: z.object({ id: z.string() }) });
 export const ThreadListResultSchema = z.object({ data: z.array(z.object({ id: z.string() })) });

@@ -22,8 +22,12 @@ describe('classifying Codex function_call_output', () => {
   });
 
   it('reads timeouts, JSON-RPC errors and unknown tools as failed, never unknown', () => {
-    expect(classifyCodexOutput(withText('tool call error: tool call failed for `fake/slow`\n\nCaused by:\n    timed out awaiting tools/call after 500ms'))).toBe('failed');
-    expect(classifyCodexOutput(withText('tool call error: tool call failed for `f/rpcerr`\n\nCaused by:\n    Mcp error: -32000: backend exploded'))).toBe('failed');
+    expect(
+      classifyCodexOutput(withText('tool call error: tool call failed for `fake/slow`\n\nCaused by:\n    timed out awaiting tools/call after 500ms')),
+    ).toBe('failed');
+    expect(classifyCodexOutput(withText('tool call error: tool call failed for `f/rpcerr`\n\nCaused by:\n    Mcp error: -32000: backend exploded'))).toBe(
+      'failed',
+    );
     expect(classifyCodexOutput('unsupported call: mcp__fakenosuch')).toBe('failed');
   });
 

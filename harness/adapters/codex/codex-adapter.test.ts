@@ -48,7 +48,12 @@ describe.skipIf(findCodex() === null)('the Codex adapter against the real Codex 
     adapter.config.write(sandbox, { web: { url: mcp.url, headers: { Authorization: 'Bearer secret-123' } } });
     expect(readFileSync(adapter.config.files(sandbox)[0] ?? '', 'utf8')).not.toContain('secret-123');
 
-    const session: HostSession = await adapter.start(sandbox, { modelUrl: model.baseUrl, apiKey: 'sk-codex-adapter', knobs: { callTimeoutMs: 5000 }, resume: false });
+    const session: HostSession = await adapter.start(sandbox, {
+      modelUrl: model.baseUrl,
+      apiKey: 'sk-codex-adapter',
+      knobs: { callTimeoutMs: 5000 },
+      resume: false,
+    });
     cleanups.push(() => session.kill());
     expect(await session.waitForPrompt(20_000)).toBe(true);
     expect(session.screen().stdout).toMatch(adapter.reading.statusLine);
@@ -68,7 +73,10 @@ describe.skipIf(findCodex() === null)('the Codex adapter against the real Codex 
     expect(mcp.journal.toolCalls().map((c) => c.arguments)).toEqual([{ n: 1 }]);
     const auth = mcp.journal.entries().flatMap((e) => (e.kind === 'http-request' ? [e.headers['authorization']] : []));
     expect(new Set(auth)).toEqual(new Set(['Bearer secret-123']));
-    const outputs = model.journal.requests().at(-1)?.functionCallOutputs.map((o) => adapter.reading.classifyOutput(o.output));
+    const outputs = model.journal
+      .requests()
+      .at(-1)
+      ?.functionCallOutputs.map((o) => adapter.reading.classifyOutput(o.output));
     expect(outputs).toEqual(['completed', 'denied']);
 
     session.end('eof');

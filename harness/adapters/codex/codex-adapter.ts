@@ -16,7 +16,18 @@ import { locateCodex } from './locate-codex.js';
 
 export const CODEX_SELECTOR = 'codex';
 /** Codex 0.171's own functions (seen in its model requests; NOTES.md). None reads a file by path alone. */
-const CODEX_BUILTINS = { names: ['exec_command', 'write_stdin', 'list_mcp_resources', 'list_mcp_resource_templates', 'read_mcp_resource', 'request_user_input', 'view_image', 'web_search'] };
+const CODEX_BUILTINS = {
+  names: [
+    'exec_command',
+    'write_stdin',
+    'list_mcp_resources',
+    'list_mcp_resource_templates',
+    'read_mcp_resource',
+    'request_user_input',
+    'view_image',
+    'web_search',
+  ],
+};
 const API_KEY_VAR = 'MHC_MODEL_API_KEY';
 // config.toml names the mock provider, defined only at start (its port is known then); the
 // `mcp` commands load the config too but never call the model, so a discard port serves.
@@ -84,11 +95,18 @@ export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): H
           const config = written.get(sandbox.root) ?? { servers: [], env: {} };
           const plan = codexAddPlan(name, server, `MHC_CODEX_BEARER_ADDED_${config.servers.length}`);
           const commandEnv = { ...sandbox.baseEnv(), CODEX_HOME: codexHome(sandbox) };
-          const outcome = await runCodexCommand(locateCodex(lookupEnv).path, [...COMMAND_PROVIDER, ...plan.args], sandbox, commandEnv, droppedHeadersNote(plan.dropped));
+          const outcome = await runCodexCommand(
+            locateCodex(lookupEnv).path,
+            [...COMMAND_PROVIDER, ...plan.args],
+            sandbox,
+            commandEnv,
+            droppedHeadersNote(plan.dropped),
+          );
           if (outcome.exit.code === 0) written.set(sandbox.root, { servers: [...config.servers, name], env: { ...config.env, ...plan.env } });
           return outcome;
         },
-        list: (sandbox) => runCodexCommand(locateCodex(lookupEnv).path, [...COMMAND_PROVIDER, 'mcp', 'list'], sandbox, { ...sandbox.baseEnv(), CODEX_HOME: codexHome(sandbox) }),
+        list: (sandbox) =>
+          runCodexCommand(locateCodex(lookupEnv).path, [...COMMAND_PROVIDER, 'mcp', 'list'], sandbox, { ...sandbox.baseEnv(), CODEX_HOME: codexHome(sandbox) }),
       },
     },
     reading: { statusLine: STATUS_LINE, unavailableLine: UNAVAILABLE_LINE, flags: {}, classifyOutput: classifyCodexOutput },

@@ -12,7 +12,11 @@ describe('planning `codex mcp add`', () => {
 
   it('moves a bearer token into a named variable and reports headers Codex cannot take', () => {
     const plan = codexAddPlan('wiki', { url: 'http://127.0.0.1:1/mcp', headers: { Authorization: 'Bearer t0k', 'X-Api-Key': 'k' } }, 'V');
-    expect(plan).toEqual({ args: ['mcp', 'add', 'wiki', '--url', 'http://127.0.0.1:1/mcp', '--bearer-token-env-var', 'V'], env: { V: 't0k' }, dropped: ['X-Api-Key'] });
+    expect(plan).toEqual({
+      args: ['mcp', 'add', 'wiki', '--url', 'http://127.0.0.1:1/mcp', '--bearer-token-env-var', 'V'],
+      env: { V: 't0k' },
+      dropped: ['X-Api-Key'],
+    });
     expect(droppedHeadersNote(plan.dropped)).toContain('no option for header X-Api-Key');
   });
 });

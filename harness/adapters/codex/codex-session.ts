@@ -44,7 +44,8 @@ export class CodexSession implements HostSession {
       onEvent: (event) => this.#render(event),
       onStderr: (chunk) => this.#screen.append('stderr', chunk),
       onApproval: (approval) => this.#ask(approval),
-      onElicitation: (form) => this.#screen.append('stdout', line(`elicitation from mcp server ${JSON.stringify(form.serverName)}`, form.message) + line('answer', 'decline')),
+      onElicitation: (form) =>
+        this.#screen.append('stdout', line(`elicitation from mcp server ${JSON.stringify(form.serverName)}`, form.message) + line('answer', 'decline')),
     };
   }
 
@@ -110,7 +111,8 @@ export class CodexSession implements HostSession {
 
   answer(answer: Answer): void {
     // app-server's approval takes accept/decline/cancel; a typed line is a client UI's business.
-    if (typeof answer === 'object') throw new UndrivableStep(`app-server approvals take accept or decline, not the typed answer ${JSON.stringify(answer.text)}`);
+    if (typeof answer === 'object')
+      throw new UndrivableStep(`app-server approvals take accept or decline, not the typed answer ${JSON.stringify(answer.text)}`);
     // Closing app-server's input ends the protocol, not the one answer a terminal user gives.
     if (answer === 'eof') throw new UndrivableStep('app-server has no end of input at an approval: closing its stdin ends the whole session');
     const pending = this.#approvals.find((a) => !a.answered);
@@ -124,7 +126,9 @@ export class CodexSession implements HostSession {
   interrupt(): void {
     const [app, threadId, turnId] = [this.#running(), this.#threadId, this.#activeTurn];
     if (threadId === null || turnId === null) return;
-    app.interruptTurn(threadId, turnId).catch((error: unknown) => this.#screen.append('stdout', line('error', `turn/interrupt failed: ${(error as Error).message}`)));
+    app
+      .interruptTurn(threadId, turnId)
+      .catch((error: unknown) => this.#screen.append('stdout', line('error', `turn/interrupt failed: ${(error as Error).message}`)));
   }
 
   end(kind: EndKind): void {
@@ -193,7 +197,10 @@ export class CodexSession implements HostSession {
   }
 
   async #race(name: string, pattern: RegExp, timeoutMs: number) {
-    const patterns: ScreenPattern[] = [{ name, pattern }, { name: 'prompt', pattern: PROMPT, consume: false }];
+    const patterns: ScreenPattern[] = [
+      { name, pattern },
+      { name: 'prompt', pattern: PROMPT, consume: false },
+    ];
     const r = await this.#screen.waitFor(patterns, timeoutMs);
     return r.kind === 'match' && r.name === name ? r : null;
   }

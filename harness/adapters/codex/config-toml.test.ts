@@ -31,7 +31,9 @@ describe('config.toml for Codex', () => {
   it('points the only provider at the mock model with retries off and deadlines in seconds', () => {
     const text = renderCodexConfig(config);
     expect(text).toContain('model_provider = "mock"\n');
-    expect(text).toContain('[model_providers.mock]\nname = "mcp-host-conformance mock model"\nbase_url = "http://127.0.0.1:4000/v1"\nenv_key = "MHC_MODEL_KEY"\nwire_api = "responses"\nrequest_max_retries = 0\nstream_max_retries = 0\n');
+    expect(text).toContain(
+      '[model_providers.mock]\nname = "mcp-host-conformance mock model"\nbase_url = "http://127.0.0.1:4000/v1"\nenv_key = "MHC_MODEL_KEY"\nwire_api = "responses"\nrequest_max_retries = 0\nstream_max_retries = 0\n',
+    );
     expect(text).toContain('startup_timeout_sec = 0.25\ntool_timeout_sec = 1.5\n');
     expect(text).toContain('plugins = false\n');
   });
@@ -58,11 +60,20 @@ describe('config.toml for Codex', () => {
     dirs.push(home);
     writeCodexConfig(home, config);
     const bin = findCodex()?.path ?? '';
-    const out = execFileSync(bin, ['mcp', 'list', '--json'], { env: { PATH: process.env['PATH'], HOME: home, CODEX_HOME: home }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync(bin, ['mcp', 'list', '--json'], {
+      env: { PATH: process.env['PATH'], HOME: home, CODEX_HOME: home },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const servers = JSON.parse(out) as { name: string; transport: Record<string, unknown>; startup_timeout_sec: number; tool_timeout_sec: number }[];
     const byName = Object.fromEntries(servers.map((s) => [s.name, s]));
     expect(byName['odd "name"']?.transport).toMatchObject({ type: 'stdio', command: '/bin/echo', args: [AWKWARD, ''], env: { 'K"1': AWKWARD } });
-    expect(byName['web']?.transport).toMatchObject({ type: 'streamable_http', url: 'http://127.0.0.1:9/mcp', bearer_token_env_var: 'WEB_TOKEN', http_headers: { 'X-Trace': 'v"1' } });
+    expect(byName['web']?.transport).toMatchObject({
+      type: 'streamable_http',
+      url: 'http://127.0.0.1:9/mcp',
+      bearer_token_env_var: 'WEB_TOKEN',
+      http_headers: { 'X-Trace': 'v"1' },
+    });
     expect(byName['web']).toMatchObject({ startup_timeout_sec: 0.25, tool_timeout_sec: 1.5 });
   });
 });
@@ -84,7 +95,10 @@ describe('reading server names back from config.toml', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mhc-toml-names-'));
     try {
       const file = join(dir, 'config.toml');
-      writeFileSync(file, 'mcp_servers.dotted.command = "x"\n# [mcp_servers.commented]\nnote = """\n[mcp_servers.in_string]\n"""\n[mcp_servers.inline]\nurl = "https://x"\n');
+      writeFileSync(
+        file,
+        'mcp_servers.dotted.command = "x"\n# [mcp_servers.commented]\nnote = """\n[mcp_servers.in_string]\n"""\n[mcp_servers.inline]\nurl = "https://x"\n',
+      );
       expect(readTomlServerNames(file)).toEqual({ servers: ['dotted', 'inline'] });
     } finally {
       rmSync(dir, { recursive: true, force: true });

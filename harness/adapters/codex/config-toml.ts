@@ -72,7 +72,9 @@ function providerEntries(provider: MockProvider): [string, string][] {
 
 /** `-c` override that defines the mock provider (TOML inline table). */
 export function providerOverride(provider: MockProvider): string {
-  return `model_providers.${MOCK_PROVIDER}={ ${providerEntries(provider).map(([k, v]) => `${k} = ${v}`).join(', ')} }`;
+  return `model_providers.${MOCK_PROVIDER}={ ${providerEntries(provider)
+    .map(([k, v]) => `${k} = ${v}`)
+    .join(', ')} }`;
 }
 
 /**
@@ -82,7 +84,11 @@ export function providerOverride(provider: MockProvider): string {
 export function timeoutOverrides(names: readonly string[], deadlines: Pick<CodexConfig, 'startupTimeoutMs' | 'toolTimeoutMs'>): string[] {
   if (deadlines.startupTimeoutMs === undefined && deadlines.toolTimeoutMs === undefined) return [];
   return names.flatMap((name) => {
-    if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new HarnessError('SCENARIO_INVALID', `server name ${JSON.stringify(name)} cannot take a deadline override in Codex (-c paths allow only A-Z a-z 0-9 _ -)`);
+    if (!/^[A-Za-z0-9_-]+$/.test(name))
+      throw new HarnessError(
+        'SCENARIO_INVALID',
+        `server name ${JSON.stringify(name)} cannot take a deadline override in Codex (-c paths allow only A-Z a-z 0-9 _ -)`,
+      );
     return [
       ...(deadlines.startupTimeoutMs === undefined ? [] : [`mcp_servers.${name}.startup_timeout_sec=${seconds(deadlines.startupTimeoutMs)}`]),
       ...(deadlines.toolTimeoutMs === undefined ? [] : [`mcp_servers.${name}.tool_timeout_sec=${seconds(deadlines.toolTimeoutMs)}`]),

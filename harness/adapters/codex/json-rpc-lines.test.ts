@@ -6,7 +6,12 @@ function peer(onRequest: (method: string) => Promise<unknown> = () => Promise.re
   const fromPeer = new PassThrough();
   const toPeer = new PassThrough({ encoding: 'utf8' });
   const sent: unknown[] = [];
-  toPeer.on('data', (chunk: string) => chunk.split('\n').filter(Boolean).forEach((l) => sent.push(JSON.parse(l))));
+  toPeer.on('data', (chunk: string) =>
+    chunk
+      .split('\n')
+      .filter(Boolean)
+      .forEach((l) => sent.push(JSON.parse(l))),
+  );
   const seen: string[] = [];
   const rpc = new JsonRpcLinePeer(fromPeer, toPeer, {
     onRequest: (_id, method) => onRequest(method),

@@ -30,7 +30,11 @@ export function userEnv(extra: Record<string, string> = {}): Record<string, stri
   return { ...env, ...extra };
 }
 
-export async function runCommand(command: string, args: readonly string[], options: { cwd: string; env?: Record<string, string>; deadlineMs?: number }): Promise<CommandResult> {
+export async function runCommand(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string>; deadlineMs?: number },
+): Promise<CommandResult> {
   const proc = spawnInGroup(command, args, { cwd: options.cwd, env: options.env ?? userEnv() });
   proc.stdin.end();
   let stdout = '';

@@ -24,7 +24,12 @@ export const GUARANTEES: Guarantee[] = [
     text: 'Every MCP call waits for an explicit approval before any byte of it is sent.',
     optional: false,
     sources: {
-      seed: { doc: '000_6ec94f63f05727c9.txt', where: { section: '1. 一个问题，被路由到远端服务', lines: [43, 43] }, quote: '你输入 y 之后才把参数发给 Context7。', gloss: `Arguments go only after you type y. ${HOSTILE.script}` },
+      seed: {
+        doc: '000_6ec94f63f05727c9.txt',
+        where: { section: '1. 一个问题，被路由到远端服务', lines: [43, 43] },
+        quote: '你输入 y 之后才把参数发给 Context7。',
+        gloss: `Arguments go only after you type y. ${HOSTILE.script}`,
+      },
       spec: ['2025-11-25', '2026-07-28'].map((revision) => ({
         revision: revision as '2025-11-25' | '2026-07-28',
         section: 'Tools › User Interaction Model',
@@ -43,7 +48,15 @@ export const GUARANTEES: Guarantee[] = [
     level: 'MUST',
     text: 'Redirects are never followed.',
     optional: false,
-    sources: { seed: { doc: '000_6ec94f63f05727c9.txt', where: { section: '4.3 连接与发现的上限', lines: [104, 104] }, quote: '不跟随重定向', gloss: 'Redirects are not followed.' }, spec: [] },
+    sources: {
+      seed: {
+        doc: '000_6ec94f63f05727c9.txt',
+        where: { section: '4.3 连接与发现的上限', lines: [104, 104] },
+        quote: '不跟随重定向',
+        gloss: 'Redirects are not followed.',
+      },
+      spec: [],
+    },
   },
   { id: 'RESOURCE-1', group: 'RESOURCE', level: 'MUST', text: 'ReadMcpResource reads only listed resources.', optional: true },
   { id: 'TELEMETRY-1', group: 'TELEMETRY', level: 'MAY', text: 'Every call is attributable.', optional: false },
@@ -128,8 +141,19 @@ export function refhostReport(): Report {
 export function refhostFlakyReport(): Report {
   const checks = refhostChecks().map((c): CheckResult => {
     if (c.verdict !== 'FAIL') return c;
-    const again = { verdict: 'PASS' as const, observed: 'the description named its origin first', durationMs: 900, evidence: [{ kind: 'model-request' as const, source: 'model request #1', excerpt: '{"description":"[docs] search the docs"}' }] };
-    return { ...c, verdict: 'FLAKY', observed: 'FAIL then PASS: the verdict differed between runs of the scenario', evidence: [], runs: [{ verdict: 'FAIL', observed: c.observed, durationMs: c.durationMs, evidence: c.evidence }, again] };
+    const again = {
+      verdict: 'PASS' as const,
+      observed: 'the description named its origin first',
+      durationMs: 900,
+      evidence: [{ kind: 'model-request' as const, source: 'model request #1', excerpt: '{"description":"[docs] search the docs"}' }],
+    };
+    return {
+      ...c,
+      verdict: 'FLAKY',
+      observed: 'FAIL then PASS: the verdict differed between runs of the scenario',
+      evidence: [],
+      runs: [{ verdict: 'FAIL', observed: c.observed, durationMs: c.durationMs, evidence: c.evidence }, again],
+    };
   });
   return report(hostRun('refhost', '0.1.0', checks));
 }

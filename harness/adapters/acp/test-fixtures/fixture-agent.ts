@@ -19,9 +19,13 @@ const app = agent({ name: 'fixture-agent' })
     const { sessionId } = params;
     const first = params.prompt[0];
     const text = first?.type === 'text' ? first.text : '';
-    const say = (words: string) => client.notify('session/update', { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: words } } });
+    const say = (words: string) =>
+      client.notify('session/update', { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: words } } });
     if (text.startsWith('ask')) {
-      await client.notify('session/update', { sessionId, update: { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'docs/search', kind: 'fetch', status: 'pending', rawInput: { q: 'x' } } });
+      await client.notify('session/update', {
+        sessionId,
+        update: { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'docs/search', kind: 'fetch', status: 'pending', rawInput: { q: 'x' } },
+      });
       const answer: RequestPermissionResponse = await client.request('session/request_permission', {
         sessionId,
         toolCall: { toolCallId: 'c1', title: 'docs/search', kind: 'fetch', rawInput: { q: 'x' } },
@@ -32,14 +36,20 @@ const app = agent({ name: 'fixture-agent' })
         ],
       });
       const outcome = answer.outcome.outcome === 'selected' ? `selected ${answer.outcome.optionId}` : 'cancelled';
-      await client.notify('session/update', { sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: outcome === 'selected yes-once' ? 'completed' : 'failed' } });
+      await client.notify('session/update', {
+        sessionId,
+        update: { sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: outcome === 'selected yes-once' ? 'completed' : 'failed' },
+      });
       // Joined by the client: two chunks, one line.
       await say('outcome: ');
       await say(outcome);
       return { stopReason: cancelled.has(sessionId) ? 'cancelled' : 'end_turn' };
     }
     if (text.startsWith('unknown')) {
-      const code = await client.request('craft/drainMidTurnQueue', {}).then(() => 'none', (e: { code?: number }) => String(e.code));
+      const code = await client.request('craft/drainMidTurnQueue', {}).then(
+        () => 'none',
+        (e: { code?: number }) => String(e.code),
+      );
       await say(`error code ${code}`);
       return { stopReason: 'end_turn' };
     }
