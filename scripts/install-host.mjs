@@ -25,9 +25,11 @@ const NATIVE = ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32
  */
 const HOSTS = {
   codex: { package: '@openai/codex', version: '0.171.0', bin: 'codex', platforms: NATIVE, versionArgs: ['--version'] },
-  'codex-acp': { package: '@zed-industries/codex-acp', version: '0.16.0', bin: 'codex-acp', platforms: NATIVE },
-  // 0.23.1 is the newest on the registry (the 0.101.0 once noted does not exist).
-  'claude-agent-acp': { package: '@zed-industries/claude-agent-acp', version: '0.23.1', bin: 'claude-agent-acp' },
+  // Runs `codex app-server` of its @openai/codex dependency, whose native binary is a platform package.
+  'codex-acp': { package: '@agentclientprotocol/codex-acp', version: '2.6.0', bin: 'codex-acp', platforms: NATIVE },
+  // Runs the native Claude Code of @anthropic-ai/claude-agent-sdk, a platform package (the old
+  // @zed-industries scope ends at 0.23.1). Its engines ask for Node 22; it runs on the suite's 20.
+  'claude-agent-acp': { package: '@agentclientprotocol/claude-agent-acp', version: '0.101.0', bin: 'claude-agent-acp', platforms: NATIVE },
   gemini: { package: '@google/gemini-cli', version: '0.61.0', bin: 'gemini', versionArgs: ['--version'] },
   // Its bin is a placeholder until postinstall.mjs links the platform package's binary (installed already: offline).
   opencode: { package: 'opencode-ai', version: '1.18.33', bin: 'opencode', platforms: NATIVE, versionArgs: ['--version'], postinstall: 'postinstall.mjs' },

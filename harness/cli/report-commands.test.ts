@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { registerReportCommands } from './report-commands.js';
 
 describe('registerReportCommands', () => {
-  it('adds `report merge <reports...> -o DIR [--required-by] [--tier] [--again]`, `report diff <old> <new>`, `report baseline <report> --host -o`, `report reruns <report> --host [--expected-failures]` and `report findings <report> --host --into` to a program', () => {
+  it('adds `report merge <reports...> -o DIR [--required-by] [--tier] [--again] [--previous]`, `report diff <old> <new>`, `report baseline <report> --host -o`, `report reruns <report> --host [--expected-failures]` and `report findings <report> --host --into` to a program', () => {
     const program = new Command('mcp-host-conformance');
     registerReportCommands(program);
     const report = program.commands.find((c) => c.name() === 'report');
@@ -15,6 +15,7 @@ describe('registerReportCommands', () => {
       ['--required-by <scope>', false],
       ['--tier <tiers>', false],
       ['--again <report>', false],
+      ['--previous <reports...>', false],
     ]);
     expect(merge.options[1]?.argChoices).toEqual(['catalogue', 'spec', 'spec-must']);
     expect(report!.commands[1]!.registeredArguments.map((a) => a.name())).toEqual(['old', 'new']);

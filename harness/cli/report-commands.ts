@@ -20,8 +20,17 @@ export function registerReportCommands(program: Command): void {
     .addOption(requiredByOption('keep only checks'))
     .addOption(tierOption('keep only checks'))
     .option('--again <report>', 'a rerun of some of the scenarios: a check whose verdict differs between the runs becomes FLAKY, with both')
-    .action((files: string[], options: { out: string; requiredBy: RequiredBy; tier?: Tier[]; again?: string }) => {
-      process.exitCode = runReportMerge(files, options.out, processIo, options.requiredBy, options.tier, options.again);
+    .option(
+      '--previous <reports...>',
+      "earlier reports of some of the hosts (their previous versions'): each host's fixed, regressed and changed checks since, shown in the matrix",
+    )
+    .action((files: string[], options: { out: string; requiredBy: RequiredBy; tier?: Tier[]; again?: string; previous?: string[] }) => {
+      process.exitCode = runReportMerge(files, options.out, processIo, {
+        requiredBy: options.requiredBy,
+        tiers: options.tier,
+        again: options.again,
+        previous: options.previous,
+      });
     });
   report
     .command('diff')

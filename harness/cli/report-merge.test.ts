@@ -26,7 +26,7 @@ describe('report merge', () => {
   it('combines a rerun with --again: a check whose verdict differed is FLAKY in all four formats, and named', () => {
     const first = ws.file('first.json', refhostReport());
     const again = report(hostRun('refhost', '0.1.0', [checkResult('expose-description/origin-first', ['EXPOSE-5'], 'PASS')]));
-    expect(runReportMerge([first], join(ws.dir, 'both'), ws.io, 'catalogue', undefined, ws.file('again.json', again))).toBe(0);
+    expect(runReportMerge([first], join(ws.dir, 'both'), ws.io, { again: ws.file('again.json', again) })).toBe(0);
     const combined = readReportFile(join(ws.dir, 'both', 'report.json')).hosts[0]!.checks.find((c) => c.id === 'expose-description/origin-first');
     expect(combined?.runs?.map((r) => r.verdict)).toEqual(['FAIL', 'PASS']);
     expect(readFileSync(join(ws.dir, 'both', 'report.md'), 'utf8')).toContain('#### 🔁 FLAKY expose-description/origin-first');
@@ -39,8 +39,37 @@ describe('report merge', () => {
 
   it('refuses with --again a rerun of a check the first report does not hold: one line, exit 2', () => {
     const again = ws.file('again.json', report(hostRun('refhost', '0.1.0', [checkResult('other/check', ['EXPOSE-5'], 'PASS')])));
-    expect(runReportMerge([ws.file('first.json', refhostReport())], join(ws.dir, 'both'), ws.io, 'catalogue', undefined, again)).toBe(2);
+    expect(runReportMerge([ws.file('first.json', refhostReport())], join(ws.dir, 'both'), ws.io, { again })).toBe(2);
     expect(ws.err).toBe(`mcp-host-conformance: ${again}: check other/check of refhost 0.1.0 is not in the first report (a rerun repeats its scenarios)\n`);
+  });
+
+  it("shows each host's fixed and regressed checks since its previous report with --previous, in every format and on stdout", () => {
+    const older = refhostReport();
+    older.hosts[0]!.run.host.version = '0.0.9';
+    const before: Record<string, 'FAIL' | 'PASS'> = { 'discover-once/initialize-before-model': 'FAIL', 'expose-description/origin-first': 'PASS' };
+    older.hosts[0]!.checks = older.hosts[0]!.checks.map((c) => ({ ...c, verdict: before[c.id] ?? c.verdict }));
+    const files = [ws.file('refhost.json', refhostReport()), ws.file('codex.json', report(otherHostRun()))];
+    expect(runReportMerge(files, join(ws.dir, 'matrix'), ws.io, { previous: [ws.file('old.json', older)] })).toBe(0);
+    const merged = readReportFile(join(ws.dir, 'matrix', 'report.json'));
+    expect(merged.hosts[0]?.sincePrevious?.fixed).toEqual([{ check: 'discover-once/initialize-before-model', from: 'FAIL', to: 'PASS' }]);
+    const md = readFileSync(join(ws.dir, 'matrix', 'report.md'), 'utf8');
+    expect(md).toContain("### Since each host's previous report");
+    expect(md).toContain('| refhost 0.1.0 | 0.0.9, run of 2026-01-10 | 1 | 1 | 0 | 0 | 0 | 5 |');
+    expect(md).toContain(
+      '- **refhost 0.1.0:** regressed expose-description/origin-first (PASS -&gt; FAIL); fixed discover-once/initialize-before-model (FAIL -&gt; PASS)',
+    );
+    expect(readFileSync(join(ws.dir, 'matrix', 'index.html'), 'utf8')).toContain(
+      '<details class="meta" id="since-previous"><summary>Since each host&#39;s previous report: refhost 1 fixed, 1 regressed</summary>',
+    );
+    expect(ws.out).toContain('refhost 0.1.0: 1 FAIL · 1 HARNESS-ERROR · 1 NON-STRICT · 1 UNSUPPORTED · 1 INFO · 2 PASS (');
+    expect(ws.out).toContain('\n  since 0.0.9 (run of 2026-01-10): 1 fixed · 1 regressed · 0 changed (not graded) · 5 unchanged\n');
+  });
+
+  it('refuses a previous report of a host the merge does not hold: one line, exit 2, nothing written', () => {
+    const old = ws.file('old.json', report(otherHostRun()));
+    expect(runReportMerge([ws.file('refhost.json', refhostReport())], join(ws.dir, 'matrix'), ws.io, { previous: [old] })).toBe(2);
+    expect(ws.err).toBe(`mcp-host-conformance: ${old}: host codex 0.9.1 has no column of that name in the merged report\n`);
+    expect(existsSync(join(ws.dir, 'matrix'))).toBe(false);
   });
 
   it('names the bad file and the zod path, exits 2 and writes nothing', () => {
@@ -72,7 +101,7 @@ describe('report merge', () => {
   it('narrows one report to the checks of guarantees the specification asks, saying how many it kept', () => {
     const [a] = refhostShards();
     const file = ws.file('a.json', a);
-    expect(runReportMerge([file], join(ws.dir, 'spec'), ws.io, 'spec')).toBe(0);
+    expect(runReportMerge([file], join(ws.dir, 'spec'), ws.io, { requiredBy: 'spec' })).toBe(0);
     const narrowed = readReportFile(join(ws.dir, 'spec', 'report.json'));
     expect(narrowed.hosts[0]?.run.requiredBy).toBe('spec');
     expect(narrowed.hosts[0]?.checks.every((c) => ['DISCOVER-3', 'APPROVE-1', 'RESOURCE-1', 'TELEMETRY-1'].includes(c.guarantees[0] ?? ''))).toBe(true);
@@ -83,7 +112,7 @@ describe('report merge', () => {
   it('refuses to narrow to nothing: one line, exit 2, nothing written', () => {
     const [a] = refhostShards();
     const file = ws.file('a.json', a);
-    expect(runReportMerge([file], join(ws.dir, 'must'), ws.io, 'spec-must')).toBe(2);
+    expect(runReportMerge([file], join(ws.dir, 'must'), ws.io, { requiredBy: 'spec-must' })).toBe(2);
     expect(ws.err).toMatch(/^mcp-host-conformance: --required-by spec-must: none of the \d+ checks observes a guarantee the specification asks\n$/);
     expect(existsSync(join(ws.dir, 'must'))).toBe(false);
   });
@@ -91,13 +120,13 @@ describe('report merge', () => {
   it('narrows by tier, records the tiers kept, and refuses a narrowing that keeps nothing', () => {
     const [a] = refhostShards();
     const file = ws.file('a.json', a);
-    expect(runReportMerge([file], join(ws.dir, 'contract'), ws.io, 'catalogue', ['contract'])).toBe(0);
+    expect(runReportMerge([file], join(ws.dir, 'contract'), ws.io, { tiers: ['contract'] })).toBe(0);
     const narrowed = readReportFile(join(ws.dir, 'contract', 'report.json'));
     expect(narrowed.hosts[0]?.run.tiers).toEqual(['contract']);
     expect(narrowed.hosts[0]?.checks.length).toBeGreaterThan(0);
     expect(narrowed.hosts[0]?.checks.every((c) => c.guarantees.every((id) => guaranteeById(id)?.tier === 'contract'))).toBe(true);
     expect(ws.out).toMatch(/^--tier contract: kept \d+ of \d+ checks/);
-    expect(runReportMerge([file], join(ws.dir, 'none'), ws.io, 'spec-must', ['contract'])).toBe(2);
+    expect(runReportMerge([file], join(ws.dir, 'none'), ws.io, { requiredBy: 'spec-must', tiers: ['contract'] })).toBe(2);
     expect(ws.err).toMatch(
       /--required-by spec-must --tier contract: none of the \d+ checks observes a guarantee the specification asks and is of tier contract\n$/,
     );

@@ -1,7 +1,8 @@
-// `mcp-host-conformance report merge A.json B.json ... -o DIR [--required-by spec] [--tier T,...] [--again RERUN.json]`:
+// `mcp-host-conformance report merge A.json B.json ... -o DIR [--required-by spec] [--tier T,...] [--again RERUN.json] [--previous OLD.json ...]`:
 // several hosts or shards into one matrix, written in all four formats; --required-by narrows the
 // inputs to the checks of guarantees the MCP specification asks (one report works too); --again
-// combines a rerun of some scenarios into it, a check whose verdict differed becoming FLAKY.
+// combines a rerun of some scenarios into it, a check whose verdict differed becoming FLAKY;
+// --previous diffs each host of an earlier report (its previous version's) against its column.
 import type { RequiredBy } from '../catalogue/source-schema.js';
 import { TIERS, type Tier } from '../catalogue/tiers.js';
 import { type CommandIo, withInputErrors } from '../report/command-io.js';
@@ -10,18 +11,22 @@ import { narrowReport } from '../report/narrow.js';
 import { ReportError } from '../report/report-error.js';
 import { readReportFile } from '../report/report-file.js';
 import { outcomesOf, withRerun } from '../report/rerun.js';
+import { sincePreviousLine, withPrevious } from '../report/since-previous.js';
 import { catalogueMap, countVerdicts, formatCounts, hostLabel } from '../report/summary.js';
 import { tierHeadline } from '../report/tier-view.js';
 import { writeReports } from '../report/write-reports.js';
 
-export function runReportMerge(
-  files: readonly string[],
-  outDir: string,
-  io: CommandIo,
-  requiredBy: RequiredBy = 'catalogue',
-  tiers: readonly Tier[] = TIERS,
-  again?: string,
-): number {
+export interface MergeOptions {
+  requiredBy?: RequiredBy;
+  tiers?: readonly Tier[];
+  /** A rerun of some of the scenarios (`--again`). */
+  again?: string;
+  /** Earlier reports of some of the hosts (`--previous`), each diffed against its column. */
+  previous?: readonly string[];
+}
+
+export function runReportMerge(files: readonly string[], outDir: string, io: CommandIo, options: MergeOptions = {}): number {
+  const { requiredBy = 'catalogue', tiers = TIERS, again, previous = [] } = options;
   return withInputErrors(io, () => {
     const inputs = files.map(readReportFile);
     const narrowed = inputs.map((r) => narrowReport(r, requiredBy, tiers));
@@ -29,7 +34,13 @@ export function runReportMerge(
       narrowed.map((n) => n.report),
       files,
     );
-    const merged = again === undefined ? firstRuns : withRerun(firstRuns, narrowReport(readReportFile(again), requiredBy, tiers).report, again);
+    const combined = again === undefined ? firstRuns : withRerun(firstRuns, narrowReport(readReportFile(again), requiredBy, tiers).report, again);
+    // The previous reports narrowed alike, so the diff counts the same checks.
+    const merged = withPrevious(
+      combined,
+      previous.map((f) => narrowReport(readReportFile(f), requiredBy, tiers).report),
+      previous,
+    );
     if (requiredBy !== 'catalogue' || tiers.length < TIERS.length) {
       const flags = [
         ...(requiredBy === 'catalogue' ? [] : [`--required-by ${requiredBy}`]),
@@ -51,6 +62,7 @@ export function runReportMerge(
     for (const host of merged.hosts) {
       io.stdout(`${hostLabel(host)}: ${formatCounts(countVerdicts(host.checks))} (${tierHeadline(host.checks, catalogueMap(merged))})\n`);
       for (const c of host.checks.filter((c) => c.verdict === 'FLAKY')) io.stdout(`  FLAKY ${c.id}: ${outcomesOf(c)}\n`);
+      if (host.sincePrevious !== undefined) io.stdout(`  ${sincePreviousLine(host.sincePrevious)}\n`);
     }
     io.stdout(`wrote ${paths.html}\n      ${paths.markdown}\n      ${paths.junit}\n      ${paths.json}\n`);
     return 0;

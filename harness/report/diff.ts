@@ -3,7 +3,7 @@
 // FAIL: a drop is a regression, a rise an improvement. Moves to or from UNSUPPORTED, INFO,
 // BLOCKED or HARNESS-ERROR are listed as "changed" (not graded on that guarantee), new and vanished
 // checks as "added" and "removed".
-import type { HostRun, Report, Verdict } from './schema.js';
+import type { CheckResult, HostRun, Report, Verdict } from './schema.js';
 import { ReportError } from './report-error.js';
 import { visibleControls } from './text.js';
 
@@ -37,26 +37,40 @@ function byHostName(report: Report, which: string): Map<string, HostRun> {
 }
 
 export function diffReports(oldReport: Report, newReport: Report): ReportDiff {
-  const result: ReportDiff = { regressions: [], improvements: [], changed: [], added: [], removed: [], unchanged: 0 };
+  const result = emptyDiff();
   const oldHosts = byHostName(oldReport, 'old');
   const newHosts = byHostName(newReport, 'new');
-  for (const host of new Set([...oldHosts.keys(), ...newHosts.keys()])) {
-    const before = new Map((oldHosts.get(host)?.checks ?? []).map((c) => [c.id, c.verdict]));
-    const after = new Map((newHosts.get(host)?.checks ?? []).map((c) => [c.id, c.verdict]));
-    for (const check of new Set([...before.keys(), ...after.keys()])) {
-      const entry: DiffEntry = { host, check, old: before.get(check) ?? null, new: after.get(check) ?? null };
-      if (entry.old === null) result.added.push(entry);
-      else if (entry.new === null) result.removed.push(entry);
-      else if (entry.old === entry.new) result.unchanged += 1;
-      else {
-        const from = RANK[entry.old];
-        const to = RANK[entry.new];
-        if (from === undefined || to === undefined) result.changed.push(entry);
-        else (to < from ? result.regressions : result.improvements).push(entry);
-      }
+  for (const host of new Set([...oldHosts.keys(), ...newHosts.keys()]))
+    addHostDiff(result, host, oldHosts.get(host)?.checks ?? [], newHosts.get(host)?.checks ?? []);
+  return result;
+}
+
+/** One host's checks in two runs (its previous version's and its own), paired by check id. */
+export function diffHostRuns(before: HostRun, after: HostRun): ReportDiff {
+  const result = emptyDiff();
+  addHostDiff(result, after.run.host.name, before.checks, after.checks);
+  return result;
+}
+
+function emptyDiff(): ReportDiff {
+  return { regressions: [], improvements: [], changed: [], added: [], removed: [], unchanged: 0 };
+}
+
+function addHostDiff(result: ReportDiff, host: string, oldChecks: readonly CheckResult[], newChecks: readonly CheckResult[]): void {
+  const before = new Map(oldChecks.map((c) => [c.id, c.verdict]));
+  const after = new Map(newChecks.map((c) => [c.id, c.verdict]));
+  for (const check of new Set([...before.keys(), ...after.keys()])) {
+    const entry: DiffEntry = { host, check, old: before.get(check) ?? null, new: after.get(check) ?? null };
+    if (entry.old === null) result.added.push(entry);
+    else if (entry.new === null) result.removed.push(entry);
+    else if (entry.old === entry.new) result.unchanged += 1;
+    else {
+      const from = RANK[entry.old];
+      const to = RANK[entry.new];
+      if (from === undefined || to === undefined) result.changed.push(entry);
+      else (to < from ? result.regressions : result.improvements).push(entry);
     }
   }
-  return result;
 }
 
 /** Plain-text lines for a terminal or CI log (control characters from the files made visible). */

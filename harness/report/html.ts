@@ -11,6 +11,7 @@ import { reportScript } from './html-script.js';
 import { REPORT_CSS } from './html-style.js';
 import { buildReportView } from './html-view.js';
 import { performanceRows } from './performance.js';
+import { movesText, sincePreviousRows } from './since-previous.js';
 import type { Report } from './schema.js';
 import { catalogueMap, hostLabel, runNotes } from './summary.js';
 import { findingsOf, reproCommand, severityCounts } from './findings.js';
@@ -39,6 +40,23 @@ export function performanceHtml(report: Report): string {
   const cells = rows.map((r) => `<tr><td>${escapeMarkup(r.host)}</td><td>${escapeMarkup(r.name)}</td><td>${escapeMarkup(r.figure)}</td></tr>`).join('');
   const notes = methods.map((m) => `<p class="muted">${escapeMarkup(m)}</p>`).join('');
   return `<details class="meta" id="performance"><summary>Performance (INFO, not a verdict)</summary><table><tr><th>Host</th><th>Figure</th><th>Median (min – max) or value</th></tr>${cells}</table>${notes}</details>\n`;
+}
+
+/** Static, escaped markup: each host's verdicts against its previous report (`report merge --previous`). */
+export function sincePreviousHtml(report: Report): string {
+  const rows = sincePreviousRows(report);
+  if (rows.length === 0) return '';
+  const cell = (value: string | number): string => `<td>${escapeMarkup(String(value))}</td>`;
+  const cells = rows.map(
+    ({ host, since }) =>
+      `<tr>${[host, `${since.version ?? 'unknown version'}, run of ${since.startedAt.slice(0, 10)}`, since.fixed.length, since.regressed.length, since.changed.length, since.added, since.removed, since.unchanged].map(cell).join('')}</tr>`,
+  );
+  const lists = rows.flatMap(({ host, since }) => [
+    ...(since.regressed.length === 0 ? [] : [`<p class="muted"><b>${escapeMarkup(host)}</b> regressed: ${escapeMarkup(movesText(since.regressed))}</p>`]),
+    ...(since.fixed.length === 0 ? [] : [`<p class="muted"><b>${escapeMarkup(host)}</b> fixed: ${escapeMarkup(movesText(since.fixed))}</p>`]),
+  ]);
+  const summary = rows.map(({ name, since }) => `${name} ${since.fixed.length} fixed, ${since.regressed.length} regressed`).join('; ');
+  return `<details class="meta" id="since-previous"><summary>${escapeMarkup(`Since each host's previous report: ${summary}`)}</summary><table><tr><th>Host</th><th>Previous</th><th>Fixed</th><th>Regressed</th><th>Changed (not graded)</th><th>Added</th><th>Removed</th><th>Unchanged</th></tr>${cells.join('')}</table>${lists.join('')}</details>\n`;
 }
 
 /** Static, escaped markup: what a reader must know before trusting the numbers (an interrupted run, an escapable leftover scan). */
@@ -100,7 +118,7 @@ export function renderHtml(report: Report, options: HtmlOptions = {}): string {
 ${runNotesHtml(report)}</header>
 <div class="wrap">
 <div class="cards" id="cards"></div>
-${findingsHtml(report, options.findingsLinks, options.reportFile)}<details class="meta"><summary>Run metadata</summary><table id="meta-table"></table></details>
+${findingsHtml(report, options.findingsLinks, options.reportFile)}${sincePreviousHtml(report)}<details class="meta"><summary>Run metadata</summary><table id="meta-table"></table></details>
 ${performanceHtml(report)}<div class="filters" role="search">
 <span id="verdict-filters" class="counts" aria-label="Filter by verdict"></span>
 <select id="group-filter" aria-label="Filter by group"><option value="">All groups</option></select>

@@ -13,6 +13,7 @@ import type { CheckResult, Guarantee, Report } from './schema.js';
 import { keywordLabel } from '../catalogue/source-citations.js';
 import { CATALOGUE_ONLY, citationLine, specStatus } from './spec-status.js';
 import { revisionDifferences } from './by-revision.js';
+import { movesText, sincePreviousRows } from './since-previous.js';
 import { catalogueMap, checksByGroup, countVerdicts, formatCounts, hostLabel, revisionsLine, runNotes, VERDICT_ORDER } from './summary.js';
 import { capText, thresholdsText, visibleControls } from './text.js';
 import { checkTier, tierHeadline, tierLines } from './tier-view.js';
@@ -218,6 +219,32 @@ function specReferencesLine(check: CheckResult): string[] {
   return [`**Spec references:** ${check.specReferences.map((r) => `[${mdInline(r.id)}](${r.url})`).join(', ')}`, ''];
 }
 
+/** Each host's verdicts against its previous report (`report merge --previous`); empty when no host has one. */
+function sincePreviousSection(report: Report): string[] {
+  const rows = sincePreviousRows(report);
+  if (rows.length === 0) return [];
+  const lists = rows.flatMap(({ host, since }) => {
+    // Regressions first, as report diff lists them: they are what a reader must look at.
+    const parts = [
+      ...(since.regressed.length === 0 ? [] : [`regressed ${movesText(since.regressed)}`]),
+      ...(since.fixed.length === 0 ? [] : [`fixed ${movesText(since.fixed)}`]),
+    ];
+    return parts.length === 0 ? [] : [`- **${mdInline(host)}:** ${mdInline(parts.join('; '))}`];
+  });
+  return [
+    '',
+    "### Since each host's previous report",
+    '',
+    '| Host | Previous | Fixed | Regressed | Changed (not graded) | Added | Removed | Unchanged |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      ({ host, since }) =>
+        `| ${mdInline(host)} | ${mdInline(`${since.version ?? 'unknown version'}, run of ${since.startedAt.slice(0, 10)}`)} | ${since.fixed.length} | ${since.regressed.length} | ${since.changed.length} | ${since.added} | ${since.removed} | ${since.unchanged} |`,
+    ),
+    ...(lists.length === 0 ? [] : ['', ...lists]),
+  ];
+}
+
 /** The checks whose verdict differs between a host's per-revision columns; empty when no host has two. */
 function revisionSection(report: Report): string[] {
   const differences = revisionDifferences(report);
@@ -295,6 +322,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     '',
     ...findingsSection(report, options.reportFile),
     totalsTable(report),
+    ...sincePreviousSection(report),
     '',
     '### By tier',
     '',

@@ -50,6 +50,21 @@ describe('mergeReports', () => {
     expect(mergeReports(shards).hosts[0]!.performance).toEqual(performance);
   });
 
+  it("keeps a host's diff against its previous report when merged again", () => {
+    const withDiff = refhostReport();
+    withDiff.hosts[0]!.sincePrevious = {
+      version: '0.0.9',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      fixed: [],
+      regressed: [],
+      changed: [],
+      added: 0,
+      removed: 0,
+      unchanged: 7,
+    };
+    expect(mergeReports([report(otherHostRun()), withDiff]).hosts.map((h) => h.sincePrevious?.version)).toEqual([undefined, '0.0.9']);
+  });
+
   it('does not modify its inputs', () => {
     const shards = refhostShards();
     const copy = structuredClone(shards);

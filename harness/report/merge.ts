@@ -44,10 +44,11 @@ export function mergeReports(reports: readonly Report[], sources: readonly strin
       const entry = hosts.get(key);
       if (!entry) {
         const origin = new Map(run.checks.map((c) => [c.id, index]));
-        hosts.set(key, {
-          host: { run: { ...run.run }, checks: [...run.checks], ...(run.performance === undefined ? {} : { performance: run.performance }) },
-          origin,
-        });
+        const extras = {
+          ...(run.performance === undefined ? {} : { performance: run.performance }),
+          ...(run.sincePrevious === undefined ? {} : { sincePrevious: run.sincePrevious }),
+        };
+        hosts.set(key, { host: { run: { ...run.run }, checks: [...run.checks], ...extras }, origin });
         continue;
       }
       if (entry.host.run.requiredBy !== run.run.requiredBy) {
@@ -74,6 +75,7 @@ export function mergeReports(reports: readonly Report[], sources: readonly strin
       }
       // Figures are measured once per run; a shard that carries them gives them to the column.
       if (entry.host.performance === undefined && run.performance !== undefined) entry.host.performance = run.performance;
+      if (entry.host.sincePrevious === undefined && run.sincePrevious !== undefined) entry.host.sincePrevious = run.sincePrevious;
       const merged = entry.host.run;
       merged.startedAt = earliest(merged.startedAt, run.run.startedAt);
       merged.endedAt = latest(merged.endedAt, run.run.endedAt);

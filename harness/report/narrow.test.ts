@@ -27,6 +27,22 @@ describe('narrowReport', () => {
     expect(again.hosts[0]?.run.requiredBy).toBe('spec-must');
   });
 
+  it("drops a host's diff against its previous report, which counted the checks left out", () => {
+    const withDiff = refhostReport();
+    withDiff.hosts[0]!.sincePrevious = {
+      version: '0.0.9',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      fixed: [],
+      regressed: [],
+      changed: [],
+      added: 0,
+      removed: 0,
+      unchanged: 7,
+    };
+    expect(narrowReport(withDiff, 'spec').report.hosts[0]?.sincePrevious).toBeUndefined();
+    expect(narrowReport(withDiff, 'catalogue').report.hosts[0]?.sincePrevious?.unchanged).toBe(7);
+  });
+
   it('catalogue leaves the report as it is', () => {
     const original = refhostReport();
     expect(narrowReport(original, 'catalogue')).toEqual({ report: original, sourcesFromCatalogue: [] });

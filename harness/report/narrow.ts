@@ -30,7 +30,8 @@ export function narrowReport(report: Report, scope: RequiredBy, tiers: readonly 
     return { ...g, sources: current };
   });
   const byId = new Map(guarantees.map((g) => [g.id, g]));
-  const hosts = report.hosts.map((h) => ({
+  // A diff against a previous report counted every check: it says nothing of the narrowed ones.
+  const hosts = report.hosts.map(({ sincePrevious: _wholeRun, ...h }) => ({
     ...h,
     run: { ...h.run, requiredBy: narrower(h.run.requiredBy, scope), tiers: h.run.tiers.filter((t) => tiers.includes(t)) },
     checks: h.checks.filter((c) => c.guarantees.some((id) => isRequiredBy(byId.get(id), scope)) && tiers.includes(checkTier(c, byId))),

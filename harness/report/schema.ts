@@ -202,10 +202,34 @@ export const PerformanceSchema = z.object({
 });
 export type Performance = z.infer<typeof PerformanceSchema>;
 
+/** A check whose verdict moved between a host's previous report and this one. */
+export const VerdictMoveSchema = z.object({ check: z.string().min(1), from: VerdictSchema, to: VerdictSchema });
+export type VerdictMove = z.infer<typeof VerdictMoveSchema>;
+
+/**
+ * `report merge --previous`: this host's verdicts against its previous report (most often its
+ * previous version, issue 27), ranked as `report diff` ranks them: fixed (to a better graded
+ * verdict), regressed (to a worse one), changed (to or from a verdict that is not graded).
+ */
+export const SincePreviousSchema = z.object({
+  /** The previous report's host version and when its run started. */
+  version: z.string().nullable(),
+  startedAt: z.string(),
+  fixed: z.array(VerdictMoveSchema),
+  regressed: z.array(VerdictMoveSchema),
+  changed: z.array(VerdictMoveSchema),
+  /** Checks only this report holds, only the previous one held, and those whose verdict stayed. */
+  added: z.number().int().nonnegative(),
+  removed: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+});
+export type SincePrevious = z.infer<typeof SincePreviousSchema>;
+
 export const HostRunSchema = z.object({
   run: RunMetadataSchema,
   checks: z.array(CheckResultSchema),
   performance: PerformanceSchema.optional(),
+  sincePrevious: SincePreviousSchema.optional(),
 });
 export type HostRun = z.infer<typeof HostRunSchema>;
 

@@ -21,7 +21,7 @@ import {
 } from '../host-adapter.js';
 import { fillPlaceholders } from '../profile-schema.js';
 import { resultText, withErrorFlag } from '../result-text.js';
-import { readFileServers, writeAcpConfig, type Values } from './acp-config.js';
+import { readFileServers, serversForAgent, writeAcpConfig, type Values } from './acp-config.js';
 import { AcpClient } from './acp-client.js';
 import type { AcpPlaceholder, AcpProfile, LoadedAcpProfile } from './acp-profile.js';
 import { AcpSession } from './acp-session.js';
@@ -187,7 +187,8 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
         const listed = run.serversListed;
         const ready =
           profile.ready === 'servers-listed' && listed !== undefined ? { ready: () => listed(deadlinesInForce(capabilities, run.knobs).connectTimeoutMs) } : {};
-        await session.begin(client, { cwd: sandbox.project, mcpServers, loadSessionId: run.resume ? current.lastSession : null, ...ready });
+        const { passed, held } = serversForAgent(mcpServers, init.agentCapabilities?.mcpCapabilities);
+        await session.begin(client, { cwd: sandbox.project, mcpServers: passed, held, loadSessionId: run.resume ? current.lastSession : null, ...ready });
       } catch (error) {
         await client.kill(0);
         throw error;

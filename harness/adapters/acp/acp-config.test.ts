@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 import { acpValues } from './acp-adapter.js';
-import { readFileServers, toAcpServer, writeAcpConfig } from './acp-config.js';
+import { readFileServers, serversForAgent, toAcpServer, writeAcpConfig } from './acp-config.js';
 import { parseAcpProfile } from './acp-profile.js';
 
 const servers = {
@@ -14,6 +14,17 @@ let sandbox: Sandbox | undefined;
 afterEach(() => sandbox?.cleanup());
 
 describe('ACP server placement', () => {
+  it('holds back a server whose transport the agent says it lacks, and only on an explicit false', () => {
+    const list = [
+      toAcpServer('notes', servers.notes),
+      toAcpServer('docs', servers.docs),
+      toAcpServer('legacy', { url: 'https://old.example/sse', headers: {}, type: 'sse' }),
+    ];
+    expect(serversForAgent(list, { http: true, sse: false })).toEqual({ passed: list.slice(0, 2), held: [{ name: 'legacy', transport: 'sse' }] });
+    expect(serversForAgent(list, { http: false }).held).toEqual([{ name: 'docs', transport: 'http' }]);
+    expect(serversForAgent(list, undefined)).toEqual({ passed: list, held: [] });
+  });
+
   it('session/new carries stdio and HTTP servers in ACP shape', () => {
     expect(toAcpServer('notes', servers.notes)).toEqual({ name: 'notes', command: '/bin/notes', args: ['--fast'], env: [{ name: 'K', value: 'v' }] });
     expect(toAcpServer('docs', servers.docs)).toEqual({

@@ -3,7 +3,7 @@
 // host reads them from, one entry per server from the profile's template for its transport;
 // settings files are written with their placeholders filled, merged with the servers when
 // they are the same file.
-import type { McpServer } from '@agentclientprotocol/sdk';
+import type { McpCapabilities, McpServer } from '@agentclientprotocol/sdk';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readConfiguredServers } from '../configured-servers.js';
@@ -19,6 +19,27 @@ const pairs = (record: Readonly<Record<string, string>>): { name: string; value:
 export function toAcpServer(name: string, server: ServerConfigEntry): McpServer {
   if ('command' in server) return { name, command: server.command, args: server.args, env: pairs(server.env) };
   return { type: server.type === 'sse' ? 'sse' : 'http', name, url: server.url, headers: pairs(server.headers) };
+}
+
+/**
+ * The servers session/new may carry to this agent: one of a transport its initialize says it
+ * lacks (`mcpCapabilities.http` or `.sse` false) is held back, as an ACP client must not use a
+ * transport the agent did not advertise (codex-acp 2.x refuses the whole session over one SSE
+ * server). Only an explicit false holds a server back: agents that omit the field take HTTP.
+ */
+export function serversForAgent(
+  servers: readonly McpServer[],
+  capabilities: McpCapabilities | null | undefined,
+): { passed: McpServer[]; held: { name: string; transport: 'http' | 'sse' }[] } {
+  const lacks = (server: McpServer): 'http' | 'sse' | null =>
+    'type' in server && (server.type === 'http' || server.type === 'sse') && capabilities?.[server.type] === false ? server.type : null;
+  return {
+    passed: servers.filter((s) => lacks(s) === null),
+    held: servers.flatMap((s) => {
+      const transport = lacks(s);
+      return transport === null ? [] : [{ name: s.name, transport }];
+    }),
+  };
 }
 
 /** Fills a JSON template: strings get placeholders; a string that is exactly "{field}" of a structured field becomes its value. */

@@ -13,7 +13,7 @@ import { shownAsTranscript } from '../host-screen.js';
 import { ScreenCapture, textBeforePrompt, type ScreenPattern } from '../screen-capture.js';
 import { AgentError, type AcpClient, type AcpClientHooks } from './acp-client.js';
 import type { AcpProfile } from './acp-profile.js';
-import { APPROVAL, PROMPT, PROMPT_LINE, line, permissionText, toolCallLine, toolContentText } from './acp-transcript.js';
+import { APPROVAL, PROMPT, PROMPT_LINE, line, permissionText, shownInput, toolCallLine, toolContentText, type AnnouncedCall } from './acp-transcript.js';
 
 /**
  * How long start() waits for session/new (or session/load) before handing the session over
@@ -41,6 +41,8 @@ export function chooseOption(request: Pick<RequestPermissionRequest, 'options'>,
 export interface BeginOptions {
   cwd: string;
   mcpServers: McpServer[];
+  /** Servers the client holds back: their transport is one the agent says it lacks (acp-config.ts). */
+  held?: readonly { name: string; transport: string }[];
   /** The session to load (resume), when the agent can load sessions. */
   loadSessionId: string | null;
   /** Waited for before the first prompt (the profile's `ready`): a host's background server start-up. */
@@ -56,7 +58,7 @@ export class AcpSession implements HostSession {
   #shownApprovals = 0;
   /** Agent message chunks of the current message, joined before they are shown. */
   #message = '';
-  readonly #titles = new Map<string, string>();
+  readonly #announced = new Map<string, AnnouncedCall>();
   readonly #statuses = new Map<string, string>();
   /** The content last shown for each tool call (a client shows what it now carries). */
   readonly #contents = new Map<string, string>();
@@ -105,6 +107,8 @@ export class AcpSession implements HostSession {
       if (error instanceof HarnessError && error.code === 'HOST_START') throw new HostRefused(`the agent did not open the session: ${error.message}`);
       throw error;
     };
+    for (const { name, transport } of options.held ?? [])
+      this.#screen.append('stdout', line('mcp server', `${JSON.stringify(name)} not passed: the agent does not support ${transport} servers`));
     // No request deadline: begin() bounds the wait, the agent's exit ends it.
     if (options.loadSessionId !== null) {
       await acp
@@ -222,9 +226,10 @@ export class AcpSession implements HostSession {
   #ask(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
     this.#flushMessage();
     return new Promise((resolve) => {
-      const text = permissionText(request, this.#titles.get(request.toolCall.toolCallId));
+      const announced = this.#announced.get(request.toolCall.toolCallId);
+      const text = permissionText(request, announced);
       // The title is the agent's wording ("Approve MCP tool call"), not a tool name: checks read the tool from the text.
-      const fields: ApprovalShown['fields'] = { arguments: JSON.stringify(request.toolCall.rawInput ?? null) };
+      const fields: ApprovalShown['fields'] = { arguments: JSON.stringify(shownInput(request, announced)) };
       const pending: PendingPermission = { request, shown: { text, fields }, resolve, answered: false };
       this.#pending.push(pending);
       // The agent withdrew its request ($/cancel_request) or the connection closed: it is over, answered `cancelled`.
@@ -251,12 +256,17 @@ export class AcpSession implements HostSession {
     }
     this.#flushMessage();
     if (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') {
-      if (typeof update.title === 'string') this.#titles.set(update.toolCallId, update.title);
+      const known = this.#announced.get(update.toolCallId) ?? {};
+      this.#announced.set(update.toolCallId, {
+        ...known,
+        ...(typeof update.title === 'string' ? { title: update.title } : {}),
+        ...(update.rawInput === undefined || update.rawInput === null ? {} : { rawInput: update.rawInput }),
+      });
       const status = update.status ?? (update.sessionUpdate === 'tool_call' ? 'pending' : undefined);
       // An update that changes nothing a user sees adds no line: a status once, content when it changed.
       if (status !== undefined && status !== null && this.#statuses.get(update.toolCallId) !== status) {
         this.#statuses.set(update.toolCallId, status);
-        this.#screen.append('stdout', toolCallLine({ ...update, status }, this.#titles.get(update.toolCallId)));
+        this.#screen.append('stdout', toolCallLine({ ...update, status }, this.#announced.get(update.toolCallId)?.title));
       }
       const content = update.content == null || update.content.length === 0 ? undefined : toolContentText(update.content);
       if (content !== undefined && this.#contents.get(update.toolCallId) !== content) {

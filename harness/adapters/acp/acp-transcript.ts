@@ -24,22 +24,34 @@ function options(list: readonly PermissionOption[]): string {
   return list.map((o) => `${o.kind} ${JSON.stringify(o.name)}`).join(', ');
 }
 
+/** What the agent announced of a tool call before (tool_call and its updates): its title and raw input. */
+export interface AnnouncedCall {
+  title?: string;
+  rawInput?: unknown;
+}
+
 /**
- * The permission request as a client shows it: title, the tool call it belongs to when that
- * was announced under another title (a client shows the request on that call's card), kind,
- * raw input, the options offered, then the question.
+ * The permission request as a client shows it: on the card of the tool call it belongs to, so
+ * what the request leaves out is the announced call's (a request may carry only the call's id):
+ * title, the announced title when the request has another, kind, raw input, the options
+ * offered, then the question.
  */
-export function permissionText(request: RequestPermissionRequest, announcedTitle: string | undefined): string {
+export function permissionText(request: RequestPermissionRequest, announced: AnnouncedCall = {}): string {
   const call = request.toolCall;
-  const title = call.title ?? announcedTitle ?? call.toolCallId;
+  const title = call.title ?? announced.title ?? call.toolCallId;
   return (
     line('permission request', title) +
-    (announcedTitle !== undefined && announcedTitle !== title ? line('  tool call', announcedTitle) : '') +
+    (announced.title !== undefined && announced.title !== title ? line('  tool call', announced.title) : '') +
     line('  kind', call.kind ?? 'other') +
-    line('  rawInput', json(call.rawInput)) +
+    line('  rawInput', json(shownInput(request, announced))) +
     line('  options', options(request.options)) +
     `${APPROVAL_QUESTION}\n`
   );
+}
+
+/** The raw input a client shows with a permission request: the request's own, else the announced call's. */
+export function shownInput(request: RequestPermissionRequest, announced: AnnouncedCall = {}): unknown {
+  return request.toolCall.rawInput ?? announced.rawInput ?? null;
 }
 
 /**
