@@ -44,6 +44,7 @@ export default defineScenario({
       guarantees: ['ASK-1'],
       expected: "the elicitation's message shows on screen with server docs named beside it (UNSUPPORTED when the host declares no elicitation)",
       provenBy: ['elicit-without-server-name', 'elicit-auto-accept-defaults'],
+      needs: ['elicitation-shown'],
       grade: elicitationShownWithServer('docs', MESSAGE),
     },
     {

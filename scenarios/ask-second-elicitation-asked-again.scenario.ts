@@ -33,6 +33,7 @@ export default defineScenario({
       expected:
         'the second elicitation shows on screen too (its message a second time), with server docs named beside it (UNSUPPORTED when the host declares no elicitation)',
       provenBy: ['elicit-remembers-answer', 'elicit-trusts-after-first'],
+      needs: ['elicitation-shown'],
       grade: elicitationShownWithServer('docs', MESSAGE, 2),
     },
     {

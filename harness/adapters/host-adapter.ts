@@ -158,6 +158,12 @@ export interface HostCapabilities {
   ownScreen: boolean;
   /** False when the host's protocol has no per-server start-up status (ACP), so no status line can be shown (DISCOVER-3); absent = it has. */
   serverStatus?: boolean;
+  /**
+   * False when the suite, as the host's protocol client, cannot show a server's elicitation: its
+   * ACP client declares none, and an agent forwards an elicitation only to a client that does
+   * (claude-agent-acp, codex-acp 2.x). Absent = the host shows it itself, or its client does.
+   */
+  elicitationShown?: boolean;
   builtins: BuiltinTools;
   /** What the scripted model must know of the host: bridge functions to MCP tools it lists only in text, extra side-call shapes. */
   model?: { bridges?: Bridge[]; sideCallRule?: SideCallRule };

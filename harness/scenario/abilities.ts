@@ -21,6 +21,10 @@ export const ABILITIES = {
   'builtin-tool': { has: (c) => c.builtins.names.length > 0, lacking: 'the host has no built-in tools' },
   'own-screen': { has: (c) => c.ownScreen, lacking: 'the host draws no screen of its own (its client renders what it is sent)' },
   'server-status': { has: (c) => c.serverStatus !== false, lacking: "the host's protocol carries no per-server status (ACP: its client cannot show one)" },
+  'elicitation-shown': {
+    has: (c) => c.elicitationShown !== false,
+    lacking: "the suite's client of the host's protocol declares no elicitation (ACP), so the agent has no client to show a server's question to",
+  },
 } as const satisfies Record<string, Ability>;
 
 export type Need = keyof typeof ABILITIES;

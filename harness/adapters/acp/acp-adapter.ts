@@ -124,6 +124,8 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
     ownScreen: false,
     // ACP has no notification for a server's start-up: neither agent nor client can show a status line.
     serverStatus: false,
+    // The suite's ACP client declares no elicitation (acp-client.ts): an agent has no client to show one to.
+    elicitationShown: false,
     builtins: { names: profile.builtins },
     model: { bridges: profile.bridges, ...(profile.model.sideCallRule === undefined ? {} : { sideCallRule: profile.model.sideCallRule }) },
     ...(profile.resume ? { resume: {} } : {}),
