@@ -12,6 +12,7 @@ const nothing: HostCapabilities = {
   ownScreen: false,
   builtins: { names: [] },
   serverStatus: false,
+  elicitationShown: false,
 };
 
 describe('the abilities a check may need', () => {
