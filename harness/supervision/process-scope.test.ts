@@ -10,6 +10,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { containment, probeContainment } from './pid-namespace.js';
 import { isAlive, readProcess, scanRunProcesses } from './proc-scan.js';
 import { stopGroup, waitGone, type GroupProcess } from './process-group.js';
+import { pollUntil } from './poll.js';
 import { ProcessScope, spawnHost } from './process-scope.js';
 
 const how = await containment();
@@ -97,7 +98,10 @@ describe.runIf(how.mechanism === 'pid-namespace')('hosts in PID namespaces', () 
     const { scope, proc } = await host(`NAME=${name}; ${DAEMONISE}`, marker);
     expect(await output(proc)).toBe('READY\n');
     await proc.exited;
-    const [daemon] = withName(name);
+    // READY comes before the background shell has exec'd `env -i`: until then it still holds the host's environment.
+    const execd = (): number | undefined => withName(name).find((pid) => readProcess(pid)?.env.MARK === undefined);
+    expect(await pollUntil(() => execd() !== undefined, 5000)).toBe(true);
+    const daemon = execd();
     expect(daemon).toBeDefined();
     expect({ cwd: readlinkSync(`/proc/${daemon ?? 0}/cwd`), env: readProcess(daemon ?? 0)?.env.MARK, sandboxScan: scanRunProcesses(marker) }).toEqual({
       cwd: '/',
