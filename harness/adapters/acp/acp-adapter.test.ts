@@ -8,7 +8,7 @@ import { suiteRoot } from '../../suite-root.js';
 import { isAlive } from '../../supervision/proc-scan.js';
 import { waitGone } from '../../supervision/process-group.js';
 import { UndrivableStep, type HostSession } from '../host-adapter.js';
-import { createAcpAdapter } from './acp-adapter.js';
+import { agentPath, createAcpAdapter } from './acp-adapter.js';
 import { parseAcpProfile } from './acp-profile.js';
 
 const FIXTURE = join(suiteRoot(), 'harness', 'adapters', 'acp', 'test-fixtures', 'fixture-agent.ts');
@@ -39,6 +39,14 @@ async function start(extra: Record<string, unknown> = {}) {
   expect(await session.waitForPrompt(10_000)).toBe(true);
   return session;
 }
+
+describe('agentPath', () => {
+  it("puts the suite's node before the real PATH, and a profile's own PATH before both", () => {
+    expect(agentPath(undefined, '/usr/bin:/bin', '/opt/node20/bin')).toBe('/opt/node20/bin:/usr/bin:/bin');
+    expect(agentPath('/hosts/pi/node22/bin', '/usr/bin:/bin', '/opt/node20/bin')).toBe('/hosts/pi/node22/bin:/opt/node20/bin:/usr/bin:/bin');
+    expect(agentPath(undefined, undefined, '/opt/node20/bin')).toBe('/opt/node20/bin');
+  });
+});
 
 describe('ACP adapter', () => {
   it('sends the servers in session/new and shows each turn with its stopReason and a prompt', async () => {

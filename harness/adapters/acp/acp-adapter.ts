@@ -41,6 +41,15 @@ function onPath(command: string): string | null {
   return null;
 }
 
+/**
+ * The agent's PATH. npm launchers are node scripts, so the node running the suite is on it; a
+ * PATH in the profile's env goes before that node (a host that needs its own runtime, e.g. a newer
+ * Node than the suite's), and the real PATH comes last.
+ */
+export function agentPath(profilePath: string | undefined, realPath: string | undefined, nodeDir = dirname(process.execPath)): string {
+  return [profilePath ?? '', nodeDir, realPath ?? ''].filter((p) => p !== '').join(':');
+}
+
 /** The agent's program: absolute as given, else the suite's own install, else on PATH. */
 export function acpBin(profile: AcpProfile, root: string = suiteRoot()): string {
   if (profile.install === undefined && !isAbsolute(profile.bin)) {
@@ -174,9 +183,9 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
       const current = state(sandbox);
       // Settings carry the model's address, known only now.
       const mcpServers = writeAcpConfig(profile, current.servers, values);
-      const env = { ...sandbox.baseEnv(), ...Object.fromEntries(Object.entries(profile.env).map(([k, v]) => [k, fillPlaceholders(v, values)])) };
-      // npm launchers are node scripts: the node running the suite is on PATH.
-      env['PATH'] = [dirname(process.execPath), env['PATH'] ?? ''].filter((p) => p !== '').join(':');
+      const base = sandbox.baseEnv();
+      const env = { ...base, ...Object.fromEntries(Object.entries(profile.env).map(([k, v]) => [k, fillPlaceholders(v, values)])) };
+      env['PATH'] = agentPath(profile.env['PATH'] === undefined ? undefined : env['PATH'], base['PATH']);
       const session = new AcpSession(profile, sandbox.screenScan.tap());
       const { client, init } = await AcpClient.start(
         { bin, args: profile.argv.map((a) => fillPlaceholders(a, values)), env, cwd: sandbox.project },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acpBin, classifyAcpOutput } from './acp-adapter.js';
 import { builtinAcpProfile, builtinAcpProfileNames, loadAcpProfile, looksLikeAcpProfile, parseAcpProfile } from './acp-profile.js';
+import { chooseOption } from './acp-session.js';
 
 const base = { name: 'x', install: 'x', package: 'x', bin: 'x' };
 
@@ -19,6 +20,17 @@ describe('ACP profiles', () => {
   it('every built-in profile loads and resolves by name', () => {
     expect(builtinAcpProfileNames()).toContain('codex-acp');
     for (const name of builtinAcpProfileNames()) expect(loadAcpProfile(builtinAcpProfile(name) ?? '').profile.name).toBe(name);
+  });
+
+  it('a permission choice is an option kind or a name pattern, first offered wins', () => {
+    const { profile } = parseAcpProfile({ ...base, permission: { approve: ['allow_once'], deny: ['reject_once', { name: '^Deny$' }] } }, 'p.json');
+    // pi-acp offers an extension dialog's choices all as allow_once.
+    const options = ['Allow once', 'Allow for session', 'Deny'].map((name, i) => ({ optionId: `choice-${i}`, name, kind: 'allow_once' as const }));
+    expect(chooseOption({ options }, profile.permission.approve)).toBe('choice-0');
+    expect(chooseOption({ options }, profile.permission.deny)).toBe('choice-2');
+    expect(chooseOption({ options: [...options, { optionId: 'no', name: 'No', kind: 'reject_once' }] }, profile.permission.deny)).toBe('no');
+    expect(chooseOption({ options: options.slice(0, 2) }, profile.permission.deny)).toBeNull();
+    expect(() => parseAcpProfile({ ...base, permission: { deny: [{ name: '(' }] } }, 'p.json')).toThrow(/permission\.deny\.0/);
   });
 
   it('defaults: servers in session/new, allow_once and reject_once, end of input ends the host', () => {

@@ -88,6 +88,13 @@ export const McpPlacementSchema = z.discriminatedUnion('in', [
 export type McpPlacement = z.infer<typeof McpPlacementSchema>;
 
 const PermissionKindSchema = z.enum(['allow_once', 'allow_always', 'reject_once', 'reject_always']);
+/**
+ * An option to select: by its `kind`, or by its `name` (a pattern) for an agent whose options'
+ * kinds do not tell them apart (pi-acp marks every choice of an extension's dialog allow_once,
+ * its "Deny" too): the name is what a user reads on the button.
+ */
+export const PermissionChoiceSchema = z.union([PermissionKindSchema, z.strictObject({ name: regex })]);
+export type PermissionChoice = z.infer<typeof PermissionChoiceSchema>;
 
 export const AcpProfileSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'profile names are kebab-case'),
@@ -110,11 +117,11 @@ export const AcpProfileSchema = z.strictObject({
   mcpServers: McpPlacementSchema.prefault({ in: 'session/new' }),
   /** The session mode set with session/set_mode after session/new (e.g. one that asks before each tool call). */
   mode: z.string().min(1).optional(),
-  /** Which permission option each answer selects, by the option's `kind`, first present wins. */
+  /** Which permission option each answer selects, by the option's `kind` or `name`, first present wins. */
   permission: z
     .strictObject({
-      approve: z.array(PermissionKindSchema).min(1).default(['allow_once']),
-      deny: z.array(PermissionKindSchema).min(1).default(['reject_once']),
+      approve: z.array(PermissionChoiceSchema).min(1).default(['allow_once']),
+      deny: z.array(PermissionChoiceSchema).min(1).default(['reject_once']),
     })
     .prefault({}),
   /**

@@ -3,7 +3,7 @@
 // among the offered options by kind; interrupt is session/cancel, and a permission still
 // pending is then answered `cancelled` as the protocol requires. Everything is written to the
 // transcript screen (acp-transcript.ts) that scenarios read like a terminal host's.
-import type { McpServer, PermissionOptionKind, RequestPermissionRequest, RequestPermissionResponse, SessionNotification } from '@agentclientprotocol/sdk';
+import type { McpServer, RequestPermissionRequest, RequestPermissionResponse, SessionNotification } from '@agentclientprotocol/sdk';
 import { HarnessError } from '../../errors.js';
 import type { OutputTap } from '../../sandbox/canary-stream.js';
 import type { EndKind } from '../../scenario/scenario-schema.js';
@@ -12,7 +12,7 @@ import { HostRefused, UndrivableStep, type Answer, type ApprovalShown, type Host
 import { shownAsTranscript } from '../host-screen.js';
 import { ScreenCapture, textBeforePrompt, type ScreenPattern } from '../screen-capture.js';
 import { AgentError, type AcpClient, type AcpClientHooks } from './acp-client.js';
-import type { AcpProfile } from './acp-profile.js';
+import type { AcpProfile, PermissionChoice } from './acp-profile.js';
 import { APPROVAL, PROMPT, PROMPT_LINE, line, permissionText, shownInput, toolCallLine, toolContentText, type AnnouncedCall } from './acp-transcript.js';
 
 /**
@@ -29,14 +29,17 @@ interface PendingPermission {
   answered: boolean;
 }
 
-/** The option of the first listed kind the agent offers; null when it offers none of them. */
-export function chooseOption(request: Pick<RequestPermissionRequest, 'options'>, kinds: readonly PermissionOptionKind[]): string | null {
-  for (const kind of kinds) {
-    const option = request.options.find((o) => o.kind === kind);
+/** The option of the first listed kind or name the agent offers; null when it offers none of them. */
+export function chooseOption(request: Pick<RequestPermissionRequest, 'options'>, choices: readonly PermissionChoice[]): string | null {
+  for (const choice of choices) {
+    const option = request.options.find((o) => (typeof choice === 'string' ? o.kind === choice : choice.name.test(o.name)));
     if (option !== undefined) return option.optionId;
   }
   return null;
 }
+
+/** A choice as a message shows it. */
+const choiceText = (choice: PermissionChoice): string => (typeof choice === 'string' ? choice : `name ${choice.name.source}`);
 
 export interface BeginOptions {
   cwd: string;
@@ -186,15 +189,14 @@ export class AcpSession implements HostSession {
     if (answer === 'eof') throw new UndrivableStep('ACP has no end of input at a permission request: closing stdin ends the whole connection');
     const pending = this.#pending.find((p) => !p.answered);
     if (pending === undefined) throw new HarnessError('SCRIPT', 'no ACP permission request is waiting for an answer');
-    const kinds = answer === 'approve' ? this.profile.permission.approve : this.profile.permission.deny;
-    const optionId = chooseOption(pending.request, kinds);
+    const choices = answer === 'approve' ? this.profile.permission.approve : this.profile.permission.deny;
+    const optionId = chooseOption(pending.request, choices);
     if (optionId === null)
-      throw new UndrivableStep(`the agent offered no option of kind ${kinds.join(' or ')} (offered: ${pending.request.options.map((o) => o.kind).join(', ')})`);
-    this.#settle(
-      pending,
-      { outcome: { outcome: 'selected', optionId } },
-      `${kinds.find((k) => pending.request.options.some((o) => o.kind === k && o.optionId === optionId))} (${optionId})`,
-    );
+      throw new UndrivableStep(
+        `the agent offered no option of ${choices.map(choiceText).join(' or ')} (offered: ${pending.request.options.map((o) => `${o.kind} "${o.name}"`).join(', ')})`,
+      );
+    const chosen = choices.find((c) => chooseOption({ options: pending.request.options.filter((o) => o.optionId === optionId) }, [c]) !== null);
+    this.#settle(pending, { outcome: { outcome: 'selected', optionId } }, `${chosen === undefined ? '?' : choiceText(chosen)} (${optionId})`);
   }
 
   interrupt(): void {
