@@ -82,6 +82,22 @@ describe('ACP adapter', () => {
     expect(await session.waitFor(/^assistant: outcome: selected always$/m, 10_000)).not.toBeNull();
   });
 
+  it('loads on resume the session an agent slower than the open wait opened after the handover', async () => {
+    const sandbox = createSandbox('acp-adapter');
+    const entry: { sandbox: Sandbox; session?: HostSession } = { sandbox };
+    opened.push(entry);
+    const host = adapter({ env: { FIXTURE_SLOW_NEW_MS: '6000' }, resume: true });
+    host.config.write(sandbox, { docs: { url: 'http://127.0.0.1:9/mcp', headers: {} } });
+    const first = await host.start(sandbox, RUN);
+    entry.session = first;
+    expect(await first.waitForPrompt(15_000)).toBe(true);
+    first.end('eof');
+    await first.exited;
+    const second = await host.start(sandbox, { ...RUN, resume: true });
+    entry.session = second;
+    expect(await second.waitFor(/^assistant: loaded s-docs$/m, 10_000)).not.toBeNull();
+  }, 30_000);
+
   it('answers a pending permission cancelled after session/cancel, and the turn ends cancelled', async () => {
     const session = await start();
     session.send('ask');

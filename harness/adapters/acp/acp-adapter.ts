@@ -108,8 +108,11 @@ export function classifyAcpOutput(profile: Pick<AcpProfile, 'results' | 'flagged
 /** What a sandbox's configuration and earlier sessions left for the next start. */
 interface SandboxState {
   servers: Record<string, ServerConfigEntry>;
-  /** The last session opened (a client remembers it to load it again). */
-  lastSession: string | null;
+  /**
+   * The last session started (a client remembers it to load it again), read at the next start:
+   * an agent slower than OPEN_WAIT_MS to open it is handed over before its id is known.
+   */
+  lastSession: { readonly sessionId: string | null } | null;
 }
 
 export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?: string } = {}): HostAdapter {
@@ -199,12 +202,18 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
         const ready =
           profile.ready === 'servers-listed' && listed !== undefined ? { ready: () => listed(deadlinesInForce(capabilities, run.knobs).connectTimeoutMs) } : {};
         const { passed, held } = serversForAgent(mcpServers, init.agentCapabilities?.mcpCapabilities);
-        await session.begin(client, { cwd: sandbox.project, mcpServers: passed, held, loadSessionId: run.resume ? current.lastSession : null, ...ready });
+        await session.begin(client, {
+          cwd: sandbox.project,
+          mcpServers: passed,
+          held,
+          loadSessionId: run.resume ? (current.lastSession?.sessionId ?? null) : null,
+          ...ready,
+        });
       } catch (error) {
         await client.kill(0);
         throw error;
       }
-      states.set(sandbox.root, { ...state(sandbox), lastSession: session.sessionId });
+      states.set(sandbox.root, { ...state(sandbox), lastSession: session });
       return session;
     },
   };

@@ -11,8 +11,19 @@ const output = Writable.toWeb(process.stdout) as WritableStream<Uint8Array>;
 const cancelled = new Set<string>();
 
 const app = agent({ name: 'fixture-agent' })
-  .onRequest('initialize', () => ({ protocolVersion: 1, agentCapabilities: { loadSession: false } }))
-  .onRequest('session/new', ({ params }) => ({ sessionId: `s-${params.mcpServers.map((s) => s.name).join('+')}` }))
+  // FIXTURE_SLOW_NEW_MS: session/new answers that late and session/load is offered (it echoes the loaded id).
+  .onRequest('initialize', () => ({ protocolVersion: 1, agentCapabilities: { loadSession: process.env['FIXTURE_SLOW_NEW_MS'] !== undefined } }))
+  .onRequest('session/new', async ({ params }) => {
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env['FIXTURE_SLOW_NEW_MS'] ?? 0)));
+    return { sessionId: `s-${params.mcpServers.map((s) => s.name).join('+')}` };
+  })
+  .onRequest('session/load', async ({ params, client }) => {
+    await client.notify('session/update', {
+      sessionId: params.sessionId,
+      update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `loaded ${params.sessionId}` } },
+    });
+    return {};
+  })
   .onRequest('session/set_mode', () => ({}))
   .onNotification('session/cancel', ({ params }) => void cancelled.add(params.sessionId))
   .onRequest('session/prompt', async ({ params, client }) => {
