@@ -39,6 +39,12 @@ const HOSTS = {
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot', platforms: NATIVE, versionArgs: ['--version'] },
 };
 
+/**
+ * Rows that run an installed host with other settings of its own (harness/adapters/codex/
+ * codex-adapter.ts CODEX_ROWS): installing one installs that host, once, into .hosts/<host>.
+ */
+const SAME_INSTALL = { 'codex-mcp2026': 'codex' };
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The `prepare` of the ACP profile installed as `name`, with `keep`: its variables the profile's `env` sets too; undefined without one. */
@@ -58,7 +64,8 @@ function fail(message) {
 }
 
 function usage() {
-  return `usage: npm run hosts:install -- <host> [--force]\nhosts: ${Object.keys(HOSTS).join(', ')}`;
+  const rows = Object.entries(SAME_INSTALL).map(([row, host]) => `${row} (installs ${host})`);
+  return `usage: npm run hosts:install -- <host> [--force]\nhosts: ${[...Object.keys(HOSTS), ...rows].join(', ')}`;
 }
 
 function installedVersion(prefix, pkg) {
@@ -120,7 +127,7 @@ function main(argv) {
   const unknownFlags = argv.filter((a) => a.startsWith('--') && a !== '--force');
   if (unknownFlags.length > 0) fail(`unknown option ${unknownFlags.join(', ')}\n${usage()}`);
   if (args.length !== 1) fail(usage());
-  const name = args[0];
+  const name = SAME_INSTALL[args[0]] ?? args[0];
   if (HOSTS[name] === undefined) fail(`unknown host "${name}"\n${usage()}`);
   const host = { ...HOSTS[name], prepare: profilePrepare(name) };
 
