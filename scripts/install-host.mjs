@@ -37,6 +37,8 @@ const HOSTS = {
   // Its native binary unpacks ~235 MB into <cache>/pkg on first run: done once here (its
   // profile's `prepare`), into a read-only folder every scenario's sandbox points at.
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot', platforms: NATIVE, versionArgs: ['--version'] },
+  // Its native binary is a platform package (@cline/cli-<platform>).
+  cline: { package: 'cline', version: '3.0.65', bin: 'cline', platforms: NATIVE },
 };
 
 /**
