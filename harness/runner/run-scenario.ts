@@ -21,7 +21,7 @@ import { withApprovalMoments } from './approval-moments.js';
 import { scanRun } from './canary-scan.js';
 import { collectFiles, collectToolOutputs, startupSeen, unavailableLines } from './collect.js';
 import { JOURNAL_SETTLE_MS, startFixtures, type Fixtures } from './fixtures.js';
-import { gradeChecks, missingAbility } from './grade.js';
+import { gradeChecks, missingAbility, notApplicable } from './grade.js';
 import { leftoversOf } from './leftovers.js';
 import { placeScenarioFiles } from './scenario-files.js';
 import { emptyScriptRun, runUserScript, type ScriptTiming } from './user-script.js';
@@ -107,8 +107,9 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const timing = { ...timingFor(deadlinesWaited(capabilities, scenario.host)), ...options.timing };
   const started = performance.now();
   const rerun = rerunCommand(options.adapter.selector, scenario.name);
-  // A scenario that needs what the host does not have (sessions, a quit command) is not run.
-  if (missingAbility(scenario, null, capabilities) !== null) {
+  // A scenario that needs what the host does not have (sessions, a quit command), or none of whose
+  // checks apply to it (optional guarantees it declares absent), is not run: nothing would be graded.
+  if (missingAbility(scenario, null, capabilities) !== null || scenario.checks.every((c) => notApplicable(scenario, c, capabilities) !== null)) {
     const observations = emptyObservations(scenario.name, hostTraits(options.adapter, deadlines));
     return { observations, results: gradeChecks({ scenario, observations, capabilities, durationMs: 0, rerun }), leftovers: [] };
   }
