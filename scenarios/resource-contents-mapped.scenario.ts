@@ -9,7 +9,7 @@
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { contentCapped, resourceRead, textKeptBlobOmitted } from '../harness/scenario/checks-resources-prompts.js';
 import { callOf } from '../harness/scenario/call-of.js';
-import { onlyAsToolData } from '../harness/scenario/checks-exposure-limits.js';
+import { ifBuiltinOffered, onlyAsToolData } from '../harness/scenario/checks-exposure-limits.js';
 import { messageNeverSent, unknownGateShownAfter } from '../harness/scenario/checks-approval-results.js';
 
 const TEXT = 'resource text body 8c1f';
@@ -22,6 +22,8 @@ const TEXT_BLOB = Buffer.from(`TEXT-BLOB-CANARY-${'fedcba9876543210'.repeat(8)}`
 const WIDE_START = 'WIDE-RESOURCE-START';
 const HALVES_START = 'HALVES-RESOURCE-START';
 const read = (uri: string) => resourceRead('docs', uri);
+/** Why the checks of other guarantees that need a resource read do not apply to a host without resource reads (RESOURCE is optional). */
+const NO_READS = 'so no resource is read for this check to observe (RESOURCE is optional)';
 /** The host may read them in any order: each output is found by the read it answers (its URI). */
 const calls = [
   read('notes://text'),
@@ -92,21 +94,21 @@ export default defineScenario({
       guarantees: ['INJECT-1'],
       expected: 'the text of the resource reaches the model only inside the output of its read, never as a message of its own',
       provenBy: ['inject-resource-echoed-as-user'],
-      grade: onlyAsToolData(TEXT),
+      grade: ifBuiltinOffered('read_mcp_resource', onlyAsToolData(TEXT), NO_READS),
     },
     {
       id: 'asked-after-unknown-read',
       guarantees: ['UNKNOWN-2'],
       expected: 'the read answered over the message limit ends unknown, so the next user message waits for the unknown-outcome confirmation',
       provenBy: ['unknown-gate-not-armed-by-reads'],
-      grade: unknownGateShownAfter(callOf(calls, 6), 1),
+      grade: ifBuiltinOffered('read_mcp_resource', unknownGateShownAfter(callOf(calls, 6), 1), NO_READS),
     },
     {
       id: 'message-after-unknown-read-held',
       guarantees: ['UNKNOWN-2'],
       expected: 'the message typed after the unknown read, declined at the confirmation, never reaches the model',
       provenBy: ['unknown-gate-not-armed-by-reads'],
-      grade: messageNeverSent(AFTER_READ, calls.length + 2),
+      grade: ifBuiltinOffered('read_mcp_resource', messageNeverSent(AFTER_READ, calls.length + 2), NO_READS),
     },
     {
       id: 'large-contents-capped',

@@ -17,7 +17,7 @@ const STAMP = '.build-stamp';
 const SOURCE_DIRS = ['common', 'reference-host', 'fake-servers', 'harness', 'scenarios', 'benchmarks'];
 const INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'reports/reference-host/report.json'];
 /** After tsc, each with the output folder as its argument. */
-const BUNDLES = ['scripts/bundle-refhost.mjs', 'scripts/bundle-report-client.mjs', 'scripts/bundle-stdio-fake.mjs'];
+const BUNDLES = ['scripts/bundle-refhost.mjs', 'scripts/bundle-report-client.mjs', 'scripts/bundle-stdio-fake.mjs', 'scripts/bundle-known-answer-hosts.mjs'];
 
 function sources(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

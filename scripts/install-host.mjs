@@ -39,6 +39,8 @@ const HOSTS = {
   // Its native binary unpacks ~235 MB into <cache>/pkg on first run: done once here (its
   // profile's `prepare`), into a read-only folder every scenario's sandbox points at.
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot', platforms: NATIVE, versionArgs: ['--version'] },
+  // Its native binary is a platform package (@cline/cli-<platform>).
+  cline: { package: 'cline', version: '3.0.65', bin: 'cline', platforms: NATIVE },
   // pi on its MCP extension, driven through its ACP adapter pi-acp (whose bin is the one run). The
   // last @mariozechner/pi-coding-agent (0.73.1) cannot load pi-mcp-adapter, which imports
   // @earendil-works/pi-coding-agent (pi's new scope; the adapter's peer range is 0.84-0.86); pi there
@@ -56,6 +58,12 @@ const HOSTS = {
     ],
   },
 };
+
+/**
+ * Rows that run an installed host with other settings of its own (harness/adapters/codex/
+ * codex-adapter.ts CODEX_ROWS): installing one installs that host, once, into .hosts/<host>.
+ */
+const SAME_INSTALL = { 'codex-mcp2026': 'codex' };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -76,7 +84,8 @@ function fail(message) {
 }
 
 function usage() {
-  return `usage: npm run hosts:install -- <host> [--force]\nhosts: ${Object.keys(HOSTS).join(', ')}`;
+  const rows = Object.entries(SAME_INSTALL).map(([row, host]) => `${row} (installs ${host})`);
+  return `usage: npm run hosts:install -- <host> [--force]\nhosts: ${[...Object.keys(HOSTS), ...rows].join(', ')}`;
 }
 
 function installedVersion(prefix, pkg) {
@@ -138,7 +147,7 @@ function main(argv) {
   const unknownFlags = argv.filter((a) => a.startsWith('--') && a !== '--force');
   if (unknownFlags.length > 0) fail(`unknown option ${unknownFlags.join(', ')}\n${usage()}`);
   if (args.length !== 1) fail(usage());
-  const name = args[0];
+  const name = SAME_INSTALL[args[0]] ?? args[0];
   if (HOSTS[name] === undefined) fail(`unknown host "${name}"\n${usage()}`);
   const host = { ...HOSTS[name], prepare: profilePrepare(name) };
 

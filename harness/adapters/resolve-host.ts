@@ -1,12 +1,13 @@
 // Turns the CLI's --host value into an adapter: "reference" (the bundled host, the
-// default), "codex" (OpenAI Codex CLI through its app-server protocol), the name of a
+// default), "codex" or another Codex row (OpenAI Codex CLI through its app-server protocol,
+// harness/adapters/codex/codex-adapter.ts CODEX_ROWS), the name of a
 // built-in ACP profile (harness/profiles/acp/<name>.json), or the path of a profile JSON
 // file: an ACP profile (it names an `install` folder) or a terminal host profile.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createAcpAdapter } from './acp/acp-adapter.js';
 import { builtinAcpProfile, loadAcpProfile, looksLikeAcpProfile } from './acp/acp-profile.js';
-import { CODEX_SELECTOR, createCodexAdapter } from './codex/codex-adapter.js';
+import { createCodexAdapter, isCodexRow } from './codex/codex-adapter.js';
 import { createProfileAdapter } from './profile-adapter.js';
 import { loadHostProfile } from './profile-schema.js';
 import { createReferenceHostAdapter } from './reference-host-adapter.js';
@@ -30,7 +31,7 @@ function isAcpProfileFile(path: string): boolean {
 
 export function resolveHost(selector: string = DEFAULT_HOST): HostAdapter {
   if (selector === DEFAULT_HOST) return createReferenceHostAdapter();
-  if (selector === CODEX_SELECTOR) return createCodexAdapter();
+  if (isCodexRow(selector)) return createCodexAdapter({ row: selector });
   const builtin = builtinAcpProfile(selector);
   if (builtin !== null) return createAcpAdapter(loadAcpProfile(builtin), { selector });
   if (isAcpProfileFile(selector)) return createAcpAdapter(loadAcpProfile(selector), { selector });

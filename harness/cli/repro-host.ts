@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { builtinAcpProfile, loadAcpProfile, looksLikeAcpProfile, type AcpProfile } from '../adapters/acp/acp-profile.js';
-import { CODEX_SELECTOR } from '../adapters/codex/codex-adapter.js';
+import { isCodexRow } from '../adapters/codex/codex-adapter.js';
 import { CODEX_PACKAGE } from '../adapters/codex/locate-codex.js';
 import { loadHostProfile } from '../adapters/profile-schema.js';
 import { DEFAULT_HOST } from '../adapters/resolve-host.js';
@@ -111,7 +111,7 @@ export function reproHost(host: RunMetadata['host']): { host: ReproHost; files: 
       host: { selector, profileFile: null, package: 'mcp-host-conformance', provide: 'its reference host, refhost, comes with the packed suite' },
       files: {},
     };
-  if (selector === CODEX_SELECTOR)
+  if (isCodexRow(selector))
     return {
       host: { selector, profileFile: null, package: CODEX_PACKAGE, provide: `${onPath('codex', CODEX_PACKAGE, host.version)}, or CODEX_BIN naming it` },
       files: {},

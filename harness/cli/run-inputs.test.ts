@@ -44,7 +44,7 @@ describe.concurrent('run refuses bad input before any scenario', () => {
     await refused([
       [
         ['--host', 'nope'],
-        `--host nope: not a known host (${['reference', 'codex', ...builtinAcpProfileNames()].join(', ')}) and no profile file of that name`,
+        `--host nope: not a known host (${['reference', 'codex', 'codex-mcp2026', ...builtinAcpProfileNames()].join(', ')}) and no profile file of that name`,
       ],
       [['--host', './missing.json'], '--host ./missing.json: no such profile file'],
       [['--host', 'not-json.json'], `--host ${join(dir, 'not-json.json')}: Unexpected end of JSON input`],

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { HostCapabilities } from '../adapters/host-adapter.js';
 import type { Observations } from '../scenario/observations.js';
 import { applying, type Check, type Grade, type Scenario } from '../scenario/scenario-schema.js';
-import { gradeChecks } from './grade.js';
+import { gradeChecks, notApplicable } from './grade.js';
 import { EVERY_CAPABILITY } from '../scenario/test-fixtures/capabilities.js';
 
 const failing = (guarantees: string[], extra: Partial<Check> = {}, grade: Grade = { verdict: 'FAIL', observed: 'missed', evidence: [] }): Check => ({
@@ -55,6 +55,16 @@ describe('grading optional features', () => {
     expect(verdictOf(failing(['POLICY-3', 'RESOURCE-2']), ['RESOURCE'])).toBe('UNSUPPORTED');
     expect(verdictOf(failing(['POLICY-3', 'RESOURCE-2']), ['POLICY'])).toBe('UNSUPPORTED');
     expect(verdictOf(failing(['POLICY-3', 'RESOURCE-2']), [])).toBe('FAIL');
+  });
+
+  test('notApplicable gives the reason a check is UNSUPPORTED before any run, null when it applies (the runner skips a scenario of such checks only)', () => {
+    const scenario = { needs: [] } as unknown as Scenario;
+    expect(notApplicable(scenario, failing(['POLICY-1']), { ...ALL, unsupported: ['POLICY'] })).toBe(
+      'the host declares the optional guarantee POLICY-1 absent',
+    );
+    expect(notApplicable(scenario, failing(['POLICY-1', 'APPROVE-1']), { ...ALL, unsupported: ['POLICY'] })).toBeNull();
+    expect(notApplicable(scenario, failing(['APPROVE-1'], { needs: ['quit'] }), { ...ALL, quit: false })).toMatch(/no quit command, so this does not apply$/);
+    expect(notApplicable(scenario, failing(['APPROVE-1']), ALL)).toBeNull();
   });
 
   test('declaring one group absent leaves the others graded', () => {

@@ -43,6 +43,18 @@ export function missingAbility(scenario: Pick<Scenario, 'needs'>, check: Pick<Ch
   return lackedAbility([...(scenario.needs ?? []), ...(check?.needs ?? [])], capabilities);
 }
 
+/**
+ * Why a check does not apply to this host before anything is run (UNSUPPORTED, with this as what
+ * was observed): an optional guarantee it declares absent, or an ability it lacks; null when it
+ * applies. The runner does not run a scenario none of whose checks apply.
+ */
+export function notApplicable(scenario: Pick<Scenario, 'needs'>, check: Check, capabilities: HostCapabilities): string | null {
+  const absent = declaredAbsent(check, capabilities);
+  if (absent !== undefined) return `the host declares the optional guarantee ${absent} absent`;
+  const missing = missingAbility(scenario, check, capabilities);
+  return missing === null ? null : `${missing}, so this does not apply`;
+}
+
 function weigh(grade: Grade, level: Level): Verdict {
   if (level === 'MAY') return 'INFO';
   if (grade.verdict === 'PASS') return 'PASS';
@@ -96,12 +108,8 @@ export function gradeChecks(ctx: GradeContext): CheckResult[] {
       // What the check applies, as its grade function declares it; a grade's own report (a deadline in force) replaces it below.
       ...(check.grade.thresholds === undefined ? {} : { thresholds: check.grade.thresholds }),
     };
-    const absent = declaredAbsent(check, ctx.capabilities);
-    if (absent !== undefined) {
-      return { ...base, verdict: 'UNSUPPORTED', observed: `the host declares the optional guarantee ${absent} absent`, evidence: [] };
-    }
-    const missing = missingAbility(scenario, check, ctx.capabilities);
-    if (missing !== null) return { ...base, verdict: 'UNSUPPORTED', observed: `${missing}, so this does not apply`, evidence: [] };
+    const inapplicable = notApplicable(scenario, check, ctx.capabilities);
+    if (inapplicable !== null) return { ...base, verdict: 'UNSUPPORTED', observed: inapplicable, evidence: [] };
     if (observations.harnessErrors.length > 0) {
       return { ...base, verdict: 'HARNESS-ERROR', observed: `the suite broke: ${observations.harnessErrors.join('; ')}`, evidence: [] };
     }

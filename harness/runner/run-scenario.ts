@@ -10,7 +10,7 @@ import { HarnessError } from '../errors.js';
 import type { CheckResult, Leftover } from '../report/schema.js';
 import { startNameWatch, type NameWatch } from '../sandbox/name-watch.js';
 import { createSandbox } from '../sandbox/sandbox.js';
-import type { Observations, ServerObservation } from '../scenario/observations.js';
+import { emptyObservations, type Observations, type ServerObservation } from '../scenario/observations.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { containment } from '../supervision/pid-namespace.js';
 import { killLeftovers } from '../supervision/process-group.js';
@@ -21,7 +21,7 @@ import { withApprovalMoments } from './approval-moments.js';
 import { scanRun } from './canary-scan.js';
 import { collectFiles, collectToolOutputs, startupSeen, unavailableLines } from './collect.js';
 import { JOURNAL_SETTLE_MS, startFixtures, type Fixtures } from './fixtures.js';
-import { gradeChecks, missingAbility } from './grade.js';
+import { gradeChecks, missingAbility, notApplicable } from './grade.js';
 import { leftoversOf } from './leftovers.js';
 import { placeScenarioFiles } from './scenario-files.js';
 import { emptyScriptRun, runUserScript, type ScriptTiming } from './user-script.js';
@@ -107,9 +107,10 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const timing = { ...timingFor(deadlinesWaited(capabilities, scenario.host)), ...options.timing };
   const started = performance.now();
   const rerun = rerunCommand(options.adapter.selector, scenario.name);
-  // A scenario that needs what the host does not have (sessions, a quit command) is not run.
-  if (missingAbility(scenario, null, capabilities) !== null) {
-    const observations = emptyObservations(scenario.name, options.adapter, deadlines);
+  // A scenario that needs what the host does not have (sessions, a quit command), or none of whose
+  // checks apply to it (optional guarantees it declares absent), is not run: nothing would be graded.
+  if (missingAbility(scenario, null, capabilities) !== null || scenario.checks.every((c) => notApplicable(scenario, c, capabilities) !== null)) {
+    const observations = emptyObservations(scenario.name, hostTraits(options.adapter, deadlines));
     return { observations, results: gradeChecks({ scenario, observations, capabilities, durationMs: 0, rerun }), leftovers: [] };
   }
   const setUp = openSpan();
@@ -314,41 +315,5 @@ function hostTraits(adapter: HostAdapter, deadlines: Required<Knobs>): Observati
     deadlines,
     ...(c.model?.bridges === undefined ? {} : { bridges: c.model.bridges }),
     ...(c.serverStatus === false ? { serverStatus: false as const } : {}),
-  };
-}
-
-/** Observations of a scenario that was not run (the host lacks what it needs). */
-function emptyObservations(scenario: string, adapter: HostAdapter, deadlines: Required<Knobs>): Observations {
-  const screen = { all: '', stdout: '', stderr: '', truncated: false };
-  return {
-    scenario,
-    hostPid: null,
-    host: hostTraits(adapter, deadlines),
-    screen,
-    statusLines: [],
-    unavailable: [],
-    approvals: [],
-    unknownGates: [],
-    commands: [],
-    script: { completed: 0, stoppedAt: null },
-    sessionStarts: [],
-    modelRequests: [],
-    unresolvedTargets: [],
-    catalogue: [],
-    modelRequestMono: [],
-    toolOutputs: [],
-    servers: {},
-    trapHits: [],
-    lookups: { watched: false, reason: 'the scenario did not run' },
-    files: [],
-    configuredServers: { servers: [] },
-    leftovers: [],
-    exits: [],
-    canaries: [],
-    canaryGaps: [],
-    canarySightings: [],
-    startups: [],
-    telemetry: null,
-    harnessErrors: [],
   };
 }

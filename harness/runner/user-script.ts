@@ -7,7 +7,7 @@ import { monotonicMs } from '../../fake-servers/mcp/journal.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { pollUntil } from '../supervision/poll.js';
 import type { ApprovalSeen, CommandSeen, ExitSeen, FileIdentity, ScriptOutcome } from '../scenario/observations.js';
-import type { UserStep } from '../scenario/scenario-schema.js';
+import { USER_STEP_KINDS, type UserStep, type UserStepKind } from '../scenario/scenario-schema.js';
 import type { RunningServer } from './fixtures.js';
 
 export interface ScriptTiming {
@@ -139,20 +139,54 @@ async function noPrompt(session: HostSession, ctx: Ctx, why: string): Promise<ne
   throw new StepFailed(why);
 }
 
-async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
-  const session = ctx.run.sessions.at(-1);
-  const firstWait = session !== undefined && !ctx.promptSeen.has(session);
-  // A step's own deadline never undercuts the runner's, which follows the deadlines in force;
-  // except an optional wait's: the chance it gives a host is its own length, not a wait for work.
-  const base = firstWait ? Math.max(ctx.timing.stepMs, ctx.timing.startMs) : ctx.timing.stepMs;
-  const chance = 'optional' in step && step.optional === true ? step.within : undefined;
-  const within = chance ?? Math.max(('within' in step ? step.within : undefined) ?? 0, base);
-  if (session !== undefined) ctx.promptSeen.add(session);
-  if ('add' in step || 'list' in step) {
-    await runCommand(step, ctx);
-    return;
-  }
-  if ('restart' in step) {
+/** What a step's handler is given: the deadline of its wait, and the last host session (absent before the first start). */
+interface StepTurn {
+  ctx: Ctx;
+  within: number;
+  session: HostSession | undefined;
+}
+type StepOf<K extends UserStepKind> = Extract<UserStep, Record<K, unknown>>;
+
+/** The session a step acts on: a step that waits on the host needs one. */
+function hostSession(turn: StepTurn): HostSession {
+  if (turn.session === undefined) throw new StepFailed('no host session');
+  return turn.session;
+}
+
+/** A server prompt asked for, or the prompts listed, with the host's own command (PROMPT-1). */
+async function promptCommand(step: StepOf<'prompt'> | StepOf<'listPrompts'>, turn: StepTurn): Promise<void> {
+  const session = hostSession(turn);
+  const prompts = turn.ctx.adapter.capabilities.prompts;
+  const line = 'prompt' in step ? prompts?.line(step.prompt.server, step.prompt.name, step.prompt.arguments ?? {}) : prompts?.listLine;
+  // A host without prompt commands cannot be driven here: what this blocks is UNSUPPORTED, not charged.
+  if (line === undefined) throw new StepUndrivable(`host ${turn.ctx.adapter.name} has no command for server prompts`);
+  if (!(await session.waitForPrompt(turn.within))) throw new StepFailed(`no prompt within ${turn.within} ms`);
+  session.send(line);
+}
+
+/** How many `method` requests (JSON-RPC, or HTTP when uppercase) a server has received, counted as the step says. */
+function receivedCount(step: StepOf<'received'>, running: RunningServer): number {
+  const { method, after, afterFault, answered } = step.received;
+  const entries = running.journal();
+  const from =
+    afterFault === true
+      ? entries.findIndex((e) => e.kind === 'fault')
+      : after === undefined
+        ? 0
+        : entries.findIndex((e) => e.kind === 'jsonrpc-out' && e.message.method === after);
+  if (from < 0) return 0;
+  const since = entries.slice(from);
+  // An uppercase method is an HTTP request's (GET: an event stream opened), else a JSON-RPC request's.
+  if (/^[A-Z]+$/.test(method)) return since.filter((e) => e.kind === 'http-request' && e.method === method).length;
+  const answeredIds = new Set(since.flatMap((e) => (e.kind === 'jsonrpc-out' && !('method' in e.message) ? [e.message.id] : [])));
+  return since.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method && (answered !== true || answeredIds.has(e.message.id))).length;
+}
+
+/** One handler per step kind (the scenario schema's USER_STEPS): a kind without one is a type error. */
+const STEP_HANDLERS: { [K in UserStepKind]: (step: StepOf<K>, turn: StepTurn) => Promise<void> } = {
+  add: (step, { ctx }) => runCommand(step, ctx),
+  list: (step, { ctx }) => runCommand(step, ctx),
+  async restart(step, { ctx, session }) {
     if (session !== undefined && !session.hasExited()) throw new StepFailed('the previous host session is still running (end it first)');
     ctx.run.sessionStarts.push({ request: ctx.modelRequests(), mono: monotonicMs() });
     // endedAtPrompt and exitedBeforeEnd speak of the last session only.
@@ -164,29 +198,26 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
       if (error instanceof HostRefused) throw new StepFailed(error.message);
       throw error;
     }
-    return;
-  }
-  if ('serverDown' in step) {
+  },
+  async serverDown(step, { ctx }) {
     const running = ctx.servers[step.serverDown];
     if (running?.takeDown === undefined) throw new StepFailed(`server ${step.serverDown} cannot be taken offline (only HTTP fakes can)`);
     await running.takeDown();
-    return;
-  }
-  if ('unconfigure' in step) {
-    await unconfigure(step.unconfigure, ctx);
-    return;
-  }
-  if (session === undefined) throw new StepFailed('no host session');
-  if ('send' in step) {
-    if (!(await session.waitForPrompt(within))) await noPrompt(session, ctx, `no prompt within ${within} ms`);
+  },
+  unconfigure: (step, { ctx }) => unconfigure(step.unconfigure, ctx),
+  async send(step, turn) {
+    const session = hostSession(turn);
+    if (!(await session.waitForPrompt(turn.within))) await noPrompt(session, turn.ctx, `no prompt within ${turn.within} ms`);
     session.send(step.send);
-  } else if ('approval' in step) {
-    const shown = await session.waitForApproval(within);
-    if (shown === null) throw new StepFailed(`no approval request (the host went on, exited, or ${within} ms passed)`);
+  },
+  async approval(step, turn) {
+    const session = hostSession(turn);
+    const shown = await session.waitForApproval(turn.within);
+    if (shown === null) throw new StepFailed(`no approval request (the host went on, exited, or ${turn.within} ms passed)`);
     const shownAt = monotonicMs();
     // Recorded before answering: a request the host showed counts even when its protocol cannot take this answer.
     const seen = { ...shown, answer: step.approval, shownAt, answeredAt: shownAt };
-    ctx.run.approvals.push(seen);
+    turn.ctx.run.approvals.push(seen);
     // A slow user: a deadline on the host going on without an answer, which it must not do.
     if (step.thinkMs !== undefined) await session.waitForPrompt(step.thinkMs);
     try {
@@ -196,50 +227,37 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
       throw error;
     }
     seen.answeredAt = monotonicMs();
-  } else if ('unknownGate' in step) {
+  },
+  async unknownGate(step, turn) {
+    const session = hostSession(turn);
     // A host without the confirmation is not stopped here: what it sends next is what UNKNOWN-2 grades.
     if (session.unknownGate === undefined) return;
-    const gate = await session.unknownGate.wait(within);
+    const gate = await session.unknownGate.wait(turn.within);
     if (gate === null) throw new StepFailed('no unknown-outcome confirmation before the prompt');
-    ctx.run.unknownGates.push(gate);
+    turn.ctx.run.unknownGates.push(gate);
     session.unknownGate.answer(step.unknownGate);
-  } else if ('waitFor' in step) {
-    if ((await session.waitFor(new RegExp(step.waitFor, 'm'), within)) === null) throw new StepFailed(`screen never showed /${step.waitFor}/`);
-  } else if ('prompt' in step || 'listPrompts' in step) {
-    const prompts = ctx.adapter.capabilities.prompts;
-    const line = 'prompt' in step ? prompts?.line(step.prompt.server, step.prompt.name, step.prompt.arguments ?? {}) : prompts?.listLine;
-    // A host without prompt commands cannot be driven here: what this blocks is UNSUPPORTED, not charged.
-    if (line === undefined) throw new StepUndrivable(`host ${ctx.adapter.name} has no command for server prompts`);
-    if (!(await session.waitForPrompt(within))) throw new StepFailed(`no prompt within ${within} ms`);
-    session.send(line);
-  } else if ('received' in step) {
-    const { server, method, count, after, afterFault, answered } = step.received;
-    const running = ctx.servers[server];
+  },
+  async waitFor(step, turn) {
+    if ((await hostSession(turn).waitFor(new RegExp(step.waitFor, 'm'), turn.within)) === null) throw new StepFailed(`screen never showed /${step.waitFor}/`);
+  },
+  prompt: promptCommand,
+  listPrompts: promptCommand,
+  async received(step, turn) {
+    hostSession(turn);
+    const { server, method, count, after, afterFault } = step.received;
+    const running = turn.ctx.servers[server];
     if (running === undefined) throw new StepFailed(`no server named ${server} in this scenario`);
-    // An uppercase method is an HTTP request's (GET: an event stream opened), else a JSON-RPC request's.
-    const http = /^[A-Z]+$/.test(method);
-    const seen = (): number => {
-      const entries = running.journal();
-      const from =
-        afterFault === true
-          ? entries.findIndex((e) => e.kind === 'fault')
-          : after === undefined
-            ? 0
-            : entries.findIndex((e) => e.kind === 'jsonrpc-out' && e.message.method === after);
-      if (from < 0) return 0;
-      const since = entries.slice(from);
-      if (http) return since.filter((e) => e.kind === 'http-request' && e.method === method).length;
-      const answeredIds = new Set(since.flatMap((e) => (e.kind === 'jsonrpc-out' && !('method' in e.message) ? [e.message.id] : [])));
-      return since.filter((e) => e.kind === 'jsonrpc-in' && e.message.method === method && (answered !== true || answeredIds.has(e.message.id))).length;
-    };
     const since = afterFault === true ? ' after its fault' : after === undefined ? '' : ` after it sent ${after}`;
-    if (!(await pollUntil(() => seen() >= count, within)) && step.optional !== true)
-      throw new StepFailed(`server ${server} received ${seen()} ${method}${since} within ${within} ms, expected ${count}`);
-  } else if ('answerAsk' in step) {
-    await answerAsk(step.answerAsk, session, ctx, within);
-  } else if ('interrupt' in step) {
-    session.interrupt();
-  } else {
+    if (!(await pollUntil(() => receivedCount(step, running) >= count, turn.within)) && step.optional !== true)
+      throw new StepFailed(`server ${server} received ${receivedCount(step, running)} ${method}${since} within ${turn.within} ms, expected ${count}`);
+  },
+  answerAsk: (step, turn) => answerAsk(step.answerAsk, hostSession(turn), turn.ctx, turn.within),
+  async interrupt(_step, turn) {
+    hostSession(turn).interrupt();
+  },
+  async end(step, turn) {
+    const session = hostSession(turn);
+    const { ctx, within } = turn;
     if (step.end === 'quit' && !ctx.adapter.capabilities.quit) throw new StepUndrivable('the host has no quit command');
     if (step.now !== true) {
       if (await session.waitForPrompt(within)) ctx.run.outcome.endedAtPrompt = true;
@@ -253,7 +271,27 @@ async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
     session.end(step.end);
     // A step's own deadline covers the exit too (a host with much left to write before it goes).
     ctx.run.exits.push(await awaitExit(session, Math.max(ctx.timing.exitMs, step.within ?? 0)));
-  }
+  },
+};
+
+/** The kind of a parsed step: the one USER_STEPS key it has. */
+function kindOf(step: UserStep): UserStepKind {
+  const kind = USER_STEP_KINDS.find((k) => k in step);
+  if (kind === undefined) throw new StepFailed(`a step of no known kind: ${stepName(step)}`);
+  return kind;
+}
+
+async function runStep(step: UserStep, ctx: Ctx): Promise<void> {
+  const session = ctx.run.sessions.at(-1);
+  const firstWait = session !== undefined && !ctx.promptSeen.has(session);
+  // A step's own deadline never undercuts the runner's, which follows the deadlines in force;
+  // except an optional wait's: the chance it gives a host is its own length, not a wait for work.
+  const base = firstWait ? Math.max(ctx.timing.stepMs, ctx.timing.startMs) : ctx.timing.stepMs;
+  const chance = 'optional' in step && step.optional === true ? step.within : undefined;
+  const within = chance ?? Math.max(('within' in step ? step.within : undefined) ?? 0, base);
+  if (session !== undefined) ctx.promptSeen.add(session);
+  const handler = STEP_HANDLERS[kindOf(step)] as (step: UserStep, turn: StepTurn) => Promise<void>;
+  await handler(step, { ctx, within, session });
 }
 
 const ASK_POLL_MS = 50;

@@ -60,6 +60,12 @@ const inputRequestsOf = (e: Entry): string[] | undefined => {
   return result?.resultType === 'input_required' ? Object.keys(result.inputRequests ?? {}) : undefined;
 };
 
+/** The requests of `method` a server received (a predicate over its journal). */
+export const isMethod =
+  (method: string) =>
+  (e: Entry): boolean =>
+    e.kind === 'jsonrpc-in' && e.message.method === method;
+
 /**
  * The calls a server received (UNKNOWN-1). On 2026-07-28 a call the server answered with
  * input_required comes again carrying inputResponses: that continuation is the same call, not

@@ -402,12 +402,13 @@ export function callCapHeld(server: string, max: number, message: RegExp, maxQue
 
 /**
  * `grade`, for calls of an optional built-in (`builtin`, such as the resource tool of RESOURCE-1):
- * UNSUPPORTED when the host offered no such function, so it has no such calls to count.
+ * UNSUPPORTED when the host offered no such function, so what the check observes never comes
+ * (`why`, after the reason): a host without an optional ability is not blocked, it lacks it.
  */
-export function ifBuiltinOffered(builtin: string, grade: GradeFn): GradeFn {
+export function ifBuiltinOffered(builtin: string, grade: GradeFn, why = 'so it has no such calls to count'): GradeFn {
   return applying(grade.thresholds ?? {}, (obs) => {
     const missing = obs.unresolvedTargets.find((t) => t.target === builtin);
-    return missing === undefined ? grade(obs) : unsupported(`the host offers no ${builtin} (${missing.reason}), so it has no such calls to count`);
+    return missing === undefined ? grade(obs) : unsupported(`the host offers no ${builtin} (${missing.reason}), ${why}`);
   });
 }
 

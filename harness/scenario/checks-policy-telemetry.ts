@@ -3,7 +3,7 @@
 // per MCP call with who/what/how/how long, and nothing else of the call).
 import type { CallStatus } from '../adapters/host-adapter.js';
 import { canaryGrade } from './canary-grade.js';
-import { type GradeFn } from './check-helpers.js';
+import { isMethod, type GradeFn } from './check-helpers.js';
 import {
   approvalEvidence,
   cap,
@@ -38,8 +38,7 @@ function refusedNeverSent(server: string, method: string, key: string, refused: 
   const values: readonly string[] = typeof refused === 'string' ? [refused] : refused;
   return (obs) => {
     const journal = obs.servers[server]?.journal ?? [];
-    const isMethod = (e: JournalEntry): boolean => e.kind === 'jsonrpc-in' && e.message.method === method;
-    const evidence = [...new Set([server, allowedAt])].map((name) => journalEvidence(obs, name, isMethod));
+    const evidence = [...new Set([server, allowedAt])].map((name) => journalEvidence(obs, name, isMethod(method)));
     const sent = values.flatMap((value) => {
       const n = journal.filter(requestOf(method, key, value)).length;
       return n > 0 ? [`${n} ${method} of ${value}`] : [];

@@ -3,7 +3,7 @@
 // prompt is fetched only when the user asks, shown, and given to the model as user content
 // marked with its server, never as instructions or system text).
 import type { ModelRequestRecord } from '../../fake-servers/model/request.js';
-import type { GradeFn } from './check-helpers.js';
+import { isMethod, type GradeFn } from './check-helpers.js';
 import {
   approvalEvidence,
   cap,
@@ -23,15 +23,8 @@ import { outputAt, type OutputRef } from './call-of.js';
 import { outputNotReached } from './outcome-owed.js';
 import { applying } from './scenario-schema.js';
 
-type JournalEntry = Observations['servers'][string]['journal'][number];
-
 /** The model step (or call) that reads one resource through the host's dedicated tool. */
 export const resourceRead = (server: string, uri: string) => ({ builtin: 'read_mcp_resource', arguments: { server, uri } });
-
-const isMethod =
-  (method: string) =>
-  (e: JournalEntry): boolean =>
-    e.kind === 'jsonrpc-in' && e.message.method === method;
 
 function readUris(obs: Observations, server: string): string[] {
   return (obs.servers[server]?.journal ?? []).filter(isMethod('resources/read')).map((e) => {

@@ -229,3 +229,41 @@ export interface Observations {
   /** Faults of the suite itself during the run; any makes every check HARNESS-ERROR. */
   harnessErrors: string[];
 }
+
+/**
+ * Observations of a run that saw nothing: a scenario not run (the host lacks what it needs), and
+ * the base a unit test fills with what its check reads. The one list of every field's empty value.
+ */
+export function emptyObservations(scenario: string, host: HostTraits): Observations {
+  return {
+    scenario,
+    hostPid: null,
+    host,
+    screen: { all: '', stdout: '', stderr: '', truncated: false },
+    statusLines: [],
+    unavailable: [],
+    approvals: [],
+    unknownGates: [],
+    commands: [],
+    script: { completed: 0, stoppedAt: null },
+    sessionStarts: [],
+    modelRequests: [],
+    unresolvedTargets: [],
+    catalogue: [],
+    modelRequestMono: [],
+    toolOutputs: [],
+    servers: {},
+    trapHits: [],
+    lookups: { watched: false, reason: 'the scenario did not run' },
+    files: [],
+    configuredServers: { servers: [] },
+    leftovers: [],
+    exits: [],
+    canaries: [],
+    canaryGaps: [],
+    canarySightings: [],
+    startups: [],
+    telemetry: null,
+    harnessErrors: [],
+  };
+}

@@ -189,6 +189,9 @@ const USER_STEPS = [
 ] as const;
 type UserStepMember = (typeof USER_STEPS)[number][1];
 export const UserStepSchema = byKey<UserStepMember>(USER_STEPS, 'a user step');
+/** A step's kind: the key that chose its member (`send`, `approval`, ...). */
+export type UserStepKind = (typeof USER_STEPS)[number][0];
+export const USER_STEP_KINDS: readonly UserStepKind[] = USER_STEPS.map(([kind]) => kind);
 
 export const GradeSchema = z.strictObject({
   verdict: z.enum(['PASS', 'FAIL']),

@@ -1,12 +1,13 @@
 // The Codex adapter end to end, as the runner uses it: config in the sandbox, the transcript
 // screen, approvals answered by the scripted user, outputs classified from the model journal.
 import { readFileSync } from 'node:fs';
+import { parse as parseToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHttpFakeServer } from '../../../fake-servers/mcp/http-server.js';
 import { startMockModel } from '../../../fake-servers/model/mock-model.js';
 import { createSandbox } from '../../sandbox/sandbox.js';
 import type { HostSession } from '../host-adapter.js';
-import { createCodexAdapter, toCodexServers } from './codex-adapter.js';
+import { CODEX_ROWS, createCodexAdapter, toCodexServers } from './codex-adapter.js';
 import { findCodex } from './locate-codex.js';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -25,6 +26,43 @@ describe('mapping servers to Codex', () => {
       h: { url: 'http://127.0.0.1:1/mcp', headers: { 'X-A': 'b' }, bearerTokenEnvVar: 'MHC_CODEX_BEARER_1' },
     });
     expect(mapped.env).toEqual({ MHC_CODEX_BEARER_1: 't0k' });
+  });
+
+  it("adds a row's stdio variables to stdio servers only, the server's own winning", () => {
+    const mapped = toCodexServers(
+      { s: { command: 'node', args: [], env: { A: '1', B: 'own' } }, h: { url: 'http://127.0.0.1:1/mcp', headers: {} } },
+      { CODEX_MCP_PROTOCOL_VERSION: '2026-07-28', B: 'row' },
+    );
+    expect(mapped.servers).toEqual({
+      s: { command: 'node', args: [], env: { CODEX_MCP_PROTOCOL_VERSION: '2026-07-28', A: '1', B: 'own' } },
+      h: { url: 'http://127.0.0.1:1/mcp', headers: {} },
+    });
+  });
+});
+
+describe('the Codex rows', () => {
+  it('are one adapter: codex-mcp2026 writes the 2026-07-28 feature and the stdio opt-in into config.toml, codex neither', () => {
+    const sandbox = createSandbox('codex-rows');
+    cleanups.push(() => sandbox.cleanup());
+    const servers = { s: { command: 'node', args: ['x'], env: {} }, h: { url: 'http://127.0.0.1:1/mcp', headers: {} } };
+    const modern = createCodexAdapter({ row: 'codex-mcp2026' });
+    expect([modern.name, modern.selector]).toEqual(['codex-mcp2026', 'codex-mcp2026']);
+    modern.config.write(sandbox, servers);
+    const written = parseToml(readFileSync(modern.config.files(sandbox)[0] ?? '', 'utf8'));
+    expect(written['features']).toMatchObject({ mcp_2026_07_28: true });
+    expect(written['mcp_servers']).toEqual({
+      s: { command: 'node', args: ['x'], env: { CODEX_MCP_PROTOCOL_VERSION: '2026-07-28' } },
+      h: { url: 'http://127.0.0.1:1/mcp' },
+    });
+
+    const plain = createCodexAdapter();
+    expect([plain.name, plain.selector]).toEqual(['codex', 'codex']);
+    plain.config.write(sandbox, servers);
+    const text = readFileSync(plain.config.files(sandbox)[0] ?? '', 'utf8');
+    expect(text).not.toContain('mcp_2026_07_28');
+    expect(text).not.toContain('CODEX_MCP_PROTOCOL_VERSION');
+    expect(Object.keys(CODEX_ROWS)).toEqual(['codex', 'codex-mcp2026']);
+    expect(() => createCodexAdapter({ row: 'codex-nope' })).toThrow('no Codex row named codex-nope');
   });
 });
 

@@ -4,6 +4,7 @@
 // `codex app-server` so the scripted user answers its approvals (NOTES.md has the protocol).
 import { execa } from 'execa';
 import { join } from 'node:path';
+import { HarnessError } from '../../errors.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import type { HostAdapter, HostSession, ServerConfigEntry, StartOptions } from '../host-adapter.js';
 import { CodexAppServer, codexEnv } from './app-server-client.js';
@@ -15,6 +16,30 @@ import { providerOverride, readTomlServerNames, timeoutOverrides, writeCodexConf
 import { locateCodex } from './locate-codex.js';
 
 export const CODEX_SELECTOR = 'codex';
+/** A Codex row: the Codex settings a user would make for it, on the same install (.hosts/codex). */
+export interface CodexRow {
+  /** Features switched on in config.toml's `[features]`. */
+  features: readonly string[];
+  /** Variables added to every stdio server's `env` (a server's own variables win). */
+  stdioEnv: Readonly<Record<string, string>>;
+}
+
+/**
+ * The rows this one adapter drives. `codex-mcp2026`: Codex's off-by-default client of MCP revision
+ * 2026-07-28 (`[features] mcp_2026_07_28 = true`, or `--enable mcp_2026_07_28`). The feature alone
+ * moves HTTP servers only: Codex 0.171 speaks the new revision to a stdio server only when that
+ * server's entry opts in with `CODEX_MCP_PROTOCOL_VERSION = "2026-07-28"` in its `env` (any other
+ * value is refused: "unsupported CODEX_MCP_PROTOCOL_VERSION ... for stdio MCP server").
+ */
+export const CODEX_ROWS: Readonly<Record<string, CodexRow>> = {
+  [CODEX_SELECTOR]: { features: [], stdioEnv: {} },
+  'codex-mcp2026': { features: ['mcp_2026_07_28'], stdioEnv: { CODEX_MCP_PROTOCOL_VERSION: '2026-07-28' } },
+};
+
+/** Whether `--host` names a row of the Codex adapter. */
+export function isCodexRow(selector: string): boolean {
+  return Object.hasOwn(CODEX_ROWS, selector);
+}
 /** Codex 0.171's own functions (seen in its model requests; NOTES.md). None reads a file by path alone. */
 const CODEX_BUILTINS = {
   names: [
@@ -48,12 +73,15 @@ export function codexHome(sandbox: Sandbox): string {
  * `bearer_token_env_var` (Codex's documented way; the token stays out of config.toml),
  * other headers are written as `http_headers`.
  */
-export function toCodexServers(servers: Record<string, ServerConfigEntry>): { servers: Record<string, CodexServer>; env: Record<string, string> } {
+export function toCodexServers(
+  servers: Record<string, ServerConfigEntry>,
+  stdioEnv: Readonly<Record<string, string>> = {},
+): { servers: Record<string, CodexServer>; env: Record<string, string> } {
   const out: Record<string, CodexServer> = {};
   const env: Record<string, string> = {};
   Object.entries(servers).forEach(([name, server], index) => {
     if ('command' in server) {
-      out[name] = { command: server.command, args: server.args, env: server.env };
+      out[name] = { command: server.command, args: server.args, env: { ...stdioEnv, ...server.env } };
       return;
     }
     const headers: Record<string, string> = {};
@@ -71,13 +99,16 @@ export function toCodexServers(servers: Record<string, ServerConfigEntry>): { se
   return { servers: out, env };
 }
 
-export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): HostAdapter {
+export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv; row?: string } = {}): HostAdapter {
   const lookupEnv = options.env ?? process.env;
+  const row = options.row ?? CODEX_SELECTOR;
+  const settings = CODEX_ROWS[row];
+  if (settings === undefined) throw new HarnessError('CLI_INPUT', `no Codex row named ${row} (rows: ${Object.keys(CODEX_ROWS).join(', ')})`);
   const written = new Map<string, WrittenConfig>();
 
   return {
-    name: 'codex',
-    selector: CODEX_SELECTOR,
+    name: row,
+    selector: row,
     capabilities: {
       // Of the optional groups Codex has no user-invoked MCP prompts, no per-server policy pack
       // and no local per-call telemetry file; it does offer read_mcp_resource and may flag tools.
@@ -93,7 +124,7 @@ export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): H
       commands: {
         async add(sandbox, name, server) {
           const config = written.get(sandbox.root) ?? { servers: [], env: {} };
-          const plan = codexAddPlan(name, server, `MHC_CODEX_BEARER_ADDED_${config.servers.length}`);
+          const plan = codexAddPlan(name, server, `MHC_CODEX_BEARER_ADDED_${config.servers.length}`, settings.stdioEnv);
           const commandEnv = { ...sandbox.baseEnv(), CODEX_HOME: codexHome(sandbox) };
           const outcome = await runCodexCommand(
             locateCodex(lookupEnv).path,
@@ -120,8 +151,8 @@ export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv } = {}): H
       files: (sandbox) => [join(codexHome(sandbox), 'config.toml')],
       read: (sandbox) => readTomlServerNames(join(codexHome(sandbox), 'config.toml')),
       write(sandbox, servers) {
-        const mapped = toCodexServers(servers);
-        writeCodexConfig(codexHome(sandbox), { servers: mapped.servers });
+        const mapped = toCodexServers(servers, settings.stdioEnv);
+        writeCodexConfig(codexHome(sandbox), { servers: mapped.servers, enabledFeatures: settings.features });
         written.set(sandbox.root, { servers: Object.keys(servers), env: mapped.env });
       },
     },

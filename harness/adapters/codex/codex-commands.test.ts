@@ -10,6 +10,29 @@ describe('planning `codex mcp add`', () => {
     });
   });
 
+  it("adds a row's stdio variables (the server's own win) and leaves an HTTP server alone", () => {
+    const row = { CODEX_MCP_PROTOCOL_VERSION: '2026-07-28', TOKEN: 'row' };
+    expect(codexAddPlan('notes', { command: 'node', args: ['s.js'], env: { TOKEN: 't' } }, 'V', row).args).toEqual([
+      'mcp',
+      'add',
+      'notes',
+      '--env',
+      'CODEX_MCP_PROTOCOL_VERSION=2026-07-28',
+      '--env',
+      'TOKEN=t',
+      '--',
+      'node',
+      's.js',
+    ]);
+    expect(codexAddPlan('wiki', { url: 'http://127.0.0.1:1/mcp', headers: {} }, 'V', row).args).toEqual([
+      'mcp',
+      'add',
+      'wiki',
+      '--url',
+      'http://127.0.0.1:1/mcp',
+    ]);
+  });
+
   it('moves a bearer token into a named variable and reports headers Codex cannot take', () => {
     const plan = codexAddPlan('wiki', { url: 'http://127.0.0.1:1/mcp', headers: { Authorization: 'Bearer t0k', 'X-Api-Key': 'k' } }, 'V');
     expect(plan).toEqual({

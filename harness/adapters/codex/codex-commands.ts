@@ -18,9 +18,9 @@ export interface CodexAddPlan {
   dropped: string[];
 }
 
-export function codexAddPlan(name: string, server: ServerConfigEntry, bearerVar: string): CodexAddPlan {
+export function codexAddPlan(name: string, server: ServerConfigEntry, bearerVar: string, stdioEnv: Readonly<Record<string, string>> = {}): CodexAddPlan {
   if ('command' in server) {
-    const envArgs = Object.entries(server.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
+    const envArgs = Object.entries({ ...stdioEnv, ...server.env }).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
     return { args: ['mcp', 'add', name, ...envArgs, '--', server.command, ...server.args], env: {}, dropped: [] };
   }
   const args = ['mcp', 'add', name, '--url', server.url];

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { providerOverride, readTomlServerNames, renderCodexConfig, timeoutOverrides, tomlString, writeCodexConfig, type CodexConfig } from './config-toml.js';
 import { findCodex } from './locate-codex.js';
@@ -46,6 +47,13 @@ describe('config.toml for Codex', () => {
     expect(() => timeoutOverrides(['a.b'], { toolTimeoutMs: 300 })).toThrow('server name "a.b" cannot take a deadline override');
     expect(timeoutOverrides(['a.b'], {})).toEqual([]);
     expect(renderCodexConfig({ servers: {} })).not.toContain('[model_providers');
+  });
+
+  it('switches on the features a row enables in [features], beside the ones it turns off', () => {
+    const text = renderCodexConfig({ servers: {}, enabledFeatures: ['mcp_2026_07_28'] });
+    expect(text).toMatch(/\[features\]\n(?:[a-z_]+ = false\n)+mcp_2026_07_28 = true\n/);
+    expect(parseToml(text)['features']).toMatchObject({ mcp_2026_07_28: true, plugins: false });
+    expect(renderCodexConfig({ servers: {} })).not.toContain('= true');
   });
 
   it('writes the file readable by its owner only', () => {

@@ -34,6 +34,8 @@ export interface CodexConfig {
   startupTimeoutMs?: number;
   /** Per-call deadline (`tool_timeout_sec`); absent = Codex's default. */
   toolTimeoutMs?: number;
+  /** Codex features switched on in `[features]`, as a user enables an off-by-default one (`mcp_2026_07_28`). */
+  enabledFeatures?: readonly string[];
 }
 
 /** The provider id config.toml defines for the mock model. */
@@ -127,6 +129,7 @@ export function renderCodexConfig(config: CodexConfig): string {
     '',
     '[features]',
     ...DISABLED_FEATURES.map((f) => `${f} = false`),
+    ...(config.enabledFeatures ?? []).map((f) => `${f} = true`),
   ];
   if (config.provider !== undefined) {
     lines.push('', `[model_providers.${MOCK_PROVIDER}]`, ...providerEntries(config.provider).map(([k, v]) => `${k} = ${v}`));

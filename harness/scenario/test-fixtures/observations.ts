@@ -4,56 +4,35 @@
 import type { JournalEntry } from '../../../fake-servers/mcp/journal.js';
 import type { ModelRequestRecord, OfferedTool } from '../../../fake-servers/model/request.js';
 import type { CallStatus } from '../../adapters/host-adapter.js';
-import type {
-  ApprovalSeen,
-  CommandSeen,
-  ExitSeen,
-  FileSeen,
-  Observations,
-  ScreenText,
-  ServerObservation,
-  StartupSeen,
-  ToolOutputSeen,
+import {
+  emptyObservations,
+  type ApprovalSeen,
+  type CommandSeen,
+  type ExitSeen,
+  type FileSeen,
+  type Observations,
+  type ScreenText,
+  type ServerObservation,
+  type StartupSeen,
+  type ToolOutputSeen,
 } from '../observations.js';
 
 export function observations(over: Partial<Observations> = {}): Observations {
+  const host = {
+    builtins: { names: [] },
+    unknownGate: true,
+    quit: true,
+    resume: true,
+    legacyMarker: null,
+    deadlines: { callTimeoutMs: 30_000, connectTimeoutMs: 10_000 },
+  };
+  // A run that went through (every step done, the name watch on), with nothing else seen.
   return {
-    scenario: 't',
+    ...emptyObservations('t', host),
     hostPid: 1,
-    host: {
-      builtins: { names: [] },
-      unknownGate: true,
-      quit: true,
-      resume: true,
-      legacyMarker: null,
-      deadlines: { callTimeoutMs: 30_000, connectTimeoutMs: 10_000 },
-    },
-    screen: { all: '', stdout: '', stderr: '', truncated: false },
-    statusLines: [],
-    unavailable: [],
-    approvals: [],
-    unknownGates: [],
-    commands: [],
     script: { completed: 99, stoppedAt: null },
     sessionStarts: [{ request: 0, mono: 0 }],
-    modelRequests: [],
-    unresolvedTargets: [],
-    catalogue: [],
-    modelRequestMono: [],
-    toolOutputs: [],
-    servers: {},
-    trapHits: [],
     lookups: { watched: true, names: [] },
-    files: [],
-    configuredServers: { servers: [] },
-    leftovers: [],
-    exits: [],
-    canaries: [],
-    canarySightings: [],
-    canaryGaps: [],
-    startups: [],
-    telemetry: null,
-    harnessErrors: [],
     ...over,
   };
 }
