@@ -36,7 +36,14 @@ export const KEYS = {
 } as const;
 
 export class TerminalHostSession implements HostSession {
+  /** What the patterns read: the raw capture, or the rendered screen's frames (screen.read). */
   readonly #screen: ScreenCapture;
+  readonly #raw: ScreenCapture;
+  readonly #frames: boolean;
+  /** Whether the first prompt was seen (screen.firstInputAfterMs). */
+  #prompted = false;
+  /** Whether the last input answered an approval request. */
+  #answered = false;
   readonly #rendered: RenderedScreen | null;
   readonly #keys: (typeof KEYS)[keyof typeof KEYS];
   readonly pid: number;
@@ -48,8 +55,10 @@ export class TerminalHostSession implements HostSession {
     private readonly dialect: Dialect,
     tap?: OutputTap,
   ) {
-    const { capture, rendered, settled } = captureScreen(proc, tap, (data) => this.#write(data));
-    this.#screen = capture;
+    const { capture, rendered, frames, settled } = captureScreen(proc, tap, (data) => this.#write(data), { frames: dialect.screen.read === 'rendered' });
+    this.#raw = capture;
+    this.#screen = frames ?? capture;
+    this.#frames = frames !== null;
     this.#rendered = rendered;
     this.#keys = proc.terminal === undefined ? KEYS.pipes : KEYS.pty;
     this.pid = proc.pid;
@@ -68,7 +77,7 @@ export class TerminalHostSession implements HostSession {
   }
 
   screen(): ScreenText {
-    return screenOf(this.#screen, this.#rendered);
+    return screenOf(this.#raw, this.#rendered);
   }
 
   startupText(): string {
@@ -97,14 +106,24 @@ export class TerminalHostSession implements HostSession {
       ],
       timeoutMs,
     );
-    return r.kind === 'match' && r.name === 'prompt';
+    const ready = r.kind === 'match' && r.name === 'prompt';
+    const pause = this.dialect.screen.firstInputAfterMs;
+    if (ready && !this.#prompted && pause !== undefined) await new Promise((resolve) => setTimeout(resolve, pause));
+    if (ready) this.#prompted = true;
+    return ready;
   }
 
   send(line: string): void {
-    this.#write(`${line}${this.#keys.lineEnd}`);
+    this.#type(`${line}${this.#keys.lineEnd}`);
   }
 
   async waitForApproval(timeoutMs: number): Promise<ApprovalShown | null> {
+    // Read as drawn, a request just answered stays on screen until the host takes the key: the next one is one shown after a frame without it.
+    if (this.#frames && this.#answered) {
+      const gone = new RegExp(`^\\f\\n(?![^\\f]*?(?:${this.dialect.screen.approval.source}))`, 'm');
+      if ((await this.#screen.waitFor([{ name: 'gone', pattern: gone }], timeoutMs)).kind !== 'match') return null;
+    }
+    this.#answered = false;
     const from = this.#screen.cursor;
     const r = await this.#race('approval', this.dialect.screen.approval, timeoutMs);
     if (r === null) return null;
@@ -121,18 +140,24 @@ export class TerminalHostSession implements HostSession {
   }
 
   answer(answer: Answer): void {
+    // A probe meant to deny must not be this host's own approving word.
+    if (typeof answer === 'object' && answer.text.trim().toLowerCase() === this.dialect.answers.approve.trim().toLowerCase())
+      throw new UndrivableStep(`"${answer.text}" is this host's own approve answer`);
+    this.#answered = true;
+    const pause = this.dialect.answers.afterMs;
+    if (pause === undefined) this.#answerNow(answer);
+    else setTimeout(() => this.#answerNow(answer), pause);
+  }
+
+  #answerNow(answer: Answer): void {
     if (answer === 'eof') this.#endInput();
-    else if (typeof answer === 'object') {
-      // A probe meant to deny must not be this host's own approving word.
-      if (answer.text.trim().toLowerCase() === this.dialect.answers.approve.trim().toLowerCase())
-        throw new UndrivableStep(`"${answer.text}" is this host's own approve answer`);
-      this.send(answer.text);
-    } else this.send(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
+    else if (typeof answer === 'object') this.send(answer.text);
+    else this.send(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
   }
 
   interrupt(): void {
     if (this.#keys.interrupt === null) this.#signal(-this.pid, 'SIGINT');
-    else this.#write(this.#keys.interrupt);
+    else this.#type(this.#keys.interrupt);
   }
 
   end(kind: EndKind): void {
@@ -151,7 +176,7 @@ export class TerminalHostSession implements HostSession {
 
   #endInput(): void {
     if (this.#keys.endOfInput === null) this.proc.stdin.end();
-    else this.#write(this.#keys.endOfInput);
+    else this.#type(this.#keys.endOfInput);
   }
 
   /** Waits for `pattern`, unless the prompt comes back first (the host went on without asking). */
@@ -162,6 +187,13 @@ export class TerminalHostSession implements HostSession {
     ];
     const r = await this.#screen.waitFor(patterns, timeoutMs);
     return r.kind === 'match' && r.name === name ? r : null;
+  }
+
+  /** What the user types. */
+  #type(text: string): void {
+    // Read as drawn, what was on screen before the user's input is not an answer to it (a prompt or request still showing).
+    if (this.#frames) this.#screen.skipShown();
+    this.#write(text);
   }
 
   #write(text: string): void {
