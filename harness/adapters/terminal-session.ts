@@ -98,7 +98,20 @@ export class TerminalHostSession implements HostSession {
    * waitForApproval: a host asking where the user expected its prompt will not show the prompt
    * until answered, so waiting out the step's deadline (the call deadline and slack) told nothing.
    */
+  /**
+   * Read as drawn, a request just answered stays on screen until the host takes the key: what
+   * comes next is shown after a frame without it. False: not within `timeoutMs`, or the host exited.
+   */
+  async #answerTaken(timeoutMs: number): Promise<boolean> {
+    if (!this.#frames || !this.#answered) return true;
+    const gone = new RegExp(`^\\f\\n(?![^\\f]*?(?:${this.dialect.screen.approval.source}))`, 'm');
+    if ((await this.#screen.waitFor([{ name: 'gone', pattern: gone, consume: false }], timeoutMs)).kind !== 'match') return false;
+    this.#answered = false;
+    return true;
+  }
+
   async waitForPrompt(timeoutMs: number): Promise<boolean> {
+    if (!(await this.#answerTaken(timeoutMs))) return false;
     const r = await this.#screen.waitFor(
       [
         { name: 'prompt', pattern: this.dialect.screen.prompt },
@@ -118,12 +131,7 @@ export class TerminalHostSession implements HostSession {
   }
 
   async waitForApproval(timeoutMs: number): Promise<ApprovalShown | null> {
-    // Read as drawn, a request just answered stays on screen until the host takes the key: the next one is one shown after a frame without it.
-    if (this.#frames && this.#answered) {
-      const gone = new RegExp(`^\\f\\n(?![^\\f]*?(?:${this.dialect.screen.approval.source}))`, 'm');
-      if ((await this.#screen.waitFor([{ name: 'gone', pattern: gone }], timeoutMs)).kind !== 'match') return null;
-    }
-    this.#answered = false;
+    if (!(await this.#answerTaken(timeoutMs))) return null;
     const from = this.#screen.cursor;
     const r = await this.#race('approval', this.dialect.screen.approval, timeoutMs);
     if (r === null) return null;
