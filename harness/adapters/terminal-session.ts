@@ -42,8 +42,10 @@ export class TerminalHostSession implements HostSession {
   readonly #frames: boolean;
   /** Whether the first prompt was seen (screen.firstInputAfterMs). */
   #prompted = false;
-  /** Whether the last input answered an approval request. */
-  #answered = false;
+  /** The request the last input answered (its text as shown), until the host took the answer. */
+  #answered: string | null = null;
+  /** The text of the last request shown. */
+  #lastRequest = '';
   readonly #rendered: RenderedScreen | null;
   readonly #keys: (typeof KEYS)[keyof typeof KEYS];
   readonly pid: number;
@@ -103,10 +105,17 @@ export class TerminalHostSession implements HostSession {
    * comes next is shown after a frame without it. False: not within `timeoutMs`, or the host exited.
    */
   async #answerTaken(timeoutMs: number): Promise<boolean> {
-    if (!this.#frames || !this.#answered) return true;
-    const gone = new RegExp(`^\\f\\n(?![^\\f]*?(?:${this.dialect.screen.approval.source}))`, 'm');
-    if ((await this.#screen.waitFor([{ name: 'gone', pattern: gone, consume: false }], timeoutMs)).kind !== 'match') return false;
-    this.#answered = false;
+    const answered = this.#answered;
+    if (!this.#frames || answered === null) return true;
+    const question = this.dialect.screen.approval.source;
+    const escaped = answered.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const patterns: ScreenPattern[] = [
+      // A state without a request, or with another request than the one answered (the next one queued).
+      { name: 'gone', pattern: new RegExp(`^\\f\\n(?![^\\f]*?(?:${question}))`, 'm'), consume: false },
+      { name: 'next', pattern: new RegExp(`^\\f\\n(?![^\\f]*?${escaped})(?=[^\\f]*?(?:${question}))`, 'm'), consume: false },
+    ];
+    if ((await this.#screen.waitFor(patterns, timeoutMs)).kind !== 'match') return false;
+    this.#answered = null;
     return true;
   }
 
@@ -144,6 +153,7 @@ export class TerminalHostSession implements HostSession {
       const value = readField(text, pattern, this.dialect.screen.fieldEncoding);
       if (value !== undefined) fields[name as keyof ApprovalShown['fields']] = value;
     }
+    this.#lastRequest = text;
     return { text, fields };
   }
 
@@ -151,7 +161,7 @@ export class TerminalHostSession implements HostSession {
     // A probe meant to deny must not be this host's own approving word.
     if (typeof answer === 'object' && answer.text.trim().toLowerCase() === this.dialect.answers.approve.trim().toLowerCase())
       throw new UndrivableStep(`"${answer.text}" is this host's own approve answer`);
-    this.#answered = true;
+    this.#answered = this.#lastRequest;
     const pause = this.dialect.answers.afterMs;
     if (pause === undefined) this.#answerNow(answer);
     else setTimeout(() => this.#answerNow(answer), pause);
