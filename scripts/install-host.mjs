@@ -38,6 +38,16 @@ const HOSTS = {
   qwen: { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen', versionArgs: ['--version'] },
   // Its native binary unpacks ~235 MB into <cache>/pkg on first run: done once here (its
   // profile's `prepare`), into a read-only folder every scenario's sandbox points at.
+  // Claude Code's own CLI, driven on a pseudo-terminal (not -p). Its bin is a placeholder until
+  // install.cjs puts the platform package's native binary in its place (installed already: offline).
+  'claude-code': {
+    package: '@anthropic-ai/claude-code',
+    version: '2.1.332',
+    bin: 'claude',
+    platforms: NATIVE,
+    versionArgs: ['--version'],
+    postinstall: 'install.cjs',
+  },
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot', platforms: NATIVE, versionArgs: ['--version'] },
   // Its native binary is a platform package (@cline/cli-<platform>).
   cline: { package: 'cline', version: '3.0.65', bin: 'cline', platforms: NATIVE },

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { classifyWithProfile, createProfileAdapter } from './profile-adapter.js';
-import { loadHostProfile } from './profile-schema.js';
+import { HostProfileSchema, loadHostProfile } from './profile-schema.js';
 import { REFERENCE_PROFILE_PATH } from './reference-host-adapter.js';
 
 const adapter = createProfileAdapter(loadHostProfile(REFERENCE_PROFILE_PATH));
@@ -91,5 +91,22 @@ describe("a profile's result patterns read the text the model got, in every mode
     expect(classifyWithProfile(regex, [{ type: 'text', text: 'found 2 pages' }])).toBeNull();
     expect(classifyWithProfile(regex, { output: 'found 2 pages' }, { isError: false })).toBeNull();
     expect(classifyWithProfile(json, 'plain text')).toBeNull();
+  });
+
+  test('the rest of the configuration document has the sandbox paths filled in keys and strings (per-project state keyed by the folder)', () => {
+    sandbox = createSandbox('profile-config-base');
+    const profile = HostProfileSchema.parse({
+      name: 'base-test',
+      command: 'x',
+      config: { format: 'json', path: '{home}/.host.json', base: { done: true, projects: { '{cwd}': { trusted: true, home: '{home}' } } } },
+      screen: { prompt: '^> ', approvalStart: '^T', approval: '^A', statusLine: '^S' },
+    });
+    createProfileAdapter({ profile, file: REFERENCE_PROFILE_PATH }).config.write(sandbox, { notes: { command: 'n', args: [], env: {} } });
+    expect(JSON.parse(readFileSync(`${sandbox.home}/.host.json`, 'utf8'))).toEqual({
+      done: true,
+      projects: { [sandbox.project]: { trusted: true, home: sandbox.home } },
+      mcpServers: { notes: { command: 'n', args: [], env: {} } },
+    });
+    expect(() => HostProfileSchema.parse({ ...profile, config: { base: { key: '{apiKey}' } } })).toThrow(/unknown placeholder \{apiKey\}/);
   });
 });

@@ -8,7 +8,7 @@ import type { Sandbox } from '../sandbox/sandbox.js';
 import { suiteRoot } from '../suite-root.js';
 import { spawnHost } from '../supervision/process-scope.js';
 import type { CallStatus, HostAdapter, HostCapabilities, HostSession, ServerConfigEntry, StartOptions } from './host-adapter.js';
-import { fillPlaceholders, profileDir, type HostProfile, type LoadedProfile, type Placeholder } from './profile-schema.js';
+import { fillJsonPlaceholders, fillPlaceholders, profileDir, type HostProfile, type LoadedProfile, type Placeholder } from './profile-schema.js';
 import { readConfigNames, renderConfig } from './config-template.js';
 import { readConfiguredServers } from './configured-servers.js';
 import { expandServerCommand, runHostCommand } from './server-commands.js';
@@ -212,7 +212,10 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
     config: {
       files: (sandbox) => [configPath(sandbox)],
       read: (sandbox) => readConfiguredServers(configPath(sandbox), (text) => readConfigNames(profile.config, text, configPath(sandbox))),
-      write: (sandbox, servers: Record<string, ServerConfigEntry>) => writePrivateFile(configPath(sandbox), renderConfig(profile.config, servers)),
+      write: (sandbox, servers: Record<string, ServerConfigEntry>) => {
+        const base = fillJsonPlaceholders(profile.config.base, placeholderValues(loaded, sandbox)) as Record<string, unknown>;
+        writePrivateFile(configPath(sandbox), renderConfig({ ...profile.config, base }, servers));
+      },
     },
 
     async version() {

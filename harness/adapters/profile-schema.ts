@@ -41,6 +41,15 @@ export function withPlaceholders(known: readonly string[]) {
 }
 
 const templated = withPlaceholders(PLACEHOLDERS);
+/** Placeholders known when a configuration file is written, before the model runs. */
+export const CONFIG_PLACEHOLDERS = PLACEHOLDERS.filter((p) => p !== 'modelUrl' && p !== 'modelOrigin' && p !== 'apiKey');
+const baseKey = withPlaceholders(CONFIG_PLACEHOLDERS);
+
+/** JSON whose keys and strings are templates. */
+function templatedJson(text: z.ZodType<string>): z.ZodType<unknown> {
+  const json: z.ZodType<unknown> = z.lazy(() => z.union([text, z.number(), z.boolean(), z.null(), z.array(json), z.record(text, json)]));
+  return json;
+}
 /** A chat line with {server}, {name} and {arguments} (k=v separated by spaces) filled in. */
 export const PROMPT_FIELDS = ['server', 'name', 'arguments'] as const;
 const commandTemplate = withPlaceholders(PROMPT_FIELDS).pipe(z.string().min(1));
@@ -112,7 +121,9 @@ export const HostProfileSchema = z.strictObject({
       typeof input === 'object' && input !== null && (input as { format?: unknown }).format === 'mcp-servers-json'
         ? { ...input, format: 'json', fields: { transport: { field: 'type', sse: 'sse' } } }
         : input,
-    ConfigTemplateSchema.extend({ path: templated }),
+    // The rest of the document may name sandbox paths in keys and strings ({cwd}: a host keeping
+    // per-project state keyed by the folder); {modelUrl} and {apiKey} are not known when it is written.
+    ConfigTemplateSchema.extend({ path: templated, base: z.record(baseKey, templatedJson(baseKey)).default({}) }),
   ),
   /** The host saves sessions and resumes the latest with these arguments (REPLAY-*); absent = it keeps none. */
   resume: z
@@ -123,6 +134,18 @@ export const HostProfileSchema = z.strictObject({
     })
     .optional(),
   screen: z.strictObject({
+    /**
+     * What the patterns read: "stream", the output as written; "rendered" (a full-screen host on a
+     * pty), each state of the visible screen as drawn, in order, after a form feed line, with what
+     * was shown before the user's last input skipped (such a host redraws only changed cells).
+     */
+    read: z.enum(['stream', 'rendered']).default('stream'),
+    /**
+     * How long the user looks at the first prompt before typing (ms): a host that shows its prompt
+     * while its servers are still connecting, and sends a line typed at once without their tools,
+     * is given the second or two a person takes (its FINDINGS say so); absent = at once.
+     */
+    firstInputAfterMs: z.number().int().positive().max(10_000).optional(),
     prompt: regex,
     /** First line of an approval request. */
     approvalStart: regex,
@@ -188,6 +211,8 @@ export const HostProfileSchema = z.strictObject({
       declineUnknown: z.string().default('n'),
       /** A quit command, when the host has one. */
       quit: z.string().optional(),
+      /** How long the user reads an approval request before answering (ms): a host that ignores keys pressed just as its request appears (typed ahead) gets the moment a person takes; absent = at once. */
+      afterMs: z.number().int().positive().max(5_000).optional(),
     })
     .prefault({}),
   results: z
@@ -225,6 +250,15 @@ export function loadHostProfile(path: string): LoadedProfile {
 /** Replaces {placeholders} (validated at load, so every name is known). */
 export function fillPlaceholders(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** Fills placeholders in every key and string of a JSON value. */
+export function fillJsonPlaceholders(template: unknown, values: Readonly<Record<string, string>>): unknown {
+  if (typeof template === 'string') return fillPlaceholders(template, values);
+  if (Array.isArray(template)) return template.map((t) => fillJsonPlaceholders(t, values));
+  if (typeof template === 'object' && template !== null)
+    return Object.fromEntries(Object.entries(template).map(([k, v]) => [fillPlaceholders(k, values), fillJsonPlaceholders(v, values)]));
+  return template;
 }
 
 export function profileDir(loaded: LoadedProfile): string {

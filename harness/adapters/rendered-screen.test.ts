@@ -34,3 +34,20 @@ describe('the lines a person read on the screen', () => {
     expect(screen.seenLines()).toEqual(['MCP server notes: 3 tools']);
   });
 });
+
+describe('the states of the screen, frame by frame', () => {
+  test('each distinct visible screen is one frame, rows as drawn, also a second identical request the raw stream never redraws', async () => {
+    const screen = new RenderedScreen({ cols: 20, rows: 4 }, () => undefined);
+    const frames: string[] = [];
+    screen.onFrame((f) => frames.push(f));
+    const write = async (chunk: string): Promise<void> => {
+      screen.write(chunk);
+      await screen.settled();
+    };
+    await write(`${ESC}?1049h${ESC}1;1H${'─'.repeat(20)}${ESC}2;1HProceed?${ESC}3;1H● call`);
+    // Only the changed cell is written: the question stays where it was.
+    await write(`${ESC}3;1H○`);
+    await write(`${ESC}3;1H○`);
+    expect(frames).toEqual([`${'─'.repeat(20)}\nProceed?\n● call`, `${'─'.repeat(20)}\nProceed?\n○ call`]);
+  });
+});

@@ -48,6 +48,9 @@ export class RenderedScreen {
   #written = 0;
   /** Every line seen on the visible screen, in the order each first appeared. */
   readonly #seen = new Set<string>();
+  /** The visible screen last given to the frame listener. */
+  #frame = '';
+  #onFrame: ((frame: string) => void) | undefined;
 
   /** `answer` gets what the terminal sends back to the host. */
   constructor(size: TerminalSize, answer: (data: string) => void) {
@@ -55,7 +58,10 @@ export class RenderedScreen {
     this.#term = new xterm.Terminal({ ...size, scrollback: SCROLLBACK_LINES, allowProposedApi: true, logLevel: 'off' });
     this.#term.onData(answer);
     // A full-screen host redraws its frame in place: what a person read is every line that was ever on screen, not the last frame.
-    this.#term.onWriteParsed(() => this.#look());
+    this.#term.onWriteParsed(() => {
+      this.#look();
+      this.#emitFrame();
+    });
   }
 
   /** Adds the lines on the visible screen; the one under the cursor only when `all` (it may still be being written). */
@@ -87,6 +93,26 @@ export class RenderedScreen {
     const end = buffer.viewportY + this.#term.rows;
     const lines = all ? linesOf(buffer, top, end, cols) : [...linesOf(buffer, top, Math.max(top, start), cols), ...linesOf(buffer, cursor + 1, end, cols)];
     for (const line of lines) if (line.trim() !== '') this.#seen.add(line);
+  }
+
+  /**
+   * Gives `listener` the visible screen each time it differs from the last one given: a
+   * full-screen host's states in order. Such a host redraws only the cells that change, so its
+   * raw stream never repeats a line left in place (a second identical dialog), while each state
+   * it shows is one frame here.
+   */
+  onFrame(listener: (frame: string) => void): void {
+    this.#onFrame = listener;
+  }
+
+  #emitFrame(): void {
+    if (this.#onFrame === undefined) return;
+    const buffer = this.#term.buffer.active;
+    // Row by row, as drawn: a rule across the full width is not the start of a wrapped line.
+    const frame = linesOf(buffer, buffer.viewportY, buffer.viewportY + this.#term.rows).join('\n');
+    if (frame === this.#frame) return;
+    this.#frame = frame;
+    this.#onFrame(frame);
   }
 
   write(chunk: string): void {

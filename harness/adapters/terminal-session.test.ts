@@ -21,14 +21,40 @@ afterEach(async () => {
   await Promise.all(scopes.splice(0).map((s) => s.close()));
 });
 
-async function onPty(command: string, args: string[]): Promise<TerminalHostSession> {
+/** A full-screen host read as drawn (screen.read "rendered"). */
+const DRAWN = HostProfileSchema.parse({
+  name: 'pty-drawn-test',
+  command: 'node',
+  config: { format: 'mcp-servers-json', path: '/nonexistent/mcp.json' },
+  screen: { read: 'rendered', firstInputAfterMs: 50, prompt: '^idle$', approvalStart: '^Tool$', approval: '^Proceed\\?$', statusLine: '^MCP server ' },
+  answers: { approve: 'y', afterMs: 50 },
+});
+
+async function onPty(command: string, args: string[], dialect = DIALECT): Promise<TerminalHostSession> {
   const scope = new ProcessScope();
   scopes.push(scope);
   const proc = await scope.run(() => spawnHost(command, args, { env: { PATH: process.env.PATH ?? '' }, cwd: '/tmp', terminal: 'pty' }));
-  const session = new TerminalHostSession(proc, DIALECT);
+  const session = new TerminalHostSession(proc, dialect);
   sessions.push(session);
   return session;
 }
+
+/**
+ * A full-screen host that draws by cursor address: two identical requests in a row, the first
+ * still on screen (a cell redrawn) after its key, a frame without it between them, then idle.
+ */
+const TWO_REQUESTS = `
+const at = (row, text) => process.stdout.write('\\x1b[' + row + ';1H' + text + '\\x1b[K');
+process.stdin.setRawMode(true);
+process.stdout.write('\\x1b[?1049h');
+at(1, 'idle');
+let keys = '';
+process.stdin.on('data', (d) => {
+  keys += d;
+  if (keys.endsWith('\\r') && keys.length === 4) { at(1, 'Tool'); at(2, 'Proceed?'); at(3, 'o'); }
+  else if (keys === 'ask\\ry\\r') { at(3, '*'); setTimeout(() => { at(2, 'working'); setTimeout(() => { at(2, 'Proceed?'); at(3, 'o'); }, 100); }, 100); }
+  else if (keys === 'ask\\ry\\ry\\r') { at(2, ''); at(3, ''); at(1, 'idle'); at(4, 'keys ' + JSON.stringify(keys)); }
+});`;
 
 /** A host that reads one value with echo off (raw mode, as a password prompt does) and says how long it was. */
 const ECHO_OFF_READER = `
@@ -113,5 +139,18 @@ describe('a terminal host on a pseudo-terminal', () => {
     await s.exited;
     expect(s.screen().rendered).toBe('forged question?');
     expect(s.screen().all).toContain('result: \r\u001b[2Kforged');
+  });
+
+  test('a full-screen host read as drawn: the first prompt after a pause, a request still shown after its answer is not the next one', async () => {
+    const s = await onPty(process.execPath, ['-e', TWO_REQUESTS], DRAWN);
+    expect(await s.waitForPrompt(5000)).toBe(true);
+    s.send('ask');
+    const first = await s.waitForApproval(5000);
+    expect(first?.text).toBe('Tool\nProceed?');
+    s.answer('approve');
+    expect((await s.waitForApproval(5000))?.text).toBe('Tool\nProceed?');
+    s.answer('approve');
+    expect(await s.waitForPrompt(5000)).toBe(true);
+    expect(await s.waitFor(/^keys "ask\\ry\\ry\\r"$/m, 5000)).not.toBeNull();
   });
 });

@@ -36,7 +36,16 @@ export const KEYS = {
 } as const;
 
 export class TerminalHostSession implements HostSession {
+  /** What the patterns read: the raw capture, or the rendered screen's frames (screen.read). */
   readonly #screen: ScreenCapture;
+  readonly #raw: ScreenCapture;
+  readonly #frames: boolean;
+  /** Whether the first prompt was seen (screen.firstInputAfterMs). */
+  #prompted = false;
+  /** The request the last input answered (its text as shown), until the host took the answer. */
+  #answered: string | null = null;
+  /** The text of the last request shown. */
+  #lastRequest = '';
   readonly #rendered: RenderedScreen | null;
   readonly #keys: (typeof KEYS)[keyof typeof KEYS];
   readonly pid: number;
@@ -48,8 +57,10 @@ export class TerminalHostSession implements HostSession {
     private readonly dialect: Dialect,
     tap?: OutputTap,
   ) {
-    const { capture, rendered, settled } = captureScreen(proc, tap, (data) => this.#write(data));
-    this.#screen = capture;
+    const { capture, rendered, frames, settled } = captureScreen(proc, tap, (data) => this.#write(data), { frames: dialect.screen.read === 'rendered' });
+    this.#raw = capture;
+    this.#screen = frames ?? capture;
+    this.#frames = frames !== null;
     this.#rendered = rendered;
     this.#keys = proc.terminal === undefined ? KEYS.pipes : KEYS.pty;
     this.pid = proc.pid;
@@ -68,7 +79,7 @@ export class TerminalHostSession implements HostSession {
   }
 
   screen(): ScreenText {
-    return screenOf(this.#screen, this.#rendered);
+    return screenOf(this.#raw, this.#rendered);
   }
 
   startupText(): string {
@@ -89,7 +100,27 @@ export class TerminalHostSession implements HostSession {
    * waitForApproval: a host asking where the user expected its prompt will not show the prompt
    * until answered, so waiting out the step's deadline (the call deadline and slack) told nothing.
    */
+  /**
+   * Read as drawn, a request just answered stays on screen until the host takes the key: what
+   * comes next is shown after a frame without it. False: not within `timeoutMs`, or the host exited.
+   */
+  async #answerTaken(timeoutMs: number): Promise<boolean> {
+    const answered = this.#answered;
+    if (!this.#frames || answered === null) return true;
+    const question = this.dialect.screen.approval.source;
+    const escaped = answered.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const patterns: ScreenPattern[] = [
+      // A state without a request, or with another request than the one answered (the next one queued).
+      { name: 'gone', pattern: new RegExp(`^\\f\\n(?![^\\f]*?(?:${question}))`, 'm'), consume: false },
+      { name: 'next', pattern: new RegExp(`^\\f\\n(?![^\\f]*?${escaped})(?=[^\\f]*?(?:${question}))`, 'm'), consume: false },
+    ];
+    if ((await this.#screen.waitFor(patterns, timeoutMs)).kind !== 'match') return false;
+    this.#answered = null;
+    return true;
+  }
+
   async waitForPrompt(timeoutMs: number): Promise<boolean> {
+    if (!(await this.#answerTaken(timeoutMs))) return false;
     const r = await this.#screen.waitFor(
       [
         { name: 'prompt', pattern: this.dialect.screen.prompt },
@@ -97,14 +128,19 @@ export class TerminalHostSession implements HostSession {
       ],
       timeoutMs,
     );
-    return r.kind === 'match' && r.name === 'prompt';
+    const ready = r.kind === 'match' && r.name === 'prompt';
+    const pause = this.dialect.screen.firstInputAfterMs;
+    if (ready && !this.#prompted && pause !== undefined) await new Promise((resolve) => setTimeout(resolve, pause));
+    if (ready) this.#prompted = true;
+    return ready;
   }
 
   send(line: string): void {
-    this.#write(`${line}${this.#keys.lineEnd}`);
+    this.#type(`${line}${this.#keys.lineEnd}`);
   }
 
   async waitForApproval(timeoutMs: number): Promise<ApprovalShown | null> {
+    if (!(await this.#answerTaken(timeoutMs))) return null;
     const from = this.#screen.cursor;
     const r = await this.#race('approval', this.dialect.screen.approval, timeoutMs);
     if (r === null) return null;
@@ -117,22 +153,29 @@ export class TerminalHostSession implements HostSession {
       const value = readField(text, pattern, this.dialect.screen.fieldEncoding);
       if (value !== undefined) fields[name as keyof ApprovalShown['fields']] = value;
     }
+    this.#lastRequest = text;
     return { text, fields };
   }
 
   answer(answer: Answer): void {
+    // A probe meant to deny must not be this host's own approving word.
+    if (typeof answer === 'object' && answer.text.trim().toLowerCase() === this.dialect.answers.approve.trim().toLowerCase())
+      throw new UndrivableStep(`"${answer.text}" is this host's own approve answer`);
+    this.#answered = this.#lastRequest;
+    const pause = this.dialect.answers.afterMs;
+    if (pause === undefined) this.#answerNow(answer);
+    else setTimeout(() => this.#answerNow(answer), pause);
+  }
+
+  #answerNow(answer: Answer): void {
     if (answer === 'eof') this.#endInput();
-    else if (typeof answer === 'object') {
-      // A probe meant to deny must not be this host's own approving word.
-      if (answer.text.trim().toLowerCase() === this.dialect.answers.approve.trim().toLowerCase())
-        throw new UndrivableStep(`"${answer.text}" is this host's own approve answer`);
-      this.send(answer.text);
-    } else this.send(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
+    else if (typeof answer === 'object') this.send(answer.text);
+    else this.send(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
   }
 
   interrupt(): void {
     if (this.#keys.interrupt === null) this.#signal(-this.pid, 'SIGINT');
-    else this.#write(this.#keys.interrupt);
+    else this.#type(this.#keys.interrupt);
   }
 
   end(kind: EndKind): void {
@@ -151,7 +194,7 @@ export class TerminalHostSession implements HostSession {
 
   #endInput(): void {
     if (this.#keys.endOfInput === null) this.proc.stdin.end();
-    else this.#write(this.#keys.endOfInput);
+    else this.#type(this.#keys.endOfInput);
   }
 
   /** Waits for `pattern`, unless the prompt comes back first (the host went on without asking). */
@@ -162,6 +205,13 @@ export class TerminalHostSession implements HostSession {
     ];
     const r = await this.#screen.waitFor(patterns, timeoutMs);
     return r.kind === 'match' && r.name === name ? r : null;
+  }
+
+  /** What the user types. */
+  #type(text: string): void {
+    // Read as drawn, what was on screen before the user's input is not an answer to it (a prompt or request still showing).
+    if (this.#frames) this.#screen.skipShown();
+    this.#write(text);
   }
 
   #write(text: string): void {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinAcpProfileNames } from '../adapters/acp/acp-profile.js';
+import { builtinTerminalProfileNames } from '../adapters/resolve-host.js';
 import { requireCliBuilt, runCli, type CommandResult } from './test-fixtures/run-cli.js';
 
 let dir = '';
@@ -44,7 +45,7 @@ describe.concurrent('run refuses bad input before any scenario', () => {
     await refused([
       [
         ['--host', 'nope'],
-        `--host nope: not a known host (${['reference', 'codex', 'codex-mcp2026', ...builtinAcpProfileNames()].join(', ')}) and no profile file of that name`,
+        `--host nope: not a known host (${['reference', 'codex', 'codex-mcp2026', ...builtinAcpProfileNames(), ...builtinTerminalProfileNames()].join(', ')}) and no profile file of that name`,
       ],
       [['--host', './missing.json'], '--host ./missing.json: no such profile file'],
       [['--host', 'not-json.json'], `--host ${join(dir, 'not-json.json')}: Unexpected end of JSON input`],

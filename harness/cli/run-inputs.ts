@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { builtinAcpProfileNames } from '../adapters/acp/acp-profile.js';
 import { CODEX_ROWS } from '../adapters/codex/codex-adapter.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
-import { DEFAULT_HOST, reportFolderName, resolveHost } from '../adapters/resolve-host.js';
+import { builtinTerminalProfileNames, DEFAULT_HOST, reportFolderName, resolveHost } from '../adapters/resolve-host.js';
 import { GUARANTEES } from '../catalogue/guarantees.js';
 import type { RequiredBy } from '../catalogue/source-schema.js';
 import type { Tier } from '../catalogue/tiers.js';
@@ -57,7 +57,7 @@ function named<T>(flag: string, read: () => T, strip = ''): T {
 
 function hostAdapter(selector: string): HostAdapter {
   const flag = `--host ${selector}`;
-  const known = [DEFAULT_HOST, ...Object.keys(CODEX_ROWS), ...builtinAcpProfileNames()];
+  const known = [DEFAULT_HOST, ...Object.keys(CODEX_ROWS), ...builtinAcpProfileNames(), ...builtinTerminalProfileNames()];
   if (!known.includes(selector) && !existsSync(selector)) {
     const looksLikeFile = selector.includes('/') || selector.endsWith('.json');
     throw inputError(looksLikeFile ? `${flag}: no such profile file` : `${flag}: not a known host (${known.join(', ')}) and no profile file of that name`);
