@@ -74,6 +74,13 @@ describe('APPROVE-1 on the timeline', () => {
     expect(approvalShownBeforeSending('docs', 1)(obs).verdict).toBe('FAIL');
   });
 
+  test("a call after an earlier empty answer the host took as approval is that answer's (charged by its own checks), not the next request's", () => {
+    const obs = observations({ approvals: [approval('empty', 10, 20), approval('deny', 30, 40)], servers: server('docs', [call(25)]) });
+    expect(approvalShownBeforeSending('docs', 1)(obs).verdict).toBe('PASS');
+    const twice = observations({ approvals: [approval('empty', 10, 20), approval('deny', 30, 40)], servers: server('docs', [call(25), call(31)]) });
+    expect(approvalShownBeforeSending('docs', 1)(twice).verdict).toBe('FAIL');
+  });
+
   test('calls with no approval shown fail; nothing at all is not reached', () => {
     expect(approvalShownBeforeSending('docs', 0)(observations({ servers: server('docs', [call(5)]) })).verdict).toBe('FAIL');
     expect(approvalShownBeforeSending('docs', 0)(observations({ servers: server('docs', []) })).reached).toBe(false);

@@ -133,11 +133,13 @@ export function approvalShownBeforeSending(server: string, index = 0): GradeFn {
             screenTail(obs),
           ]);
     }
-    const approvedBy = (t: number): number => obs.approvals.filter((a) => a.answer === 'approve' && a.answeredAt < t).length;
+    // A call covered by an earlier answer the host may have taken as approval (an empty line, any
+    // text: a breach of APPROVE-3 the checks of that answer charge) is not this request's call.
+    const approvedBy = (t: number): number => obs.approvals.filter((a) => a.answer !== 'deny' && a.answer !== 'unanswered' && a.answeredAt < t).length;
     const early = actions.filter((e) => e.mono < shown.answeredAt).find((e, k) => k + 1 > approvedBy(e.mono));
     if (early !== undefined) {
       return fail(
-        `server ${server} received a call at +${(early.mono - shown.shownAt).toFixed(0)} ms from approval request #${index + 1} being shown, before it was approved (${approvedBy(early.mono)} approved then)`,
+        `server ${server} received a call at +${(early.mono - shown.shownAt).toFixed(0)} ms from approval request #${index + 1} being shown, before it was approved (${approvedBy(early.mono)} answered other than deny then)`,
         evidence,
       );
     }
