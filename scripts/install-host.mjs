@@ -37,6 +37,8 @@ const HOSTS = {
   // Its native binary unpacks ~235 MB into <cache>/pkg on first run: done once here (its
   // profile's `prepare`), into a read-only folder every scenario's sandbox points at.
   copilot: { package: '@github/copilot', version: '1.0.102', bin: 'copilot', platforms: NATIVE, versionArgs: ['--version'] },
+  // Continue's CLI: plain JavaScript, a terminal UI (harness/profiles/continue.json).
+  continue: { package: '@continuedev/cli', version: '1.5.47', bin: 'cn', versionArgs: ['--version'] },
 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

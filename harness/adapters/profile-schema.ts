@@ -2,11 +2,12 @@
 // code (command, environment with placeholders, config format and path, screen patterns,
 // answers, result format, its own server commands, sessions, built-in tools, and what it
 // lacks). Validated at load; errors name the file and the field.
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { GUARANTEES } from '../catalogue/guarantees.js';
 import { formatIssues, HarnessError } from '../errors.js';
+import { suiteRoot } from '../suite-root.js';
 import { ConfigTemplateSchema } from './config-template.js';
 
 /** A host's own deadlines (ms), stated in its profile. */
@@ -95,6 +96,13 @@ export const HostProfileSchema = z.strictObject({
    * its screen is also rendered as the user sees it), "pipes" on plain pipes (a host that needs them).
    */
   terminal: z.enum(['pty', 'pipes']).default('pipes'),
+  /**
+   * With terminal "pty": a person's pause (ms) before typing a line and again before pressing Enter,
+   * which is sent as a key of its own (a TUI reads one chunk of input as one paste, an Enter inside
+   * it a newline, and may drop keys typed the instant its screen appears); absent = the line and
+   * Enter in one write, at once.
+   */
+  typingPauseMs: z.number().int().positive().max(1000).optional(),
   /** Variables added to the sandbox's base environment. */
   env: z.record(z.string(), templated).default({}),
   /** Environment variables that shorten the host's deadlines (ms); absent = its real deadlines always (slower runs, same verdicts). */
@@ -188,6 +196,12 @@ export const HostProfileSchema = z.strictObject({
       declineUnknown: z.string().default('n'),
       /** A quit command, when the host has one. */
       quit: z.string().optional(),
+      /**
+       * false: the host takes an approval answer as one key press (a selector), so the answer is
+       * typed without Enter (an empty answer is Enter alone); an Enter after it would reach whatever
+       * the host shows next, such as the next request's default choice.
+       */
+      enter: z.boolean().default(true),
     })
     .prefault({}),
   results: z
@@ -229,4 +243,11 @@ export function fillPlaceholders(template: string, values: Readonly<Record<strin
 
 export function profileDir(loaded: LoadedProfile): string {
   return dirname(loaded.file);
+}
+
+/** The built-in terminal profile of that name (harness/profiles/<name>.json, a --host value), or null. */
+export function builtinHostProfile(name: string): string | null {
+  if (!/^[a-z0-9-]+$/.test(name)) return null;
+  const file = join(suiteRoot(), 'harness', 'profiles', `${name}.json`);
+  return existsSync(file) ? file : null;
 }

@@ -2,13 +2,13 @@
 // default), "codex" (OpenAI Codex CLI through its app-server protocol), the name of a
 // built-in ACP profile (harness/profiles/acp/<name>.json), or the path of a profile JSON
 // file: an ACP profile (it names an `install` folder) or a terminal host profile.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createAcpAdapter } from './acp/acp-adapter.js';
 import { builtinAcpProfile, loadAcpProfile, looksLikeAcpProfile } from './acp/acp-profile.js';
 import { CODEX_SELECTOR, createCodexAdapter } from './codex/codex-adapter.js';
 import { createProfileAdapter } from './profile-adapter.js';
-import { loadHostProfile } from './profile-schema.js';
+import { builtinHostProfile, loadHostProfile } from './profile-schema.js';
 import { createReferenceHostAdapter } from './reference-host-adapter.js';
 import type { HostAdapter } from './host-adapter.js';
 
@@ -34,5 +34,8 @@ export function resolveHost(selector: string = DEFAULT_HOST): HostAdapter {
   const builtin = builtinAcpProfile(selector);
   if (builtin !== null) return createAcpAdapter(loadAcpProfile(builtin), { selector });
   if (isAcpProfileFile(selector)) return createAcpAdapter(loadAcpProfile(selector), { selector });
+  // A built-in terminal profile by name (harness/profiles/<name>.json), unless a file of that name is here.
+  const terminal = existsSync(selector) ? null : builtinHostProfile(selector);
+  if (terminal !== null) return createProfileAdapter(loadHostProfile(terminal), { selector });
   return createProfileAdapter(loadHostProfile(selector), { selector });
 }

@@ -16,7 +16,7 @@ import type { OutputTap } from '../sandbox/canary-stream.js';
 import type { RenderedScreen } from './rendered-screen.js';
 import { captureScreen, screenOf } from './host-screen.js';
 
-type Dialect = Pick<HostProfile, 'screen' | 'answers'>;
+type Dialect = Pick<HostProfile, 'screen' | 'answers'> & Partial<Pick<HostProfile, 'typingPauseMs'>>;
 
 function readField(block: string, pattern: RegExp, encoding: HostProfile['screen']['fieldEncoding']): string | undefined {
   const value = pattern.exec(block)?.[1];
@@ -39,6 +39,8 @@ export class TerminalHostSession implements HostSession {
   readonly #screen: ScreenCapture;
   readonly #rendered: RenderedScreen | null;
   readonly #keys: (typeof KEYS)[keyof typeof KEYS];
+  /** The last write still waiting for its pause, if any (later writes keep their order behind it). */
+  #queued: Promise<void> | null = null;
   readonly pid: number;
   readonly exited: GroupProcess['exited'];
   readonly unknownGate?: HostSession['unknownGate'];
@@ -101,7 +103,12 @@ export class TerminalHostSession implements HostSession {
   }
 
   send(line: string): void {
-    this.#write(`${line}${this.#keys.lineEnd}`);
+    const pause = this.#keys === KEYS.pty ? this.dialect.typingPauseMs : undefined;
+    if (pause === undefined) this.#write(`${line}${this.#keys.lineEnd}`);
+    else {
+      if (line !== '') this.#write(line, pause);
+      this.#write(this.#keys.lineEnd, pause);
+    }
   }
 
   async waitForApproval(timeoutMs: number): Promise<ApprovalShown | null> {
@@ -126,8 +133,14 @@ export class TerminalHostSession implements HostSession {
       // A probe meant to deny must not be this host's own approving word.
       if (answer.text.trim().toLowerCase() === this.dialect.answers.approve.trim().toLowerCase())
         throw new UndrivableStep(`"${answer.text}" is this host's own approve answer`);
-      this.send(answer.text);
-    } else this.send(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
+      this.#sendAnswer(answer.text);
+    } else this.#sendAnswer(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
+  }
+
+  /** An approval answer: a line, or on a host that takes one key press, the key alone (an empty answer is Enter). */
+  #sendAnswer(text: string): void {
+    if (this.dialect.answers.enter || text === '') this.send(text);
+    else this.#write(text, this.#keys === KEYS.pty ? (this.dialect.typingPauseMs ?? 0) : 0);
   }
 
   interrupt(): void {
@@ -164,8 +177,17 @@ export class TerminalHostSession implements HostSession {
     return r.kind === 'match' && r.name === name ? r : null;
   }
 
-  #write(text: string): void {
-    if (!this.proc.stdin.writableEnded && !this.proc.stdin.destroyed) this.proc.stdin.write(text);
+  /** Writes in order; a write after a pause waits for it, and every later write waits for that one. */
+  #write(text: string, pauseMs = 0): void {
+    const put = (): void => {
+      if (!this.proc.stdin.writableEnded && !this.proc.stdin.destroyed) this.proc.stdin.write(text);
+    };
+    if (pauseMs === 0 && this.#queued === null) return put();
+    const queued = (this.#queued ?? Promise.resolve()).then(() => new Promise<void>((done) => setTimeout(done, pauseMs))).then(put);
+    this.#queued = queued;
+    void queued.then(() => {
+      if (this.#queued === queued) this.#queued = null;
+    });
   }
 
   /** `target` is the host's pid, or its negated group id for what a terminal sends the foreground group. */

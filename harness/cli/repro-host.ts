@@ -11,7 +11,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { builtinAcpProfile, loadAcpProfile, looksLikeAcpProfile, type AcpProfile } from '../adapters/acp/acp-profile.js';
 import { CODEX_SELECTOR } from '../adapters/codex/codex-adapter.js';
 import { CODEX_PACKAGE } from '../adapters/codex/locate-codex.js';
-import { loadHostProfile } from '../adapters/profile-schema.js';
+import { builtinHostProfile, loadHostProfile } from '../adapters/profile-schema.js';
 import { DEFAULT_HOST } from '../adapters/resolve-host.js';
 import { mdInline } from '../report/markdown.js';
 import { ReportError } from '../report/report-error.js';
@@ -116,7 +116,7 @@ export function reproHost(host: RunMetadata['host']): { host: ReproHost; files: 
       host: { selector, profileFile: null, package: CODEX_PACKAGE, provide: `${onPath('codex', CODEX_PACKAGE, host.version)}, or CODEX_BIN naming it` },
       files: {},
     };
-  const file = builtinAcpProfile(selector) ?? selector;
+  const file = builtinAcpProfile(selector) ?? (existsSync(selector) ? selector : (builtinHostProfile(selector) ?? selector));
   if (!existsSync(file))
     throw new ReportError(
       'REPRO_UNAVAILABLE',

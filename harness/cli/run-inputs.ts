@@ -10,6 +10,7 @@ import { builtinAcpProfileNames } from '../adapters/acp/acp-profile.js';
 import { CODEX_SELECTOR } from '../adapters/codex/codex-adapter.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
 import { DEFAULT_HOST, reportFolderName, resolveHost } from '../adapters/resolve-host.js';
+import { builtinHostProfile } from '../adapters/profile-schema.js';
 import { GUARANTEES } from '../catalogue/guarantees.js';
 import type { RequiredBy } from '../catalogue/source-schema.js';
 import type { Tier } from '../catalogue/tiers.js';
@@ -58,7 +59,7 @@ function named<T>(flag: string, read: () => T, strip = ''): T {
 function hostAdapter(selector: string): HostAdapter {
   const flag = `--host ${selector}`;
   const known = [DEFAULT_HOST, CODEX_SELECTOR, ...builtinAcpProfileNames()];
-  if (!known.includes(selector) && !existsSync(selector)) {
+  if (!known.includes(selector) && !existsSync(selector) && builtinHostProfile(selector) === null) {
     const looksLikeFile = selector.includes('/') || selector.endsWith('.json');
     throw inputError(looksLikeFile ? `${flag}: no such profile file` : `${flag}: not a known host (${known.join(', ')}) and no profile file of that name`);
   }
