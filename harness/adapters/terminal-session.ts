@@ -102,11 +102,13 @@ export class TerminalHostSession implements HostSession {
     return r.kind === 'match' && r.name === 'prompt';
   }
 
-  send(line: string): void {
+  /** Types a line; `before` runs just before its first key is written. */
+  send(line: string, before?: () => void): void {
     const pause = this.#keys === KEYS.pty ? this.dialect.typingPauseMs : undefined;
-    if (pause === undefined) this.#write(`${line}${this.#keys.lineEnd}`);
+    if (pause === undefined) this.#write(`${line}${this.#keys.lineEnd}`, 0, before);
+    else if (line === '') this.#write(this.#keys.lineEnd, pause, before);
     else {
-      if (line !== '') this.#write(line, pause);
+      this.#write(line, pause, before);
       this.#write(this.#keys.lineEnd, pause);
     }
   }
@@ -137,10 +139,15 @@ export class TerminalHostSession implements HostSession {
     } else this.#sendAnswer(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
   }
 
-  /** An approval answer: a line, or on a host that takes one key press, the key alone (an empty answer is Enter). */
+  /**
+   * An approval answer: a line, or on a host that takes one key press, the key alone (an empty
+   * answer is Enter). It answers the question on screen and every redraw of it so far (a
+   * full-screen host redraws its request as its spinner turns): the next request is one drawn after.
+   */
   #sendAnswer(text: string): void {
-    if (this.dialect.answers.enter || text === '') this.send(text);
-    else this.#write(text, this.#keys === KEYS.pty ? (this.dialect.typingPauseMs ?? 0) : 0);
+    const answered = (): void => this.#screen.consumeThroughLast(this.dialect.screen.approval);
+    if (this.dialect.answers.enter || text === '') this.send(text, answered);
+    else this.#write(text, this.#keys === KEYS.pty ? (this.dialect.typingPauseMs ?? 0) : 0, answered);
   }
 
   interrupt(): void {
@@ -177,9 +184,10 @@ export class TerminalHostSession implements HostSession {
     return r.kind === 'match' && r.name === name ? r : null;
   }
 
-  /** Writes in order; a write after a pause waits for it, and every later write waits for that one. */
-  #write(text: string, pauseMs = 0): void {
+  /** Writes in order (`before` runs just before); a write after a pause waits for it, and every later write waits for that one. */
+  #write(text: string, pauseMs = 0, before?: () => void): void {
     const put = (): void => {
+      before?.();
       if (!this.proc.stdin.writableEnded && !this.proc.stdin.destroyed) this.proc.stdin.write(text);
     };
     if (pauseMs === 0 && this.#queued === null) return put();
