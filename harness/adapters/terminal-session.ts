@@ -92,6 +92,7 @@ export class TerminalHostSession implements HostSession {
    * until answered, so waiting out the step's deadline (the call deadline and slack) told nothing.
    */
   async waitForPrompt(timeoutMs: number): Promise<boolean> {
+    await this.#typed();
     const r = await this.#screen.waitFor(
       [
         { name: 'prompt', pattern: this.dialect.screen.prompt },
@@ -114,6 +115,7 @@ export class TerminalHostSession implements HostSession {
   }
 
   async waitForApproval(timeoutMs: number): Promise<ApprovalShown | null> {
+    await this.#typed();
     const from = this.#screen.cursor;
     const r = await this.#race('approval', this.dialect.screen.approval, timeoutMs);
     if (r === null) return null;
@@ -182,6 +184,11 @@ export class TerminalHostSession implements HostSession {
     ];
     const r = await this.#screen.waitFor(patterns, timeoutMs);
     return r.kind === 'match' && r.name === name ? r : null;
+  }
+
+  /** Resolves once every key typed so far is written (a person reads the screen for what comes next after typing). */
+  async #typed(): Promise<void> {
+    while (this.#queued !== null) await this.#queued;
   }
 
   /** Writes in order (`before` runs just before); a write after a pause waits for it, and every later write waits for that one. */
