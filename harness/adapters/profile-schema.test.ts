@@ -59,6 +59,9 @@ describe('host profiles', () => {
     const continueFile = builtinHostProfile('continue');
     expect(continueFile).not.toBeNull();
     expect(loadHostProfile(continueFile as string).profile.name).toBe('continue');
+    // A tool-less request of a host that titles its sessions that way is a side call, when the profile says so.
+    expect(loadHostProfile(continueFile as string).profile.model).toEqual({ sideCallRule: { noTools: true } });
+    expect(loadHostProfile(REFERENCE_PROFILE_PATH).profile.model).toEqual({});
     expect(builtinHostProfile('reference-host')).toBe(REFERENCE_PROFILE_PATH);
     expect(builtinHostProfile('no-such-host')).toBeNull();
     expect(builtinHostProfile('../package')).toBeNull();

@@ -9,6 +9,7 @@ import { GUARANTEES } from '../catalogue/guarantees.js';
 import { formatIssues, HarnessError } from '../errors.js';
 import { suiteRoot } from '../suite-root.js';
 import { ConfigTemplateSchema } from './config-template.js';
+import { SideCallRuleSchema } from '../../fake-servers/model/side-calls.js';
 
 /** A host's own deadlines (ms), stated in its profile. */
 export const OwnDeadlinesSchema = z
@@ -213,6 +214,8 @@ export const HostProfileSchema = z.strictObject({
     ])
     .prefault({ format: 'json' }),
   unsupported: z.array(optionalGuarantee).default([]),
+  /** What the scripted model needs beyond the request: `sideCallRule` marks more request shapes as side calls (e.g. a tool-less title request). */
+  model: z.strictObject({ sideCallRule: SideCallRuleSchema.optional() }).default({}),
 });
 export type HostProfile = z.infer<typeof HostProfileSchema>;
 
