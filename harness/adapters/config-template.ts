@@ -29,6 +29,7 @@ export const ConfigTemplateSchema = z.strictObject({
       args: key.nullable().default('args'),
       env: key.default('env'),
       url: key.default('url'),
+      /** Keys joined by dots nest the headers in the entry ("requestOptions.headers"). */
       headers: key.default('headers'),
       /** A field naming the transport, with the host's value for each (a transport left out is not written). */
       transport: z.strictObject({ field: key, stdio: z.string().optional(), http: z.string().optional(), sse: z.string().optional() }).optional(),
@@ -45,6 +46,14 @@ type Doc = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** `{a: {b: value}}` for the key path "a.b" (a host that keeps a part one level down). */
+function nested(path: string, value: unknown): Doc {
+  return path
+    .split('.')
+    .reverse()
+    .reduce<unknown>((inner, k) => ({ [k]: inner }), value) as Doc;
+}
+
 function entryOf(template: ConfigTemplate, server: ServerConfigEntry): Doc {
   const { fields } = template;
   const transport = 'command' in server ? 'stdio' : server.type === 'sse' ? 'sse' : 'http';
@@ -55,7 +64,7 @@ function entryOf(template: ConfigTemplate, server: ServerConfigEntry): Doc {
           ...(fields.args === null ? { [fields.command]: [server.command, ...server.args] } : { [fields.command]: server.command, [fields.args]: server.args }),
           [fields.env]: server.env,
         }
-      : { [fields.url]: server.url, [fields.headers]: server.headers };
+      : { [fields.url]: server.url, ...nested(fields.headers, server.headers) };
   return { ...template.constant, ...(fields.transport !== undefined && named !== undefined ? { [fields.transport.field]: named } : {}), ...parts };
 }
 

@@ -142,6 +142,7 @@ function capabilitiesOf(loaded: LoadedProfile, wrap: (args: readonly string[]) =
     unknownGate: profile.screen.unknownGate !== undefined,
     ownScreen: true,
     builtins: { names: profile.builtins.tools, ...(profile.builtins.readFile === undefined ? {} : { readFile: profile.builtins.readFile }) },
+    ...(profile.model.sideCallRule === undefined ? {} : { model: { sideCallRule: profile.model.sideCallRule } }),
     ...(resume === undefined
       ? {}
       : {

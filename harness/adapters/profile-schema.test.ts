@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { classifyWithProfile } from './profile-adapter.js';
 import { loadHostProfile } from './profile-schema.js';
+import { builtinTerminalProfile } from './resolve-host.js';
 import { REFERENCE_PROFILE_PATH } from './reference-host-adapter.js';
 
 const dirs: string[] = [];
@@ -53,5 +54,28 @@ describe('host profiles', () => {
     expect(classifyWithProfile({ format: 'json', statusField: 'status' }, '{"status":"denied","output":""}')).toBe('denied');
     expect(classifyWithProfile({ format: 'json', statusField: 'status' }, 'plain text')).toBeNull();
     expect(classifyWithProfile({ format: 'regex', patterns: { unknown: /may have run/ } }, 'the call may have run')).toBe('unknown');
+  });
+
+  test('every built-in terminal profile is valid and found by its name; other names are not', () => {
+    const continueFile = builtinTerminalProfile('continue');
+    expect(continueFile).not.toBeNull();
+    expect(loadHostProfile(continueFile as string).profile.name).toBe('continue');
+    // A tool-less request of a host that titles its sessions that way is a side call, when the profile says so.
+    expect(loadHostProfile(continueFile as string).profile.model).toEqual({ sideCallRule: { noTools: true } });
+    expect(loadHostProfile(REFERENCE_PROFILE_PATH).profile.model).toEqual({});
+    // The reference host is selected as "reference", not by its profile's file name.
+    expect(builtinTerminalProfile('reference-host')).toBeNull();
+    expect(builtinTerminalProfile('no-such-host')).toBeNull();
+    expect(builtinTerminalProfile('../package')).toBeNull();
+  });
+
+  test('typing: absent means a line and Enter in one write and answers ending in Enter', () => {
+    const { profile } = loadHostProfile(REFERENCE_PROFILE_PATH);
+    expect(profile.typingPauseMs).toBeUndefined();
+    expect(profile.answers.enter).toBe(true);
+    const keyed = loadHostProfile(profileFile({ ...reference, typingPauseMs: 300, answers: { approve: 'y', deny: 'n', enter: false } })).profile;
+    expect(keyed.typingPauseMs).toBe(300);
+    expect(keyed.answers.enter).toBe(false);
+    expect(() => loadHostProfile(profileFile({ ...reference, typingPauseMs: 5000 }))).toThrow(/typingPauseMs/);
   });
 });

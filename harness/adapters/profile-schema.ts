@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { GUARANTEES } from '../catalogue/guarantees.js';
 import { formatIssues, HarnessError } from '../errors.js';
 import { ConfigTemplateSchema } from './config-template.js';
+import { SideCallRuleSchema } from '../../fake-servers/model/side-calls.js';
 
 /** A host's own deadlines (ms), stated in its profile. */
 export const OwnDeadlinesSchema = z
@@ -104,6 +105,13 @@ export const HostProfileSchema = z.strictObject({
    * its screen is also rendered as the user sees it), "pipes" on plain pipes (a host that needs them).
    */
   terminal: z.enum(['pty', 'pipes']).default('pipes'),
+  /**
+   * With terminal "pty": a person's pause (ms) before typing a line and again before pressing Enter,
+   * which is sent as a key of its own (a TUI reads one chunk of input as one paste, an Enter inside
+   * it a newline, and may drop keys typed the instant its screen appears); absent = the line and
+   * Enter in one write, at once.
+   */
+  typingPauseMs: z.number().int().positive().max(1000).optional(),
   /** Variables added to the sandbox's base environment. */
   env: z.record(z.string(), templated).default({}),
   /** Environment variables that shorten the host's deadlines (ms); absent = its real deadlines always (slower runs, same verdicts). */
@@ -213,6 +221,12 @@ export const HostProfileSchema = z.strictObject({
       quit: z.string().optional(),
       /** How long the user reads an approval request before answering (ms): a host that ignores keys pressed just as its request appears (typed ahead) gets the moment a person takes; absent = at once. */
       afterMs: z.number().int().positive().max(5_000).optional(),
+      /**
+       * false: the host takes an approval answer as one key press (a selector), so the answer is
+       * typed without Enter (an empty answer is Enter alone); an Enter after it would reach whatever
+       * the host shows next, such as the next request's default choice.
+       */
+      enter: z.boolean().default(true),
     })
     .prefault({}),
   results: z
@@ -224,6 +238,8 @@ export const HostProfileSchema = z.strictObject({
     ])
     .prefault({ format: 'json' }),
   unsupported: z.array(optionalGuarantee).default([]),
+  /** What the scripted model needs beyond the request: `sideCallRule` marks more request shapes as side calls (e.g. a tool-less title request). */
+  model: z.strictObject({ sideCallRule: SideCallRuleSchema.optional() }).default({}),
 });
 export type HostProfile = z.infer<typeof HostProfileSchema>;
 

@@ -58,4 +58,14 @@ describe('ScreenCapture', () => {
     expect(mirrored.join('')).toBe('one\r\ntwo\r\nbare\rthree\r');
     expect(tapped.join('')).toBe(mirrored.join(''));
   });
+
+  test('consumeThroughLast passes a question and every redraw of it, and leaves what follows', async () => {
+    const screen = new ScreenCapture();
+    screen.append('stdout', 'Allow? (frame 1)\nAllow? (frame 2)\nYou> ');
+    screen.consumeThroughLast(/Allow\?/);
+    expect(screen.pending()).toBe(' (frame 2)\nYou> ');
+    expect((await screen.waitFor([p('approval', /Allow\?/)], 10)).kind).toBe('deadline');
+    screen.consumeThroughLast(/not there/);
+    expect(screen.pending()).toBe(' (frame 2)\nYou> ');
+  });
 });

@@ -99,6 +99,14 @@ export class ScreenCapture {
     this.#cursor = this.#all.length;
   }
 
+  /** Consumes through the last match of `pattern` not yet consumed (a question and every redraw of it a full-screen host made). */
+  consumeThroughLast(pattern: RegExp): void {
+    const rest = this.#all.slice(this.#cursor);
+    const flags = pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`;
+    const last = [...rest.matchAll(new RegExp(pattern.source, flags))].at(-1);
+    if (last !== undefined) this.#cursor += last.index + last[0].length;
+  }
+
   /** Text not yet consumed by a match. */
   pending(): string {
     return this.#all.slice(this.#cursor);

@@ -153,4 +153,36 @@ describe('a terminal host on a pseudo-terminal', () => {
     expect(await s.waitForPrompt(5000)).toBe(true);
     expect(await s.waitFor(/^keys "ask\\ry\\ry\\r"$/m, 5000)).not.toBeNull();
   });
+
+  test('with typingPauseMs, Enter is a key of its own after the text; with answers.enter false an answer is its key alone, and answers every redraw of its question', async () => {
+    const keyed = HostProfileSchema.parse({
+      ...DIALECT,
+      typingPauseMs: 50,
+      answers: { ...DIALECT.answers, enter: false },
+      screen: { prompt: '^You> ', approvalStart: '^\\[Tool: ', approval: 'Approve\\? ', statusLine: '^MCP server ' },
+    });
+    // Reads raw keys, shows each chunk it got; draws its question twice (a redraw), then once more after "y".
+    const host = `
+process.stdin.setRawMode(true);
+process.stdout.write('You> ');
+process.stdin.on('data', (d) => {
+  const s = String(d);
+  process.stdout.write('[chunk ' + JSON.stringify(s) + ']\\n');
+  if (s === '\\r') process.stdout.write('[Tool: a]\\nApprove? \\n[Tool: a]\\nApprove? \\n');
+  if (s === 'y') { process.stdout.write('[Tool: b]\\nApprove? \\n'); }
+  if (s === 'n') process.exit(0);
+});`;
+    const s = await onPty(process.execPath, ['-e', host], keyed);
+    expect(await s.waitForPrompt(5000)).toBe(true);
+    s.send('hello');
+    expect((await s.waitForApproval(5000))?.text).toContain('[Tool: a]');
+    s.answer('approve');
+    expect((await s.waitForApproval(5000))?.text).toContain('[Tool: b]');
+    s.answer('deny');
+    await s.exited;
+    const all = s.screen().all;
+    expect(all).toContain('[chunk "hello"]\n[chunk "\\r"]');
+    expect(all).toContain('[chunk "y"]\n');
+    expect(all).not.toContain('[chunk "y\\r"]');
+  });
 });

@@ -16,7 +16,7 @@ import type { OutputTap } from '../sandbox/canary-stream.js';
 import type { RenderedScreen } from './rendered-screen.js';
 import { captureScreen, screenOf } from './host-screen.js';
 
-type Dialect = Pick<HostProfile, 'screen' | 'answers'>;
+type Dialect = Pick<HostProfile, 'screen' | 'answers'> & Partial<Pick<HostProfile, 'typingPauseMs'>>;
 
 function readField(block: string, pattern: RegExp, encoding: HostProfile['screen']['fieldEncoding']): string | undefined {
   const value = pattern.exec(block)?.[1];
@@ -48,6 +48,8 @@ export class TerminalHostSession implements HostSession {
   #lastRequest = '';
   readonly #rendered: RenderedScreen | null;
   readonly #keys: (typeof KEYS)[keyof typeof KEYS];
+  /** The last write still waiting for its pause, if any (later writes keep their order behind it). */
+  #queued: Promise<void> | null = null;
   readonly pid: number;
   readonly exited: GroupProcess['exited'];
   readonly unknownGate?: HostSession['unknownGate'];
@@ -120,6 +122,7 @@ export class TerminalHostSession implements HostSession {
   }
 
   async waitForPrompt(timeoutMs: number): Promise<boolean> {
+    await this.#typed();
     if (!(await this.#answerTaken(timeoutMs))) return false;
     const r = await this.#screen.waitFor(
       [
@@ -135,11 +138,19 @@ export class TerminalHostSession implements HostSession {
     return ready;
   }
 
-  send(line: string): void {
-    this.#type(`${line}${this.#keys.lineEnd}`);
+  /** Types a line; `before` runs just before its first key is written. */
+  send(line: string, before?: () => void): void {
+    const pause = this.#keys === KEYS.pty ? this.dialect.typingPauseMs : undefined;
+    if (pause === undefined) this.#type(`${line}${this.#keys.lineEnd}`, 0, before);
+    else if (line === '') this.#type(this.#keys.lineEnd, pause, before);
+    else {
+      this.#type(line, pause, before);
+      this.#write(this.#keys.lineEnd, pause);
+    }
   }
 
   async waitForApproval(timeoutMs: number): Promise<ApprovalShown | null> {
+    await this.#typed();
     if (!(await this.#answerTaken(timeoutMs))) return null;
     const from = this.#screen.cursor;
     const r = await this.#race('approval', this.dialect.screen.approval, timeoutMs);
@@ -169,8 +180,19 @@ export class TerminalHostSession implements HostSession {
 
   #answerNow(answer: Answer): void {
     if (answer === 'eof') this.#endInput();
-    else if (typeof answer === 'object') this.send(answer.text);
-    else this.send(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
+    else if (typeof answer === 'object') this.#sendAnswer(answer.text);
+    else this.#sendAnswer(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
+  }
+
+  /**
+   * An approval answer: a line, or on a host that takes one key press, the key alone (an empty
+   * answer is Enter). It answers the question on screen and every redraw of it so far (a
+   * full-screen host redraws its request as its spinner turns): the next request is one drawn after.
+   */
+  #sendAnswer(text: string): void {
+    const answered = (): void => this.#screen.consumeThroughLast(this.dialect.screen.approval);
+    if (this.dialect.answers.enter || text === '') this.send(text, answered);
+    else this.#type(text, this.#keys === KEYS.pty ? (this.dialect.typingPauseMs ?? 0) : 0, answered);
   }
 
   interrupt(): void {
@@ -207,15 +229,32 @@ export class TerminalHostSession implements HostSession {
     return r.kind === 'match' && r.name === name ? r : null;
   }
 
-  /** What the user types. */
-  #type(text: string): void {
-    // Read as drawn, what was on screen before the user's input is not an answer to it (a prompt or request still showing).
-    if (this.#frames) this.#screen.skipShown();
-    this.#write(text);
+  /** What the user types (after `pauseMs`; `before` runs just before the first key is written). */
+  #type(text: string, pauseMs = 0, before?: () => void): void {
+    this.#write(text, pauseMs, () => {
+      // Read as drawn, what was on screen before the user's input is not an answer to it (a prompt or request still showing).
+      if (this.#frames) this.#screen.skipShown();
+      before?.();
+    });
   }
 
-  #write(text: string): void {
-    if (!this.proc.stdin.writableEnded && !this.proc.stdin.destroyed) this.proc.stdin.write(text);
+  /** Resolves once every key typed so far is written (a person reads the screen for what comes next after typing). */
+  async #typed(): Promise<void> {
+    while (this.#queued !== null) await this.#queued;
+  }
+
+  /** Writes in order (`before` runs just before); a write after a pause waits for it, and every later write waits for that one. */
+  #write(text: string, pauseMs = 0, before?: () => void): void {
+    const put = (): void => {
+      before?.();
+      if (!this.proc.stdin.writableEnded && !this.proc.stdin.destroyed) this.proc.stdin.write(text);
+    };
+    if (pauseMs === 0 && this.#queued === null) return put();
+    const queued = (this.#queued ?? Promise.resolve()).then(() => new Promise<void>((done) => setTimeout(done, pauseMs))).then(put);
+    this.#queued = queued;
+    void queued.then(() => {
+      if (this.#queued === queued) this.#queued = null;
+    });
   }
 
   /** `target` is the host's pid, or its negated group id for what a terminal sends the foreground group. */

@@ -12,7 +12,7 @@ import { builtinAcpProfile, loadAcpProfile, looksLikeAcpProfile, type AcpProfile
 import { isCodexRow } from '../adapters/codex/codex-adapter.js';
 import { CODEX_PACKAGE } from '../adapters/codex/locate-codex.js';
 import { loadHostProfile } from '../adapters/profile-schema.js';
-import { DEFAULT_HOST } from '../adapters/resolve-host.js';
+import { builtinTerminalProfile, DEFAULT_HOST } from '../adapters/resolve-host.js';
 import { mdInline } from '../report/markdown.js';
 import { ReportError } from '../report/report-error.js';
 import type { ReproHost } from '../report/repro.js';
@@ -116,7 +116,7 @@ export function reproHost(host: RunMetadata['host']): { host: ReproHost; files: 
       host: { selector, profileFile: null, package: CODEX_PACKAGE, provide: `${onPath('codex', CODEX_PACKAGE, host.version)}, or CODEX_BIN naming it` },
       files: {},
     };
-  const file = builtinAcpProfile(selector) ?? selector;
+  const file = builtinAcpProfile(selector) ?? (existsSync(selector) ? selector : (builtinTerminalProfile(selector) ?? selector));
   if (!existsSync(file))
     throw new ReportError(
       'REPRO_UNAVAILABLE',
