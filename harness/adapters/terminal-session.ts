@@ -98,11 +98,6 @@ export class TerminalHostSession implements HostSession {
   }
 
   /**
-   * An approval request on screen before any prompt ends the wait at once (false), left for
-   * waitForApproval: a host asking where the user expected its prompt will not show the prompt
-   * until answered, so waiting out the step's deadline (the call deadline and slack) told nothing.
-   */
-  /**
    * Read as drawn, a request just answered stays on screen until the host takes the key: what
    * comes next is shown after a frame without it. False: not within `timeoutMs`, or the host exited.
    */
@@ -121,6 +116,11 @@ export class TerminalHostSession implements HostSession {
     return true;
   }
 
+  /**
+   * An approval request on screen before any prompt ends the wait at once (false), left for
+   * waitForApproval: a host asking where the user expected its prompt will not show the prompt
+   * until answered, so waiting out the step's deadline (the call deadline and slack) told nothing.
+   */
   async waitForPrompt(timeoutMs: number): Promise<boolean> {
     await this.#typed();
     if (!(await this.#answerTaken(timeoutMs))) return false;
