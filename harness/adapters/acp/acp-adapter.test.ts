@@ -82,7 +82,7 @@ describe('ACP adapter', () => {
     expect(await session.waitFor(/^assistant: outcome: selected always$/m, 10_000)).not.toBeNull();
   });
 
-  it('loads on resume the session an agent slower than the open wait opened after the handover', async () => {
+  it('holds a line sent while an agent slower than the open wait still opens the session, and loads that session on resume', async () => {
     const sandbox = createSandbox('acp-adapter');
     const entry: { sandbox: Sandbox; session?: HostSession } = { sandbox };
     opened.push(entry);
@@ -90,7 +90,10 @@ describe('ACP adapter', () => {
     host.config.write(sandbox, { docs: { url: 'http://127.0.0.1:9/mcp', headers: {} } });
     const first = await host.start(sandbox, RUN);
     entry.session = first;
-    expect(await first.waitForPrompt(15_000)).toBe(true);
+    // Sent before session/new answered (an early ask answered at start): held until the session is open.
+    first.send('early');
+    expect(await first.waitFor(/^turn: end_turn$/m, 15_000)).not.toBeNull();
+    expect(first.screen().all).toMatch(/^user: early\nacp> \nassistant: echo early\nturn: end_turn\nacp> \n$/m);
     first.end('eof');
     await first.exited;
     const second = await host.start(sandbox, { ...RUN, resume: true });

@@ -56,6 +56,8 @@ export class AcpSession implements HostSession {
   readonly #screen: ScreenCapture;
   #client: AcpClient | null = null;
   #sessionId: string | null = null;
+  /** session/new (or session/load) until the agent answers it: a line sent meanwhile waits for it. */
+  #opening: Promise<void> | null = null;
   #turnActive = false;
   readonly #pending: PendingPermission[] = [];
   #shownApprovals = 0;
@@ -97,6 +99,7 @@ export class AcpSession implements HostSession {
     this.#client = acp;
     void acp.exited.then(() => setImmediate(() => this.#screen.close()));
     const opened = this.#open(acp, options);
+    this.#opening = opened;
     let timer: NodeJS.Timeout | undefined;
     const later = new Promise<'later'>((resolve) => (timer = setTimeout(() => resolve('later'), OPEN_WAIT_MS)));
     const first = await Promise.race([opened.then(() => 'open' as const), later]).finally(() => clearTimeout(timer));
@@ -159,9 +162,21 @@ export class AcpSession implements HostSession {
 
   send(text: string): void {
     const acp = this.#running();
-    if (this.#sessionId === null) throw new HarnessError('SCRIPT', 'the ACP session is not open yet: wait for the prompt before sending');
+    if (this.#opening === null) throw new HarnessError('SCRIPT', 'the ACP session was never opened: start it before sending');
     this.#screen.append('stdout', line('user', text));
     this.#turnActive = true;
+    // An agent may ask its user something while session/new is still open (pi shows a server's
+    // early elicitation then): what the user types meanwhile is held, as an editor's input box
+    // holds it, and sent once the session is open. A session that never opens takes nothing.
+    if (this.#sessionId === null)
+      return void this.#opening.then(
+        () => this.#prompt(acp, text),
+        () => (this.#turnActive = false),
+      );
+    this.#prompt(acp, text);
+  }
+
+  #prompt(acp: AcpClient, text: string): void {
     // A turn lasts as long as the agent works: no request deadline (the scripted user's waits have theirs).
     acp.request('session/prompt', { sessionId: this.#sessionId, prompt: [{ type: 'text', text }] }, null).then(
       (result) => this.#endTurn(String((result as { stopReason?: unknown }).stopReason)),
