@@ -11,6 +11,7 @@ import type { EndKind } from '../scenario/end-kind.js';
 export type { BuiltinTools, CallStatus, ConfiguredServers, TelemetrySeen };
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { ExitStatus } from '../supervision/process-group.js';
+import type { WarmCaches } from '../sandbox/warm-caches.js';
 
 /** One server as the host's configuration must hold it (common mcpServers shape). */
 export type ServerConfigEntry =
@@ -193,6 +194,8 @@ export interface HostAdapter {
   start(sandbox: Sandbox, options: StartOptions): Promise<HostSession>;
   readonly reading: HostReading;
   readonly capabilities: HostCapabilities;
+  /** The host's compiled-code caches, kept from the preflight's start for every later one (its profile's `warmCaches`). */
+  readonly warmCaches?: WarmCaches;
 }
 
 /** The deadlines the catalogue states (10 s connect and discover, 30 s per call). */

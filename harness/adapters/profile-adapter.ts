@@ -7,6 +7,7 @@ import { execa } from 'execa';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { suiteRoot } from '../suite-root.js';
 import { spawnHost } from '../supervision/process-scope.js';
+import { WarmCaches } from '../sandbox/warm-caches.js';
 import type { CallStatus, HostAdapter, HostCapabilities, HostSession, ServerConfigEntry, StartOptions } from './host-adapter.js';
 import { fillJsonPlaceholders, fillPlaceholders, profileDir, type HostProfile, type LoadedProfile, type Placeholder } from './profile-schema.js';
 import { readConfigNames, renderConfig } from './config-template.js';
@@ -199,11 +200,13 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
   const wrap = options.wrapArgs ?? ((args: readonly string[]) => [...args]);
   const configPath = (sandbox: Sandbox): string => fillPlaceholders(profile.config.path, placeholderValues(loaded, sandbox));
   const capabilities = capabilitiesOf(loaded, wrap);
+  const warmCaches = profile.warmCaches === undefined ? undefined : new WarmCaches(profile.warmCaches);
 
   return {
     name: options.name ?? profile.name,
     selector: options.selector ?? loaded.file,
     capabilities,
+    ...(warmCaches === undefined ? {} : { warmCaches }),
     reading: {
       statusLine: profile.screen.statusLine,
       unavailableLine: profile.screen.unavailableLine,
@@ -240,6 +243,7 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
         const value = run.knobs[knob];
         if (variable !== undefined && value !== undefined) env[variable] = String(value);
       }
+      warmCaches?.seed(sandbox);
       const proc = await spawnHost(fillPlaceholders(profile.command, values), wrap(chosen.map((a) => fillPlaceholders(a, values))), {
         env,
         cwd: sandbox.project,

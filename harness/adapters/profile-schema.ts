@@ -9,6 +9,7 @@ import { GUARANTEES } from '../catalogue/guarantees.js';
 import { formatIssues, HarnessError } from '../errors.js';
 import { ConfigTemplateSchema } from './config-template.js';
 import { SideCallRuleSchema } from '../../fake-servers/model/side-calls.js';
+import { WarmCachesSchema } from '../sandbox/warm-caches.js';
 
 /** A host's own deadlines (ms), stated in its profile. */
 export const OwnDeadlinesSchema = z
@@ -98,6 +99,8 @@ export const HostProfileSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'profile names are kebab-case'),
   command: templated,
   args: z.array(templated).default([]),
+  /** Compiled-code caches a user's machine keeps between the host's runs ("$TMPDIR/jiti"): warm at every start (sandbox/warm-caches.ts). */
+  warmCaches: WarmCachesSchema,
   /** Arguments that print the version (first line kept). */
   versionArgs: z.array(templated).optional(),
   /**

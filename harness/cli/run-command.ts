@@ -53,7 +53,7 @@ async function run(flags: RunFlags): Promise<number> {
   const log = (line: string): void => void process.stdout.write(`${line}\n`);
   const { runConformance } = await import('../conformance/run-conformance.js');
   const outcome = await runConformance({
-    host: flags.host,
+    adapter: inputs.adapter,
     scenarios: inputs.selected,
     requiredBy: flags.requiredBy,
     ...(flags.tier === undefined ? {} : { tiers: flags.tier }),

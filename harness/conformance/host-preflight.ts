@@ -2,7 +2,9 @@
 // configuration and a mock model, and wait for its first prompt. A host that cannot be
 // started (binary missing) or that exits or stays silent before its prompt is a set-up
 // error reported once, with its exit code and the last lines it printed, instead of one
-// HARNESS-ERROR per check. Touches the adapter through config.write, start and the session.
+// HARNESS-ERROR per check. A host that reached its prompt leaves its compiled-code caches for
+// every later start (warm-caches.ts). Touches the adapter through config.write, start, the
+// session and its warm caches.
 import { startMockModel } from '../../fake-servers/model/mock-model.js';
 import type { HostAdapter } from '../adapters/host-adapter.js';
 import { HarnessError, oneLine } from '../errors.js';
@@ -42,7 +44,7 @@ export async function preflightHost(adapter: HostAdapter, input: string, promptM
     const ready = await session.waitForPrompt(promptMs);
     const exitedFirst = session.hasExited();
     const status = await session.kill();
-    if (ready) return;
+    if (ready) return adapter.warmCaches?.keep(sandbox);
     const screen = session.screen().all;
     const how = exitedFirst
       ? `the host exited before its first prompt (${status.signal === null ? `exit code ${status.code}` : `signal ${status.signal}`})`

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProtocolOffer } from '../../fake-servers/mcp/protocol-revision.js';
-import { reportFolderName, resolveHost } from '../adapters/resolve-host.js';
+import type { HostAdapter } from '../adapters/host-adapter.js';
+import { reportFolderName } from '../adapters/resolve-host.js';
 import { GUARANTEES } from '../catalogue/guarantees.js';
 import type { RequiredBy } from '../catalogue/source-schema.js';
 import { HarnessError, oneLine } from '../errors.js';
@@ -29,7 +30,8 @@ import { runResult } from './run-result.js';
 import { TIERS, type Tier } from '../catalogue/tiers.js';
 
 export interface RunConformanceOptions {
-  host: string;
+  /** The host under test: the adapter the preflight started (it keeps that start's warm caches). */
+  adapter: HostAdapter;
   /** The scenarios selected (run-inputs.ts: filters, --required-by, --quick), before --shard. */
   scenarios: Scenario[];
   /** Recorded in the report: only checks of guarantees the specification asks (`spec`, `spec-must`), or all (`catalogue`). */
@@ -66,7 +68,7 @@ export interface ConformanceOutcome {
 
 /** Exit code (run-result.ts): 0 when every check conforms (or matches the expected failures); 128+N after signal N. */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceOutcome> {
-  const adapter = resolveHost(options.host);
+  const { adapter } = options;
   const selected = options.scenarios;
   if (selected.length === 0) throw new HarnessError('CLI_INPUT', 'no scenario matches the --scenario/--guarantee/--required-by filters');
   const scenarios = options.shard === undefined ? selected : shardOf(selected, options.shard);

@@ -37,6 +37,19 @@ export interface Sandbox {
   cleanup(): Promise<void>;
 }
 
+/** The sandbox's areas and their environment names, longest prefixes first (so $XDG_CONFIG_HOME wins over $HOME). */
+export function sandboxAreas(sandbox: Pick<Sandbox, 'configHome' | 'dataHome' | 'stateHome' | 'cacheHome' | 'home' | 'project' | 'tmp'>): [string, string][] {
+  return [
+    [sandbox.configHome, '$XDG_CONFIG_HOME'],
+    [sandbox.dataHome, '$XDG_DATA_HOME'],
+    [sandbox.stateHome, '$XDG_STATE_HOME'],
+    [sandbox.cacheHome, '$XDG_CACHE_HOME'],
+    [sandbox.home, '$HOME'],
+    [sandbox.project, '$PROJECT'],
+    [sandbox.tmp, '$TMPDIR'],
+  ];
+}
+
 export function createSandbox(scenario: string): Sandbox {
   let root: string;
   try {
@@ -64,16 +77,7 @@ export function createSandbox(scenario: string): Sandbox {
     canaries: new CanaryRegistry(),
   };
   const secrets = mintHostSecrets(sandbox.canaries);
-  // Longest prefixes first so $XDG_CONFIG_HOME wins over the root.
-  const names: [string, string][] = [
-    [sandbox.configHome, '$XDG_CONFIG_HOME'],
-    [sandbox.dataHome, '$XDG_DATA_HOME'],
-    [sandbox.stateHome, '$XDG_STATE_HOME'],
-    [sandbox.cacheHome, '$XDG_CACHE_HOME'],
-    [sandbox.home, '$HOME'],
-    [sandbox.project, '$PROJECT'],
-    [sandbox.tmp, '$TMPDIR'],
-  ];
+  const names = sandboxAreas(sandbox);
   return {
     ...sandbox,
     screenScan: new ScreenScan(sandbox.canaries),

@@ -26,6 +26,7 @@ import { AcpClient } from './acp-client.js';
 import type { AcpPlaceholder, AcpProfile, LoadedAcpProfile } from './acp-profile.js';
 import { AcpSession } from './acp-session.js';
 import { NO_STATUS_LINE } from './acp-transcript.js';
+import { WarmCaches } from '../../sandbox/warm-caches.js';
 
 /** A command on PATH, as a shell finds it ("node" is the Node running the suite, whatever PATH holds). */
 function onPath(command: string): string | null {
@@ -143,8 +144,10 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
     ...(profile.resume ? { resume: {} } : {}),
   };
 
+  const warmCaches = profile.warmCaches === undefined ? undefined : new WarmCaches(profile.warmCaches);
   return {
     name: profile.name,
+    ...(warmCaches === undefined ? {} : { warmCaches }),
     selector: options.selector ?? profile.name,
     capabilities,
     reading: {
@@ -189,6 +192,7 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
       const base = sandbox.baseEnv();
       const env = { ...base, ...Object.fromEntries(Object.entries(profile.env).map(([k, v]) => [k, fillPlaceholders(v, values)])) };
       env['PATH'] = agentPath(profile.env['PATH'] === undefined ? undefined : env['PATH'], base['PATH']);
+      warmCaches?.seed(sandbox);
       const session = new AcpSession(profile, sandbox.screenScan.tap());
       const { client, init } = await AcpClient.start(
         { bin, args: profile.argv.map((a) => fillPlaceholders(a, values)), env, cwd: sandbox.project },

@@ -11,6 +11,7 @@ import { SideCallRuleSchema } from '../../../fake-servers/model/side-calls.js';
 import { formatIssues, HarnessError } from '../../errors.js';
 import { suiteRoot } from '../../suite-root.js';
 import { optionalGuarantee, OwnDeadlinesSchema, regex, withPlaceholders } from '../profile-schema.js';
+import { WarmCachesSchema } from '../../sandbox/warm-caches.js';
 
 /**
  * Placeholders a profile string may use; filled from the sandbox and the run. `hostDir` is the
@@ -154,6 +155,8 @@ export const AcpProfileSchema = z.strictObject({
   resume: z.boolean().default(false),
   /** How the host ends: "eof" (it exits at end of input) or "sigterm" (it ignores end of input: stdin is closed, then SIGTERM). */
   end: z.enum(['eof', 'sigterm']).default('eof'),
+  /** Compiled-code caches a user's machine keeps between the host's runs ("$TMPDIR/jiti"): warm at every start (sandbox/warm-caches.ts). */
+  warmCaches: WarmCachesSchema,
   /** Arguments that print the version; absent = the installed package.json's version. */
   versionArgs: z.array(z.string()).optional(),
   /** The npm package installed (to read its version from .hosts/<install>). */
