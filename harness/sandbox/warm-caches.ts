@@ -16,7 +16,10 @@ export const WarmCachesSchema = z
   .array(
     z
       .string()
-      .regex(/^\$(TMPDIR|XDG_CACHE_HOME|HOME)\/(?!\.\.?(\/|$))[^/]+(\/(?!\.\.?(\/|$))[^/]+)*$/, 'a folder under $TMPDIR, $XDG_CACHE_HOME or $HOME, as "$TMPDIR/jiti"'),
+      .regex(
+        /^\$(TMPDIR|XDG_CACHE_HOME|HOME)\/(?!\.\.?(\/|$))[^/]+(\/(?!\.\.?(\/|$))[^/]+)*$/,
+        'a folder under $TMPDIR, $XDG_CACHE_HOME or $HOME, as "$TMPDIR/jiti"',
+      ),
   )
   .optional();
 
