@@ -138,13 +138,13 @@ export class TerminalHostSession implements HostSession {
     return ready;
   }
 
-  /** Types a line; `before` runs just before its first key is written. */
-  send(line: string, before?: () => void): void {
+  /** Types a line; `before` runs just before its first key is written, `leadMs` after the keys typed before it. */
+  send(line: string, before?: () => void, leadMs = 0): void {
     const pause = this.#keys === KEYS.pty ? this.dialect.typingPauseMs : undefined;
-    if (pause === undefined) this.#type(`${line}${this.#keys.lineEnd}`, 0, before);
-    else if (line === '') this.#type(this.#keys.lineEnd, pause, before);
+    if (pause === undefined) this.#type(`${line}${this.#keys.lineEnd}`, leadMs, before);
+    else if (line === '') this.#type(this.#keys.lineEnd, leadMs + pause, before);
     else {
-      this.#type(line, pause, before);
+      this.#type(line, leadMs + pause, before);
       this.#write(this.#keys.lineEnd, pause);
     }
   }
@@ -173,15 +173,11 @@ export class TerminalHostSession implements HostSession {
     if (typeof answer === 'object' && answer.text.trim().toLowerCase() === this.dialect.answers.approve.trim().toLowerCase())
       throw new UndrivableStep(`"${answer.text}" is this host's own approve answer`);
     this.#answered = this.#lastRequest;
-    const pause = this.dialect.answers.afterMs;
-    if (pause === undefined) this.#answerNow(answer);
-    else setTimeout(() => this.#answerNow(answer), pause);
-  }
-
-  #answerNow(answer: Answer): void {
-    if (answer === 'eof') this.#endInput();
-    else if (typeof answer === 'object') this.#sendAnswer(answer.text);
-    else this.#sendAnswer(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '');
+    // The user reads the request first (answers.afterMs), in the queue of keys: the next wait starts once the answer is typed.
+    const lead = this.dialect.answers.afterMs ?? 0;
+    if (answer === 'eof') this.#endInput(lead);
+    else if (typeof answer === 'object') this.#sendAnswer(answer.text, lead);
+    else this.#sendAnswer(answer === 'approve' ? this.dialect.answers.approve : answer === 'deny' ? this.dialect.answers.deny : '', lead);
   }
 
   /**
@@ -189,10 +185,10 @@ export class TerminalHostSession implements HostSession {
    * answer is Enter). It answers the question on screen and every redraw of it so far (a
    * full-screen host redraws its request as its spinner turns): the next request is one drawn after.
    */
-  #sendAnswer(text: string): void {
+  #sendAnswer(text: string, leadMs: number): void {
     const answered = (): void => this.#screen.consumeThroughLast(this.dialect.screen.approval);
-    if (this.dialect.answers.enter || text === '') this.send(text, answered);
-    else this.#type(text, this.#keys === KEYS.pty ? (this.dialect.typingPauseMs ?? 0) : 0, answered);
+    if (this.dialect.answers.enter || text === '') this.send(text, answered, leadMs);
+    else this.#type(text, leadMs + (this.#keys === KEYS.pty ? (this.dialect.typingPauseMs ?? 0) : 0), answered);
   }
 
   interrupt(): void {
@@ -214,9 +210,9 @@ export class TerminalHostSession implements HostSession {
     return this.exited;
   }
 
-  #endInput(): void {
-    if (this.#keys.endOfInput === null) this.proc.stdin.end();
-    else this.#type(this.#keys.endOfInput);
+  #endInput(leadMs = 0): void {
+    if (this.#keys.endOfInput !== null) this.#type(this.#keys.endOfInput, leadMs);
+    else this.#write('', leadMs, () => this.proc.stdin.end());
   }
 
   /** Waits for `pattern`, unless the prompt comes back first (the host went on without asking). */
