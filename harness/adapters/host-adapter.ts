@@ -168,6 +168,8 @@ export interface HostCapabilities {
   builtins: BuiltinTools;
   /** What the scripted model must know of the host: bridge functions to MCP tools it lists only in text, extra side-call shapes. */
   model?: { bridges?: Bridge[]; sideCallRule?: SideCallRule };
+  /** Abilities of the ABILITIES table (harness/scenario/abilities.ts) the host lacks, by name (a profile's `lacks`). */
+  lacks?: readonly string[];
   /** The host saves sessions and can resume the latest one (REPLAY-*); absent = it keeps none. */
   resume?: { legacy?: LegacySession };
   /** The host's own commands to manage servers (DISCOVER-6, CRED-1, CRED-4, NET-1). */

@@ -137,6 +137,7 @@ function capabilitiesOf(loaded: LoadedProfile, wrap: (args: readonly string[]) =
   const commands = serverCommands(loaded, wrap);
   return {
     unsupported: profile.unsupported,
+    ...(profile.lacks.length > 0 ? { lacks: profile.lacks } : {}),
     knobs: { callTimeoutMs: profile.knobs.callTimeoutMs !== undefined, connectTimeoutMs: profile.knobs.connectTimeoutMs !== undefined },
     ownDeadlines: profile.deadlines,
     quit: profile.answers.quit !== undefined,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { classifyWithProfile } from './profile-adapter.js';
+import { classifyWithProfile, createProfileAdapter } from './profile-adapter.js';
 import { loadHostProfile } from './profile-schema.js';
 import { builtinTerminalProfile } from './resolve-host.js';
 import { REFERENCE_PROFILE_PATH } from './reference-host-adapter.js';
@@ -42,6 +42,12 @@ describe('host profiles', () => {
   test('only optional guarantees may be declared unsupported', () => {
     expect(loadHostProfile(profileFile({ ...reference, unsupported: ['RESOURCE', 'TRANSPORT-2'] })).profile.unsupported).toEqual(['RESOURCE', 'TRANSPORT-2']);
     expect(() => loadHostProfile(profileFile({ ...reference, unsupported: ['APPROVE'] }))).toThrow(/unsupported.0: only optional/);
+  });
+
+  test("a host's lacked abilities are names of the abilities table, and reach its capabilities", () => {
+    const loaded = loadHostProfile(profileFile({ ...reference, lacks: ['quit'] }));
+    expect(createProfileAdapter(loaded).capabilities.lacks).toEqual(['quit']);
+    expect(() => loadHostProfile(profileFile({ ...reference, lacks: ['teleport'] }))).toThrow(/lacks.0: Invalid option/);
   });
 
   test('a file that is not JSON is named in the error', () => {

@@ -10,6 +10,7 @@ import { formatIssues, HarnessError } from '../errors.js';
 import { ConfigTemplateSchema } from './config-template.js';
 import { SideCallRuleSchema } from '../../fake-servers/model/side-calls.js';
 import { WarmCachesSchema } from '../sandbox/warm-caches.js';
+import { NEED_NAMES } from '../scenario/abilities.js';
 
 /** A host's own deadlines (ms), stated in its profile. */
 export const OwnDeadlinesSchema = z
@@ -241,6 +242,8 @@ export const HostProfileSchema = z.strictObject({
     ])
     .prefault({ format: 'json' }),
   unsupported: z.array(optionalGuarantee).default([]),
+  /** Abilities the host lacks (harness/scenario/abilities.ts), where nothing else in the profile shows it: their checks are UNSUPPORTED. */
+  lacks: z.array(z.enum(NEED_NAMES)).default([]),
   /** What the scripted model needs beyond the request: `sideCallRule` marks more request shapes as side calls (e.g. a tool-less title request). */
   model: z.strictObject({ sideCallRule: SideCallRuleSchema.optional() }).default({}),
 });

@@ -21,6 +21,11 @@ describe('the abilities a check may need', () => {
     for (const need of NEED_NAMES) expect(lackedAbility([need], nothing), need).toBe(ABILITIES[need].lacking);
   });
 
+  test('a host lacks every ability its capabilities name in lacks, whatever else they show', () => {
+    expect(lackedAbility(['quit'], { ...everything, lacks: ['quit'] })).toBe(ABILITIES.quit.lacking);
+    expect(lackedAbility(['sessions'], { ...everything, lacks: ['quit'] })).toBeNull();
+  });
+
   test('the first need the host lacks names the reason', () => {
     expect(lackedAbility(['quit', 'sessions'], { ...everything, resume: undefined })).toBe('the host keeps no sessions to resume');
   });

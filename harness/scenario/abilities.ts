@@ -2,6 +2,8 @@
 // screen...): one table of what each ability is, how a host's capabilities show it, and the
 // reason a check needing it is UNSUPPORTED on a host without it. Scenarios and checks name
 // them in `needs`; the runner (a whole scenario) and the grader (a check) read this table alone.
+// A host also lacks every ability its capabilities name in `lacks` (a profile's `lacks`): a new
+// ability needs no capability field of its own, only its row here.
 import type { HostCapabilities } from '../adapters/host-adapter.js';
 
 interface Ability {
@@ -30,9 +32,9 @@ export const ABILITIES = {
 export type Need = keyof typeof ABILITIES;
 export const NEED_NAMES = Object.keys(ABILITIES) as [Need, ...Need[]];
 
-/** Whether the host has an ability a check may need. */
+/** Whether the host has an ability a check may need: its capabilities show it, and do not name it in `lacks`. */
 export function hasAbility(capabilities: HostCapabilities, need: Need): boolean {
-  return ABILITIES[need].has(capabilities);
+  return ABILITIES[need].has(capabilities) && !(capabilities.lacks ?? []).includes(need);
 }
 
 /** The reason the first of `needs` the host lacks makes a check UNSUPPORTED, or null when it has them all. */

@@ -128,6 +128,7 @@ export function createAcpAdapter(loaded: LoadedAcpProfile, options: { selector?:
 
   const capabilities: HostCapabilities = {
     unsupported: profile.unsupported,
+    ...(profile.lacks.length > 0 ? { lacks: profile.lacks } : {}),
     // No ACP host seen has a per-call or connect deadline a client can set: their real deadlines are in force.
     knobs: { callTimeoutMs: false, connectTimeoutMs: false },
     ownDeadlines: profile.deadlines,

@@ -12,6 +12,7 @@ import { formatIssues, HarnessError } from '../../errors.js';
 import { suiteRoot } from '../../suite-root.js';
 import { optionalGuarantee, OwnDeadlinesSchema, regex, withPlaceholders } from '../profile-schema.js';
 import { WarmCachesSchema } from '../../sandbox/warm-caches.js';
+import { NEED_NAMES } from '../../scenario/abilities.js';
 
 /**
  * Placeholders a profile string may use; filled from the sandbox and the run. `hostDir` is the
@@ -140,6 +141,8 @@ export const AcpProfileSchema = z.strictObject({
   ready: z.enum(['session', 'servers-listed']).default('session'),
   /** Optional guarantees or groups the host lacks (their checks are UNSUPPORTED). */
   unsupported: z.array(optionalGuarantee).default([]),
+  /** Abilities the host lacks (harness/scenario/abilities.ts), where nothing else in the profile shows it: their checks are UNSUPPORTED. */
+  lacks: z.array(z.enum(NEED_NAMES)).default([]),
   /** The agent's own deadlines (ms), as its code or docs state them: the scripted user waits them out (grading keeps the catalogue's). */
   deadlines: OwnDeadlinesSchema,
   /**
