@@ -3,7 +3,7 @@
 // with `npm run typecheck` (tsc over all code, tests included).
 //
 // Never run `eslint --fix` over reference-host/: the source mutants of refhost
-// (harness/faulty-hosts/mutants-*.ts) find their text verbatim in those files, so a rewrite
+// (harness/faulty-hosts/mutants-*.ts, mutant-anchors.ts) find their text verbatim in those files, so a rewrite
 // there breaks them (harness/faulty-hosts/mutant-build.test.ts says which).
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';

@@ -1,5 +1,5 @@
-// The mutation campaign (issue 13): every source mutant of refhost (harness/faulty-hosts/
-// mutants*.ts) is bundled and run against ALL scenarios, a few scenarios at a time, and
+// The mutation campaign (issue 13): every source mutant of refhost (MUTANTS in harness/
+// faulty-hosts/mutants.ts) is bundled and run against ALL scenarios, a few scenarios at a time, and
 // classified caught / caught elsewhere / survived / harness error (mutation-verdict.ts).
 // The unmutated bundle runs first and must pass every check, else the campaign stops.
 // Scenarios that failed are run once more, so a timing flake on a busy machine is not a catch.

@@ -1,10 +1,88 @@
-// Source mutants of refhost for APPROVE, RESULT and UNKNOWN (issue 13): one-line bugs a host
-// developer would plausibly write, each breaking exactly one guarantee.
+// Source mutants of refhost for APPROVE-1..3/5/6, RESULT-1..3/5..9 and UNKNOWN-1/2: when the
+// confirmation is asked, what it shows and which answers approve; what a call's outcome tells
+// the model; the gate after an outcome nobody knows. Their checks are in checks-approval-results.ts
+// (APPROVE-1..3 and RESULT-3 are graded by check-helpers.ts alone, so they stay with their
+// family); RESULT-4's deadline is in mutants-deadlines.ts.
 import type { Mutant } from './mutant-build.js';
+import { APPROVE_STEP, CLASSIFY_ABORTED } from './mutant-anchors.js';
 
 const ASK = `    const answer = await interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal));`;
+const ASK_AND_DECIDE =
+  "    screen.write(dialect.screen.confirmation(tool, args, trust));\n    const answer = await interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal));\n    screen.write('\\n');\n    return dialect.approves(answer);";
+const ARMS_GATE = "  if (outcome.status === 'unknown') ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });";
+const GATE_DECLINED = '        screen.write(dialect.screen.messageNotSent);\n        continue;\n      }\n      mayHaveRun.length = 0;\n    }';
+const SEND_REQUEST = '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });';
 
 const APPROVE: readonly Mutant[] = [
+  {
+    id: 'approve-auto-after-idle',
+    file: 'chat/approval.ts',
+    find: ASK,
+    replace:
+      "    const answer = await Promise.race([interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal)), new Promise<string>((resolve) => setTimeout(() => resolve('y'), 20_000).unref())]);",
+    breaks: 'APPROVE-1: a question left unanswered for 20 s approves itself instead of waiting',
+  },
+  {
+    id: 'approve-skip-argumentless-calls',
+    file: 'chat/mcp-action.ts',
+    find: '  const approved = await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) });',
+    replace:
+      '  const approved = Object.keys(action.args).length === 0 || (await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) }));',
+    breaks: 'APPROVE-1: a call without arguments ("nothing to confirm") is sent without asking',
+  },
+  {
+    id: 'approve-readonly-description-skips',
+    file: 'chat/mcp-action.ts',
+    find: APPROVE_STEP,
+    replace:
+      '  const approved = /\\bread[- ]?only\\b/i.test(action.tool.description) || (await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) }));',
+    breaks: 'APPROVE-1: a tool whose description says it is read-only is called without asking',
+  },
+  {
+    id: 'approve-lookup-names-skip',
+    file: 'chat/mcp-action.ts',
+    find: APPROVE_STEP,
+    replace:
+      '  const approved = /^(get|list|read|search|fetch|find)/i.test(action.tool.originalName) || (await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) }));',
+    breaks: 'APPROVE-1: tools whose names look like look-ups (get_, list_, search...) are called without asking',
+  },
+  {
+    id: 'approve-sticky-per-tool',
+    file: 'chat/approval.ts',
+    find:
+      '  return async ({ tool, args, trust }) => {\n    screen.write(dialect.screen.confirmation(tool, args, trust));\n' +
+      ASK +
+      "\n    screen.write('\\n');\n    return dialect.approves(answer);",
+    replace:
+      '  const approved = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    if (approved.has(tool.exposedName)) return true;\n    screen.write(dialect.screen.confirmation(tool, args, trust));\n' +
+      ASK +
+      "\n    screen.write('\\n');\n    if (dialect.approves(answer)) approved.add(tool.exposedName);\n    return dialect.approves(answer);",
+    breaks: 'APPROVE-2: once a tool was approved, later calls of it run without asking ("approve for this session")',
+  },
+  {
+    id: 'approve-same-call-remembered',
+    file: 'chat/approval.ts',
+    find: '  return async ({ tool, args, trust }) => {\n' + ASK_AND_DECIDE,
+    replace:
+      '  const approved = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    const key = `${tool.exposedName} ${JSON.stringify(args)}`;\n    if (approved.has(key)) return true;\n' +
+      ASK_AND_DECIDE.replace(
+        '    return dialect.approves(answer);',
+        '    if (dialect.approves(answer)) approved.add(key);\n    return dialect.approves(answer);',
+      ),
+    breaks: 'APPROVE-2: a call identical to one approved before (same tool, same arguments) is sent without asking',
+  },
+  {
+    id: 'approve-sticky-per-server',
+    file: 'chat/approval.ts',
+    find: '  return async ({ tool, args, trust }) => {\n' + ASK_AND_DECIDE,
+    replace:
+      '  const trusted = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    if (trusted.has(tool.server)) return true;\n' +
+      ASK_AND_DECIDE.replace(
+        '    return dialect.approves(answer);',
+        '    if (dialect.approves(answer)) trusted.add(tool.server);\n    return dialect.approves(answer);',
+      ),
+    breaks: 'APPROVE-2: approving one call of a server approves every later call to that server, the same tool included',
+  },
   {
     id: 'approve-answer-starts-with-y',
     file: 'ui/confirmation.ts',
@@ -48,33 +126,12 @@ const APPROVE: readonly Mutant[] = [
     breaks: 'APPROVE-3: end of input at the approval question approves (closed stdin of a script = yes)',
   },
   {
-    id: 'approve-auto-after-idle',
+    id: 'approve-empty-answer-asks-again',
     file: 'chat/approval.ts',
-    find: ASK,
+    find: "    const answer = await interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal));\n    screen.write('\\n');",
     replace:
-      "    const answer = await Promise.race([interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal)), new Promise<string>((resolve) => setTimeout(() => resolve('y'), 20_000).unref())]);",
-    breaks: 'APPROVE-1: a question left unanswered for 20 s approves itself instead of waiting',
-  },
-  {
-    id: 'approve-sticky-per-tool',
-    file: 'chat/approval.ts',
-    find:
-      '  return async ({ tool, args, trust }) => {\n    screen.write(dialect.screen.confirmation(tool, args, trust));\n' +
-      ASK +
-      "\n    screen.write('\\n');\n    return dialect.approves(answer);",
-    replace:
-      '  const approved = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    if (approved.has(tool.exposedName)) return true;\n    screen.write(dialect.screen.confirmation(tool, args, trust));\n' +
-      ASK +
-      "\n    screen.write('\\n');\n    if (dialect.approves(answer)) approved.add(tool.exposedName);\n    return dialect.approves(answer);",
-    breaks: 'APPROVE-2: once a tool was approved, later calls of it run without asking ("approve for this session")',
-  },
-  {
-    id: 'approve-skip-argumentless-calls',
-    file: 'chat/mcp-action.ts',
-    find: '  const approved = await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) });',
-    replace:
-      '  const approved = Object.keys(action.args).length === 0 || (await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) }));',
-    breaks: 'APPROVE-1: a call without arguments ("nothing to confirm") is sent without asking',
+      "    let answer = await interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal));\n    if (answer !== null && answer.trim() === '') answer = await interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal));\n    screen.write('\\n');",
+    breaks: 'APPROVE-3: an empty answer does not deny: the question is asked again and the next line decides',
   },
   {
     id: 'approve-args-cut-in-characters',
@@ -124,6 +181,27 @@ const APPROVE: readonly Mutant[] = [
     find: "    'Arguments are sent to this MCP server. The host cannot control what the server does with them.',\n",
     replace: "    'Arguments are sent to this MCP server.',\n",
     breaks: 'APPROVE-5: the warning that the host cannot control the server is missing',
+  },
+  {
+    id: 'approve-confirm-server-line-dropped',
+    file: 'ui/confirmation.ts',
+    find: '    `Server: ${quoted(tool.server)}`,\n',
+    replace: '',
+    breaks: 'APPROVE-5: the confirmation does not name the server (only the offered tool name, which may hide it)',
+  },
+  {
+    id: 'approve-args-bound-on-compact-json',
+    file: 'ui/confirmation.ts',
+    find: "  const total = Buffer.byteLength(formatted, 'utf8');",
+    replace: "  const total = Buffer.byteLength(JSON.stringify(args), 'utf8');",
+    breaks: 'APPROVE-5: the 2 KiB bound is measured on the compact JSON: formatted arguments well over 2 KiB are shown uncut',
+  },
+  {
+    id: 'approve-args-cut-unmarked',
+    file: 'ui/confirmation.ts',
+    find: "  return `${shown}\\n${marker(Buffer.byteLength(shown, 'utf8'), total)}`;",
+    replace: '  return shown;',
+    breaks: 'APPROVE-5: arguments over 2 KiB are cut without any mark of the cut',
   },
   {
     id: 'approve-slow-call-backgrounded',
@@ -195,6 +273,20 @@ const RESULT: readonly Mutant[] = [
     breaks: 'RESULT-1: resource links in a result are read (prefetched) from the server',
   },
   {
+    id: 'result-first-text-block-only',
+    file: 'mcp/result-mapping.ts',
+    find: "  const text = parts.length > 0 ? parts.join('\\n') : '(the tool returned no content)';",
+    replace: "  const text = parts.length > 0 ? (parts[0] ?? '') : '(the tool returned no content)';",
+    breaks: 'RESULT-1: only the first content block reaches the model; later text blocks are lost',
+  },
+  {
+    id: 'result-structured-only-without-content',
+    file: 'mcp/result-mapping.ts',
+    find: '  if (!blocks.some((b) => b.isText) && parsed.data.structuredContent !== undefined) {',
+    replace: '  if (blocks.length === 0 && parsed.data.structuredContent !== undefined) {',
+    breaks: 'RESULT-1: structuredContent is used only when there is no content at all, not when there is no text (an image alone hides it)',
+  },
+  {
     id: 'result-is-error-completed',
     file: 'mcp/result-mapping.ts',
     find: "  if (parsed.data.isError === true) return capOutput('failed', text);",
@@ -223,49 +315,19 @@ const RESULT: readonly Mutant[] = [
     breaks: 'RESULT-2: a JSON-RPC error gives status unknown instead of failed',
   },
   {
+    id: 'result-is-error-empty-completed',
+    file: 'mcp/result-mapping.ts',
+    find: "  if (parsed.data.isError === true) return capOutput('failed', text);",
+    replace: "  if (parsed.data.isError === true && blocks.length > 0) return capOutput('failed', text);",
+    breaks: 'RESULT-2: an isError result without content blocks gives status completed',
+  },
+  {
     id: 'result-denied-as-failed',
     file: 'chat/mcp-action.ts',
     find: "  if (!approved) return { outcome: { status: 'denied', output: 'The user denied this call; nothing was sent to the MCP server.' }, latencyMs: 0 };",
     replace:
       "  if (!approved) return { outcome: { status: 'failed', output: 'The user denied this call; nothing was sent to the MCP server.' }, latencyMs: 0 };",
     breaks: 'RESULT-3: a denied call gives status failed',
-  },
-  {
-    id: 'result-deadline-reset-on-progress',
-    file: 'mcp/server-session.ts',
-    find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
-    replace:
-      '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS, onprogress: () => void timer.refresh() });',
-    breaks: 'RESULT-4: the call deadline restarts with every progress notification, so a busy server is waited for forever',
-  },
-  {
-    id: 'result-deadline-reset-on-stdio-progress',
-    file: 'mcp/server-session.ts',
-    find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
-    replace:
-      "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS, ...(this.current.link.opening === 'probe-in-place' ? { onprogress: () => void timer.refresh() } : {}) });",
-    breaks: 'RESULT-4: over stdio (only) the call deadline restarts with every progress notification, so a busy stdio server is waited for forever',
-  },
-  {
-    id: 'result-call-deadline-60s',
-    file: 'chat/chat-settings.ts',
-    find: 'export const DEFAULT_CALL_TIMEOUT_MS = 30_000;',
-    replace: 'export const DEFAULT_CALL_TIMEOUT_MS = 60_000;',
-    breaks: 'RESULT-4: the call deadline is 60 s, not 30 s',
-  },
-  {
-    id: 'result-call-deadline-5s',
-    file: 'chat/chat-settings.ts',
-    find: 'export const DEFAULT_CALL_TIMEOUT_MS = 30_000;',
-    replace: 'export const DEFAULT_CALL_TIMEOUT_MS = 5_000;',
-    breaks: 'RESULT-4: the call deadline is 5 s: a call answered after 6 s is reported unknown',
-  },
-  {
-    id: 'result-call-deadline-seconds',
-    file: 'mcp/connect-all.ts',
-    find: '      const outcome = await session.callTool(tool.originalName, args, options.callTimeoutMs, signal);',
-    replace: '      const outcome = await session.callTool(tool.originalName, args, options.callTimeoutMs * 1000, signal);',
-    breaks: 'RESULT-4: the call deadline is read as seconds (30 000 s)',
   },
   {
     id: 'result-closed-as-failed',
@@ -282,6 +344,14 @@ const RESULT: readonly Mutant[] = [
     breaks: 'RESULT-5: a request that failed at the network level after sending gives failed',
   },
   {
+    id: 'result-dropped-stream-failed',
+    file: 'mcp/server-session.ts',
+    find: CLASSIFY_ABORTED,
+    replace:
+      "    if (signal.aborted) return isMcpLayerError(signal.reason, 'closed') ? failedOutcome(reasonText(signal.reason)) : unknownOutcome(reasonText(signal.reason));",
+    breaks: 'RESULT-5: a connection that drops (or a server that dies) after the call was sent gives status failed',
+  },
+  {
     id: 'result-oversize-failed',
     file: 'mcp/server-session.ts',
     find: '    if (signal.aborted) return unknownOutcome(reasonText(signal.reason));',
@@ -296,6 +366,14 @@ const RESULT: readonly Mutant[] = [
     replace:
       "    if (signal.aborted) return isMcpLayerError(signal.reason, 'interrupted') ? { status: 'denied', output: 'Cancelled by the user.' } : unknownOutcome(reasonText(signal.reason));",
     breaks: 'RESULT-7: a call the user interrupted after sending gives status denied',
+  },
+  {
+    id: 'result-interrupt-not-sent',
+    file: 'mcp/server-session.ts',
+    find: CLASSIFY_ABORTED,
+    replace:
+      "    if (signal.aborted) return isMcpLayerError(signal.reason, 'interrupted') ? notSentOutcome('The call was cancelled by the user') : unknownOutcome(reasonText(signal.reason));",
+    breaks: 'RESULT-7: a call interrupted after it was sent is reported as failed and not sent',
   },
   {
     id: 'result-oversize-completed',
@@ -356,6 +434,20 @@ const RESULT: readonly Mutant[] = [
     breaks: 'RESULT-8: an isError result over 64 KiB reaches the model whole',
   },
   {
+    id: 'result-output-bound-on-json-form',
+    file: 'mcp/result-mapping.ts',
+    find: "  const total = Buffer.byteLength(text, 'utf8');\n  if (total <= limit) return { status, output: text };",
+    replace: "  const total = Buffer.byteLength(JSON.stringify(text), 'utf8');\n  if (total <= limit) return { status, output: text };",
+    breaks: 'RESULT-8: the 64 KiB bound is measured on the JSON-escaped text: a result under 64 KiB with quotes or newlines is cut and marked output_limit',
+  },
+  {
+    id: 'result-output-cut-unmarked',
+    file: 'mcp/result-mapping.ts',
+    find: "    output: cutUtf8(text, limit - Buffer.byteLength(marker, 'utf8')) + marker,",
+    replace: '    output: cutUtf8(text, limit),',
+    breaks: 'RESULT-8: a result over 64 KiB is cut without a truncation mark',
+  },
+  {
     id: 'result-unknown-without-retry-note',
     file: 'mcp/result-mapping.ts',
     find: "    'The outcome of this call is unknown: the MCP server may have received it and acted on it. ' +\n    'Do not retry this call automatically; tell the user and let them decide.'",
@@ -382,6 +474,14 @@ const RESULT: readonly Mutant[] = [
     find: "  'No result was recorded for this call (the host stopped while it was pending); the server may have acted. Do not retry it automatically.';",
     replace: "  'No result was recorded for this call (the host stopped while it was pending).';",
     breaks: 'RESULT-9: a resumed call that was pending when the host stopped is unknown without the may-have-acted warning',
+  },
+  {
+    id: 'result-interrupt-unknown-bare',
+    file: 'mcp/server-session.ts',
+    find: CLASSIFY_ABORTED,
+    replace:
+      "    if (signal.aborted) return isMcpLayerError(signal.reason, 'interrupted') ? { status: 'unknown', output: reasonText(signal.reason) } : unknownOutcome(reasonText(signal.reason));",
+    breaks: 'RESULT-9: an interrupted call is unknown without the note that the server may have acted and it must not be retried',
   },
 ];
 
@@ -415,6 +515,22 @@ const UNKNOWN: readonly Mutant[] = [
     find: "    const response = await baseFetch(input, { ...init, redirect: 'manual' });",
     replace: "    const response = await baseFetch(input, { ...init, redirect: 'manual' }).catch(() => baseFetch(input, { ...init, redirect: 'manual' }));",
     breaks: 'UNKNOWN-1: an HTTP request that failed (connection dropped) is sent once more',
+  },
+  {
+    id: 'unknown-resend-after-oversize',
+    file: 'mcp/server-session.ts',
+    find: SEND_REQUEST,
+    replace:
+      "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (isMcpLayerError(signal.reason, 'oversize') ? this.client.request({ method, params }, schema, { timeout: timeoutMs }) : Promise.reject(e)));",
+    breaks: 'UNKNOWN-1: a call whose answer was over the message limit is sent a second time',
+  },
+  {
+    id: 'unknown-resend-after-drop',
+    file: 'mcp/server-session.ts',
+    find: SEND_REQUEST,
+    replace:
+      "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (isMcpLayerError(signal.reason, 'closed') && !this.closed ? this.client.request({ method, params }, schema, { timeout: timeoutMs }) : Promise.reject(e)));",
+    breaks: 'UNKNOWN-1: a call whose stream dropped is sent again while the connection is still open',
   },
   {
     id: 'unknown-gate-disarmed-by-decline',
@@ -474,6 +590,27 @@ const UNKNOWN: readonly Mutant[] = [
     find: '    if (mayHaveRun.length > 0) {',
     replace: '    if (mayHaveRun.length > 0 && !isPromptCommand(text)) {',
     breaks: 'UNKNOWN-2: a /prompt command after an unknown outcome is sent without the confirmation',
+  },
+  {
+    id: 'unknown-gate-not-armed-by-reads',
+    file: 'chat/mcp-action.ts',
+    find: ARMS_GATE,
+    replace: "  if (outcome.status === 'unknown' && action.kind === 'tool') ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
+    breaks: 'UNKNOWN-2: a resource read that ended unknown does not hold back the next message',
+  },
+  {
+    id: 'unknown-gate-decline-quits',
+    file: 'chat/chat-loop.ts',
+    find: GATE_DECLINED,
+    replace: GATE_DECLINED.replace('        continue;', '        return;'),
+    breaks: 'UNKNOWN-2: declining the confirmation ends the host (the user must restart)',
+  },
+  {
+    id: 'unknown-gate-confirm-drops-message',
+    file: 'chat/chat-loop.ts',
+    find: GATE_DECLINED,
+    replace: GATE_DECLINED.replace('      mayHaveRun.length = 0;\n    }', '      mayHaveRun.length = 0;\n      continue;\n    }'),
+    breaks: 'UNKNOWN-2: confirming clears the gate but drops the message: it is never sent',
   },
 ];
 

@@ -1,18 +1,22 @@
-// Every source mutant of refhost (issue 13), one list per area (mutants-*.ts), checked here:
-// each entry has the Mutant shape and a unique id. The campaign (benchmarks/mutation-campaign.ts)
-// and the tests read this list; each mutant's `find` is checked against its file when built.
+// Every source mutant of refhost, checked here: each entry has the Mutant shape and a unique id.
+// One list per guarantee group, named like the checks that grade them (mutants-GROUP.ts beside
+// harness/scenario/checks-GROUP.ts and faults-GROUP.ts); refhost lines that mutants of two groups
+// anchor to are in mutant-anchors.ts. Written in two rounds: issue 13 (one-line bugs a host
+// developer would plausibly write) and issue 26 (the other member of each family, from the
+// catalogue and refhost's code, without reading the checks); each breaks exactly one guarantee.
+// The campaign (benchmarks/mutation-campaign.ts) and the tests read this list; each mutant's
+// `find` is checked against its file when built.
 import { MutantError, MutantSchema, type Mutant } from './mutant-build.js';
 import { APPROVAL_RESULT_MUTANTS } from './mutants-approval-results.js';
-import { APPROVE_RESULT_INJECT_FAMILY_MUTANTS } from './mutants-approve-result-inject-families.js';
 import { CREDENTIAL_NETWORK_MUTANTS } from './mutants-credentials-network.js';
-import { DISCOVERY_EXPOSURE_MUTANTS } from './mutants-discovery-exposure.js';
-import { INJECT_MUTANTS } from './mutants-inject.js';
-import { NET_CRED_CONFIG_FAMILY_MUTANTS } from './mutants-net-cred-config-families.js';
-import { OPTIONAL_MUTANTS } from './mutants-optional.js';
-import { RESOURCE_PROMPT_REPLAY_FAMILY_MUTANTS } from './mutants-resource-prompt-replay-families.js';
-import { POLICY_LIMIT_TELEMETRY_FAMILY_MUTANTS } from './mutants-policy-limit-telemetry-families.js';
-import { STDIO_TRANSPORT_DISCOVER_FAMILY_MUTANTS } from './mutants-stdio-transport-discover-families.js';
-import { STDIO_TRANSPORT_MUTANTS } from './mutants-stdio-transport.js';
+import { DEADLINE_MUTANTS } from './mutants-deadlines.js';
+import { EXPOSURE_LIMIT_MUTANTS } from './mutants-exposure-limits.js';
+import { INJECT_TRANSPORT_MUTANTS } from './mutants-inject-transport.js';
+import { POLICY_TELEMETRY_MUTANTS } from './mutants-policy-telemetry.js';
+import { REPLAY_MUTANTS } from './mutants-replay.js';
+import { RESOURCE_PROMPT_MUTANTS } from './mutants-resources-prompts.js';
+import { SERVER_ASK_MUTANTS } from './mutants-server-asks.js';
+import { STDIO_DISCOVERY_MUTANTS } from './mutants-stdio-discovery.js';
 
 function checked(mutants: readonly Mutant[]): readonly Mutant[] {
   const seen = new Set<string>();
@@ -27,15 +31,14 @@ function checked(mutants: readonly Mutant[]): readonly Mutant[] {
 }
 
 export const MUTANTS: readonly Mutant[] = checked([
-  ...DISCOVERY_EXPOSURE_MUTANTS,
   ...APPROVAL_RESULT_MUTANTS,
   ...CREDENTIAL_NETWORK_MUTANTS,
-  ...NET_CRED_CONFIG_FAMILY_MUTANTS,
-  ...STDIO_TRANSPORT_MUTANTS,
-  ...STDIO_TRANSPORT_DISCOVER_FAMILY_MUTANTS,
-  ...INJECT_MUTANTS,
-  ...OPTIONAL_MUTANTS,
-  ...RESOURCE_PROMPT_REPLAY_FAMILY_MUTANTS,
-  ...POLICY_LIMIT_TELEMETRY_FAMILY_MUTANTS,
-  ...APPROVE_RESULT_INJECT_FAMILY_MUTANTS,
+  ...DEADLINE_MUTANTS,
+  ...EXPOSURE_LIMIT_MUTANTS,
+  ...INJECT_TRANSPORT_MUTANTS,
+  ...POLICY_TELEMETRY_MUTANTS,
+  ...REPLAY_MUTANTS,
+  ...RESOURCE_PROMPT_MUTANTS,
+  ...SERVER_ASK_MUTANTS,
+  ...STDIO_DISCOVERY_MUTANTS,
 ]);

@@ -1,7 +1,8 @@
 // The suite's own modules import one another in one direction (issue 24: rooms that show the
 // flow): no cycle, counting type-only imports, in harness/, fake-servers/, common/, scenarios/
 // and benchmarks/. reference-host/ is left out: its source text is what the mutants anchor to
-// (harness/faulty-hosts/mutants-*.ts), so it is restructured only once they anchor to seams.
+// (harness/faulty-hosts/mutants-*.ts, mutant-anchors.ts), so it is restructured only once they
+// anchor to seams.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
