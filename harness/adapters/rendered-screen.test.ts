@@ -50,4 +50,23 @@ describe('the states of the screen, frame by frame', () => {
     await write(`${ESC}3;1H○`);
     expect(frames).toEqual([`${'─'.repeat(20)}\nProceed?\n● call`, `${'─'.repeat(20)}\nProceed?\n○ call`]);
   });
+
+  test('a redraw that arrives in two parts is one frame: the half-drawn state between them is not a state a person saw', async () => {
+    const screen = new RenderedScreen({ cols: 20, rows: 4 }, () => undefined);
+    const frames: string[] = [];
+    screen.onFrame((f) => frames.push(f));
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    screen.write(`${ESC}?1049h${ESC}1;1Hworking${ESC}2;1HProceed?${ESC}3;1H> yes`);
+    await pause(100);
+    // The host erases its request and draws it again; the pty delivers the erase and the drawing apart.
+    screen.write(`${ESC}2;1H${ESC}2K${ESC}3;1H${ESC}2K`);
+    await pause(5);
+    screen.write(`${ESC}2;1HProceed?${ESC}3;1H> no`);
+    await pause(100);
+    // A state held longer than a moment is a frame of its own.
+    screen.write(`${ESC}2;1H${ESC}2K${ESC}3;1H${ESC}2K`);
+    await pause(100);
+    await screen.settled();
+    expect(frames).toEqual(['working\nProceed?\n> yes', 'working\nProceed?\n> no', 'working']);
+  });
 });

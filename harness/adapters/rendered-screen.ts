@@ -15,6 +15,15 @@ const SCROLLBACK_LINES = 100_000;
  */
 const RENDER_CAP_CHARS = 2 * 1024 * 1024;
 
+/**
+ * A screen state held for less than this (ms) is one redraw cut in two on its way (the pty's
+ * reads split a host's single write), not a state a person saw: frames are given once the
+ * output has paused this long.
+ */
+const FRAME_QUIET_MS = 25;
+/** A host writing without pause (a spinner, a stream) still gets a frame at least this often (ms). */
+const FRAME_MAX_WAIT_MS = 250;
+
 /** Rows a line read on the screen may span above the visible screen. */
 const MAX_LINE_ROWS = 64;
 
@@ -51,6 +60,9 @@ export class RenderedScreen {
   /** The visible screen last given to the frame listener. */
   #frame = '';
   #onFrame: ((frame: string) => void) | undefined;
+  /** The frame waiting for the output to pause, and when it is given at the latest. */
+  #frameTimer: ReturnType<typeof setTimeout> | undefined;
+  #frameDue = 0;
 
   /** `answer` gets what the terminal sends back to the host. */
   constructor(size: TerminalSize, answer: (data: string) => void) {
@@ -60,7 +72,7 @@ export class RenderedScreen {
     // A full-screen host redraws its frame in place: what a person read is every line that was ever on screen, not the last frame.
     this.#term.onWriteParsed(() => {
       this.#look();
-      this.#emitFrame();
+      this.#frameSoon();
     });
   }
 
@@ -105,7 +117,18 @@ export class RenderedScreen {
     this.#onFrame = listener;
   }
 
+  /** Gives the frame once the output paused (FRAME_QUIET_MS), or after FRAME_MAX_WAIT_MS of output without a pause. */
+  #frameSoon(): void {
+    if (this.#onFrame === undefined) return;
+    const now = Date.now();
+    if (this.#frameTimer === undefined) this.#frameDue = now + FRAME_MAX_WAIT_MS;
+    else clearTimeout(this.#frameTimer);
+    this.#frameTimer = setTimeout(() => this.#emitFrame(), Math.max(0, Math.min(FRAME_QUIET_MS, this.#frameDue - now)));
+  }
+
   #emitFrame(): void {
+    clearTimeout(this.#frameTimer);
+    this.#frameTimer = undefined;
     if (this.#onFrame === undefined) return;
     const buffer = this.#term.buffer.active;
     // Row by row, as drawn: a rule across the full width is not the start of a wrapped line.
@@ -121,9 +144,15 @@ export class RenderedScreen {
     this.#term.write(chunk);
   }
 
-  /** Resolves once everything written so far is on the screen (xterm parses asynchronously). */
+  /** Resolves once everything written so far is on the screen (xterm parses asynchronously), its frame given. */
   settled(): Promise<void> {
-    return new Promise((resolve) => this.#term.write('', resolve));
+    return new Promise((resolve) =>
+      this.#term.write('', () => {
+        // The frame of what is drawn now, unless it was given already (a pending one is this one).
+        this.#emitFrame();
+        resolve();
+      }),
+    );
   }
 
   /**

@@ -56,6 +56,23 @@ process.stdin.on('data', (d) => {
   else if (keys === 'ask\\ry\\ry\\r') { at(2, ''); at(3, ''); at(1, 'idle'); at(4, 'keys ' + JSON.stringify(keys)); }
 });`;
 
+/**
+ * A full-screen host that redraws its request (a spinner cell) as the answer's key arrives, then
+ * shows the next, other request in its place, then idle.
+ */
+const REDRAW_THEN_NEXT = `
+const at = (row, text) => process.stdout.write('\\x1b[' + row + ';1H' + text + '\\x1b[K');
+process.stdin.setRawMode(true);
+process.stdout.write('\\x1b[?1049h');
+at(1, 'idle');
+let keys = '';
+process.stdin.on('data', (d) => {
+  keys += d;
+  if (keys === 'ask\\r') { at(1, 'Tool'); at(2, 'call A'); at(3, 'Proceed?'); }
+  else if (keys === 'ask\\ry\\r') { at(4, '*'); setTimeout(() => at(2, 'call B'), 100); }
+  else if (keys === 'ask\\ry\\ry\\r') { at(2, ''); at(3, ''); at(4, ''); at(1, 'idle'); }
+});`;
+
 /** A host that reads one value with echo off (raw mode, as a password prompt does) and says how long it was. */
 const ECHO_OFF_READER = `
 process.stdin.setRawMode(true);
@@ -152,6 +169,17 @@ describe('a terminal host on a pseudo-terminal', () => {
     s.answer('approve');
     expect(await s.waitForPrompt(5000)).toBe(true);
     expect(await s.waitFor(/^keys "ask\\ry\\ry\\r"$/m, 5000)).not.toBeNull();
+  });
+
+  test('a full-screen host read as drawn: its request redrawn as the key arrived is not read as the next request', async () => {
+    const s = await onPty(process.execPath, ['-e', REDRAW_THEN_NEXT], DRAWN);
+    expect(await s.waitForPrompt(5000)).toBe(true);
+    s.send('ask');
+    expect((await s.waitForApproval(5000))?.text).toBe('Tool\ncall A\nProceed?');
+    s.answer('approve');
+    expect((await s.waitForApproval(5000))?.text).toBe('Tool\ncall B\nProceed?');
+    s.answer('approve');
+    expect(await s.waitForPrompt(5000)).toBe(true);
   });
 
   test('with typingPauseMs, Enter is a key of its own after the text; with answers.enter false an answer is its key alone, and answers every redraw of its question', async () => {

@@ -106,10 +106,12 @@ export class TerminalHostSession implements HostSession {
     if (!this.#frames || answered === null) return true;
     const question = this.dialect.screen.approval.source;
     const escaped = answered.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    // A state without a request, or with another request than the one answered (the next one
+    // queued). What comes next is read from that state on: the frames before it still show the
+    // answered request (redrawn as the key was typed), and are not a request or a prompt of their own.
     const patterns: ScreenPattern[] = [
-      // A state without a request, or with another request than the one answered (the next one queued).
-      { name: 'gone', pattern: new RegExp(`^\\f\\n(?![^\\f]*?(?:${question}))`, 'm'), consume: false },
-      { name: 'next', pattern: new RegExp(`^\\f\\n(?![^\\f]*?${escaped})(?=[^\\f]*?(?:${question}))`, 'm'), consume: false },
+      { name: 'gone', pattern: new RegExp(`^(?=\\f\\n(?![^\\f]*?(?:${question})))`, 'm') },
+      { name: 'next', pattern: new RegExp(`^(?=\\f\\n(?![^\\f]*?${escaped})(?=[^\\f]*?(?:${question})))`, 'm') },
     ];
     if ((await this.#screen.waitFor(patterns, timeoutMs)).kind !== 'match') return false;
     this.#answered = null;
