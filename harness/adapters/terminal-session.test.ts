@@ -39,16 +39,20 @@ async function onPty(command: string, args: string[], dialect = DIALECT): Promis
   return session;
 }
 
-/**
- * A full-screen host that draws by cursor address: two identical requests in a row, the first
- * still on screen (a cell redrawn) after its key, a frame without it between them, then idle.
- */
-const TWO_REQUESTS = `
+/** The start of a full-screen host's script: raw keys, the alternate screen, `at(row, text)` drawing by cursor address, idle. */
+const FULL_SCREEN = `
 const at = (row, text) => process.stdout.write('\\x1b[' + row + ';1H' + text + '\\x1b[K');
 process.stdin.setRawMode(true);
 process.stdout.write('\\x1b[?1049h');
 at(1, 'idle');
 let keys = '';
+`;
+
+/**
+ * A full-screen host that draws by cursor address: two identical requests in a row, the first
+ * still on screen (a cell redrawn) after its key, a frame without it between them, then idle.
+ */
+const TWO_REQUESTS = `${FULL_SCREEN}
 process.stdin.on('data', (d) => {
   keys += d;
   if (keys.endsWith('\\r') && keys.length === 4) { at(1, 'Tool'); at(2, 'Proceed?'); at(3, 'o'); }
@@ -60,12 +64,7 @@ process.stdin.on('data', (d) => {
  * A full-screen host that redraws its request (a spinner cell) as the answer's key arrives, then
  * shows the next, other request in its place, then idle.
  */
-const REDRAW_THEN_NEXT = `
-const at = (row, text) => process.stdout.write('\\x1b[' + row + ';1H' + text + '\\x1b[K');
-process.stdin.setRawMode(true);
-process.stdout.write('\\x1b[?1049h');
-at(1, 'idle');
-let keys = '';
+const REDRAW_THEN_NEXT = `${FULL_SCREEN}
 process.stdin.on('data', (d) => {
   keys += d;
   if (keys === 'ask\\r') { at(1, 'Tool'); at(2, 'call A'); at(3, 'Proceed?'); }
