@@ -181,7 +181,7 @@ describe('a terminal host on a pseudo-terminal', () => {
     expect(await s.waitForPrompt(5000)).toBe(true);
   });
 
-  test('with typingPauseMs, Enter is a key of its own after the text; with answers.enter false an answer is its key alone, and answers every redraw of its question', async () => {
+  test('with typingPauseMs, Enter is a key of its own after the text; with answers.enter false an answer is its keys alone, one by one, and answers every redraw of its question', async () => {
     const keyed = HostProfileSchema.parse({
       ...DIALECT,
       typingPauseMs: 50,
@@ -197,7 +197,7 @@ process.stdin.on('data', (d) => {
   process.stdout.write('[chunk ' + JSON.stringify(s) + ']\\n');
   if (s === '\\r') process.stdout.write('[Tool: a]\\nApprove? \\n[Tool: a]\\nApprove? \\n');
   if (s === 'y') { process.stdout.write('[Tool: b]\\nApprove? \\n'); }
-  if (s === 'n') process.exit(0);
+  if (s === 'o') process.exit(0);
 });`;
     const s = await onPty(process.execPath, ['-e', host], keyed);
     expect(await s.waitForPrompt(5000)).toBe(true);
@@ -205,11 +205,14 @@ process.stdin.on('data', (d) => {
     expect((await s.waitForApproval(5000))?.text).toContain('[Tool: a]');
     s.answer('approve');
     expect((await s.waitForApproval(5000))?.text).toContain('[Tool: b]');
-    s.answer('deny');
+    s.answer({ text: 'no' });
     await s.exited;
     const all = s.screen().all;
     expect(all).toContain('[chunk "hello"]\n[chunk "\\r"]');
     expect(all).toContain('[chunk "y"]\n');
     expect(all).not.toContain('[chunk "y\\r"]');
+    // A typed word reaches a one-key selector key by key, as a person types it.
+    expect(all).toContain('[chunk "n"]\n');
+    expect(all).toContain('[chunk "o"]\n');
   });
 });

@@ -183,14 +183,19 @@ export class TerminalHostSession implements HostSession {
   }
 
   /**
-   * An approval answer: a line, or on a host that takes one key press, the key alone (an empty
+   * An approval answer: a line, or on a host that takes one key press, the keys alone (an empty
    * answer is Enter). It answers the question on screen and every redraw of it so far (a
    * full-screen host redraws its request as its spinner turns): the next request is one drawn after.
    */
   #sendAnswer(text: string, leadMs: number): void {
     const answered = (): void => this.#screen.consumeThroughLast(this.dialect.screen.approval);
-    if (this.dialect.answers.enter || text === '') this.send(text, answered, leadMs);
-    else this.#type(text, leadMs + (this.#keys === KEYS.pty ? (this.dialect.typingPauseMs ?? 0) : 0), answered);
+    if (this.dialect.answers.enter || text === '') return this.send(text, answered, leadMs);
+    // A one-key selector reads each key as it comes: a word a person types reaches it key by key
+    // (its first key may answer already, the rest go to what the host shows next), not as one chunk it ignores.
+    const pause = this.#keys === KEYS.pty ? (this.dialect.typingPauseMs ?? 0) : 0;
+    const [first = '', ...rest] = [...text];
+    this.#type(first, leadMs + pause, answered);
+    for (const key of rest) this.#write(key, pause);
   }
 
   interrupt(): void {
