@@ -93,7 +93,7 @@ describe('ACP adapter', () => {
     // Sent before session/new answered (an early ask answered at start): held until the session is open.
     first.send('early');
     expect(await first.waitFor(/^turn: end_turn$/m, 15_000)).not.toBeNull();
-    expect(first.screen().all).toMatch(/^user: early\nacp> \nassistant: echo early\nturn: end_turn\nacp> \n$/m);
+    expect(first.screen().all).toMatch(/^user: early\nassistant: echo early\nturn: end_turn\nacp> \n$/m);
     first.end('eof');
     await first.exited;
     const second = await host.start(sandbox, { ...RUN, resume: true });

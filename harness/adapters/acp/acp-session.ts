@@ -131,7 +131,8 @@ export class AcpSession implements HostSession {
       await acp.request('session/set_mode', { sessionId: this.#sessionId, modeId: this.profile.mode }).catch(refused(`mode ${this.profile.mode}`));
     await options.ready?.();
     this.#flushMessage();
-    this.#screen.append('stdout', PROMPT_LINE + '\n');
+    // A line the user sent while the session opened starts its turn now: the prompt shows when that turn ends, not before.
+    if (!this.#turnActive) this.#screen.append('stdout', PROMPT_LINE + '\n');
   }
 
   get pid(): number {
