@@ -15,6 +15,9 @@ export default defineConfig({
     // Integration tests start real child processes and servers: a few concurrent tests at most.
     maxConcurrency: 3,
     sequence: { sequencer: SelfTestsFirst },
+    // A test that fails once on a loaded machine runs once more; the summary reporter names it as
+    // flaky (and every test that failed), so a flake is seen and mended, not hidden or guessed at.
+    retry: 1,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default', './harness/vitest/summary-reporter.ts'],

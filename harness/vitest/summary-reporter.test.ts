@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { summarise, summaryLine } from './summary-reporter.js';
+import { namedOutcomes, summarise, summaryLine } from './summary-reporter.js';
 
 const mod = (state: string, ...tests: string[]) => ({ state: () => state, tests: tests.map((s) => ({ state: s })) });
 
@@ -20,5 +20,15 @@ describe('the closing summary line', () => {
 
   test('unhandled errors count as failures', () => {
     expect(summaryLine(summarise([mod('passed', 'passed')], 2))).toBe('conformance: 1 passed, 2 failed');
+  });
+
+  test('names each failed test and each test that passed only on retry, passing ones not', () => {
+    const tests = [
+      { state: 'passed', name: 'a.test.ts > steady' },
+      { state: 'passed', name: 'a.test.ts > flaky', flaky: true },
+      { state: 'failed', name: 'b.test.ts > broken' },
+      { state: 'skipped', name: 'b.test.ts > skipped' },
+    ];
+    expect(namedOutcomes([{ state: () => 'failed', tests }])).toEqual(['failed test: b.test.ts > broken', 'flaky test (passed on retry): a.test.ts > flaky']);
   });
 });

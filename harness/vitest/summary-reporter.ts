@@ -2,12 +2,16 @@
 // Counts individual tests (checks run as tests too); skipped tests are reported apart. A file
 // that failed without a failing test (it did not load, or a hook threw and its tests were
 // skipped) counts as one failure, so the line can never say 0 failed for a red run.
+// Above it, one line per failed test and per test that passed only when retried (vitest.config.ts
+// retries once), each with its file and full name: CI shows a run's last lines, and a failure or a
+// flake printed only in the middle of the log could not be named afterwards.
+import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /** The parts of a vitest TestModule the count needs. */
 export interface ModuleOutcome {
   state(): string;
-  tests: readonly { state: string }[];
+  tests: readonly { state: string; name?: string; flaky?: boolean }[];
 }
 
 export interface Summary {
@@ -28,13 +32,29 @@ export function summarise(modules: readonly ModuleOutcome[], unhandledErrors: nu
   return summary;
 }
 
+/** One line per failed test and per flaky one (passed on retry), in module order. */
+export function namedOutcomes(modules: readonly ModuleOutcome[]): string[] {
+  return modules.flatMap((mod) => [
+    ...mod.tests.filter((t) => t.state === 'failed').map((t) => `failed test: ${t.name ?? '(unnamed)'}`),
+    ...mod.tests.filter((t) => t.state === 'passed' && t.flaky === true).map((t) => `flaky test (passed on retry): ${t.name ?? '(unnamed)'}`),
+  ]);
+}
+
 export function summaryLine({ passed, failed, skipped }: Summary): string {
   return `conformance: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
 }
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
-    const modules = testModules.map((mod) => ({ state: () => mod.state(), tests: [...mod.children.allTests()].map((t) => ({ state: t.result().state })) }));
-    process.stdout.write(`\n${summaryLine(summarise(modules, unhandledErrors.length))}\n`);
+    const modules = testModules.map((mod) => ({
+      state: () => mod.state(),
+      tests: [...mod.children.allTests()].map((t) => ({
+        state: t.result().state,
+        name: `${relative(process.cwd(), mod.moduleId)} > ${t.fullName}`,
+        flaky: t.diagnostic()?.flaky ?? false,
+      })),
+    }));
+    const named = namedOutcomes(modules).map((line) => `${line}\n`);
+    process.stdout.write(`\n${named.join('')}${summaryLine(summarise(modules, unhandledErrors.length))}\n`);
   }
 }
