@@ -31,4 +31,10 @@ describe('the closing summary line', () => {
     ];
     expect(namedOutcomes([{ state: () => 'failed', tests }])).toEqual(['failed test: b.test.ts > broken', 'flaky test (passed on retry): a.test.ts > flaky']);
   });
+
+  test('names a file that failed without a failing test (it did not load, or a hook threw)', () => {
+    expect(namedOutcomes([{ state: () => 'failed', name: 'c.test.ts', tests: [{ state: 'skipped' }] }])).toEqual([
+      'failed file (did not load, or a hook failed): c.test.ts',
+    ]);
+  });
 });

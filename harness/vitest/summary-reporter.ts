@@ -11,6 +11,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 /** The parts of a vitest TestModule the count needs. */
 export interface ModuleOutcome {
   state(): string;
+  name?: string;
   tests: readonly { state: string; name?: string; flaky?: boolean }[];
 }
 
@@ -32,9 +33,12 @@ export function summarise(modules: readonly ModuleOutcome[], unhandledErrors: nu
   return summary;
 }
 
-/** One line per failed test and per flaky one (passed on retry), in module order. */
+/** One line per failed test, per file that failed without a failing test, and per flaky test (passed on retry), in module order. */
 export function namedOutcomes(modules: readonly ModuleOutcome[]): string[] {
   return modules.flatMap((mod) => [
+    ...(mod.state() === 'failed' && !mod.tests.some((t) => t.state === 'failed')
+      ? [`failed file (did not load, or a hook failed): ${mod.name ?? '(unnamed)'}`]
+      : []),
     ...mod.tests.filter((t) => t.state === 'failed').map((t) => `failed test: ${t.name ?? '(unnamed)'}`),
     ...mod.tests.filter((t) => t.state === 'passed' && t.flaky === true).map((t) => `flaky test (passed on retry): ${t.name ?? '(unnamed)'}`),
   ]);
@@ -48,6 +52,7 @@ export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     const modules = testModules.map((mod) => ({
       state: () => mod.state(),
+      name: relative(process.cwd(), mod.moduleId),
       tests: [...mod.children.allTests()].map((t) => ({
         state: t.result().state,
         name: `${relative(process.cwd(), mod.moduleId)} > ${t.fullName}`,
