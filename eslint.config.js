@@ -3,8 +3,8 @@
 // with `npm run typecheck` (tsc over all code, tests included).
 //
 // Never run `eslint --fix` over reference-host/: the source mutants of refhost
-// (harness/faulty-hosts/mutants-*.ts, mutant-anchors.ts) find their text verbatim in those files, so a rewrite
-// there breaks them (harness/faulty-hosts/mutant-build.test.ts says which).
+// (harness/faulty-hosts/mutants-*.ts, mutant-anchors.ts) find their text verbatim inside its named
+// seams (`// seam: NAME` lines), so a rewrite there breaks them (harness/faulty-hosts/mutant-build.test.ts says which).
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';

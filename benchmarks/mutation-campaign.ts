@@ -89,7 +89,7 @@ async function runAll(scenarios: readonly Scenario[], id: string, bundle: string
 
 async function runMutant(mutant: Mutant, scenarios: readonly Scenario[], concurrency: number): Promise<MutantRecord> {
   const begin = performance.now();
-  const base = { id: mutant.id, file: mutant.file, guarantee: brokenGuarantee(mutant), breaks: mutant.breaks };
+  const base = { id: mutant.id, seam: mutant.seam, guarantee: brokenGuarantee(mutant), breaks: mutant.breaks };
   let bundle: string;
   try {
     bundle = await buildMutant(mutant);

@@ -6,7 +6,7 @@ import type { MutantOutcome } from './mutation-verdict.js';
 
 export interface MutantRecord extends MutantOutcome {
   id: string;
-  file: string;
+  seam: string;
   guarantee: string;
   breaks: string;
   durationMs: number;

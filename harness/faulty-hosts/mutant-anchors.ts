@@ -1,4 +1,4 @@
-// Lines of refhost that source mutants of two groups anchor to (their `find`), kept once: the
+// Lines of refhost that source mutants of two groups find (inside the seam each names), kept once: the
 // tools/list call (DISCOVER-1 in mutants-stdio-discovery.ts, DISCOVER-2 in mutants-deadlines.ts),
 // the check of an aborted call (RESULT-5/7/9 in mutants-approval-results.ts, RESULT-4 in
 // mutants-deadlines.ts) and the approval step (APPROVE-1 in mutants-approval-results.ts,

@@ -1,18 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { guaranteeById } from '../catalogue/guarantees.js';
 import { suiteRoot } from '../suite-root.js';
-import { applyMutant, brokenGuarantee, buildMutant, MutantError, type Mutant } from './mutant-build.js';
+import { applyMutant, brokenGuarantee, buildMutant, MutantError, seamFile, type Mutant } from './mutant-build.js';
 import { MUTANTS } from './mutants.js';
+import { seamIndex, seamRegion } from './seams.js';
 
 const cache = mkdtempSync(join(tmpdir(), 'mhc-mutant-build-'));
 afterAll(() => rmSync(cache, { recursive: true, force: true }));
 
 const mutant = (over: Partial<Mutant>): Mutant => ({
   id: 'approve-answer-starts-with-y',
-  file: 'ui/confirmation.ts',
+  seam: 'isYes',
   find: "return normalised === 'y' || normalised === 'yes';",
   replace: "return normalised.startsWith('y');",
   breaks: 'APPROVE-3: answers starting with y approve',
@@ -20,23 +21,27 @@ const mutant = (over: Partial<Mutant>): Mutant => ({
 });
 
 describe('building a source mutant of refhost', () => {
-  test('a mutant whose find text is not in its file is refused, naming the mutant', async () => {
+  test('a mutant whose find text is not in its seam is refused, naming the mutant and the seam', async () => {
     await expect(buildMutant(mutant({ id: 'no-such-text', find: 'return normalised === "maybe";' }), cache)).rejects.toThrow(
-      /mutant no-such-text: its find text occurs 0 times in reference-host\/ui\/confirmation.ts/,
+      /mutant no-such-text: its find text occurs 0 times in seam isYes/,
     );
   });
 
-  test('a mutant whose find text occurs more than once is refused, naming the mutant', async () => {
+  test("text of the same file outside the seam is not the seam's: a find there is refused", async () => {
+    const outside = "export const APPROVE_PROMPT = 'Approve this operation? [y/N] ';";
+    expect(readFileSync(seamFile('isYes'), 'utf8')).toContain(outside);
+    await expect(buildMutant(mutant({ id: 'outside-the-seam', find: outside }), cache)).rejects.toThrow(/occurs 0 times in seam isYes/);
+  });
+
+  test('a mutant whose find text occurs more than once in its seam is refused, naming the mutant', async () => {
     await expect(buildMutant(mutant({ id: 'ambiguous-text', find: 'normalised' }), cache)).rejects.toThrow(MutantError);
     await expect(buildMutant(mutant({ id: 'ambiguous-text', find: 'normalised' }), cache)).rejects.toThrow(
-      /mutant ambiguous-text: its find text occurs \d+ times/,
+      /mutant ambiguous-text: its find text occurs \d+ times in seam isYes/,
     );
   });
 
-  test('a mutant of a file that does not exist is refused', async () => {
-    await expect(buildMutant(mutant({ id: 'no-file', file: 'ui/nothing-here.ts' }), cache)).rejects.toThrow(
-      /mutant no-file: no file reference-host\/ui\/nothing-here.ts/,
-    );
+  test('a mutant of a seam no line marks is refused', async () => {
+    await expect(buildMutant(mutant({ id: 'no-seam', seam: 'noSuchSeam' }), cache)).rejects.toThrow(/no seam noSuchSeam is marked in reference-host/);
   });
 
   test('a built mutant carries its replacement where the unmutated build carries the original', async () => {
@@ -55,12 +60,6 @@ describe('building a source mutant of refhost', () => {
     expect(statSync(second).mtimeMs).toBe(before);
   }, 60_000);
 
-  test('a mutant of a file no listed mutant changes is built with its replacement too', async () => {
-    const unlisted = mutant({ id: 'unlisted-file', file: 'cli/version.ts', find: "return 'unknown';", replace: "return 'mutated';" });
-    expect(MUTANTS.some((m) => m.file === unlisted.file)).toBe(false);
-    expect(readFileSync(await buildMutant(unlisted, cache), 'utf8')).toContain('return "mutated";');
-  }, 60_000);
-
   test('a different replacement gets a different bundle', async () => {
     const a = await buildMutant(mutant({}), cache);
     const b = await buildMutant(mutant({ replace: "return normalised.includes('y');" }), cache);
@@ -69,11 +68,16 @@ describe('building a source mutant of refhost', () => {
 });
 
 describe('the mutant list', () => {
-  test('every mutant applies to its file exactly once and changes it', () => {
+  test('every mutant applies inside its seam exactly once and changes it', () => {
     for (const m of MUTANTS) {
-      const text = readFileSync(join(suiteRoot(), 'reference-host', m.file), 'utf8');
+      const text = readFileSync(seamFile(m.seam), 'utf8');
       expect(applyMutant(m, text), m.id).not.toBe(text);
     }
+  });
+
+  test('every seam marked in refhost is one some mutant changes', () => {
+    const used = new Set(MUTANTS.map((m) => m.seam));
+    expect([...seamIndex(join(suiteRoot(), 'reference-host')).keys()].filter((seam) => !used.has(seam))).toEqual([]);
   });
 
   test('every mutant names one guarantee of the catalogue', () => {
@@ -83,5 +87,55 @@ describe('the mutant list', () => {
 
   test('there are at least 150 mutants', () => {
     expect(MUTANTS.length).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe('named seams of refhost', () => {
+  const text = [
+    'export const A = 1;',
+    '// seam: B',
+    "/** B's doc. */",
+    'export function b(): number {',
+    '  return A + 1;',
+    '}',
+    'export class C {',
+    '  first = 0;',
+    '  // seam: C.second',
+    '  second(): number {',
+    '    return this.first;',
+    '  }',
+    '  third(): number {',
+    '    return 3;',
+    '  }',
+    '}',
+    'export const D = 4;',
+  ].join('\n');
+  const region = (name: string): string | undefined => {
+    const r = seamRegion(text, name);
+    return r && text.slice(r.start, r.end);
+  };
+
+  test('a seam is the declaration after its marker, its doc comment included, and nothing after it', () => {
+    expect(region('B')).toBe("/** B's doc. */\nexport function b(): number {\n  return A + 1;\n}");
+  });
+
+  test('a seam before a class member is that member alone', () => {
+    expect(region('C.second')).toBe('  second(): number {\n    return this.first;\n  }');
+  });
+
+  test('a name no line marks has no region', () => {
+    expect(region('D')).toBeUndefined();
+  });
+
+  test('a seam marked in two files is refused, naming both', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mhc-seams-'));
+    try {
+      mkdirSync(join(dir, 'x'));
+      writeFileSync(join(dir, 'a.ts'), '// seam: same\nexport const a = 1;\n');
+      writeFileSync(join(dir, 'x', 'b.ts'), '// seam: same\nexport const b = 2;\n');
+      expect(() => seamIndex(dir)).toThrow(/seam same is marked twice: a.ts and x\/b.ts/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,31 +1,32 @@
-// Source mutants of refhost (issue 13): a mutant is one exact text replacement in one file of
-// reference-host/, built into its own bundle of refhost's CLI with esbuild, straight from the
-// TypeScript sources. Bundles are cached under node_modules/.cache/mhc-mutants/, keyed by the
-// mutant and every refhost source, so an unchanged mutant is never rebuilt. The unmutated
-// build (mutant null) is the baseline a campaign checks first. A process builds all its
-// mutants, one at a time, with one esbuild context: a rebuild parses only the mutated file again.
+// Source mutants of refhost (issue 13): a mutant is one exact text replacement inside one named
+// seam of reference-host/ (a `// seam: NAME` line before a declaration, seams.ts), built into its
+// own bundle of refhost's CLI with esbuild, straight from the TypeScript sources. Bundles are
+// cached under node_modules/.cache/mhc-mutants/, keyed by the mutant and every refhost source, so
+// an unchanged mutant is never rebuilt. The unmutated build (mutant null) is the baseline a
+// campaign checks first. A process builds all its mutants, one at a time, with one esbuild
+// context: a rebuild parses only the mutated file again.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { context, type BuildContext, type Plugin } from 'esbuild';
 import { z } from 'zod';
 import { suiteRoot } from '../suite-root.js';
+import { MutantError } from './mutant-error.js';
+import { SEAM_NAME, seamIndex, seamRegion } from './seams.js';
+
+export { MutantError };
 
 export const MutantSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'kebab-case'),
-  /** Path under reference-host/, e.g. "mcp/naming.ts". */
-  file: z.string().regex(/^[a-z0-9/_.-]+\.ts$/, 'a .ts path under reference-host/'),
-  /** Exact text that must occur exactly once in that file. */
+  /** The named seam of reference-host/ the mutant changes (its `// seam: NAME` line), e.g. "isYes". */
+  seam: z.string().regex(SEAM_NAME, 'a seam name (an identifier, or Class.member)'),
+  /** Exact text that must occur exactly once inside that seam. */
   find: z.string().min(1),
   replace: z.string(),
   /** "GUARANTEE-ID: what it breaks". */
   breaks: z.string().regex(/^[A-Z]+-\d+: \S/, '"GUARANTEE-ID: what it breaks"'),
 });
 export type Mutant = z.infer<typeof MutantSchema>;
-
-export class MutantError extends Error {
-  override name = 'MutantError';
-}
 
 export const MUTANT_CACHE_DIR = join(suiteRoot(), 'node_modules', '.cache', 'mhc-mutants');
 const SOURCE_DIR = join(suiteRoot(), 'reference-host');
@@ -40,13 +41,26 @@ function countOccurrences(text: string, find: string): number {
   return text.split(find).length - 1;
 }
 
-/** The mutated text of the mutant's file; a `find` that is not there exactly once is refused. */
+let seams: ReadonlyMap<string, string> | undefined;
+
+/** The file that marks `seam` (refhost's sources are read for their seams once per process). */
+export function seamFile(seam: string): string {
+  seams ??= seamIndex(SOURCE_DIR);
+  const file = seams.get(seam);
+  if (file === undefined) throw new MutantError(`no seam ${seam} is marked in reference-host/ (a line "// seam: ${seam}" before a declaration)`);
+  return file;
+}
+
+/** The mutated text of the file that marks the mutant's seam; a `find` that is not inside the seam exactly once is refused. */
 export function applyMutant(mutant: Mutant, text: string): string {
-  const count = countOccurrences(text, mutant.find);
+  const region = seamRegion(text, mutant.seam);
+  if (region === undefined) throw new MutantError(`mutant ${mutant.id}: no declaration follows the line "// seam: ${mutant.seam}"`);
+  const inside = text.slice(region.start, region.end);
+  const count = countOccurrences(inside, mutant.find);
   if (count !== 1) {
-    throw new MutantError(`mutant ${mutant.id}: its find text occurs ${count} times in reference-host/${mutant.file} (must be exactly once)`);
+    throw new MutantError(`mutant ${mutant.id}: its find text occurs ${count} times in seam ${mutant.seam} (must be exactly once)`);
   }
-  return text.replace(mutant.find, () => mutant.replace);
+  return text.slice(0, region.start) + inside.replace(mutant.find, () => mutant.replace) + text.slice(region.end);
 }
 
 function sourceFiles(dir: string): string[] {
@@ -98,29 +112,22 @@ function mutationPlugin(files: ReadonlySet<string>): Plugin {
   };
 }
 
-/** The files the listed mutants change (imported late: mutants.ts imports this module). */
-async function listedTargets(): Promise<string[]> {
-  const { MUTANTS } = await import('./mutants.js');
-  return MUTANTS.map((m) => join(SOURCE_DIR, m.file));
-}
-
 /**
  * An esbuild context keeps its process alive: it is closed once no build has been asked for in
  * this long (a script that builds one mutant then ends waits that much), and opened again on demand.
  */
 const IDLE_CLOSE_MS = 10_000;
-let shared: { ctx: BuildContext; files: ReadonlySet<string> } | null = null;
+let shared: BuildContext | null = null;
 let idle: NodeJS.Timeout | undefined;
 /** Builds run one after another: the plugin reads the one current mutant. */
 let queue: Promise<unknown> = Promise.resolve();
 let waiting = 0;
 
-/** The shared context; opened again, with `target` among its files, for a mutant of a file no listed mutant changes. */
-async function contextFor(target: string | null): Promise<BuildContext> {
-  if (shared !== null && (target === null || shared.files.has(target))) return shared.ctx;
-  const files = new Set([...(shared?.files ?? (await listedTargets())), ...(target === null ? [] : [target])]);
-  await shared?.ctx.dispose();
-  shared = null;
+/** The shared context: the files that mark seams are the ones its plugin sees. */
+async function sharedContext(): Promise<BuildContext> {
+  if (shared !== null) return shared;
+  seams ??= seamIndex(SOURCE_DIR);
+  const files = new Set(seams.values());
   const ctx = await context({
     entryPoints: [ENTRY],
     bundle: true,
@@ -133,7 +140,7 @@ async function contextFor(target: string | null): Promise<BuildContext> {
     // CommonJS dependencies inside an ES module bundle still call require().
     banner: { js: "import { createRequire as __refhostRequire } from 'node:module'; const require = __refhostRequire(import.meta.url);" },
   });
-  shared = { ctx, files };
+  shared = ctx;
   return ctx;
 }
 
@@ -143,7 +150,7 @@ function closeWhenIdle(): void {
   idle = setTimeout(() => {
     const closing = shared;
     shared = null;
-    void closing?.ctx.dispose();
+    void closing?.dispose();
   }, IDLE_CLOSE_MS);
   idle.unref(); // the context, not the timer, is what keeps the process alive
 }
@@ -155,7 +162,7 @@ function bundleWith(mutant: Mutant | null, target: string | null): Promise<{ con
   const build = queue.then(async () => {
     current = mutant === null || target === null ? null : { mutant, target, applied: false };
     try {
-      const result = await (await contextFor(target)).rebuild();
+      const result = await (await sharedContext()).rebuild();
       const [output] = result.outputFiles ?? [];
       if (output === undefined) throw new MutantError(`mutant ${mutant?.id ?? 'baseline'}: esbuild wrote no bundle`);
       return { contents: output.contents, applied: current?.applied ?? true };
@@ -171,15 +178,15 @@ function bundleWith(mutant: Mutant | null, target: string | null): Promise<{ con
 
 /** Builds (or finds cached) the bundle of refhost with `mutant` applied; null = unmutated. Returns its path. */
 export async function buildMutant(mutant: Mutant | null, cacheDir: string = MUTANT_CACHE_DIR): Promise<string> {
-  const target = mutant === null ? null : join(SOURCE_DIR, mutant.file);
-  if (mutant !== null && target !== null) {
-    if (!existsSync(target)) throw new MutantError(`mutant ${mutant.id}: no file reference-host/${mutant.file}`);
-    applyMutant(mutant, readFileSync(target, 'utf8')); // refuse a bad find before building anything
-  }
+  const target = mutant === null ? null : seamFile(mutant.seam);
+  if (mutant !== null && target !== null) applyMutant(mutant, readFileSync(target, 'utf8')); // refuse a bad find before building anything
   const outfile = join(cacheDir, `${mutant?.id ?? 'baseline'}-${buildKey(mutant)}.mjs`);
   if (existsSync(outfile)) return outfile;
   const { contents, applied } = await bundleWith(mutant, target);
-  if (mutant !== null && !applied) throw new MutantError(`mutant ${mutant.id}: reference-host/${mutant.file} is not part of refhost's CLI bundle`);
+  if (mutant !== null && target !== null && !applied)
+    throw new MutantError(
+      `mutant ${mutant.id}: reference-host/${relative(SOURCE_DIR, target)}, which marks seam ${mutant.seam}, is not part of refhost's CLI bundle`,
+    );
   mkdirSync(cacheDir, { recursive: true });
   const temp = `${outfile}.${process.pid}.tmp`;
   try {

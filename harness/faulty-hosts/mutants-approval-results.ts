@@ -16,7 +16,7 @@ const SEND_REQUEST = '      const raw = await this.client.request({ method, para
 const APPROVE: readonly Mutant[] = [
   {
     id: 'approve-auto-after-idle',
-    file: 'chat/approval.ts',
+    seam: 'askUserApproval',
     find: ASK,
     replace:
       "    const answer = await Promise.race([interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal)), new Promise<string>((resolve) => setTimeout(() => resolve('y'), 20_000).unref())]);",
@@ -24,7 +24,7 @@ const APPROVE: readonly Mutant[] = [
   },
   {
     id: 'approve-skip-argumentless-calls',
-    file: 'chat/mcp-action.ts',
+    seam: 'decideAndSend',
     find: '  const approved = await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) });',
     replace:
       '  const approved = Object.keys(action.args).length === 0 || (await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) }));',
@@ -32,7 +32,7 @@ const APPROVE: readonly Mutant[] = [
   },
   {
     id: 'approve-readonly-description-skips',
-    file: 'chat/mcp-action.ts',
+    seam: 'decideAndSend',
     find: APPROVE_STEP,
     replace:
       '  const approved = /\\bread[- ]?only\\b/i.test(action.tool.description) || (await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) }));',
@@ -40,7 +40,7 @@ const APPROVE: readonly Mutant[] = [
   },
   {
     id: 'approve-lookup-names-skip',
-    file: 'chat/mcp-action.ts',
+    seam: 'decideAndSend',
     find: APPROVE_STEP,
     replace:
       '  const approved = /^(get|list|read|search|fetch|find)/i.test(action.tool.originalName) || (await ctx.approve({ tool: action.tool, args: action.args, trust: ctx.policy?.trust(action.tool.server) }));',
@@ -48,7 +48,7 @@ const APPROVE: readonly Mutant[] = [
   },
   {
     id: 'approve-sticky-per-tool',
-    file: 'chat/approval.ts',
+    seam: 'askUserApproval',
     find:
       '  return async ({ tool, args, trust }) => {\n    screen.write(dialect.screen.confirmation(tool, args, trust));\n' +
       ASK +
@@ -61,7 +61,7 @@ const APPROVE: readonly Mutant[] = [
   },
   {
     id: 'approve-same-call-remembered',
-    file: 'chat/approval.ts',
+    seam: 'askUserApproval',
     find: '  return async ({ tool, args, trust }) => {\n' + ASK_AND_DECIDE,
     replace:
       '  const approved = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    const key = `${tool.exposedName} ${JSON.stringify(args)}`;\n    if (approved.has(key)) return true;\n' +
@@ -73,7 +73,7 @@ const APPROVE: readonly Mutant[] = [
   },
   {
     id: 'approve-sticky-per-server',
-    file: 'chat/approval.ts',
+    seam: 'askUserApproval',
     find: '  return async ({ tool, args, trust }) => {\n' + ASK_AND_DECIDE,
     replace:
       '  const trusted = new Set<string>();\n  return async ({ tool, args, trust }) => {\n    if (trusted.has(tool.server)) return true;\n' +
@@ -85,49 +85,49 @@ const APPROVE: readonly Mutant[] = [
   },
   {
     id: 'approve-answer-starts-with-y',
-    file: 'ui/confirmation.ts',
+    seam: 'isYes',
     find: "return normalised === 'y' || normalised === 'yes';",
     replace: "return normalised.startsWith('y');",
     breaks: 'APPROVE-3: "yep", "yolo", "y-no" and any other answer starting with y approve',
   },
   {
     id: 'approve-answer-includes-y',
-    file: 'ui/confirmation.ts',
+    seam: 'isYes',
     find: "return normalised === 'y' || normalised === 'yes';",
     replace: "return normalised.includes('y');",
     breaks: 'APPROVE-3: any answer containing a y ("any", "nay", "why?") approves',
   },
   {
     id: 'approve-empty-answer-approves',
-    file: 'ui/confirmation.ts',
+    seam: 'isYes',
     find: "return normalised === 'y' || normalised === 'yes';",
     replace: "return normalised === '' || normalised === 'y' || normalised === 'yes';",
     breaks: 'APPROVE-3: an empty answer (Enter) approves, so the default is yes',
   },
   {
     id: 'approve-anything-but-no',
-    file: 'ui/confirmation.ts',
+    seam: 'isYes',
     find: "return normalised === 'y' || normalised === 'yes';",
     replace: "return normalised !== '' && normalised !== 'n' && normalised !== 'no';",
     breaks: 'APPROVE-3: any non-empty answer other than n/no ("ok", "later", "stop") approves',
   },
   {
     id: 'approve-ok-and-sure-approve',
-    file: 'ui/confirmation.ts',
+    seam: 'isYes',
     find: "return normalised === 'y' || normalised === 'yes';",
     replace: "return ['y', 'yes', 'ok', 'sure', 'go'].includes(normalised);",
     breaks: 'APPROVE-3: "ok", "sure" and "go" approve although only yes may',
   },
   {
     id: 'approve-eof-approves',
-    file: 'chat/approval.ts',
+    seam: 'askUserApproval',
     find: '    return dialect.approves(answer);',
     replace: '    return answer === null || dialect.approves(answer);',
     breaks: 'APPROVE-3: end of input at the approval question approves (closed stdin of a script = yes)',
   },
   {
     id: 'approve-empty-answer-asks-again',
-    file: 'chat/approval.ts',
+    seam: 'askUserApproval',
     find: "    const answer = await interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal));\n    screen.write('\\n');",
     replace:
       "    let answer = await interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal));\n    if (answer !== null && answer.trim() === '') answer = await interrupts.abortable((signal) => screen.ask(dialect.screen.approvePrompt, signal));\n    screen.write('\\n');",
@@ -135,77 +135,77 @@ const APPROVE: readonly Mutant[] = [
   },
   {
     id: 'approve-args-cut-in-characters',
-    file: 'ui/confirmation.ts',
+    seam: 'formatArgumentsForDisplay',
     find: '  const shown = prefixWithinBytes(formatted, ARGUMENTS_DISPLAY_BYTES);',
     replace: "  const shown = Array.from(formatted).slice(0, ARGUMENTS_DISPLAY_BYTES).join('');",
     breaks: 'APPROVE-5: the arguments are cut at 2048 characters, not bytes (up to 8 KiB of non-ASCII shown)',
   },
   {
     id: 'approve-args-cut-at-1k',
-    file: 'ui/confirmation.ts',
+    seam: 'ARGUMENTS_DISPLAY_BYTES',
     find: 'export const ARGUMENTS_DISPLAY_BYTES = 2048;',
     replace: 'export const ARGUMENTS_DISPLAY_BYTES = 1024;',
     breaks: 'APPROVE-5: the arguments are cut at 1 KiB, so arguments well under 2 KiB are cut too',
   },
   {
     id: 'approve-args-compact-json',
-    file: 'ui/confirmation.ts',
+    seam: 'formatArgumentsForDisplay',
     find: '  const formatted = JSON.stringify(args, null, 2);',
     replace: '  const formatted = JSON.stringify(args);',
     breaks: 'APPROVE-5: the arguments are shown as one compact JSON line, not formatted',
   },
   {
     id: 'approve-args-tail-shown',
-    file: 'ui/confirmation.ts',
+    seam: 'formatArgumentsForDisplay',
     find: '  const shown = prefixWithinBytes(formatted, ARGUMENTS_DISPLAY_BYTES);',
     replace: '  const shown = formatted.slice(-ARGUMENTS_DISPLAY_BYTES);',
     breaks: 'APPROVE-5: long arguments show their end instead of their start',
   },
   {
     id: 'approve-destination-command-only',
-    file: 'ui/confirmation.ts',
+    seam: 'confirmationText',
     find: '    `Destination: ${quoted(tool.destination)}`,',
     replace: "    `Destination: ${quoted(tool.destination.split(' ')[0] ?? '')}`,",
     breaks: 'APPROVE-5: a stdio destination shows the command without its arguments',
   },
   {
     id: 'approve-exposed-name-as-tool',
-    file: 'ui/confirmation.ts',
+    seam: 'confirmationText',
     find: '    `Tool: ${quoted(tool.originalName)}`,',
     replace: '    `Tool: ${quoted(tool.exposedName)}`,',
     breaks: "APPROVE-5: the confirmation shows the offered name instead of the tool's original name",
   },
   {
     id: 'approve-no-warning',
-    file: 'ui/confirmation.ts',
+    seam: 'confirmationText',
     find: "    'Arguments are sent to this MCP server. The host cannot control what the server does with them.',\n",
     replace: "    'Arguments are sent to this MCP server.',\n",
     breaks: 'APPROVE-5: the warning that the host cannot control the server is missing',
   },
   {
     id: 'approve-confirm-server-line-dropped',
-    file: 'ui/confirmation.ts',
+    seam: 'confirmationText',
     find: '    `Server: ${quoted(tool.server)}`,\n',
     replace: '',
     breaks: 'APPROVE-5: the confirmation does not name the server (only the offered tool name, which may hide it)',
   },
   {
     id: 'approve-args-bound-on-compact-json',
-    file: 'ui/confirmation.ts',
+    seam: 'formatArgumentsForDisplay',
     find: "  const total = Buffer.byteLength(formatted, 'utf8');",
     replace: "  const total = Buffer.byteLength(JSON.stringify(args), 'utf8');",
     breaks: 'APPROVE-5: the 2 KiB bound is measured on the compact JSON: formatted arguments well over 2 KiB are shown uncut',
   },
   {
     id: 'approve-args-cut-unmarked',
-    file: 'ui/confirmation.ts',
+    seam: 'formatArgumentsForDisplay',
     find: "  return `${shown}\\n${marker(Buffer.byteLength(shown, 'utf8'), total)}`;",
     replace: '  return shown;',
     breaks: 'APPROVE-5: arguments over 2 KiB are cut without any mark of the cut',
   },
   {
     id: 'approve-slow-call-backgrounded',
-    file: 'chat/mcp-action.ts',
+    seam: 'decideAndSend',
     find: '    outcome = await ctx.interrupts.abortable((signal) => action.send(signal));',
     replace:
       "    outcome = await Promise.race([ctx.interrupts.abortable((signal) => action.send(signal)), new Promise<CallOutcome>((resolve) => setTimeout(() => resolve({ status: 'completed', output: 'The call is still running in the background.' }), 250))]);",
@@ -216,14 +216,14 @@ const APPROVE: readonly Mutant[] = [
 const RESULT: readonly Mutant[] = [
   {
     id: 'result-image-as-base64',
-    file: 'mcp/result-mapping.ts',
+    seam: 'renderBlock',
     find: "  if (media.success) return { text: `[${media.data.type} omitted: ${media.data.mimeType ?? 'unknown type'}]`, isText: false };",
     replace: '  if (media.success) return { text: `[${media.data.type}: ${String((block as { data?: unknown }).data)}]`, isText: false };',
     breaks: 'RESULT-1: images and audio reach the model as base64',
   },
   {
     id: 'result-audio-as-base64',
-    file: 'mcp/result-mapping.ts',
+    seam: 'renderBlock',
     find: "  if (media.success) return { text: `[${media.data.type} omitted: ${media.data.mimeType ?? 'unknown type'}]`, isText: false };",
     replace:
       "  if (media.success) return { text: media.data.type === 'audio' ? String((block as { data?: unknown }).data) : `[${media.data.type} omitted: ${media.data.mimeType ?? 'unknown type'}]`, isText: false };",
@@ -231,42 +231,42 @@ const RESULT: readonly Mutant[] = [
   },
   {
     id: 'result-media-counts-as-text',
-    file: 'mcp/result-mapping.ts',
+    seam: 'renderBlock',
     find: "  if (media.success) return { text: `[${media.data.type} omitted: ${media.data.mimeType ?? 'unknown type'}]`, isText: false };",
     replace: "  if (media.success) return { text: `[${media.data.type} omitted: ${media.data.mimeType ?? 'unknown type'}]`, isText: true };",
     breaks: 'RESULT-1: a result of an image plus structuredContent loses the structuredContent (the image counts as text)',
   },
   {
     id: 'result-embedded-blob-as-base64',
-    file: 'mcp/result-mapping.ts',
+    seam: 'renderBlock',
     find: '      : { text: `[binary resource omitted: ${uri}]`, isText: false };',
     replace: "      : { text: `[resource ${uri}]\\n${resource.data.resource.blob ?? ''}`, isText: true };",
     breaks: 'RESULT-1: an embedded binary resource reaches the model as base64',
   },
   {
     id: 'result-structured-content-ignored',
-    file: 'mcp/result-mapping.ts',
+    seam: 'mapCallResult',
     find: '  if (!blocks.some((b) => b.isText) && parsed.data.structuredContent !== undefined) {',
     replace: '  if (false && parsed.data.structuredContent !== undefined) {',
     breaks: 'RESULT-1: structuredContent is ignored when there is no text',
   },
   {
     id: 'result-text-blocks-reversed',
-    file: 'mcp/result-mapping.ts',
+    seam: 'mapCallResult',
     find: "  const text = parts.length > 0 ? parts.join('\\n') : '(the tool returned no content)';",
     replace: "  const text = parts.length > 0 ? parts.reverse().join('\\n') : '(the tool returned no content)';",
     breaks: 'RESULT-1: content blocks reach the model in reverse order',
   },
   {
     id: 'result-link-without-uri',
-    file: 'mcp/result-mapping.ts',
+    seam: 'renderBlock',
     find: "    return { text: `[resource link: ${link.data.name ?? '(unnamed)'} ${link.data.uri ?? '(no uri)'} — not opened]`, isText: false };",
     replace: "    return { text: `[resource link: ${link.data.name ?? '(unnamed)'} — not opened]`, isText: false };",
     breaks: 'RESULT-1: a resource link is listed by name only, without its URI',
   },
   {
     id: 'result-links-prefetched',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.callTool',
     find: '    return sent.ok ? mapCallResult(sent.raw) : sent.outcome;',
     replace:
       "    if (sent.ok) for (const b of ((sent.raw as { content?: { type?: string; uri?: string }[] }).content ?? [])) if (b.type === 'resource_link' && b.uri) await this.readResource(b.uri, timeoutMs).catch(() => undefined);\n    return sent.ok ? mapCallResult(sent.raw) : sent.outcome;",
@@ -274,56 +274,56 @@ const RESULT: readonly Mutant[] = [
   },
   {
     id: 'result-first-text-block-only',
-    file: 'mcp/result-mapping.ts',
+    seam: 'mapCallResult',
     find: "  const text = parts.length > 0 ? parts.join('\\n') : '(the tool returned no content)';",
     replace: "  const text = parts.length > 0 ? (parts[0] ?? '') : '(the tool returned no content)';",
     breaks: 'RESULT-1: only the first content block reaches the model; later text blocks are lost',
   },
   {
     id: 'result-structured-only-without-content',
-    file: 'mcp/result-mapping.ts',
+    seam: 'mapCallResult',
     find: '  if (!blocks.some((b) => b.isText) && parsed.data.structuredContent !== undefined) {',
     replace: '  if (blocks.length === 0 && parsed.data.structuredContent !== undefined) {',
     breaks: 'RESULT-1: structuredContent is used only when there is no content at all, not when there is no text (an image alone hides it)',
   },
   {
     id: 'result-is-error-completed',
-    file: 'mcp/result-mapping.ts',
+    seam: 'mapCallResult',
     find: "  if (parsed.data.isError === true) return capOutput('failed', text);",
     replace: '',
     breaks: 'RESULT-2: isError true gives status completed',
   },
   {
     id: 'result-is-error-generic-text',
-    file: 'mcp/result-mapping.ts',
+    seam: 'mapCallResult',
     find: "  if (parsed.data.isError === true) return capOutput('failed', text);",
     replace: "  if (parsed.data.isError === true) return capOutput('failed', 'The tool reported an error.');",
     breaks: "RESULT-2: an isError result loses the server's message",
   },
   {
     id: 'result-rpc-error-code-only',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: '    if (error instanceof ProtocolError) return failedOutcome(serverMessage(error));',
     replace: '    if (error instanceof ProtocolError) return failedOutcome(`JSON-RPC error ${error.code}`);',
     breaks: "RESULT-2: a JSON-RPC error gives failed with its code only, not the server's message",
   },
   {
     id: 'result-rpc-error-unknown',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: '    if (error instanceof ProtocolError) return failedOutcome(serverMessage(error));',
     replace: '    if (error instanceof ProtocolError) return unknownOutcome(serverMessage(error));',
     breaks: 'RESULT-2: a JSON-RPC error gives status unknown instead of failed',
   },
   {
     id: 'result-is-error-empty-completed',
-    file: 'mcp/result-mapping.ts',
+    seam: 'mapCallResult',
     find: "  if (parsed.data.isError === true) return capOutput('failed', text);",
     replace: "  if (parsed.data.isError === true && blocks.length > 0) return capOutput('failed', text);",
     breaks: 'RESULT-2: an isError result without content blocks gives status completed',
   },
   {
     id: 'result-denied-as-failed',
-    file: 'chat/mcp-action.ts',
+    seam: 'decideAndSend',
     find: "  if (!approved) return { outcome: { status: 'denied', output: 'The user denied this call; nothing was sent to the MCP server.' }, latencyMs: 0 };",
     replace:
       "  if (!approved) return { outcome: { status: 'failed', output: 'The user denied this call; nothing was sent to the MCP server.' }, latencyMs: 0 };",
@@ -331,21 +331,21 @@ const RESULT: readonly Mutant[] = [
   },
   {
     id: 'result-closed-as-failed',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: '    if (this.closed) return unknownOutcome(causeText(this.closedReason()));',
     replace: '    if (this.closed) return failedOutcome(this.closedReason());',
     breaks: 'RESULT-5: a call whose connection closed (server died) after sending gives failed',
   },
   {
     id: 'result-network-error-failed',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: '    return unknownOutcome(causeText(`The request failed: ${error instanceof Error ? error.message : String(error)}`));',
     replace: '    return failedOutcome(`The request failed: ${error instanceof Error ? error.message : String(error)}`);',
     breaks: 'RESULT-5: a request that failed at the network level after sending gives failed',
   },
   {
     id: 'result-dropped-stream-failed',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: CLASSIFY_ABORTED,
     replace:
       "    if (signal.aborted) return isMcpLayerError(signal.reason, 'closed') ? failedOutcome(reasonText(signal.reason)) : unknownOutcome(reasonText(signal.reason));",
@@ -353,7 +353,7 @@ const RESULT: readonly Mutant[] = [
   },
   {
     id: 'result-oversize-failed',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: '    if (signal.aborted) return unknownOutcome(reasonText(signal.reason));',
     replace:
       "    if (signal.aborted) return isMcpLayerError(signal.reason, 'oversize') ? failedOutcome(reasonText(signal.reason)) : unknownOutcome(reasonText(signal.reason));",
@@ -361,7 +361,7 @@ const RESULT: readonly Mutant[] = [
   },
   {
     id: 'result-interrupt-denied',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: '    if (signal.aborted) return unknownOutcome(reasonText(signal.reason));',
     replace:
       "    if (signal.aborted) return isMcpLayerError(signal.reason, 'interrupted') ? { status: 'denied', output: 'Cancelled by the user.' } : unknownOutcome(reasonText(signal.reason));",
@@ -369,7 +369,7 @@ const RESULT: readonly Mutant[] = [
   },
   {
     id: 'result-interrupt-not-sent',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: CLASSIFY_ABORTED,
     replace:
       "    if (signal.aborted) return isMcpLayerError(signal.reason, 'interrupted') ? notSentOutcome('The call was cancelled by the user') : unknownOutcome(reasonText(signal.reason));",
@@ -377,42 +377,42 @@ const RESULT: readonly Mutant[] = [
   },
   {
     id: 'result-oversize-completed',
-    file: 'mcp/result-mapping.ts',
+    seam: 'capOutput',
     find: "    status: status === 'completed' ? 'output_limit' : status,",
     replace: '    status,',
     breaks: 'RESULT-8: a result over 64 KiB is cut but keeps status completed',
   },
   {
     id: 'result-output-limit-64000',
-    file: 'mcp/errors.ts',
+    seam: 'LIMITS',
     find: '  outputBytes: 64 * 1024,',
     replace: '  outputBytes: 64 * 1000,',
     breaks: 'RESULT-8: the output limit is 64 000 bytes, not 64 KiB',
   },
   {
     id: 'result-output-limit-characters',
-    file: 'mcp/result-mapping.ts',
+    seam: 'capOutput',
     find: "  const total = Buffer.byteLength(text, 'utf8');\n  if (total <= limit) return { status, output: text };",
     replace: "  const total = Buffer.byteLength(text, 'utf8');\n  if (text.length <= limit) return { status, output: text };",
     breaks: 'RESULT-8: the limit counts characters, so up to 256 KiB of non-ASCII text passes uncut as completed',
   },
   {
     id: 'result-output-limit-off-by-one',
-    file: 'mcp/result-mapping.ts',
+    seam: 'capOutput',
     find: '  if (total <= limit) return { status, output: text };',
     replace: '  if (total < limit) return { status, output: text };',
     breaks: 'RESULT-8: a result of exactly 64 KiB is cut and marked output_limit',
   },
   {
     id: 'result-output-keeps-tail',
-    file: 'mcp/result-mapping.ts',
+    seam: 'capOutput',
     find: "    output: cutUtf8(text, limit - Buffer.byteLength(marker, 'utf8')) + marker,",
     replace: "    output: Buffer.from(text, 'utf8').subarray(total - (limit - Buffer.byteLength(marker, 'utf8'))).toString('utf8') + marker,",
     breaks: 'RESULT-8: an oversized result keeps its last part, not its first',
   },
   {
     id: 'result-output-head-and-tail',
-    file: 'mcp/result-mapping.ts',
+    seam: 'capOutput',
     find: "    output: cutUtf8(text, limit - Buffer.byteLength(marker, 'utf8')) + marker,",
     replace:
       "    output: cutUtf8(text, (limit - Buffer.byteLength(marker, 'utf8')) / 2) + Buffer.from(text, 'utf8').subarray(total - (limit - Buffer.byteLength(marker, 'utf8')) / 2).toString('utf8') + marker,",
@@ -420,7 +420,7 @@ const RESULT: readonly Mutant[] = [
   },
   {
     id: 'result-middle-elided-as-completed',
-    file: 'mcp/result-mapping.ts',
+    seam: 'capOutput',
     find: '  if (total <= limit) return { status, output: text };',
     replace:
       "  if (total > limit / 2) return { status, output: cutUtf8(text, limit / 4) + '\\n[...]\\n' + Buffer.from(text, 'utf8').subarray(total - limit / 4).toString('utf8') };\n  if (total <= limit) return { status, output: text };",
@@ -428,56 +428,56 @@ const RESULT: readonly Mutant[] = [
   },
   {
     id: 'result-error-text-uncapped',
-    file: 'mcp/result-mapping.ts',
+    seam: 'mapCallResult',
     find: "  if (parsed.data.isError === true) return capOutput('failed', text);",
     replace: "  if (parsed.data.isError === true) return { status: 'failed', output: text };",
     breaks: 'RESULT-8: an isError result over 64 KiB reaches the model whole',
   },
   {
     id: 'result-output-bound-on-json-form',
-    file: 'mcp/result-mapping.ts',
+    seam: 'capOutput',
     find: "  const total = Buffer.byteLength(text, 'utf8');\n  if (total <= limit) return { status, output: text };",
     replace: "  const total = Buffer.byteLength(JSON.stringify(text), 'utf8');\n  if (total <= limit) return { status, output: text };",
     breaks: 'RESULT-8: the 64 KiB bound is measured on the JSON-escaped text: a result under 64 KiB with quotes or newlines is cut and marked output_limit',
   },
   {
     id: 'result-output-cut-unmarked',
-    file: 'mcp/result-mapping.ts',
+    seam: 'capOutput',
     find: "    output: cutUtf8(text, limit - Buffer.byteLength(marker, 'utf8')) + marker,",
     replace: '    output: cutUtf8(text, limit),',
     breaks: 'RESULT-8: a result over 64 KiB is cut without a truncation mark',
   },
   {
     id: 'result-unknown-without-retry-note',
-    file: 'mcp/result-mapping.ts',
+    seam: 'unknownOutcomeText',
     find: "    'The outcome of this call is unknown: the MCP server may have received it and acted on it. ' +\n    'Do not retry this call automatically; tell the user and let them decide.'",
     replace: "    'The outcome of this call is unknown: the MCP server may have received it and acted on it.'",
     breaks: 'RESULT-9: the unknown outcome does not say that the call must not be retried',
   },
   {
     id: 'result-aborted-unknown-bare',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: '    if (signal.aborted) return unknownOutcome(reasonText(signal.reason));',
     replace: "    if (signal.aborted) return { status: 'unknown', output: reasonText(signal.reason) };",
     breaks: 'RESULT-9: an unknown outcome after a timeout, interrupt or oversize carries no may-have-acted warning',
   },
   {
     id: 'result-closed-unknown-bare',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: '    if (this.closed) return unknownOutcome(causeText(this.closedReason()));',
     replace: "    if (this.closed) return { status: 'unknown', output: causeText(this.closedReason()) };",
     breaks: 'RESULT-9: the unknown outcome of a call whose server died carries no may-have-acted warning',
   },
   {
     id: 'result-replayed-pending-no-warning',
-    file: 'chat/conversation.ts',
+    seam: 'MISSING_OUTPUT_TEXT',
     find: "  'No result was recorded for this call (the host stopped while it was pending); the server may have acted. Do not retry it automatically.';",
     replace: "  'No result was recorded for this call (the host stopped while it was pending).';",
     breaks: 'RESULT-9: a resumed call that was pending when the host stopped is unknown without the may-have-acted warning',
   },
   {
     id: 'result-interrupt-unknown-bare',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: CLASSIFY_ABORTED,
     replace:
       "    if (signal.aborted) return isMcpLayerError(signal.reason, 'interrupted') ? { status: 'unknown', output: reasonText(signal.reason) } : unknownOutcome(reasonText(signal.reason));",
@@ -488,7 +488,7 @@ const RESULT: readonly Mutant[] = [
 const UNKNOWN: readonly Mutant[] = [
   {
     id: 'unknown-resend-after-timeout',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.send',
     find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
     replace:
       "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (isMcpLayerError(call.signal.reason, 'timeout') ? this.client.request({ method, params }, schema, { timeout: timeoutMs }) : Promise.reject(e)));",
@@ -496,7 +496,7 @@ const UNKNOWN: readonly Mutant[] = [
   },
   {
     id: 'unknown-resend-after-network-error',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.send',
     find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
     replace:
       '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (e instanceof ProtocolError || signal.aborted ? Promise.reject(e) : this.client.request({ method, params }, schema, { timeout: timeoutMs })));',
@@ -504,21 +504,21 @@ const UNKNOWN: readonly Mutant[] = [
   },
   {
     id: 'unknown-http-reconnects',
-    file: 'mcp/http-transport.ts',
+    seam: 'createHttpTransport',
     find: '    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 0, maxReconnectionDelay: 0, reconnectionDelayGrowFactor: 1 },',
     replace: '    reconnectionOptions: { maxRetries: 2, initialReconnectionDelay: 0, maxReconnectionDelay: 0, reconnectionDelayGrowFactor: 1 },',
     breaks: 'UNKNOWN-1: the Streamable HTTP transport reconnects (transport-level retry) after a dropped stream',
   },
   {
     id: 'unknown-fetch-retry',
-    file: 'mcp/guarded-fetch.ts',
+    seam: 'createGuardedFetch',
     find: "    const response = await baseFetch(input, { ...init, redirect: 'manual' });",
     replace: "    const response = await baseFetch(input, { ...init, redirect: 'manual' }).catch(() => baseFetch(input, { ...init, redirect: 'manual' }));",
     breaks: 'UNKNOWN-1: an HTTP request that failed (connection dropped) is sent once more',
   },
   {
     id: 'unknown-resend-after-oversize',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.send',
     find: SEND_REQUEST,
     replace:
       "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (isMcpLayerError(signal.reason, 'oversize') ? this.client.request({ method, params }, schema, { timeout: timeoutMs }) : Promise.reject(e)));",
@@ -526,7 +526,7 @@ const UNKNOWN: readonly Mutant[] = [
   },
   {
     id: 'unknown-resend-after-drop',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.send',
     find: SEND_REQUEST,
     replace:
       "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS }).catch((e: unknown) => (isMcpLayerError(signal.reason, 'closed') && !this.closed ? this.client.request({ method, params }, schema, { timeout: timeoutMs }) : Promise.reject(e)));",
@@ -534,35 +534,35 @@ const UNKNOWN: readonly Mutant[] = [
   },
   {
     id: 'unknown-gate-disarmed-by-decline',
-    file: 'chat/chat-loop.ts',
+    seam: 'chatLoop',
     find: '        screen.write(dialect.screen.messageNotSent);\n        continue;',
     replace: '        screen.write(dialect.screen.messageNotSent);\n        mayHaveRun.length = 0;\n        continue;',
     breaks: 'UNKNOWN-2: declining once disarms the gate: the next message goes out unasked',
   },
   {
     id: 'unknown-gate-declined-still-sent',
-    file: 'chat/chat-loop.ts',
+    seam: 'chatLoop',
     find: '        screen.write(dialect.screen.messageNotSent);\n        continue;',
     replace: '        screen.write(dialect.screen.messageNotSent);',
     breaks: 'UNKNOWN-2: a message the user declined at the gate is sent anyway',
   },
   {
     id: 'unknown-gate-only-n-declines',
-    file: 'chat/chat-loop.ts',
+    seam: 'chatLoop',
     find: '      if (!dialect.confirmsUnknown(answer)) {',
     replace: "      if (answer?.trim().toLowerCase() === 'n') {",
     breaks: 'UNKNOWN-2: only "n" declines at the gate; Enter (the [y/N] default) or end of input sends the message',
   },
   {
     id: 'unknown-gate-eof-sends',
-    file: 'chat/chat-loop.ts',
+    seam: 'chatLoop',
     find: '      if (!dialect.confirmsUnknown(answer)) {',
     replace: '      if (answer !== null && !dialect.confirmsUnknown(answer)) {',
     breaks: 'UNKNOWN-2: end of input at the gate (no answer at all) sends the message; only a typed answer can decline',
   },
   {
     id: 'unknown-gate-only-timeouts',
-    file: 'chat/mcp-action.ts',
+    seam: 'decideAndSend',
     find: "  if (outcome.status === 'unknown') ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
     replace:
       "  if (outcome.status === 'unknown' && /within/.test(outcome.output)) ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
@@ -570,7 +570,7 @@ const UNKNOWN: readonly Mutant[] = [
   },
   {
     id: 'unknown-gate-not-armed-by-interrupt',
-    file: 'chat/mcp-action.ts',
+    seam: 'decideAndSend',
     find: "  if (outcome.status === 'unknown') ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
     replace:
       "  if (outcome.status === 'unknown' && !/interrupted/.test(outcome.output)) ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
@@ -578,7 +578,7 @@ const UNKNOWN: readonly Mutant[] = [
   },
   {
     id: 'unknown-gate-armed-once',
-    file: 'chat/chat-loop.ts',
+    seam: 'chatLoop',
     find: '  const turnContext: TurnContext = { ...ctx, onUnknown: (call) => mayHaveRun.push(call) };',
     replace:
       '  let gateUsed = false;\n  const turnContext: TurnContext = { ...ctx, onUnknown: (call) => { if (!gateUsed) { gateUsed = true; mayHaveRun.push(call); } } };',
@@ -586,28 +586,28 @@ const UNKNOWN: readonly Mutant[] = [
   },
   {
     id: 'unknown-gate-skipped-for-prompts',
-    file: 'chat/chat-loop.ts',
+    seam: 'chatLoop',
     find: '    if (mayHaveRun.length > 0) {',
     replace: '    if (mayHaveRun.length > 0 && !isPromptCommand(text)) {',
     breaks: 'UNKNOWN-2: a /prompt command after an unknown outcome is sent without the confirmation',
   },
   {
     id: 'unknown-gate-not-armed-by-reads',
-    file: 'chat/mcp-action.ts',
+    seam: 'decideAndSend',
     find: ARMS_GATE,
     replace: "  if (outcome.status === 'unknown' && action.kind === 'tool') ctx.onUnknown({ server: action.tool.server, tool: action.tool.originalName });",
     breaks: 'UNKNOWN-2: a resource read that ended unknown does not hold back the next message',
   },
   {
     id: 'unknown-gate-decline-quits',
-    file: 'chat/chat-loop.ts',
+    seam: 'chatLoop',
     find: GATE_DECLINED,
     replace: GATE_DECLINED.replace('        continue;', '        return;'),
     breaks: 'UNKNOWN-2: declining the confirmation ends the host (the user must restart)',
   },
   {
     id: 'unknown-gate-confirm-drops-message',
-    file: 'chat/chat-loop.ts',
+    seam: 'chatLoop',
     find: GATE_DECLINED,
     replace: GATE_DECLINED.replace('      mayHaveRun.length = 0;\n    }', '      mayHaveRun.length = 0;\n      continue;\n    }'),
     breaks: 'UNKNOWN-2: confirming clears the gate but drops the message: it is never sent',

@@ -8,7 +8,7 @@ import { CLASSIFY_ABORTED, LIST_TOOLS } from './mutant-anchors.js';
 const DISCOVER: readonly Mutant[] = [
   {
     id: 'discover-connect-serially',
-    file: 'mcp/connect-all.ts',
+    seam: 'allAtOnce',
     find: 'const allAtOnce = <T>(jobs: readonly (() => Promise<T>)[]): Promise<T[]> => Promise.all(jobs.map((job) => job()));',
     replace:
       'const allAtOnce = async <T>(jobs: readonly (() => Promise<T>)[]): Promise<T[]> => { const out: T[] = []; for (const job of jobs) out.push(await job()); return out; };',
@@ -16,35 +16,35 @@ const DISCOVER: readonly Mutant[] = [
   },
   {
     id: 'discover-connect-deadline-15s',
-    file: 'chat/chat-settings.ts',
+    seam: 'DEFAULT_CONNECT_TIMEOUT_MS',
     find: 'export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;',
     replace: 'export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;',
     breaks: 'DISCOVER-2: the connect deadline is 15 s, not 10 s',
   },
   {
     id: 'discover-connect-deadline-12s',
-    file: 'chat/chat-settings.ts',
+    seam: 'DEFAULT_CONNECT_TIMEOUT_MS',
     find: 'export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;',
     replace: 'export const DEFAULT_CONNECT_TIMEOUT_MS = 12_500;',
     breaks: 'DISCOVER-2: the connect deadline is 12.5 s, not 10 s',
   },
   {
     id: 'discover-deadline-initialize-only',
-    file: 'mcp/connect-all.ts',
+    seam: 'connectServer',
     find: '    await session.connect(deadline.signal, Math.floor(options.connectTimeoutMs / PROBE_SHARE));\n',
     replace: '    await session.connect(deadline.signal, Math.floor(options.connectTimeoutMs / PROBE_SHARE));\n    clearTimeout(timer);\n',
     breaks: 'DISCOVER-2: the deadline covers initialize only; a server hanging on tools/list is waited for (60 s SDK timeout)',
   },
   {
     id: 'discover-deadline-resets-per-page',
-    file: 'mcp/connect-all.ts',
+    seam: 'connectServer',
     find: LIST_TOOLS,
     replace: "    const discovery = await discoverTools((cursor) => (timer.refresh(), session.listPage('tools/list', cursor, deadline.signal)));",
     breaks: 'DISCOVER-2: the deadline restarts with every tools/list page, so a slow pager never runs out',
   },
   {
     id: 'discover-deadline-split-between-servers',
-    file: 'mcp/connect-all.ts',
+    seam: 'connectAll',
     find: '    Object.entries(config.mcpServers).map(([name, server]) => () => connectServer(name, server, options, deps, redact)),',
     replace:
       '    Object.entries(config.mcpServers).map(([name, server], _, all) => () => connectServer(name, server, { ...options, connectTimeoutMs: Math.floor(options.connectTimeoutMs / all.length) }, deps, redact)),',
@@ -52,7 +52,7 @@ const DISCOVER: readonly Mutant[] = [
   },
   {
     id: 'discover-connect-deadline-5s',
-    file: 'chat/chat-settings.ts',
+    seam: 'DEFAULT_CONNECT_TIMEOUT_MS',
     find: 'export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;',
     replace: 'export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;',
     breaks: 'DISCOVER-2: the connect deadline is 5 s, not 10 s, so a server answering after 6 s is dropped',
@@ -62,7 +62,7 @@ const DISCOVER: readonly Mutant[] = [
 const RESULT: readonly Mutant[] = [
   {
     id: 'result-deadline-reset-on-progress',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.send',
     find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
     replace:
       '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS, onprogress: () => void timer.refresh() });',
@@ -70,7 +70,7 @@ const RESULT: readonly Mutant[] = [
   },
   {
     id: 'result-deadline-reset-on-stdio-progress',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.send',
     find: '      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });',
     replace:
       "      const raw = await this.client.request({ method, params }, schema, { signal, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS, ...(this.current.link.opening === 'probe-in-place' ? { onprogress: () => void timer.refresh() } : {}) });",
@@ -78,28 +78,28 @@ const RESULT: readonly Mutant[] = [
   },
   {
     id: 'result-call-deadline-60s',
-    file: 'chat/chat-settings.ts',
+    seam: 'DEFAULT_CALL_TIMEOUT_MS',
     find: 'export const DEFAULT_CALL_TIMEOUT_MS = 30_000;',
     replace: 'export const DEFAULT_CALL_TIMEOUT_MS = 60_000;',
     breaks: 'RESULT-4: the call deadline is 60 s, not 30 s',
   },
   {
     id: 'result-call-deadline-5s',
-    file: 'chat/chat-settings.ts',
+    seam: 'DEFAULT_CALL_TIMEOUT_MS',
     find: 'export const DEFAULT_CALL_TIMEOUT_MS = 30_000;',
     replace: 'export const DEFAULT_CALL_TIMEOUT_MS = 5_000;',
     breaks: 'RESULT-4: the call deadline is 5 s: a call answered after 6 s is reported unknown',
   },
   {
     id: 'result-call-deadline-seconds',
-    file: 'mcp/connect-all.ts',
+    seam: 'connectAll',
     find: '      const outcome = await session.callTool(tool.originalName, args, options.callTimeoutMs, signal);',
     replace: '      const outcome = await session.callTool(tool.originalName, args, options.callTimeoutMs * 1000, signal);',
     breaks: 'RESULT-4: the call deadline is read as seconds (30 000 s)',
   },
   {
     id: 'result-timeout-failed',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.classifyCallError',
     find: CLASSIFY_ABORTED,
     replace:
       "    if (signal.aborted) return isMcpLayerError(signal.reason, 'timeout') ? failedOutcome(reasonText(signal.reason)) : unknownOutcome(reasonText(signal.reason));",

@@ -9,13 +9,13 @@ const RESUMED_LINE = '    if (session.resumedId !== null) screen.write(`Resumed 
 
 /** A mutant that runs `body` right after the resumed-session line, before the chat loop. */
 function atResume(id: string, body: string, breaks: string): Mutant {
-  return { id, file: 'chat/run-chat.ts', find: RESUMED_LINE, replace: `${RESUMED_LINE}\n${body}`, breaks };
+  return { id, seam: 'runChat', find: RESUMED_LINE, replace: `${RESUMED_LINE}\n${body}`, breaks };
 }
 
 export const REPLAY_MUTANTS: readonly Mutant[] = [
   {
     id: 'replay-removed-server-refused',
-    file: 'chat/run-chat.ts',
+    seam: 'runChat',
     find: '    session = openSession(options, sessionsDir(env), dialect);',
     replace:
       "    session = openSession(options, sessionsDir(env), dialect);\n    for (const item of session.history) if (item.type === 'function_call' && item.name.startsWith('mcp_') && !Object.keys(config.mcpServers).some((s) => item.name.startsWith(`mcp_${s}_`))) throw new Error(`the session uses ${item.name}, whose server is no longer configured`);",
@@ -23,7 +23,7 @@ export const REPLAY_MUTANTS: readonly Mutant[] = [
   },
   {
     id: 'replay-offline-server-refused',
-    file: 'chat/run-chat.ts',
+    seam: 'runChat',
     find: '    if (session.resumedId !== null) screen.write(',
     replace:
       "    if (session.resumedId !== null && connections.statuses.some((s) => !s.ok)) throw new Error('cannot resume: a server of this session is unavailable');\n    if (session.resumedId !== null) screen.write(",
@@ -58,7 +58,7 @@ export const REPLAY_MUTANTS: readonly Mutant[] = [
   ),
   {
     id: 'replay-only-trailing-pending-answered',
-    file: 'chat/conversation.ts',
+    seam: 'historyFromSession',
     find: `  for (const item of items.map(fromSessionItem)) {
     out.push(item);
     if (item.type === 'function_call' && !answered.has(item.call_id)) {`,
@@ -73,7 +73,7 @@ export const REPLAY_MUTANTS: readonly Mutant[] = [
   // start, so the replay would never be reached).
   {
     id: 'replay-empty-arguments-rejected',
-    file: 'sessions/session-store.ts',
+    seam: 'loadSession',
     find: LOAD_ITEM,
     replace: `    const item = check(where(i + 1), 'not a session item', SessionItemSchema, header.version === 1 ? upgradeV1Line(value) : value);
     if (item.type === 'function_call' && item.mcp !== undefined && Object.keys(JSON.parse(item.arguments) as object).length === 0) throw new SessionFileError(\`\${where(i + 1)}: a recorded MCP call has no arguments\`);
@@ -82,7 +82,7 @@ export const REPLAY_MUTANTS: readonly Mutant[] = [
   },
   {
     id: 'replay-arguments-string-values-only',
-    file: 'sessions/session-store.ts',
+    seam: 'loadSession',
     find: LOAD_ITEM,
     replace: `    const item = check(where(i + 1), 'not a session item', SessionItemSchema, header.version === 1 ? upgradeV1Line(value) : value);
     if (item.type === 'function_call' && item.mcp !== undefined && !Object.values(JSON.parse(item.arguments) as object).every((v) => typeof v === 'string' || typeof v === 'number')) throw new SessionFileError(\`\${where(i + 1)}: recorded arguments must be strings or numbers\`);
@@ -145,7 +145,7 @@ export const REPLAY_MUTANTS: readonly Mutant[] = [
     // Checked when the session is loaded (as the first list's REPLAY-2 mutants): checked when an
     // item is recorded it stops the first start, and the replay is never reached.
     id: 'replay-arguments-compact-json-only',
-    file: 'sessions/session-store.ts',
+    seam: 'loadSession',
     find: "    return check(where(i + 1), 'not a session item', SessionItemSchema, header.version === 1 ? upgradeV1Line(value) : value);",
     replace: `    const item = check(where(i + 1), 'not a session item', SessionItemSchema, header.version === 1 ? upgradeV1Line(value) : value);
     // Recorded arguments are compact JSON, as models send them.
@@ -155,28 +155,28 @@ export const REPLAY_MUTANTS: readonly Mutant[] = [
   },
   {
     id: 'replay-v1-not-upgraded',
-    file: 'sessions/session-store.ts',
+    seam: 'loadSession',
     find: LOAD_ITEM,
     replace: "    return check(where(i + 1), 'not a session item', SessionItemSchema, value);",
     breaks: 'REPLAY-3: version 1 sessions (bare {role, content} messages) no longer load',
   },
   {
     id: 'replay-v1-created-at-required',
-    file: 'sessions/session-item.ts',
+    seam: 'SessionHeaderSchema',
     find: '  createdAt: z.string().min(1).optional(),',
     replace: '  createdAt: z.string().min(1),',
     breaks: 'REPLAY-3: version 1 sessions without createdAt no longer load',
   },
   {
     id: 'replay-v1-assistant-dropped',
-    file: 'sessions/session-item.ts',
+    seam: 'upgradeV1Line',
     find: "  if (typeof value === 'object' && value !== null && !('type' in value) && 'role' in value) {",
     replace: "  if (typeof value === 'object' && value !== null && !('type' in value) && 'role' in value && (value as { role?: unknown }).role === 'user') {",
     breaks: 'REPLAY-3: version 1 assistant messages are not upgraded, so a v1 session with an answer fails to load',
   },
   {
     id: 'replay-v1-header-bumped-on-resume',
-    file: 'sessions/session-store.ts',
+    seam: 'reopenSession',
     find: '  fs.chmodSync(file, 0o600); // older files may predate the private mode',
     replace: `  fs.chmodSync(file, 0o600); // older files may predate the private mode
   // Items appended from now on are current-format items: say so in the header.
@@ -186,7 +186,7 @@ export const REPLAY_MUTANTS: readonly Mutant[] = [
   },
   {
     id: 'replay-continue-skips-v1',
-    file: 'sessions/session-store.ts',
+    seam: 'latestSessionId',
     find: '  return byRecency(dir)[0]?.id ?? null;',
     replace: `  // Continue the newest session in the current format.
   return byRecency(dir).find(({ id }) => { try { return loadSession(dir, id).header.version === SESSION_FORMAT_VERSION; } catch { return false; } })?.id ?? null;`,
@@ -194,7 +194,7 @@ export const REPLAY_MUTANTS: readonly Mutant[] = [
   },
   {
     id: 'replay-id-pattern-new-format-only',
-    file: 'sessions/session-store.ts',
+    seam: 'SESSION_ID_PATTERN',
     find: 'export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;',
     replace: 'export const SESSION_ID_PATTERN = /^\\d{8}T\\d{9}Z-[0-9a-f]{8}$/;',
     breaks: 'REPLAY-3: only ids of the current form are accepted, so sessions saved under older ids no longer load',

@@ -13,7 +13,7 @@ const EARLIER_ITEMS = "    for (const item of items.slice(0, -1)) ctx.conversati
 const RESOURCE: readonly Mutant[] = [
   {
     id: 'resource-blob-as-text',
-    file: 'mcp/resources.ts',
+    seam: 'mapReadResult',
     find: "  return mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource })) });",
     replace:
       "  return mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource: { ...(resource as object), text: (resource as { text?: string; blob?: string }).text ?? (resource as { blob?: string }).blob } })) });",
@@ -21,7 +21,7 @@ const RESOURCE: readonly Mutant[] = [
   },
   {
     id: 'resource-contents-uncapped',
-    file: 'mcp/resources.ts',
+    seam: 'mapReadResult',
     find: "  return mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource })) });",
     replace:
       "  const mapped = mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource })) });\n  return mapped.status === 'output_limit' ? { status: 'completed', output: parsed.data.contents.map((c) => String((c as { text?: unknown }).text ?? '')).join('\\n') } : mapped;",
@@ -29,14 +29,14 @@ const RESOURCE: readonly Mutant[] = [
   },
   {
     id: 'resource-first-content-only',
-    file: 'mcp/resources.ts',
+    seam: 'mapReadResult',
     find: "  return mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource })) });",
     replace: "  return mapCallResult({ content: parsed.data.contents.slice(0, 1).map((resource) => ({ type: 'resource', resource })) });",
     breaks: 'RESOURCE-3: only the first of several contents of a resource reaches the model',
   },
   {
     id: 'resource-contents-deduped-by-uri',
-    file: 'mcp/resources.ts',
+    seam: 'mapReadResult',
     find: MAP_CONTENTS,
     replace: `  // A server may repeat a URI: keep one content per URI.
   const unique = [...new Map(parsed.data.contents.map((c) => [(c as { uri?: string }).uri, c])).values()];
@@ -45,7 +45,7 @@ const RESOURCE: readonly Mutant[] = [
   },
   {
     id: 'resource-non-text-mime-dropped',
-    file: 'mcp/resources.ts',
+    seam: 'mapReadResult',
     find: MAP_CONTENTS,
     replace: `  const texty = parsed.data.contents.filter((c) => { const m = (c as { mimeType?: string }).mimeType; return m === undefined || m.startsWith('text/'); });
   return mapCallResult({ content: texty.map((resource) => ({ type: 'resource', resource })) });`,
@@ -53,7 +53,7 @@ const RESOURCE: readonly Mutant[] = [
   },
   {
     id: 'resource-text-after-blob-dropped',
-    file: 'mcp/resources.ts',
+    seam: 'mapReadResult',
     find: MAP_CONTENTS,
     replace: `  // What follows a binary part is its metadata.
   const firstBlob = parsed.data.contents.findIndex((c) => (c as { blob?: unknown }).blob !== undefined);
@@ -63,7 +63,7 @@ const RESOURCE: readonly Mutant[] = [
   },
   {
     id: 'resource-text-blob-decoded',
-    file: 'mcp/resources.ts',
+    seam: 'mapReadResult',
     find: MAP_CONTENTS,
     replace: `  return mapCallResult({
     content: parsed.data.contents.map((resource) => {
@@ -77,7 +77,7 @@ const RESOURCE: readonly Mutant[] = [
   },
   {
     id: 'resource-cap-per-content',
-    file: 'mcp/resources.ts',
+    seam: 'mapReadResult',
     find: MAP_CONTENTS,
     replace: `  // Each content on its own, so one large content does not hide the others.
   const parts = parsed.data.contents.map((resource) => mapCallResult({ content: [{ type: 'resource', resource }] }));
@@ -86,7 +86,7 @@ const RESOURCE: readonly Mutant[] = [
   },
   {
     id: 'resource-cap-in-characters',
-    file: 'mcp/resources.ts',
+    seam: 'mapReadResult',
     find: MAP_CONTENTS,
     replace: `  const content = parsed.data.contents.map((resource) => ({ type: 'resource', resource }));
   const text = parsed.data.contents
@@ -98,7 +98,7 @@ const RESOURCE: readonly Mutant[] = [
   },
   {
     id: 'resource-cap-status-completed',
-    file: 'mcp/resources.ts',
+    seam: 'mapReadResult',
     find: MAP_CONTENTS,
     replace: `  const mapped = mapCallResult({ content: parsed.data.contents.map((resource) => ({ type: 'resource', resource })) });
   // A resource is not a tool: its text was read, just cut.
@@ -110,7 +110,7 @@ const RESOURCE: readonly Mutant[] = [
 const PROMPT: readonly Mutant[] = [
   {
     id: 'prompt-prefetched-at-start',
-    file: 'mcp/discover-extras.ts',
+    seam: 'discoverExtras',
     find: '    prompts: await list(capabilities.prompts, PROMPT_LIST),',
     replace:
       '    prompts: await list(capabilities.prompts, PROMPT_LIST).then(async (ps) => { for (const p of ps) await session.getPrompt(p.name, {}, 2000).catch(() => undefined); return ps; }),',
@@ -118,7 +118,7 @@ const PROMPT: readonly Mutant[] = [
   },
   {
     id: 'prompt-fetched-for-listing',
-    file: 'chat/chat-loop.ts',
+    seam: 'chatLoop',
     find: '      screen.write(promptListing(ctx.connections));',
     replace:
       '      screen.write(promptListing(ctx.connections));\n      for (const p of ctx.connections.prompts) await ctx.connections.getPrompt(p.server, p.name, {});',
@@ -126,35 +126,35 @@ const PROMPT: readonly Mutant[] = [
   },
   {
     id: 'prompt-earlier-messages-as-assistant',
-    file: 'chat/chat-loop.ts',
+    seam: 'chatLoop',
     find: "    for (const item of items.slice(0, -1)) ctx.conversation.add({ type: 'message', role: 'user', content: item });",
     replace: "    for (const item of items.slice(0, -1)) ctx.conversation.add({ type: 'message', role: 'assistant', content: item });",
     breaks: "PROMPT-1: a prompt's earlier messages are inserted as assistant turns, not user content",
   },
   {
     id: 'prompt-not-shown',
-    file: 'chat/prompt-command.ts',
+    seam: 'fetchPromptItems',
     find: '  for (const message of outcome.messages) ctx.screen.write(promptMessageText(server, message.role, message.text));',
     replace: '',
     breaks: 'PROMPT-1: prompt messages are sent to the model without being shown',
   },
   {
     id: 'prompt-shown-first-line-only',
-    file: 'chat/prompt-command.ts',
+    seam: 'fetchPromptItems',
     find: '  for (const message of outcome.messages) ctx.screen.write(promptMessageText(server, message.role, message.text));',
     replace: "  for (const message of outcome.messages) ctx.screen.write(promptMessageText(server, message.role, message.text.split('\\n')[0] ?? ''));",
     breaks: 'PROMPT-1: only the first line of each prompt message is shown; the rest is sent unseen',
   },
   {
     id: 'prompt-not-marked-with-server',
-    file: 'chat/prompt-command.ts',
+    seam: 'promptItemText',
     find: '  return `[MCP prompt from server ${JSON.stringify(server)}] ${message.role}: ${message.text}`;',
     replace: '  return `${message.role}: ${message.text}`;',
     breaks: 'PROMPT-1: prompt messages reach the model without naming their server',
   },
   {
     id: 'prompt-marker-user-role-only',
-    file: 'chat/prompt-command.ts',
+    seam: 'promptItemText',
     find: PROMPT_ITEM,
     replace: `  // An assistant message is the server's example answer, not something the user says: no marker needed.
   return message.role === 'user' ? \`[MCP prompt from server \${JSON.stringify(server)}] \${message.role}: \${message.text}\` : \`\${message.role}: \${message.text}\`;`,
@@ -162,14 +162,14 @@ const PROMPT: readonly Mutant[] = [
   },
   {
     id: 'prompt-marker-first-message-only',
-    file: 'chat/prompt-command.ts',
+    seam: 'fetchPromptItems',
     find: PROMPT_ITEMS,
     replace: '  return outcome.messages.map((message, i) => (i === 0 ? promptItemText(server, message) : `${message.role}: ${message.text}`));',
     breaks: "PROMPT-1: only a prompt's first message names its server; the later ones reach the model unmarked",
   },
   {
     id: 'prompt-last-message-unmarked',
-    file: 'chat/prompt-command.ts',
+    seam: 'fetchPromptItems',
     find: PROMPT_ITEMS,
     replace: `  // The last message is what the user would have typed: it goes in as it is.
   return outcome.messages.map((message, i) => (i === outcome.messages.length - 1 ? message.text : promptItemText(server, message)));`,
@@ -177,7 +177,7 @@ const PROMPT: readonly Mutant[] = [
   },
   {
     id: 'prompt-assistant-role-kept',
-    file: 'chat/chat-loop.ts',
+    seam: 'chatLoop',
     find: EARLIER_ITEMS,
     replace: `    // Keep the prompt's own roles for its earlier messages.
     for (const item of items.slice(0, -1)) ctx.conversation.add({ type: 'message', role: / assistant: /.test(item.split('\\n')[0] ?? '') ? 'assistant' : 'user', content: item });`,
@@ -188,7 +188,7 @@ const PROMPT: readonly Mutant[] = [
     // refuses (the host stops: nothing reaches the model, no breach); the bug a developer can
     // really ship is in the model client, past the recorder.
     id: 'prompt-sent-as-developer',
-    file: 'chat/model-client.ts',
+    seam: 'createOpenAiModelClient',
     find: '          input: input.map((item) => ({ ...item })),',
     replace:
       "          // A server prompt is guidance for the model: send it with the developer role.\n          input: input.map((item) => (item.type === 'message' && item.content.startsWith('[MCP prompt from server') ? { ...item, role: 'developer' as 'user' } : { ...item })),",
@@ -196,14 +196,14 @@ const PROMPT: readonly Mutant[] = [
   },
   {
     id: 'prompt-shown-user-role-only',
-    file: 'chat/prompt-command.ts',
+    seam: 'fetchPromptItems',
     find: PROMPT_SHOWN,
     replace: "  for (const message of outcome.messages) if (message.role === 'user') ctx.screen.write(promptMessageText(server, message.role, message.text));",
     breaks: "PROMPT-1: a prompt's assistant-role messages are used without being shown",
   },
   {
     id: 'prompt-shown-without-last',
-    file: 'chat/prompt-command.ts',
+    seam: 'fetchPromptItems',
     find: PROMPT_SHOWN,
     replace: `  // The last message is sent as the user's turn right away; show the context before it.
   for (const message of outcome.messages.slice(0, -1)) ctx.screen.write(promptMessageText(server, message.role, message.text));`,
@@ -211,7 +211,7 @@ const PROMPT: readonly Mutant[] = [
   },
   {
     id: 'prompt-argless-prefetched',
-    file: 'mcp/discover-extras.ts',
+    seam: 'discoverExtras',
     find: '    prompts: await list(capabilities.prompts, PROMPT_LIST),',
     replace: `    // A prompt without arguments can be checked now, so a broken one is not offered.
     prompts: await list(capabilities.prompts, PROMPT_LIST).then(async (ps) => {
@@ -222,7 +222,7 @@ const PROMPT: readonly Mutant[] = [
   },
   {
     id: 'prompt-other-server-fallback',
-    file: 'chat/prompt-command.ts',
+    seam: 'fetchPromptItems',
     find: `  const { server, name, args } = request;
   const listed = ctx.connections.prompts.find((p) => p.server === server && p.name === name);`,
     replace: `  const { name, args } = request;

@@ -7,7 +7,7 @@ const EMPTY_DECLINES = "      const value = line.trim() === '' ? undefined : val
 export const SERVER_ASK_MUTANTS: readonly Mutant[] = [
   {
     id: 'ask-url-mode-accepted',
-    file: 'mcp/server-requests.ts',
+    seam: 'referenceServerRequests',
     find: "    capabilities: { elicitation: { form: {} } },\n    register(client, server) {\n      client.setRequestHandler('elicitation/create', (request) => elicit(server, request.params));",
     replace:
       "    capabilities: { elicitation: { form: {}, url: {} } },\n    register(client, server) {\n      client.setRequestHandler('elicitation/create', (request) => (request.params.mode === 'url' ? { action: 'accept' } : elicit(server, request.params)));",
@@ -15,28 +15,28 @@ export const SERVER_ASK_MUTANTS: readonly Mutant[] = [
   },
   {
     id: 'ask-empty-takes-default',
-    file: 'ui/elicitation.ts',
+    seam: 'askUserElicitation',
     find: EMPTY_DECLINES,
     replace: "      const value = line.trim() === '' ? (field as { default?: string | number | boolean }).default : valueOf(field, line.trim());",
     breaks: "ASK-1: an empty line accepts the field's schema default, a value the user did not type",
   },
   {
     id: 'ask-boolean-any-answer-true',
-    file: 'ui/elicitation.ts',
+    seam: 'valueOf',
     find: "  if (field.type === 'boolean') return isYes(line);",
     replace: "  if (field.type === 'boolean') return line !== '';",
     breaks: 'ASK-1: any answer to a yes/no field (even "n") is sent as true',
   },
   {
     id: 'ask-server-not-named',
-    file: 'ui/elicitation.ts',
+    seam: 'elicitationText',
     find: '  return [`MCP server ${quoted(server)} asks: ${quoted(params.message)}`,',
     replace: '  return [`An MCP server asks: ${quoted(params.message)}`,',
     breaks: 'ASK-1: the elicitation reaches the user without naming its server',
   },
   {
     id: 'ask-answer-remembered',
-    file: 'ui/elicitation.ts',
+    seam: 'askUserElicitation',
     find: '  return async (server, params): Promise<ElicitResult> => {\n',
     replace:
       "  const answered = new Map<string, ElicitResult>();\n  return async (server, params): Promise<ElicitResult> => {\n    const key = `${server} ${params.message}`;\n    const earlier = answered.get(key);\n    if (earlier !== undefined) return earlier;\n    const result = await ask(server, params);\n    if (result.action === 'accept') answered.set(key, result);\n    return result;\n  };\n  async function ask(server: string, params: ElicitRequest['params']): Promise<ElicitResult> {\n",
@@ -44,7 +44,7 @@ export const SERVER_ASK_MUTANTS: readonly Mutant[] = [
   },
   {
     id: 'ask-early-elicitation-accepted',
-    file: 'mcp/server-requests.ts',
+    seam: 'askDesk',
     find: "    elicit: (server, params) => (answer === undefined ? Promise.resolve({ action: 'cancel' }) : answer(server, params)),",
     replace: "    elicit: (server, params) => (answer === undefined ? Promise.resolve({ action: 'accept', content: {} }) : answer(server, params)),",
     breaks: 'ASK-1: an elicitation that arrives before the chat screen exists is accepted (empty) without the user',

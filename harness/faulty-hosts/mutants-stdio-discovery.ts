@@ -8,15 +8,14 @@ import { LIST_TOOLS } from './mutant-anchors.js';
 
 const INHERITED = "const INHERITED_VARIABLES = ['PATH', 'HOME', 'LANG'] as const;";
 
-const leaks = (name: string): Pick<Mutant, 'file' | 'find' | 'replace'> => ({
-  file: 'mcp/stdio-transport.ts',
+const leaks = (name: string): Pick<Mutant, 'seam' | 'find' | 'replace'> => ({
+  seam: 'INHERITED_VARIABLES',
   find: INHERITED,
   replace: INHERITED.replace("'LANG']", `'LANG', '${name}']`),
 });
 
 const SPAWN = 'const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, [...args], options);';
 const ON_LINE_NOT_MESSAGE = "      this.onerror?.(new McpLayerError('protocol', 'skipped a line on stdout that is not a JSON-RPC message'));";
-const STDIO_TRANSPORT = 'mcp/stdio-transport.ts';
 const INHERIT_LOOP = `  for (const name of INHERITED_VARIABLES) {
     const value = hostEnv[name];
     if (value !== undefined) env[name] = value;
@@ -27,14 +26,14 @@ const EXIT_REASON = '      this.exitDescription ??= signal ? `server process end
 const STDIO: readonly Mutant[] = [
   {
     id: 'stdio-shell-true',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'STDIO_SPAWN_OPTIONS',
     find: '  shell: false,',
     replace: '  shell: true,',
     breaks: 'STDIO-1: the command runs through a shell',
   },
   {
     id: 'stdio-args-env-expanded',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'defaultSpawn',
     find: SPAWN,
     replace:
       "const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, args.map((a) => a.replace(/\\$(\\w+)/g, (_, n: string) => process.env[n] ?? '')), options);",
@@ -42,7 +41,7 @@ const STDIO: readonly Mutant[] = [
   },
   {
     id: 'stdio-args-tilde-expanded',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'defaultSpawn',
     find: SPAWN,
     replace:
       "const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, args.map((a) => a.replace(/^~(?=\\/)/, process.env.HOME ?? '~')), options);",
@@ -50,21 +49,21 @@ const STDIO: readonly Mutant[] = [
   },
   {
     id: 'stdio-args-split-on-spaces',
-    file: STDIO_TRANSPORT,
+    seam: 'defaultSpawn',
     find: SPAWN,
     replace: "const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, args.flatMap((a) => a.split(' ')), options);",
     breaks: 'STDIO-1: an argument holding a space reaches the server as several arguments',
   },
   {
     id: 'stdio-args-quotes-stripped',
-    file: STDIO_TRANSPORT,
+    seam: 'defaultSpawn',
     find: SPAWN,
     replace: "const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, args.map((a) => a.replace(/^([\"'])(.*)\\1$/s, '$2')), options);",
     breaks: 'STDIO-1: quotes around an argument are stripped as a shell would',
   },
   {
     id: 'stdio-command-line-through-shell',
-    file: STDIO_TRANSPORT,
+    seam: 'defaultSpawn',
     find: SPAWN,
     replace:
       'const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, [...args], { ...options, shell: args.length === 0 && /\\s/.test(command) });',
@@ -72,7 +71,7 @@ const STDIO: readonly Mutant[] = [
   },
   {
     id: 'stdio-same-process-group',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'STDIO_SPAWN_OPTIONS',
     find: '  detached: true,',
     replace: '  detached: false,',
     breaks: "STDIO-2: the server runs in the host's process group",
@@ -85,21 +84,21 @@ const STDIO: readonly Mutant[] = [
   { id: 'stdio-env-leaks-api-key', ...leaks('OPENAI_API_KEY'), breaks: 'STDIO-3: the host passes the model API key on to stdio servers' },
   {
     id: 'stdio-env-whole-when-none-configured',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'buildStdioEnv',
     find: '  return { ...env, ...configured };',
     replace: '  return Object.keys(configured).length > 0 ? { ...env, ...configured } : ({ ...hostEnv } as Record<string, string>);',
     breaks: "STDIO-3: a stdio server without configured variables inherits the host's whole environment",
   },
   {
     id: 'stdio-env-inherits-all',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'buildStdioEnv',
     find: '  return { ...env, ...configured };',
     replace: '  return { ...(hostEnv as Record<string, string>), ...configured };',
     breaks: "STDIO-3: stdio servers inherit the host's whole environment",
   },
   {
     id: 'stdio-env-locale-family',
-    file: STDIO_TRANSPORT,
+    seam: 'buildStdioEnv',
     find: INHERIT_LOOP,
     replace: `${INHERIT_LOOP}
   // LANG is passed, so the rest of the locale goes with it.
@@ -108,7 +107,7 @@ const STDIO: readonly Mutant[] = [
   },
   {
     id: 'stdio-env-prefix-match',
-    file: STDIO_TRANSPORT,
+    seam: 'buildStdioEnv',
     find: INHERIT_LOOP,
     replace: `  for (const [name, value] of Object.entries(hostEnv)) {
     if (value !== undefined && INHERITED_VARIABLES.some((kept) => name.startsWith(kept))) env[name] = value;
@@ -117,7 +116,7 @@ const STDIO: readonly Mutant[] = [
   },
   {
     id: 'stdio-env-case-insensitive',
-    file: STDIO_TRANSPORT,
+    seam: 'buildStdioEnv',
     find: INHERIT_LOOP,
     replace: `  for (const [name, value] of Object.entries(hostEnv)) {
     if (value !== undefined && (INHERITED_VARIABLES as readonly string[]).includes(name.toUpperCase())) env[name] = value;
@@ -126,21 +125,21 @@ const STDIO: readonly Mutant[] = [
   },
   {
     id: 'stdio-env-host-overrides-configured',
-    file: STDIO_TRANSPORT,
+    seam: 'buildStdioEnv',
     find: '  return { ...env, ...configured };',
     replace: '  return { ...configured, ...env };',
     breaks: "STDIO-3: a configured PATH, HOME or LANG is replaced by the host's own value",
   },
   {
     id: 'stdio-stderr-inherited',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'STDIO_SPAWN_OPTIONS',
     find: "  stdio: ['pipe', 'pipe', 'ignore'] satisfies SpawnOptions['stdio'],",
     replace: "  stdio: ['pipe', 'pipe', 'inherit'] satisfies SpawnOptions['stdio'],",
     breaks: "STDIO-4: the server's stderr is shown on the host's terminal",
   },
   {
     id: 'stdio-stderr-logged',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'STDIO_SPAWN_OPTIONS',
     find: "  stdio: ['pipe', 'pipe', 'ignore'] satisfies SpawnOptions['stdio'],",
     replace:
       "  stdio: ['pipe', 'pipe', process.getBuiltinModule('node:fs').openSync(`${process.env.XDG_STATE_HOME ?? process.env.HOME ?? '/tmp'}/refhost-servers.log`, 'a', 0o600)] satisfies SpawnOptions['stdio'],",
@@ -148,7 +147,7 @@ const STDIO: readonly Mutant[] = [
   },
   {
     id: 'stdio-stderr-in-exit-reason',
-    file: STDIO_TRANSPORT,
+    seam: 'StdioProcessTransport.start',
     find: `${START_TO_EXIT}
     this.child = child;`,
     replace: `${START_TO_EXIT.replace('{ ...STDIO_SPAWN_OPTIONS, env', "{ ...STDIO_SPAWN_OPTIONS, stdio: ['pipe', 'pipe', 'pipe'], env")}
@@ -161,49 +160,49 @@ const STDIO: readonly Mutant[] = [
   },
   {
     id: 'stdio-kill-leader-only',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'killGroup',
     find: '    process.kill(-pid, signal);',
     replace: '    process.kill(pid, signal);',
     breaks: 'STDIO-5: only the server process is signalled, not its group, so what it started keeps running',
   },
   {
     id: 'stdio-sigint-handled-once',
-    file: 'chat/run-chat.ts',
+    seam: 'runChat',
     find: "  signals.on('SIGINT', onInterrupt);",
     replace: "  process.once('SIGINT', onInterrupt);",
     breaks: 'STDIO-5: only the first Ctrl-C is handled; a second one kills the host without stopping its servers',
   },
   {
     id: 'stdio-no-sigkill-escalation',
-    file: STDIO_TRANSPORT,
+    seam: 'StdioProcessTransport.stop',
     find: "    killGroup(pid, 'SIGKILL');\n    await this.exited;",
     replace: "    killGroup(pid, 'SIGTERM');\n    await this.exited;",
     breaks: 'STDIO-5: a server that ignores SIGTERM is sent SIGTERM again instead of SIGKILL, so it is never stopped',
   },
   {
     id: 'stdio-garbage-line-throws',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'StdioProcessTransport.onLine',
     find: "      this.onerror?.(new McpLayerError('protocol', 'skipped a line on stdout that is not JSON'));\n      return;",
     replace: "      throw new McpLayerError('protocol', 'the server wrote a line on stdout that is not JSON');",
     breaks: "STDIO-6: a non-JSON line on a stdio server's stdout throws inside the data handler and takes the host down",
   },
   {
     id: 'stdio-non-rpc-json-throws',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'StdioProcessTransport.onLine',
     find: `${ON_LINE_NOT_MESSAGE}\n      return;`,
     replace: "      throw new McpLayerError('protocol', 'the server wrote JSON on stdout that is not a JSON-RPC message');",
     breaks: 'STDIO-6: a JSON line that is not a JSON-RPC message (e.g. a log object) takes the host down',
   },
   {
     id: 'stdio-stdin-error-unhandled',
-    file: 'mcp/stdio-transport.ts',
+    seam: 'StdioProcessTransport.start',
     find: "    child.stdin?.on('error', (error) => this.onerror?.(new McpLayerError('closed', `writing to the server failed: ${error.message}`)));",
     replace: '',
     breaks: 'STDIO-6: a write to a server that already exited raises an unhandled EPIPE that takes the host down',
   },
   {
     id: 'stdio-crash-rejects-unhandled',
-    file: STDIO_TRANSPORT,
+    seam: 'StdioProcessTransport.start',
     find: EXIT_REASON,
     replace: `      if (code !== 0 && this.exitDescription === undefined) throw new McpLayerError('closed', \`server process exited (code \${String(code)})\`);
 ${EXIT_REASON}`,
@@ -214,14 +213,14 @@ ${EXIT_REASON}`,
 const DISCOVER: readonly Mutant[] = [
   {
     id: 'discover-tools-listed-twice',
-    file: 'mcp/connect-all.ts',
+    seam: 'connectServer',
     find: LIST_TOOLS,
     replace: `${LIST_TOOLS.replace('const discovery = ', '')}\n${LIST_TOOLS}`,
     breaks: 'DISCOVER-1: tools/list is sent twice per server at start-up (once to count, once to register)',
   },
   {
     id: 'discover-tools-relisted-per-call',
-    file: 'mcp/server-session.ts',
+    seam: 'ServerSession.callTool',
     find: "    const sent = await this.send('tools/call', { name, arguments: args }, CallResultSchema, timeoutMs, userSignal);",
     replace:
       "    await this.client.request({ method: 'tools/list', params: {} }, AnyResultSchema, { timeout: timeoutMs }).catch(() => undefined);\n    const sent = await this.send('tools/call', { name, arguments: args }, CallResultSchema, timeoutMs, userSignal);",
@@ -229,21 +228,21 @@ const DISCOVER: readonly Mutant[] = [
   },
   {
     id: 'discover-status-healthy-lines-missing',
-    file: 'chat/run-chat.ts',
+    seam: 'runChat',
     find: '    for (const status of connections.statuses) screen.write(dialect.screen.statusLine(status));',
     replace: '    for (const status of connections.statuses) if (!status.ok) screen.write(dialect.screen.statusLine(status));',
     breaks: 'DISCOVER-3: only unavailable servers get a status line',
   },
   {
     id: 'discover-status-stdio-command-only',
-    file: 'ui/screen-text.ts',
+    seam: 'statusLine',
     find: '    ? `MCP server ${name}: ${status.toolCount} tools from ${neutralise(status.destination)}\\n`',
     replace: "    ? `MCP server ${name}: ${status.toolCount} tools from ${neutralise(status.destination.split(' ')[0] ?? '')}\\n`",
     breaks: 'DISCOVER-3: a stdio status line shows the command without its arguments',
   },
   {
     id: 'discover-status-counts-resources',
-    file: 'mcp/connect-all.ts',
+    seam: 'connectServer',
     find: '    const status: ServerStatus = { server: name, destination, ok: true, toolCount: discovery.tools.length };',
     replace:
       '    const status: ServerStatus = { server: name, destination, ok: true, toolCount: discovery.tools.length + extras.resources.length + extras.prompts.length };',
@@ -251,28 +250,28 @@ const DISCOVER: readonly Mutant[] = [
   },
   {
     id: 'discover-status-reason-dropped',
-    file: 'ui/screen-text.ts',
+    seam: 'statusLine',
     find: '    : `MCP server ${name} unavailable: ${neutralise(status.reason)}\\n`;',
     replace: "    : `MCP server ${name} unavailable: ${status.reason.startsWith('the server answered') ? 'error' : neutralise(status.reason)}\\n`;",
     breaks: 'DISCOVER-3: a server that answered initialize with an error is shown unavailable with no real reason ("error")',
   },
   {
     id: 'discover-crash-reason-empty',
-    file: 'mcp/connect-errors.ts',
+    seam: 'reasonFor',
     find: '  if (session.isClosed) return `${session.closedReason()} before discovery finished`;',
     replace: "  if (session.isClosed) return '';",
     breaks: 'DISCOVER-3: a server whose process ended during discovery is shown unavailable without a reason',
   },
   {
     id: 'discover-unavailable-status-dropped',
-    file: 'chat/run-chat.ts',
+    seam: 'runChat',
     find: '    for (const status of connections.statuses) screen.write(dialect.screen.statusLine(status));',
     replace: '    for (const status of connections.statuses) if (status.ok || connections.tools.length === 0) screen.write(dialect.screen.statusLine(status));',
     breaks: 'DISCOVER-3: an unavailable server gets no status line as soon as another server offers tools',
   },
   {
     id: 'discover-refused-connection-fatal',
-    file: 'mcp/connect-all.ts',
+    seam: 'connectServer',
     find: '  } catch (error) {\n    const reason = describeConnectError(',
     // The 2.x client wraps the refused fetch's TypeError in its probe failure (cause): a bare
     // `instanceof TypeError` never matched, which left this mutant equivalent to refhost.
@@ -282,7 +281,7 @@ const DISCOVER: readonly Mutant[] = [
   },
   {
     id: 'discover-hung-server-listed-empty',
-    file: 'mcp/connect-all.ts',
+    seam: 'connectServer',
     find: '    const reason = describeConnectError(deadline.signal.aborted ? deadline.signal.reason : error, session);',
     replace:
       '    if (deadline.signal.aborted) return { status: { server: name, destination, ok: true, toolCount: 0 }, tools: [], extras: NO_EXTRAS };\n    const reason = describeConnectError(deadline.signal.aborted ? deadline.signal.reason : error, session);',
@@ -290,7 +289,7 @@ const DISCOVER: readonly Mutant[] = [
   },
   {
     id: 'discover-list-error-available-empty',
-    file: 'mcp/connect-all.ts',
+    seam: 'connectServer',
     find: "    const discovery = await discoverTools((cursor) => session.listPage('tools/list', cursor, deadline.signal));",
     replace:
       "    const discovery = await discoverTools((cursor) => session.listPage('tools/list', cursor, deadline.signal)).catch((e: unknown) => { if (e instanceof Error && e.name === 'ProtocolError') return { ok: true as const, tools: [] }; throw e; });",
@@ -298,7 +297,7 @@ const DISCOVER: readonly Mutant[] = [
   },
   {
     id: 'discover-crash-reason-throws',
-    file: 'mcp/connect-errors.ts',
+    seam: 'reasonFor',
     find: "  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;\n  if (error instanceof TypeError && typeof cause?.code === 'string')",
     replace: "  const cause = (error as { cause: { code?: unknown } }).cause;\n  if (typeof cause.code === 'string' && error instanceof TypeError)",
     breaks: 'DISCOVER-4: describing a failure without a cause (a server that crashed during its opening) throws, and start-up fails',

@@ -5,7 +5,7 @@
 // developer would plausibly write) and issue 26 (the other member of each family, from the
 // catalogue and refhost's code, without reading the checks); each breaks exactly one guarantee.
 // The campaign (benchmarks/mutation-campaign.ts) and the tests read this list; each mutant's
-// `find` is checked against its file when built.
+// `find` is checked against its seam (`// seam: NAME` in refhost, seams.ts) when built.
 import { MutantError, MutantSchema, type Mutant } from './mutant-build.js';
 import { APPROVAL_RESULT_MUTANTS } from './mutants-approval-results.js';
 import { CREDENTIAL_NETWORK_MUTANTS } from './mutants-credentials-network.js';

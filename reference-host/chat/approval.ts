@@ -18,6 +18,7 @@ export interface ApprovalRequest {
 /** Resolves true only when this one call may be sent (APPROVE-2: never remembered). */
 export type ApprovalPolicy = (request: ApprovalRequest) => Promise<boolean>;
 
+// seam: askUserApproval
 export function askUserApproval(screen: Screen, interrupts: Interrupts, dialect: Dialect = REFERENCE_DIALECT): ApprovalPolicy {
   return async ({ tool, args, trust }) => {
     screen.write(dialect.screen.confirmation(tool, args, trust));

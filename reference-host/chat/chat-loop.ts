@@ -4,12 +4,12 @@
 // `/prompts` and `/prompt` use server prompts only on the user's request (PROMPT-1).
 import type { McpCallRef } from './conversation.js';
 import { fetchPromptItems, isPromptCommand, promptListing, PROMPTS_COMMAND } from './prompt-command.js';
-import { runTurn, type TurnContext } from './turn-loop.js';
-
-export const QUIT_COMMAND = '/quit';
+import type { TurnContext } from './turn-context.js';
+import { runTurn } from './turn-loop.js';
 
 export type ChatLoopContext = Omit<TurnContext, 'onUnknown'>;
 
+// seam: chatLoop
 /** Runs until end of input, /quit, Ctrl-C at the prompt or shutdown. */
 export async function chatLoop(ctx: ChatLoopContext): Promise<void> {
   const { screen, interrupts, dialect } = ctx;

@@ -6,7 +6,9 @@ import { DEFAULT_CONTEXT_BUDGET_BYTES } from './history.js';
 
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_MODEL = 'gpt-4.1-mini';
+// seam: DEFAULT_CONNECT_TIMEOUT_MS
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+// seam: DEFAULT_CALL_TIMEOUT_MS
 export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
 /** An empty variable counts as unset. */

@@ -29,6 +29,7 @@ function redactItem(item: HistoryItem, redact: Redact): HistoryItem {
   }
 }
 
+// seam: MISSING_OUTPUT_TEXT
 /** Text of the output given to a recorded call that has none (the host stopped mid-call). */
 export const MISSING_OUTPUT_TEXT =
   'No result was recorded for this call (the host stopped while it was pending); the server may have acted. Do not retry it automatically.';
@@ -44,6 +45,7 @@ function fromSessionItem(item: SessionItem): HistoryItem {
   }
 }
 
+// seam: historyFromSession
 /**
  * The history of a saved session, sent as input later; nothing is re-invoked (REPLAY-1).
  * A function_call without its output (the host was killed mid-call) gets an `unknown`
@@ -72,6 +74,7 @@ export class Conversation {
     this.items = [...initial];
   }
 
+  // seam: Conversation.add
   add(item: HistoryItem, mcp?: McpCallRef): void {
     const kept = redactItem(item, this.redact);
     this.items.push(kept);

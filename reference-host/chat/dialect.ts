@@ -20,8 +20,9 @@ import {
   unknownGatePrompt,
   USER_PROMPT,
 } from '../ui/screen-text.js';
-import { QUIT_COMMAND } from './chat-loop.js';
 import { JSON_RESULTS, type ResultFormat } from './history.js';
+
+const QUIT_COMMAND = '/quit';
 
 /** The start-up lines flagging tools (INJECT-3, INJECT-4); each names the server and the tool. */
 export interface FlagLines {

@@ -9,6 +9,7 @@ export type HistoryItem =
   | { type: 'function_call'; call_id: string; name: string; arguments: string }
   | { type: 'function_call_output'; call_id: string; output: string };
 
+// seam: DEFAULT_CONTEXT_BUDGET_BYTES
 /** Default REFHOST_CONTEXT_BUDGET_BYTES. */
 export const DEFAULT_CONTEXT_BUDGET_BYTES = 400 * 1024;
 
@@ -55,6 +56,7 @@ function isElided(output: string, format: ResultFormat): boolean {
   return format.read(output)?.output.startsWith(ELIDED_PREFIX) === true;
 }
 
+// seam: fitToBudget
 /**
  * Elides the oldest tool outputs in place until the input fits `budgetBytes` (or no output
  * is left to elide). Returns how many outputs were elided.

@@ -10,7 +10,7 @@ import { runMcpAction, toolAction, type McpAction } from './mcp-action.js';
 import { fakeConnections, fakeModel, fakeScreen, mcpTool } from './test-fixtures/fakes.js';
 import { buildToolCatalog } from './tool-catalog.js';
 import { Conversation } from './conversation.js';
-import type { TurnContext } from './turn-loop.js';
+import type { TurnContext } from './turn-context.js';
 
 const search = mcpTool('docs', 'search');
 const remove = mcpTool('docs', 'delete_all');

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type { CallOutcome, McpTool } from '../mcp/types.js';
 import { unknownOutcome } from '../mcp/result-mapping.js';
-import type { TurnContext } from './turn-loop.js';
+import type { TurnContext } from './turn-context.js';
 
 export interface McpAction {
   kind: 'tool' | 'resource';
@@ -23,6 +23,7 @@ export function toolAction(ctx: Pick<TurnContext, 'connections'>, tool: McpTool,
   return { kind: 'tool', tool, args, send: (signal) => ctx.connections.call(tool, args, signal) };
 }
 
+// seam: runMcpAction
 /** Runs one action through the pipeline; never throws. */
 export async function runMcpAction(ctx: TurnContext, action: McpAction): Promise<CallOutcome> {
   const { outcome, latencyMs } = await decideAndSend(ctx, action);
@@ -39,6 +40,7 @@ export async function runMcpAction(ctx: TurnContext, action: McpAction): Promise
   return outcome;
 }
 
+// seam: decideAndSend
 /** latencyMs is the time from sending to the outcome; 0 when nothing was sent. */
 async function decideAndSend(ctx: TurnContext, action: McpAction): Promise<{ outcome: CallOutcome; latencyMs: number }> {
   const refusal = ctx.policy?.check(action) ?? null;

@@ -35,6 +35,7 @@ export interface ModelSettings {
   model: string;
 }
 
+// seam: createOpenAiModelClient
 export function createOpenAiModelClient(settings: ModelSettings): ModelClient {
   const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, maxRetries: 0 });
   return {

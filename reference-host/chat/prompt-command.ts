@@ -42,6 +42,7 @@ export function promptListing(connections: Pick<McpConnections, 'prompts'>): str
   return connections.prompts.map((p) => promptListLine(p.server, p.name, p.description)).join('');
 }
 
+// seam: promptItemText
 /** The model input item for one prompt message: user role, its server named first. */
 export function promptItemText(server: string, message: PromptMessage): string {
   return `[MCP prompt from server ${JSON.stringify(server)}] ${message.role}: ${message.text}`;
@@ -53,6 +54,7 @@ export interface PromptCommandContext {
   interrupts: Interrupts;
 }
 
+// seam: fetchPromptItems
 /**
  * Runs `/prompt ...`: the user-role texts to send, or null when nothing is to be sent (bad
  * command, unknown prompt, missing required argument, the server's error, an empty prompt).

@@ -6,11 +6,13 @@ import { secretForms } from '../mcp/redact.js';
 
 export const MASK = '********';
 
+// seam: MIN_SECRET_LENGTH
 /** Values shorter than this are not masked: masking "1" or "ab" would garble all text. */
 const MIN_SECRET_LENGTH = 4;
 
 export type Redact = (text: string) => string;
 
+// seam: createRedactor
 export function createRedactor(secrets: readonly string[]): Redact {
   const needles = secretForms(secrets).filter((s) => s.length >= MIN_SECRET_LENGTH);
   if (needles.length === 0) return (text) => text;

@@ -4,10 +4,11 @@ import { askUserApproval } from './approval.js';
 import { REFERENCE_DIALECT } from './dialect.js';
 import { Conversation } from './conversation.js';
 import { Interrupts } from './interrupts.js';
-import { READ_RESOURCE_NAME } from './resource-read.js';
+import { READ_RESOURCE_NAME } from './resource-tool.js';
 import { call, fakeConnections, fakeModel, fakeScreen, mcpTool, outputsOf, say } from './test-fixtures/fakes.js';
 import { buildToolCatalog } from './tool-catalog.js';
-import { runTurn, type TurnContext } from './turn-loop.js';
+import type { TurnContext } from './turn-context.js';
+import { runTurn } from './turn-loop.js';
 
 const NOTE: McpResource = { server: 'docs', uri: 'notes://a', name: 'a', description: 'First note', mimeType: undefined };
 

@@ -27,7 +27,7 @@ import type { HistoryItem } from './history.js';
 import { Interrupts } from './interrupts.js';
 import { createOpenAiModelClient, type ModelClient, type ModelSettings } from './model-client.js';
 import { createRedactor } from './redaction.js';
-import { NO_RESOURCES } from './resource-read.js';
+import { NO_RESOURCES } from './resource-tool.js';
 import { BUILTIN_TOOL_NAMES, buildToolCatalog } from './tool-catalog.js';
 import { MAX_TOOL_CALLS_PER_TURN } from './turn-loop.js';
 
@@ -99,6 +99,7 @@ function openSession(options: ChatOptions, dir: string, dialect: Dialect): Opene
   return { history: historyFromSession(loadSession(dir, id).items, dialect.results), sink: reopenSession(dir, id), resumedId: id };
 }
 
+// seam: runChat
 export async function runChat(options: ChatOptions): Promise<number> {
   const { env, deps = {} } = options;
   const dialect = deps.dialect ?? REFERENCE_DIALECT;

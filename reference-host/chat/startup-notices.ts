@@ -21,6 +21,7 @@ export function filePinStore(file: string): PinStore {
   return { read: () => readPins(file), write: (pins) => writePins(file, pins) };
 }
 
+// seam: instructionNotices
 /** INJECT-3: one line per tool whose description (or schema text) reads like instructions. */
 export function instructionNotices(tools: readonly McpTool[], flags: FlagLines = REFERENCE_FLAGS): string[] {
   return tools
@@ -28,6 +29,7 @@ export function instructionNotices(tools: readonly McpTool[], flags: FlagLines =
     .map((tool) => flags.instructionFlagLine(tool.server, tool.originalName));
 }
 
+// seam: changeNotices
 /**
  * INJECT-4: one line per tool whose definition differs from its pin, then the pins are
  * updated (the user has now been told). A pin file that cannot be read or written is

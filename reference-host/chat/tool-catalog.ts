@@ -10,7 +10,7 @@ import {
   READ_RESOURCE_PARAMETERS,
   resourceToolDescription,
   type ResourceOffer,
-} from './resource-read.js';
+} from './resource-tool.js';
 
 export interface ToolDefinition {
   type: 'function';
@@ -30,6 +30,7 @@ export interface ToolCatalog {
   resolve(name: string): ResolvedTool | undefined;
 }
 
+// seam: buildToolCatalog
 /** `readFile`: whether read_file is offered (a conforming variant may have no built-ins; pass NO_RESOURCES for no read_mcp_resource). */
 export function buildToolCatalog(mcpTools: readonly McpTool[], offer: ResourceOffer = NO_RESOURCES, readFile = true): ToolCatalog {
   const readsResources = offersResources(offer);

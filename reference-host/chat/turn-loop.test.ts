@@ -12,7 +12,8 @@ import type { ModelClient } from './model-client.js';
 import { createRedactor } from './redaction.js';
 import { call, fakeConnections, fakeModel, fakeScreen, mcpTool, outputsOf, say } from './test-fixtures/fakes.js';
 import { buildToolCatalog } from './tool-catalog.js';
-import { MAX_TOOL_CALLS_PER_TURN, runTurn, type TurnContext } from './turn-loop.js';
+import type { TurnContext } from './turn-context.js';
+import { MAX_TOOL_CALLS_PER_TURN, runTurn } from './turn-loop.js';
 
 const search = mcpTool('docs', 'search');
 const write = mcpTool('docs', 'write');

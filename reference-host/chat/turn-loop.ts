@@ -4,45 +4,18 @@
 // rest are refused and the turn ends without another request. LIMIT-3: the input is fitted
 // to the context budget before each request. MCP calls go through runMcpAction (policy,
 // approval, send, telemetry).
-import type { CallOutcome, McpConnections, McpTool } from '../mcp/types.js';
+import type { CallOutcome, McpTool } from '../mcp/types.js';
 import { readFileTool } from '../tools/read-file.js';
 import { assistantText, errorLine } from '../ui/screen-text.js';
-import type { Screen } from '../ui/screen.js';
-import type { ApprovalPolicy } from './approval.js';
-import type { Conversation, McpCallRef } from './conversation.js';
-import type { Dialect } from './dialect.js';
+import type { McpCallRef } from './conversation.js';
 import { fitToBudget } from './history.js';
-import type { Interrupts } from './interrupts.js';
 import { runMcpAction, toolAction } from './mcp-action.js';
 import { runResourceRead } from './resource-read.js';
-import type { ModelClient, ModelOutputItem } from './model-client.js';
-import type { ToolCatalog } from './tool-catalog.js';
-import type { PolicyGate } from '../policy/policy-gate.js';
-import type { TelemetryRecorder } from '../telemetry/telemetry-log.js';
+import type { ModelOutputItem } from './model-client.js';
+import type { TurnContext } from './turn-context.js';
 
 /** LIMIT-2 reference value. */
 export const MAX_TOOL_CALLS_PER_TURN = 16;
-
-export interface TurnContext {
-  model: ModelClient;
-  catalog: ToolCatalog;
-  connections: McpConnections;
-  conversation: Conversation;
-  screen: Screen;
-  interrupts: Interrupts;
-  approve: ApprovalPolicy;
-  workDir: string;
-  contextBudgetBytes: number;
-  toolCallsPerTurn: number;
-  /** How the chat names, words and writes things (refhost's own, or a conforming variant's). */
-  dialect: Dialect;
-  /** Called for every MCP call that ended unknown (arms the UNKNOWN-2 gate). */
-  onUnknown(call: McpCallRef): void;
-  /** The user's policy pack (POLICY-1..4); absent when there is no policy file. */
-  policy?: PolicyGate;
-  /** Where every MCP action leaves its record (TELEMETRY-1); absent only in unit tests. */
-  telemetry?: TelemetryRecorder;
-}
 
 export type TurnEnd = 'answered' | 'tool_limit' | 'cancelled' | 'model_error' | 'shutdown';
 
@@ -57,6 +30,7 @@ function objectArguments(text: string): Record<string, unknown> | null {
   }
 }
 
+// seam: runTurn
 export async function runTurn(ctx: TurnContext, userText: string): Promise<TurnEnd> {
   ctx.conversation.add({ type: 'message', role: 'user', content: userText });
   let callsThisTurn = 0;

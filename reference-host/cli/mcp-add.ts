@@ -30,6 +30,7 @@ function usage(message: string): CliError {
   return new CliError(message, EXIT_USAGE);
 }
 
+// seam: checkRequest
 /** Checks the command line alone; returns the secrets to ask for. */
 function checkRequest(name: string, options: McpAddOptions, command: string[], urlRule: CliDeps['urlRuleViolation'] = urlRuleViolation): Secret[] {
   if (!SERVER_NAME_PATTERN.test(name)) {
@@ -80,6 +81,7 @@ async function askValues(secrets: Secret[], io: CliIo): Promise<Record<string, s
   return values;
 }
 
+// seam: mcpAdd
 export async function mcpAdd(name: string, options: McpAddOptions, command: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
   const secrets = checkRequest(name, options, command, deps.urlRuleViolation);
   const file = mcpConfigFile(io.env);

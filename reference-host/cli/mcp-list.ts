@@ -10,6 +10,7 @@ import type { CliIo } from './cli-io.js';
 
 export const HIDDEN_VALUE = '********';
 
+// seam: mcpList
 export function mcpList(io: CliIo, deps: CliDeps = {}): number {
   const show = deps.showValue ?? ((): string => HIDDEN_VALUE);
   const file = mcpConfigFile(io.env);

@@ -6,6 +6,7 @@ export class PathError extends Error {
   override name = 'PathError';
 }
 
+// seam: baseDir
 /** An XDG base directory variable counts only when set to an absolute path (XDG spec); a
  * relative one (or a relative HOME) would resolve inside the working directory (CONFIG-1). */
 function baseDir(env: NodeJS.ProcessEnv, xdgVar: string, homeRelative: string): string {

@@ -26,6 +26,7 @@ export function readOptionalJson(file: string, fail: FileProblem): unknown {
   }
 }
 
+// seam: writePrivateFileAtomic
 /** Replaces the file atomically; the result has mode 0600 and its directory 0700 when created. */
 export function writePrivateFileAtomic(file: string, text: string, fail: FileProblem): void {
   const dir = path.dirname(file);
@@ -41,6 +42,7 @@ export function writePrivateFileAtomic(file: string, text: string, fail: FilePro
   syncDirectory(dir);
 }
 
+// seam: writeNewPrivateFile
 function writeNewPrivateFile(file: string, text: string): void {
   const fd = fs.openSync(file, 'wx', 0o600);
   try {

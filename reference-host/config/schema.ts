@@ -52,6 +52,7 @@ export function isHttpServer(config: ServerConfig): config is HttpServerConfig {
   return 'url' in config;
 }
 
+// seam: secretValues
 /** Every credential value of one server (header and env values), for redaction (CRED-3). */
 export function secretValues(config: ServerConfig): string[] {
   const values = isHttpServer(config) ? Object.values(config.headers) : Object.values(config.env);

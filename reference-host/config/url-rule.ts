@@ -1,6 +1,7 @@
 // NET-1: remote URLs must be https; plain http only for localhost and loopback.
 // Checked when a server is added and again at every start.
 
+// seam: urlRuleViolation
 /** Returns null when the URL is allowed, else a reason naming what is wrong. */
 export function urlRuleViolation(raw: string): string | null {
   let url: URL;
@@ -15,6 +16,7 @@ export function urlRuleViolation(raw: string): string | null {
   return isLoopbackHost(url.hostname) ? null : 'plain http is allowed only for localhost and loopback addresses; use https';
 }
 
+// seam: isLoopbackHost
 /** localhost, 127.0.0.0/8 and [::1]. `hostname` is as URL reports it (IPv6 in brackets). */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');

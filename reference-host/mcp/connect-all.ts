@@ -47,6 +47,7 @@ export interface McpDeps {
   runConnects?: <T>(jobs: readonly (() => Promise<T>)[]) => Promise<T[]>;
 }
 
+// seam: allAtOnce
 const allAtOnce = <T>(jobs: readonly (() => Promise<T>)[]): Promise<T[]> => Promise.all(jobs.map((job) => job()));
 
 /** The server/discover probe waits a third of the connect+discover deadline before a legacy
@@ -61,6 +62,7 @@ export const destinationOf = serverDestination;
 
 type ServerResult = { status: ServerStatus; session?: ServerSession; tools: DiscoveredTool[]; extras: ServerExtras };
 
+// seam: connectAll
 export async function connectAll(config: McpConfig, options: ConnectOptions, deps: McpDeps = {}): Promise<McpConnections> {
   const redact = configRedactor(config);
   const results = await (deps.runConnects ?? allAtOnce)(
@@ -132,6 +134,7 @@ export async function connectAll(config: McpConfig, options: ConnectOptions, dep
   };
 }
 
+// seam: connectServer
 async function connectServer(
   name: string,
   server: ServerConfig,
@@ -183,6 +186,7 @@ async function connectServer(
   }
 }
 
+// seam: makeTransport
 function makeTransport(server: ServerConfig, deps: McpDeps, fail: (error: McpLayerError) => void): SessionTransport {
   if (isHttpServer(server)) {
     const link = (deps.httpLink ?? createHttpLink)(server, { ...(deps.fetch && { fetch: deps.fetch }), fail });

@@ -18,6 +18,7 @@ function probeCause(error: unknown): unknown {
   return cause ?? error;
 }
 
+// seam: reasonFor
 function reasonFor(error: unknown, session: ServerSession): string {
   const status = httpErrorStatus(error);
   if (status === 401 || status === 403) return credentialsRejectedReason(status);

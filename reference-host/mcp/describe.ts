@@ -2,6 +2,7 @@
 // with a note that the server's output is untrusted data. The server's own text sits in the
 // middle, unchanged (the chat side neutralises it for the screen, INJECT-2).
 
+// seam: describeTool
 export function describeTool(server: string, tool: string, serverText: string | undefined): string {
   const text = serverText?.trim() ? ` ${serverText.trim()}` : '';
   return (

@@ -18,6 +18,7 @@ export interface ServerExtras {
 
 export const NO_EXTRAS: ServerExtras = { resources: [], resourceTemplates: [], prompts: [] };
 
+// seam: discoverExtras
 /** Runs after initialize, under the connect+discover deadline `signal`. */
 export async function discoverExtras(session: ServerSession, signal: AbortSignal): Promise<ServerExtras> {
   const capabilities = session.capabilities() ?? {};

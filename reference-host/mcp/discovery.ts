@@ -68,6 +68,7 @@ export function schemaList<S extends z.ZodType, T>(
 
 export type ListResult<T> = { ok: true; items: T[] } | { ok: false; reason: string };
 
+// seam: collectPages
 /**
  * Every page of one list under the LIMIT-1 bounds (pages, entries, definition bytes),
  * all-or-nothing: tools, resources, resource templates and prompts are bounded alike.
@@ -99,10 +100,12 @@ export async function collectPages<T>(listPage: ListPage, spec: ListSpec<T>, lim
   }
 }
 
+// seam: isJsonObjectSchema
 function isJsonObjectSchema(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { type?: unknown }).type === 'object';
 }
 
+// seam: checkTool
 function checkTool(limits: DiscoveryLimits): ListSpec<DiscoveredTool>['check'] {
   return (raw) => {
     const tool = ToolDefinitionSchema.safeParse(raw);

@@ -25,6 +25,7 @@ export function isMcpLayerError(error: unknown, code?: McpLayerErrorCode): error
   return error instanceof McpLayerError && (code === undefined || error.code === code);
 }
 
+// seam: LIMITS
 /** Reference limits from guarantees.md. */
 export const LIMITS = {
   messageBytes: 1024 * 1024,

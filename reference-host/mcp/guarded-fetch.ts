@@ -21,6 +21,7 @@ export function oversizeError(limit: number): McpLayerError {
   return new McpLayerError('oversize', `response larger than the ${formatBytes(limit)} message limit`);
 }
 
+// seam: createGuardedFetch
 export function createGuardedFetch(options: GuardedFetchOptions = {}): FetchLike {
   const baseFetch = options.baseFetch ?? fetch;
   const limit = options.maxBodyBytes ?? LIMITS.messageBytes;
@@ -89,11 +90,13 @@ function capStream(
 
 type ByteCounter = (chunk: Uint8Array) => number;
 
+// seam: wholeByteCounter
 function wholeByteCounter(): ByteCounter {
   let count = 0;
   return (chunk) => (count += chunk.byteLength);
 }
 
+// seam: eventByteCounter
 /** The largest event in this chunk so far: bytes since the last blank line (LF, optional CR,
  *  LF), counted across chunk borders, so an event ending inside the chunk is still weighed. */
 function eventByteCounter(): ByteCounter {

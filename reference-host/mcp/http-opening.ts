@@ -34,6 +34,7 @@ export interface OpeningHooks<C extends Connection> {
   retire(connection: C): void;
 }
 
+// seam: probeOrInitialize
 /**
  * Probes `first` (waiting up to options.timeout); after `budgetMs` without an opening also
  * initializes on a spare connection. Resolves with the first connection that opened;

@@ -36,6 +36,7 @@ export function createHttpLink(server: HttpServerConfig, options: HttpLinkOption
   return { transport, terminate: () => transport.terminateSession(), legacyOnly: false };
 }
 
+// seam: createHttpTransport
 export function createHttpTransport(url: string, headers: Record<string, string>, guardedFetch: FetchLike): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { ...headers } },
@@ -61,6 +62,7 @@ class GuardedSseTransport extends SSEClientTransport {
   private streamError: McpLayerError | undefined;
   private started = false;
 
+  // seam: GuardedSseTransport.constructor
   constructor(url: string, headers: Record<string, string>, options: HttpLinkOptions) {
     const origin = new URL(url).origin;
     let self: GuardedSseTransport | undefined;
@@ -109,11 +111,13 @@ class GuardedSseTransport extends SSEClientTransport {
   }
 }
 
+// seam: credentialsRejectedReason
 /** CRED-5: the status reason when the server rejects the (static) credentials. */
 export function credentialsRejectedReason(status: 401 | 403): string {
   return `credentials rejected (HTTP ${status}); OAuth is not supported, use a static header such as an API key`;
 }
 
+// seam: httpErrorStatus
 /** The HTTP status of an SDK transport error (either flavour), if it carries one. */
 export function httpErrorStatus(error: unknown): number | undefined {
   const code = error instanceof SdkHttpError ? error.status : error instanceof SseError ? error.code : undefined;

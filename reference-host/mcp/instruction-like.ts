@@ -3,6 +3,7 @@
 // user", requests for ~/.ssh). A hit only flags the tool to the user at start-up; the text
 // is still treated as data either way (INJECT-1), so false positives cost a line, not safety.
 
+// seam: PATTERNS
 /** Each pattern names one tell-tale phrase family; matched case-insensitively. */
 const PATTERNS: readonly RegExp[] = [
   /\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+)?(?:previous\s+|prior\s+|above\s+|earlier\s+|other\s+|your\s+)?instructions\b/i,
@@ -18,12 +19,14 @@ const PATTERNS: readonly RegExp[] = [
 /** Zero-width and other format characters removed first, so "ig\u200bnore" still matches. */
 const INVISIBLE = /[\p{Cf}\u115F\u1160\u3164\uFFA0]/gu;
 
+// seam: isInstructionLike
 /** True when the text reads like instructions to the model. */
 export function isInstructionLike(text: string): boolean {
   const visible = text.replace(INVISIBLE, '').replace(/\s+/g, ' ');
   return PATTERNS.some((pattern) => pattern.test(visible));
 }
 
+// seam: definitionTexts
 /** The description plus every description/title inside the input schema (where poisoning also hides). */
 export function definitionTexts(description: string, inputSchema: unknown): string[] {
   const texts = [description];

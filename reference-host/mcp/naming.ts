@@ -4,6 +4,7 @@
 // result never depends on discovery order and the same configuration gives the same names.
 import { createHash } from 'node:crypto';
 
+// seam: EXPOSED_NAME_PATTERN
 export const EXPOSED_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX_LENGTH = 64;
 /** Suffix lengths in hex characters; a longer one is used only if a shorter one still collides. */
@@ -18,10 +19,12 @@ export function isValidExposedName(name: string): boolean {
   return EXPOSED_NAME_PATTERN.test(name);
 }
 
+// seam: hashHex
 function hashHex(ref: ToolRef): string {
   return createHash('sha256').update(`${ref.server}\0${ref.tool}`).digest('hex');
 }
 
+// seam: nameAt
 /** level 0: the plain name; level n: sanitized base cut to fit, "_", SUFFIX_LENGTHS[n-1] hex chars. */
 function nameAt(ref: ToolRef, level: number): string {
   const base = `mcp_${ref.server}_${ref.tool}`;
@@ -31,6 +34,7 @@ function nameAt(ref: ToolRef, level: number): string {
   return `${safe}_${hashHex(ref).slice(0, hexLength)}`;
 }
 
+// seam: keyOf
 const keyOf = (ref: ToolRef): string => `${ref.server}\0${ref.tool}`;
 
 /**
@@ -46,6 +50,7 @@ export interface NameScheme {
 /** refhost's own scheme: mcp_<server>_<tool>, then _<8|16|32 hex>. */
 export const REFERENCE_NAMES: NameScheme = { levels: SUFFIX_LENGTHS.length, nameAt };
 
+// seam: assignExposedNames
 /**
  * Exposed name for every (server, tool) pair, keyed by `${server}\0${tool}`.
  * Always valid, unique, never a built-in name, and a pure function of the set of pairs.

@@ -9,6 +9,7 @@ export const REDACTED = '********';
 
 export type Redactor = (text: string) => string;
 
+// seam: variants
 /** The value and, for "Scheme token" header values, the token alone (all after the scheme: a token may hold spaces). */
 function variants(secret: string): string[] {
   const token = /^\S+\s+(\S[\s\S]*)$/.exec(secret.trim())?.[1];
@@ -24,6 +25,7 @@ const jsonEscaped = (value: string): string => JSON.stringify(value).slice(1, -1
  */
 const MIN_FORM_LENGTH = 4;
 
+// seam: secretForms
 /** Every form of the values to mask, longest first, so a value that contains another is hidden whole. */
 export function secretForms(values: readonly string[]): string[] {
   return [...new Set(values.flatMap(variants).flatMap((v) => [v, jsonEscaped(v), jsonEscaped(jsonEscaped(v))]))]

@@ -35,6 +35,7 @@ export const TEMPLATE_LIST = schemaList<typeof TemplateEntrySchema, Omit<McpReso
   ({ uriTemplate, name, description }) => ({ key: uriTemplate, value: { uriTemplate, name, description } }),
 );
 
+// seam: templateMatches
 /** True when the template matches the whole URI; a template the SDK cannot parse matches nothing. */
 export function templateMatches(uriTemplate: string, uri: string): boolean {
   try {
@@ -44,6 +45,7 @@ export function templateMatches(uriTemplate: string, uri: string): boolean {
   }
 }
 
+// seam: isOfferedUri
 /** RESOURCE-2: listed by `server`, or matched by one of `server`'s templates. */
 export function isOfferedUri(
   resources: readonly McpResource[],
@@ -59,6 +61,7 @@ export function isOfferedUri(
 
 const ReadResultSchema = z.looseObject({ contents: z.array(z.unknown()) });
 
+// seam: mapReadResult
 /** RESOURCE-3: each content as an embedded resource of a tool result, so one mapping serves both. */
 export function mapReadResult(raw: unknown): CallOutcome {
   const parsed = ReadResultSchema.safeParse(raw);

@@ -22,6 +22,7 @@ const ResourceBlockSchema = z.looseObject({
 const ResourceLinkBlockSchema = z.looseObject({ type: z.literal('resource_link'), uri: z.string().optional(), name: z.string().optional() });
 const AnyBlockSchema = z.looseObject({ type: z.string() });
 
+// seam: unknownOutcomeText
 export function unknownOutcomeText(): string {
   return (
     'The outcome of this call is unknown: the MCP server may have received it and acted on it. ' +
@@ -29,6 +30,7 @@ export function unknownOutcomeText(): string {
   );
 }
 
+// seam: renderBlock
 /** One content block as text; isText marks the blocks that count as text for RESULT-1. */
 function renderBlock(block: unknown): { text: string; isText: boolean } {
   const text = TextBlockSchema.safeParse(block);
@@ -50,6 +52,7 @@ function renderBlock(block: unknown): { text: string; isText: boolean } {
   return { text: `[content omitted: unsupported type ${other.success ? other.data.type : '(none)'}]`, isText: false };
 }
 
+// seam: mapCallResult
 /** RESULT-1/2/8: a tools/call result as the model sees it. */
 export function mapCallResult(raw: unknown): CallOutcome {
   const parsed = CallResultSchema.safeParse(raw);
@@ -79,6 +82,7 @@ export function notSentOutcome(cause: string): CallOutcome {
   return { status: 'failed', output: `${cause}; the call was not sent.` };
 }
 
+// seam: capOutput
 /** RESULT-8: over the limit, completed becomes output_limit; the text is cut to fit with a marker. */
 export function capOutput(status: 'completed' | 'failed', text: string, limit: number = LIMITS.outputBytes): CallOutcome {
   const total = Buffer.byteLength(text, 'utf8');

@@ -24,6 +24,7 @@ const REFUSED: Readonly<Record<string, string>> = {
   'roots/list': 'refhost does not offer roots',
 };
 
+// seam: referenceServerRequests
 export function referenceServerRequests(elicit: Elicit): ServerRequests {
   return {
     capabilities: { elicitation: { form: {} } },
@@ -43,6 +44,7 @@ export interface AskDesk {
   open(answer: Elicit): void;
 }
 
+// seam: askDesk
 export function askDesk(): AskDesk {
   let answer: Elicit | undefined;
   return {

@@ -124,6 +124,7 @@ export class ServerSession {
     current.abort(error);
   }
 
+  // seam: ServerSession.connect
   /**
    * The opening under `signal` (the connect+discover deadline): server/discover on
    * 2026-07-28, else initialize + initialized. The probe budget `probeTimeoutMs` is a share
@@ -170,6 +171,7 @@ export class ServerSession {
     return this.client.getServerCapabilities();
   }
 
+  // seam: ServerSession.callTool
   /** Sends one tools/call and maps whatever happens into a CallOutcome; never throws. */
   async callTool(name: string, args: Record<string, unknown>, timeoutMs: number, userSignal?: AbortSignal): Promise<CallOutcome> {
     // The loose result schema rather than the SDK's callTool: the same request, minus the
@@ -190,6 +192,7 @@ export class ServerSession {
     return sent.ok ? mapPromptResult(sent.raw) : { ok: false, error: sent.outcome.output };
   }
 
+  // seam: ServerSession.send
   /** One request, sent once under its deadline and the user's signal; failures classified, never thrown. */
   private async send(
     method: string,
@@ -216,6 +219,7 @@ export class ServerSession {
     }
   }
 
+  // seam: ServerSession.classifyCallError
   private classifyCallError(error: unknown, signal: AbortSignal): CallOutcome {
     if (signal.aborted) return unknownOutcome(reasonText(signal.reason));
     if (isMcpLayerError(error)) return unknownOutcome(causeText(error.message));

@@ -9,10 +9,12 @@ import { isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResponse, type JSONRP
 import { LIMITS, McpLayerError } from './errors.js';
 import { formatBytes } from './guarded-fetch.js';
 
+// seam: INHERITED_VARIABLES
 const INHERITED_VARIABLES = ['PATH', 'HOME', 'LANG'] as const;
 const GROUP_POLL_MS = 10;
 const GROUP_GONE_DEADLINE_MS = 1000;
 
+// seam: buildStdioEnv
 /** STDIO-3: only PATH, HOME and LANG (when the host has them) plus the configured variables. */
 export function buildStdioEnv(hostEnv: NodeJS.ProcessEnv, configured: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
@@ -26,6 +28,7 @@ export function buildStdioEnv(hostEnv: NodeJS.ProcessEnv, configured: Record<str
 /** Starts a stdio server process; refhost uses node's spawn with STDIO_SPAWN_OPTIONS. */
 export type SpawnStdio = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
 
+// seam: STDIO_SPAWN_OPTIONS
 /** STDIO-1 no shell, STDIO-2 own group, STDIO-4 stderr discarded. */
 export const STDIO_SPAWN_OPTIONS: Readonly<Omit<SpawnOptions, 'env'>> = Object.freeze({
   shell: false,
@@ -33,6 +36,7 @@ export const STDIO_SPAWN_OPTIONS: Readonly<Omit<SpawnOptions, 'env'>> = Object.f
   stdio: ['pipe', 'pipe', 'ignore'] satisfies SpawnOptions['stdio'],
 });
 
+// seam: defaultSpawn
 const defaultSpawn: SpawnStdio = (command, args, options) => spawn(command, [...args], options);
 
 export interface StdioTransportOptions {
@@ -50,6 +54,7 @@ export interface StdioTransportOptions {
 const liveTransports = new Set<StdioProcessTransport>();
 let exitHookInstalled = false;
 
+// seam: killGroup
 function killGroup(pid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pid, signal);
@@ -111,6 +116,7 @@ export class StdioProcessTransport implements Transport {
   private discarding = false;
   private readonly limit: number;
 
+  // seam: StdioProcessTransport.constructor
   constructor(private readonly options: StdioTransportOptions) {
     this.limit = options.maxMessageBytes ?? LIMITS.messageBytes;
   }
@@ -133,6 +139,7 @@ export class StdioProcessTransport implements Transport {
     return this.exitDescription;
   }
 
+  // seam: StdioProcessTransport.start
   async start(): Promise<void> {
     if (this.child) throw new Error('stdio transport already started');
     const child = (this.options.spawn ?? defaultSpawn)(this.options.command, this.options.args, { ...STDIO_SPAWN_OPTIONS, env: this.options.env });
@@ -179,6 +186,7 @@ export class StdioProcessTransport implements Transport {
     return this.closing;
   }
 
+  // seam: StdioProcessTransport.stop
   private async stop(): Promise<void> {
     const child = this.child;
     const pid = child?.pid;
@@ -199,6 +207,7 @@ export class StdioProcessTransport implements Transport {
     await this.closed;
   }
 
+  // seam: StdioProcessTransport.onData
   private onData(chunk: Buffer): void {
     let start = 0;
     while (start < chunk.length) {
@@ -224,6 +233,7 @@ export class StdioProcessTransport implements Transport {
     }
   }
 
+  // seam: StdioProcessTransport.onLine
   private onLine(raw: string): void {
     const line = raw.replace(/\r$/, '');
     if (line.trim() === '') return;

@@ -31,6 +31,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+// seam: toolDefinitionHash
 /** The definition hash of one tool as its server described it. */
 export function toolDefinitionHash(tool: Pick<McpTool, 'originalName' | 'description' | 'parameters' | 'serverDescription'>): string {
   const definition = { name: tool.originalName, description: tool.serverDescription ?? tool.description, inputSchema: tool.parameters };
@@ -59,6 +60,7 @@ export interface PinComparison {
   next: Pins;
 }
 
+// seam: comparePins
 /** Compares the discovered tools with their pins; new tools are pinned silently. Maps inside,
  *  since server and tool names come from outside and may be "__proto__". */
 export function comparePins(pins: Pins, tools: readonly McpTool[]): PinComparison {

@@ -2,6 +2,7 @@
 // (including "/"), `?` exactly one character, everything else itself; the whole string
 // must match.
 
+// seam: globToRegExp
 export function globToRegExp(pattern: string): RegExp {
   let source = '';
   for (const char of pattern) {

@@ -13,6 +13,7 @@ export class PolicyFileError extends Error {
   }
 }
 
+// seam: readPolicyFile
 /** The policy in `file`, or null when there is none; throws PolicyFileError otherwise. */
 export function readPolicyFile(file: string, configuredServers: readonly string[]): Policy | null {
   const json = readOptionalJson(file, (problem) => new PolicyFileError(file, problem));

@@ -5,6 +5,7 @@ import type { McpTool } from '../mcp/types.js';
 import { firstMatch } from './glob.js';
 import type { Policy, TrustLevel } from './policy-schema.js';
 
+// seam: RATE_WINDOW_MS
 export const RATE_WINDOW_MS = 60_000;
 
 export interface GatedAction {
@@ -24,6 +25,7 @@ export interface PolicyGate {
 
 const NOT_SENT = 'the user was not asked and nothing was sent to the MCP server.';
 
+// seam: createPolicyGate
 export function createPolicyGate(policy: Policy, now: () => number = Date.now): PolicyGate {
   const sentAt = new Map<string, number[]>();
   const recent = (server: string): number[] => {

@@ -5,6 +5,7 @@ import * as z from 'zod';
 
 export const TrustLevelSchema = z.enum(['trusted', 'restricted', 'untrusted']);
 
+// seam: ServerPolicySchema
 export const ServerPolicySchema = z.strictObject({
   /** Shown on the confirmation screen; never skips asking. */
   trust: TrustLevelSchema.optional(),
@@ -16,6 +17,7 @@ export const ServerPolicySchema = z.strictObject({
   callsPerMinute: z.number().int().min(1).optional(),
 });
 
+// seam: PolicySchema
 export const PolicySchema = z.strictObject({
   servers: z.record(z.string(), ServerPolicySchema).optional(),
 });

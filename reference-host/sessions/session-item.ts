@@ -5,6 +5,7 @@ import * as z from 'zod';
 
 export const SESSION_FORMAT_VERSION = 2;
 
+// seam: SessionHeaderSchema
 export const SessionHeaderSchema = z.object({
   type: z.literal('session'),
   /** 1: before MCP support (messages and built-in calls only); 2: MCP calls recorded. */
@@ -61,6 +62,7 @@ export const SessionItemSchema = z.discriminatedUnion('type', [
 export type SessionHeader = z.infer<typeof SessionHeaderSchema>;
 export type SessionItem = z.infer<typeof SessionItemSchema>;
 
+// seam: upgradeV1Line
 /** Version 1 wrote messages as bare {role, content} (no "type"); they mean the same. */
 export function upgradeV1Line(value: unknown): unknown {
   if (typeof value === 'object' && value !== null && !('type' in value) && 'role' in value) {

@@ -18,6 +18,7 @@ import {
 
 export type { SessionItem } from './session-item.js';
 
+// seam: SESSION_ID_PATTERN
 /** What `--resume` accepts; also keeps an id from naming a path outside the directory. */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -86,6 +87,7 @@ export function openNewSession(dir: string, now: Date = new Date()): SessionWrit
   return writerFor(sessionFile(dir, id), id, header);
 }
 
+// seam: reopenSession
 /** Appends to an existing session (after `--resume` / `--continue`). */
 export function reopenSession(dir: string, id: string): SessionWriter {
   const file = sessionFile(dir, id);
@@ -94,6 +96,7 @@ export function reopenSession(dir: string, id: string): SessionWriter {
   return writerFor(file, id, null);
 }
 
+// seam: loadSession
 /** Reads and checks every line; a bad line is an error naming the file and line number. */
 export function loadSession(dir: string, id: string): LoadedSession {
   const file = sessionFile(dir, id);
@@ -154,6 +157,7 @@ function byRecency(dir: string): { id: string; mtimeMs: number }[] {
   return entries.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
+// seam: latestSessionId
 /** The session `--continue` resumes, or null when none was saved. */
 export function latestSessionId(dir: string): string | null {
   return byRecency(dir)[0]?.id ?? null;

@@ -35,6 +35,7 @@ export interface TelemetryRecorder {
   close(): void;
 }
 
+// seam: telemetryRecord
 export function telemetryRecord(entry: TelemetryEntry): TelemetryRecord {
   return {
     time: entry.time.toISOString(),

@@ -26,6 +26,7 @@ function failed(output: string): CallOutcome {
   return { status: 'failed', output };
 }
 
+// seam: isInside
 function isInside(root: string, candidate: string): boolean {
   const rel = path.relative(root, candidate);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
@@ -36,6 +37,7 @@ function requestedPath(args: Record<string, unknown>): string | null {
   return typeof value === 'string' && value.length > 0 && !value.includes('\0') ? value : null;
 }
 
+// seam: readFileTool
 /** Runs one read_file call; never throws. */
 export async function readFileTool(workDir: string, args: Record<string, unknown>): Promise<CallOutcome> {
   const requested = requestedPath(args);

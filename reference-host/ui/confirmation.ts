@@ -7,6 +7,7 @@ import type { McpTool } from '../mcp/types.js';
 import { neutralise } from './neutralise.js';
 import { prefixWithinBytes } from './text-cut.js';
 
+// seam: ARGUMENTS_DISPLAY_BYTES
 /** How much of the formatted arguments the screen shows (APPROVE-5). */
 export const ARGUMENTS_DISPLAY_BYTES = 2048;
 
@@ -15,6 +16,7 @@ export const APPROVE_PROMPT = 'Approve this operation? [y/N] ';
 /** refhost's cut marker, given the bytes shown and the bytes in all. */
 const cutMarker = (shownBytes: number, totalBytes: number): string => `... [cut: ${shownBytes} of ${totalBytes} bytes shown]`;
 
+// seam: formatArgumentsForDisplay
 /** The formatted JSON of the arguments, cut at ARGUMENTS_DISPLAY_BYTES with a visible marker. */
 export function formatArgumentsForDisplay(args: Record<string, unknown>, marker = cutMarker): string {
   const formatted = JSON.stringify(args, null, 2);
@@ -29,6 +31,7 @@ function quoted(value: string): string {
   return neutralise(JSON.stringify(value));
 }
 
+// seam: confirmationText
 /** The confirmation block up to the question; every line ends with a newline. */
 export function confirmationText(tool: McpTool, args: Record<string, unknown>, trust?: string): string {
   return [
@@ -43,6 +46,7 @@ export function confirmationText(tool: McpTool, args: Record<string, unknown>, t
   ].join('\n');
 }
 
+// seam: isYes
 /** `y` or `yes` (any case, surrounding blanks ignored) approve; anything else and end of input deny. */
 export function isYes(answer: string | null): boolean {
   if (answer === null) return false;

@@ -19,12 +19,14 @@ export function fieldsOf(params: ElicitRequest['params']): [string, Field][] {
   return Object.entries(schema?.properties ?? {});
 }
 
+// seam: elicitationText
 /** The block shown before the first field's question; every line ends with a newline. */
 export function elicitationText(server: string, params: ElicitRequest['params']): string {
   const fields = fieldsOf(params).map(([name, f]) => `  ${quoted(name)} (${neutralise(String(f.type ?? 'string'))})${typeof f.description === 'string' ? `: ${quoted(f.description)}` : ''}`);
   return [`MCP server ${quoted(server)} asks: ${quoted(params.message)}`, ...fields, 'Your answer goes to this MCP server. An empty line declines.', ''].join('\n');
 }
 
+// seam: valueOf
 /** The typed line as the field's type wants it; undefined when it cannot be one. */
 function valueOf(field: Field, line: string): string | number | boolean | undefined {
   if (field.type === 'boolean') return isYes(line);
@@ -35,6 +37,7 @@ function valueOf(field: Field, line: string): string | number | boolean | undefi
   return line;
 }
 
+// seam: askUserElicitation
 export function askUserElicitation(screen: Screen, interrupts: Interrupts, text: (server: string, params: ElicitRequest['params']) => string = elicitationText): Elicit {
   return async (server, params): Promise<ElicitResult> => {
     if (params.mode === 'url') return { action: 'decline' };

@@ -1,6 +1,7 @@
 // INJECT-2: server text is shown as data. Terminal controls and invisible characters are
 // turned into visible escapes so a server cannot forge, recolour or hide part of the screen.
 
+// seam: UNSAFE
 /**
  * Code points never written raw: C0/C1 controls and DEL (\p{Cc}), format characters
  * (\p{Cf}: bidi controls, zero-width characters, tag characters, U+061C, soft hyphen ...),
@@ -8,6 +9,7 @@
  * unassigned) and the Hangul fillers that render as blanks.
  */
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\u115F\u1160\u3164\uFFA0\u{E0000}-\u{E007F}]/u;
+// seam: UNSAFE_GLOBAL
 const UNSAFE_GLOBAL = new RegExp(UNSAFE.source, 'gu');
 
 export interface NeutraliseOptions {
@@ -23,6 +25,7 @@ function escapeCodePoint(ch: string): string {
   return `\\u{${cp.toString(16)}}`;
 }
 
+// seam: neutralise
 /** Makes text safe to write to a terminal; printable text is returned unchanged. */
 export function neutralise(text: string, options: NeutraliseOptions = {}): string {
   return text.replace(UNSAFE_GLOBAL, (ch) =>

@@ -12,6 +12,7 @@ export const BANNER = 'refhost - reference MCP host. Type /quit to exit.\n';
 export const PREVIEW_MAX_LINES = 8;
 export const PREVIEW_MAX_BYTES = 1024;
 
+// seam: statusLine
 export function statusLine(status: ServerStatus): string {
   const name = neutralise(status.server);
   return status.ok
@@ -19,16 +20,19 @@ export function statusLine(status: ServerStatus): string {
     : `MCP server ${name} unavailable: ${neutralise(status.reason)}\n`;
 }
 
+// seam: instructionFlagLine
 /** INJECT-3: printed before the banner for a tool whose definition reads like instructions. */
 export function instructionFlagLine(server: string, tool: string): string {
   return `MCP server ${neutralise(server)}: tool ${neutralise(tool)} has instruction-like text in its description; it is treated as data\n`;
 }
 
+// seam: changedFlagLine
 /** INJECT-4: printed before the banner for a tool whose definition changed since its pin. */
 export function changedFlagLine(server: string, tool: string): string {
   return `MCP server ${neutralise(server)}: tool ${neutralise(tool)} changed since it was last seen; review it before approving calls\n`;
 }
 
+// seam: promptListLine
 /** PROMPT-1: one line of `/prompts`: SERVER NAME - description. */
 export function promptListLine(server: string, name: string, description: string | undefined): string {
   const about = description?.trim() ? ` - ${neutralise(description.trim())}` : '';
@@ -37,6 +41,7 @@ export function promptListLine(server: string, name: string, description: string
 
 export const NO_PROMPTS_TEXT = 'No MCP server offers prompts.\n';
 
+// seam: promptMessageText
 /** PROMPT-1: each message of a prompt the user asked for, shown before it is used. */
 export function promptMessageText(server: string, role: string, text: string): string {
   return `[Prompt from ${neutralise(server)}] ${neutralise(role)}: ${neutralise(text, { multiline: true })}\n`;
@@ -50,6 +55,7 @@ export function toolHeader(exposedName: string): string {
   return `[Tool: ${neutralise(exposedName)}]\n`;
 }
 
+// seam: resultPreview
 /** The first lines of a tool's output (neutralised, multi-line) and whether there is more. */
 export function resultPreview(output: string): { preview: string; more: boolean } {
   const lines = output.split('\n');
@@ -58,6 +64,7 @@ export function resultPreview(output: string): { preview: string; more: boolean 
   return { preview: neutralise(preview, { multiline: true }), more: preview.length < output.length };
 }
 
+// seam: toolResult
 /** `[Tool result: STATUS]` and the first lines of the output, marked when there is more. */
 export function toolResult(status: CallStatus, output: string): string {
   const { preview, more } = resultPreview(output);
@@ -65,6 +72,7 @@ export function toolResult(status: CallStatus, output: string): string {
   return `[Tool result: ${status}]\n${body}${more ? '...\n' : ''}`;
 }
 
+// seam: unknownGatePrompt
 /** UNKNOWN-2: asked before the next user message after an unknown outcome. */
 export function unknownGatePrompt(calls: readonly { server: string; tool: string }[]): string {
   const names = calls.map((c) => `${neutralise(c.server)}/${neutralise(c.tool)}`).join(', ');
@@ -76,6 +84,7 @@ export function toolLimitMessage(limit: number): string {
   return `Tool call limit reached: at most ${limit} tool calls per turn. The turn has ended; the remaining calls were not run.\n`;
 }
 
+// seam: errorLine
 export function errorLine(message: string): string {
   return `refhost: ${neutralise(message)}\n`;
 }

@@ -28,6 +28,7 @@ const CTRL_D = '\u0004';
 const CTRL_U = '\u0015';
 const ESC = '\u001b';
 
+// seam: createSecretReader
 /** One reader per input stream: bytes after a value's line end are kept for the next read. */
 export function createSecretReader(input: SecretInputStream, output: NodeJS.WritableStream): SecretReader {
   const tty = input.isTTY === true && typeof input.setRawMode === 'function';
