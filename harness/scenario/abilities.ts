@@ -20,6 +20,7 @@ export const ABILITIES = {
   'add-command': { has: (c) => c.commands?.add !== undefined, lacking: 'the host has no command to add a server' },
   'list-command': { has: (c) => c.commands?.list !== undefined, lacking: 'the host has no command to list servers' },
   'file-tool': { has: (c) => c.builtins.readFile !== undefined, lacking: 'the host has no built-in tool that reads files' },
+  'prompt-command': { has: (c) => c.prompts !== undefined, lacking: 'the host has no command to use a server prompt' },
   'builtin-tool': { has: (c) => c.builtins.names.length > 0, lacking: 'the host has no built-in tools' },
   'own-screen': { has: (c) => c.ownScreen, lacking: 'the host draws no screen of its own (its client renders what it is sent)' },
   'server-status': { has: (c) => c.serverStatus !== false, lacking: "the host's protocol carries no per-server status (ACP: its client cannot show one)" },
