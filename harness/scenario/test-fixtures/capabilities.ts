@@ -10,4 +10,5 @@ export const EVERY_CAPABILITY: HostCapabilities = {
   builtins: { names: ['read_file'], readFile: { tool: 'read_file', pathArgument: 'path' } },
   resume: { legacy: { place: () => undefined } as never },
   commands: { add: {} as never, list: {} as never },
+  prompts: { line: () => '/prompt', listLine: '/prompts' },
 };
