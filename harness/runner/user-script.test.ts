@@ -73,3 +73,18 @@ describe('a step that cannot happen', () => {
     expect(run.outcome.stoppedAt).toMatchObject({ step: 1, hostExited: true });
   });
 });
+
+describe('the approval step', () => {
+  test('a host that went on without asking stops the script, unless the step is optional', async () => {
+    const required = emptyScriptRun();
+    required.sessions.push(session({ prompt: true, exited: false }));
+    await runUserScript(required, [{ approval: 'approve' }, { end: 'eof' }], ctx);
+    expect(required.outcome).toMatchObject({ completed: 0, stoppedAt: { step: 1 } }); // steps count from 1
+
+    const optional = emptyScriptRun();
+    optional.sessions.push(session({ prompt: true, exited: false }));
+    await runUserScript(optional, [{ approval: 'approve', optional: true }, { end: 'eof' }], ctx);
+    expect(optional.outcome).toMatchObject({ completed: 2, stoppedAt: null });
+    expect(optional.approvals).toEqual([]);
+  });
+});

@@ -213,6 +213,7 @@ const STEP_HANDLERS: { [K in UserStepKind]: (step: StepOf<K>, turn: StepTurn) =>
   async approval(step, turn) {
     const session = hostSession(turn);
     const shown = await session.waitForApproval(turn.within);
+    if (shown === null && step.optional === true) return;
     if (shown === null) throw new StepFailed(`no approval request (the host went on, exited, or ${turn.within} ms passed)`);
     const shownAt = monotonicMs();
     // Recorded before answering: a request the host showed counts even when its protocol cannot take this answer.

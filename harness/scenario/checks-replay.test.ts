@@ -43,6 +43,14 @@ describe('REPLAY through the host', () => {
     expect(outcome(nothingReinvoked(['docs'], RESULT)(resumed(false)))).toBe('NEVER-HAPPENED');
   });
 
+  test('a resource read or a prompt fetched again after the resume is re-invoked too, a listing is not', () => {
+    const base = resumed(true);
+    const again = (method: string) => ({ ...base, servers: server('docs', [request('resources/read', 1, 100), request(method, 2, 700)]) });
+    expect(nothingReinvoked(['docs'], RESULT)(again('resources/read')).verdict).toBe('FAIL');
+    expect(nothingReinvoked(['docs'], RESULT)(again('prompts/get')).verdict).toBe('FAIL');
+    expect(nothingReinvoked(['docs'], RESULT)(again('resources/list')).verdict).toBe('PASS');
+  });
+
   test('a resumed host that never asks the model never opened the session: never happened (REPLAY-1..3 ask it)', () => {
     const silent = { ...resumed(true), modelRequests: [modelRequest(0), modelRequest(1)] };
     expect(outcome(resumedHistoryCarries([RESULT])(silent))).toBe('NEVER-HAPPENED');

@@ -50,7 +50,12 @@ export function resumedHistoryCarries(markers: readonly string[]): GradeFn {
   };
 }
 
-/** REPLAY-1: once the session was resumed with its history, none of `servers` received a tools/call. */
+/** What a recorded session may hold that a host could invoke again: a call, a resource read, a prompt fetched. */
+const INVOKING = new Set(['tools/call', 'resources/read', 'prompts/get']);
+const invokes = (e: Observations['servers'][string]['journal'][number]): boolean =>
+  e.kind === 'jsonrpc-in' && typeof e.message.method === 'string' && INVOKING.has(e.message.method);
+
+/** REPLAY-1: once the session was resumed with its history, none of `servers` received a call, a resource read or a prompt fetch. */
 export function nothingReinvoked(servers: readonly string[], marker: string): GradeFn {
   return (obs) => {
     const request = resumedRequest(obs);
@@ -60,13 +65,15 @@ export function nothingReinvoked(servers: readonly string[], marker: string): Gr
         modelRequestEvidence(obs, request.index, inputOf),
       ]);
     const restartAt = obs.sessionStarts.at(-1)?.mono ?? 0;
-    const calls = servers.flatMap((s) =>
-      (obs.servers[s]?.journal ?? []).filter((e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call' && e.mono >= restartAt).map(() => s),
+    const again = servers.flatMap((s) =>
+      (obs.servers[s]?.journal ?? [])
+        .filter((e) => invokes(e) && e.mono >= restartAt)
+        .map((e) => `${s} ${e.kind === 'jsonrpc-in' ? String(e.message.method) : ''}`),
     );
-    const evidence = servers.map((s) => journalEvidence(obs, s, (e) => e.kind === 'jsonrpc-in' && e.message.method === 'tools/call'));
-    return calls.length === 0
-      ? pass(`after the resume ${servers.join(', ')} received no tools/call`, evidence)
-      : fail(`after the resume ${calls.join(', ')} received ${calls.length} tools/call`, evidence);
+    const evidence = servers.map((s) => journalEvidence(obs, s, invokes));
+    return again.length === 0
+      ? pass(`after the resume ${servers.join(', ')} received no tools/call, resources/read or prompts/get`, evidence)
+      : fail(`after the resume: ${again.join(', ')}`, evidence);
   };
 }
 

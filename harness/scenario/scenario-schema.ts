@@ -105,9 +105,11 @@ const USER_STEPS = [
   /**
    * Waits for an approval request, records what it shows, answers it. `thinkMs`: the user takes
    * this long to answer; the host must go on waiting (APPROVE-1), so the wait ends early only
-   * if the prompt comes back meanwhile.
+   * if the prompt comes back meanwhile. `optional`: in a scenario that grades something else,
+   * a request some hosts do not make (a resource read run without asking, which the RESOURCE and
+   * APPROVE checks grade): the host going on without one is no failure of the step.
    */
-  ['approval', z.strictObject({ approval: Answer, thinkMs: z.number().int().positive().optional(), within })],
+  ['approval', z.strictObject({ approval: Answer, thinkMs: z.number().int().positive().optional(), optional: z.literal(true).optional(), within })],
   /** Waits for the unknown-outcome confirmation and answers it (UNKNOWN-2): the host's confirm or decline word, an empty line, or end of input. */
   ['unknownGate', z.strictObject({ unknownGate: z.enum(['approve', 'deny', 'empty', 'eof']), within })],
   /** Waits until the screen shows this text (a regular expression source). */
