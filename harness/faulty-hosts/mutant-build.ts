@@ -6,13 +6,13 @@
 // campaign checks first. A process builds all its mutants, one at a time, with one esbuild
 // context: a rebuild parses only the mutated file again.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { context, type BuildContext, type Plugin } from 'esbuild';
 import { z } from 'zod';
 import { suiteRoot } from '../suite-root.js';
 import { MutantError } from './mutant-error.js';
-import { SEAM_NAME, seamIndex, seamRegion } from './seams.js';
+import { SEAM_NAME, seamIndex, seamRegion, sourceFiles } from './seams.js';
 
 export { MutantError };
 
@@ -61,14 +61,6 @@ export function applyMutant(mutant: Mutant, text: string): string {
     throw new MutantError(`mutant ${mutant.id}: its find text occurs ${count} times in seam ${mutant.seam} (must be exactly once)`);
   }
   return text.slice(0, region.start) + inside.replace(mutant.find, () => mutant.replace) + text.slice(region.end);
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
 }
 
 let sourcesDigest: string | undefined;

@@ -14,7 +14,8 @@ const SEAM_LINE = /^[ \t]*\/\/ seam: (\S+)[ \t]*$/gm;
 /** A seam's name: as it is written after `// seam: `. */
 export const SEAM_NAME = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)?$/;
 
-function sourceFiles(dir: string): string[] {
+/** Every source file under `dir` (tests left out). */
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
