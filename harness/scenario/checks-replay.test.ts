@@ -41,6 +41,8 @@ describe('REPLAY through the host', () => {
     expect(nothingReinvoked(['docs'], RESULT)(after).verdict).toBe('FAIL');
     // The session resuming with its history is REPLAY-1's demand too: owed, not a precondition.
     expect(outcome(nothingReinvoked(['docs'], RESULT)(resumed(false)))).toBe('NEVER-HAPPENED');
+    // What the first start should have recorded never ran (the model found no tool for it): nothing to re-invoke.
+    expect(outcome(nothingReinvoked(['docs'], RESULT)({ ...resumed(false), toolOutputs: [] }))).toBe('NOT-REACHED');
   });
 
   test('a resource read or a prompt fetched again after the resume is re-invoked too, a listing is not', () => {

@@ -55,11 +55,16 @@ const INVOKING = new Set(['tools/call', 'resources/read', 'prompts/get']);
 const invokes = (e: Observations['servers'][string]['journal'][number]): boolean =>
   e.kind === 'jsonrpc-in' && typeof e.message.method === 'string' && INVOKING.has(e.message.method);
 
-/** REPLAY-1: once the session was resumed with its history, none of `servers` received a call, a resource read or a prompt fetch. */
+/**
+ * REPLAY-1: once the session was resumed with its history, none of `servers` received a call, a
+ * resource read or a prompt fetch. Needs what the first start recorded (`marker`, a result it
+ * got) to have reached the model then: a host that never ran it has nothing to re-invoke.
+ */
 export function nothingReinvoked(servers: readonly string[], marker: string): GradeFn {
   return (obs) => {
     const request = resumedRequest(obs);
     if (isGrade(request)) return request;
+    if (!madeInFirstStart(obs, marker)) return notReached(`the first start's result ${marker} reaching the model`, obs);
     if (!JSON.stringify(request.input).includes(marker))
       return neverHappened("the saved session resuming with its history (the resumed host's first request lacks it)", RESUMED, obs, [
         modelRequestEvidence(obs, request.index, inputOf),
