@@ -2,9 +2,10 @@
 // Counts individual tests (checks run as tests too); skipped tests are reported apart. A file
 // that failed without a failing test (it did not load, or a hook threw and its tests were
 // skipped) counts as one failure, so the line can never say 0 failed for a red run.
-// Above it, one line per failed test and per test that passed only when retried (vitest.config.ts
-// retries once), each with its file and full name: CI shows a run's last lines, and a failure or a
-// flake printed only in the middle of the log could not be named afterwards.
+// Above it, one line per failed test, per file that failed without one, and per test that passed
+// only when retried (vitest.config.ts retries once), each with its file and full name: CI shows a
+// run's last lines, and a failure or a flake printed only in the middle of the log could not be
+// named afterwards.
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
