@@ -40,9 +40,17 @@ describe('REPLAY through the host', () => {
     expect(nothingReinvoked(['docs'], RESULT)(before).verdict).toBe('PASS');
     expect(nothingReinvoked(['docs'], RESULT)(after).verdict).toBe('FAIL');
     // The session resuming with its history is REPLAY-1's demand too: owed, not a precondition.
-    expect(outcome(nothingReinvoked(['docs'], RESULT)(resumed(false)))).toBe('NEVER-HAPPENED');
-    // What the first start should have recorded never ran (the model found no tool for it): nothing to re-invoke.
+    expect(outcome(nothingReinvoked(['docs'], RESULT)({ ...resumed(false), servers: before.servers }))).toBe('NEVER-HAPPENED');
+    // The first start's result never reached the model: the history cannot carry it, so it is not owed.
+    expect(outcome(nothingReinvoked(['docs'], RESULT)({ ...resumed(false), servers: before.servers, toolOutputs: [] }))).toBe('NOT-REACHED');
+  });
+
+  test('nothing invoked by the first start, as the servers journal it, is not reached: the tool output the host sent does not decide', () => {
+    // The model found no tool, so nothing was sent: the session holds nothing to re-invoke.
     expect(outcome(nothingReinvoked(['docs'], RESULT)({ ...resumed(false), toolOutputs: [] }))).toBe('NOT-REACHED');
+    // The first start read, but the host never gave the model the result: a read sent again after the resume still fails.
+    const reread = { ...resumed(false), toolOutputs: [], servers: server('docs', [request('resources/read', 1, 100), request('resources/read', 2, 700)]) };
+    expect(nothingReinvoked(['docs'], RESULT)(reread).verdict).toBe('FAIL');
   });
 
   test('a resource read or a prompt fetched again after the resume is re-invoked too, a listing is not', () => {

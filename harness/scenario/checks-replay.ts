@@ -56,29 +56,29 @@ const invokes = (e: Observations['servers'][string]['journal'][number]): boolean
   e.kind === 'jsonrpc-in' && typeof e.message.method === 'string' && INVOKING.has(e.message.method);
 
 /**
- * REPLAY-1: once the session was resumed with its history, none of `servers` received a call, a
- * resource read or a prompt fetch. Needs what the first start recorded (`marker`, a result it
- * got) to have reached the model then: a host that never ran it has nothing to re-invoke.
+ * REPLAY-1: once the session was resumed, none of `servers` received a call, a resource read or a
+ * prompt fetch again, and the resumed session opened with its history (`marker`, a result of the
+ * first start). Needs the first start to have invoked something on those servers, as their own
+ * journals show (not what the host told the model): a host that never ran anything has nothing to
+ * re-invoke. The history is owed only once the first start's result reached the model.
  */
 export function nothingReinvoked(servers: readonly string[], marker: string): GradeFn {
   return (obs) => {
     const request = resumedRequest(obs);
     if (isGrade(request)) return request;
-    if (!madeInFirstStart(obs, marker)) return notReached(`the first start's result ${marker} reaching the model`, obs);
-    if (!JSON.stringify(request.input).includes(marker))
-      return neverHappened("the saved session resuming with its history (the resumed host's first request lacks it)", RESUMED, obs, [
-        modelRequestEvidence(obs, request.index, inputOf),
-      ]);
     const restartAt = obs.sessionStarts.at(-1)?.mono ?? 0;
-    const again = servers.flatMap((s) =>
-      (obs.servers[s]?.journal ?? [])
-        .filter((e) => invokes(e) && e.mono >= restartAt)
-        .map((e) => `${s} ${e.kind === 'jsonrpc-in' ? String(e.message.method) : ''}`),
-    );
+    const invoked = servers.flatMap((s) => (obs.servers[s]?.journal ?? []).filter(invokes).map((e) => ({ s, e })));
+    if (!invoked.some(({ e }) => e.mono < restartAt))
+      return notReached(`the first start sending ${servers.join(' or ')} a call, a resource read or a prompt fetch to record`, obs);
     const evidence = servers.map((s) => journalEvidence(obs, s, invokes));
-    return again.length === 0
-      ? pass(`after the resume ${servers.join(', ')} received no tools/call, resources/read or prompts/get`, evidence)
-      : fail(`after the resume: ${again.join(', ')}`, evidence);
+    const again = invoked.filter(({ e }) => e.mono >= restartAt).map(({ s, e }) => `${s} ${e.kind === 'jsonrpc-in' ? String(e.message.method) : ''}`);
+    if (again.length > 0) return fail(`after the resume: ${again.join(', ')}`, evidence);
+    if (JSON.stringify(request.input).includes(marker))
+      return pass(`after the resume ${servers.join(', ')} received no tools/call, resources/read or prompts/get`, evidence);
+    if (!madeInFirstStart(obs, marker)) return notReached(`the first start's result ${marker} reaching the model`, obs);
+    return neverHappened("the saved session resuming with its history (the resumed host's first request lacks it)", RESUMED, obs, [
+      modelRequestEvidence(obs, request.index, inputOf),
+    ]);
   };
 }
 
