@@ -42,11 +42,12 @@ function countOccurrences(text: string, find: string): number {
 }
 
 let seams: ReadonlyMap<string, string> | undefined;
+/** Refhost's seams, name -> file, read once per process. */
+const refhostSeams = (): ReadonlyMap<string, string> => (seams ??= seamIndex(SOURCE_DIR));
 
-/** The file that marks `seam` (refhost's sources are read for their seams once per process). */
+/** The file that marks `seam`. */
 export function seamFile(seam: string): string {
-  seams ??= seamIndex(SOURCE_DIR);
-  const file = seams.get(seam);
+  const file = refhostSeams().get(seam);
   if (file === undefined) throw new MutantError(`no seam ${seam} is marked in reference-host/ (a line "// seam: ${seam}" before a declaration)`);
   return file;
 }
@@ -118,8 +119,7 @@ let waiting = 0;
 /** The shared context: the files that mark seams are the ones its plugin sees. */
 async function sharedContext(): Promise<BuildContext> {
   if (shared !== null) return shared;
-  seams ??= seamIndex(SOURCE_DIR);
-  const files = new Set(seams.values());
+  const files = new Set(refhostSeams().values());
   const ctx = await context({
     entryPoints: [ENTRY],
     bundle: true,

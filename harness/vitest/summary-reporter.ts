@@ -51,15 +51,15 @@ export function summaryLine({ passed, failed, skipped }: Summary): string {
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
-    const modules = testModules.map((mod) => ({
-      state: () => mod.state(),
-      name: relative(process.cwd(), mod.moduleId),
-      tests: [...mod.children.allTests()].map((t) => ({
+    const modules = testModules.map((mod) => {
+      const name = relative(process.cwd(), mod.moduleId);
+      const tests = [...mod.children.allTests()].map((t) => ({
         state: t.result().state,
-        name: `${relative(process.cwd(), mod.moduleId)} > ${t.fullName}`,
+        name: `${name} > ${t.fullName}`,
         flaky: t.diagnostic()?.flaky ?? false,
-      })),
-    }));
+      }));
+      return { state: () => mod.state(), name, tests };
+    });
     const named = namedOutcomes(modules).map((line) => `${line}\n`);
     process.stdout.write(`\n${named.join('')}${summaryLine(summarise(modules, unhandledErrors.length))}\n`);
   }

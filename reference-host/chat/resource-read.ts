@@ -1,7 +1,6 @@
 // RESOURCE-1..2 on the chat side: a call of the built-in read_mcp_resource tool (server, uri;
-// offered as resource-tool.ts says). A read of a URI its server did not
-// list (or match by one of its templates) is refused here: status failed, nothing sent,
-// the user not asked. Everything else becomes an McpAction, so a read gets the same policy
+// offered as resource-tool.ts says). A read of a URI its server did not list (or match by one
+// of its templates) is refused here: status failed, nothing sent, the user not asked. Everything else becomes an McpAction, so a read gets the same policy
 // gate, per-call approval and telemetry as a tool call (RESOURCE-1, POLICY-3).
 import type { CallOutcome, McpConnections, McpTool } from '../mcp/types.js';
 import { runMcpAction, type McpAction } from './mcp-action.js';
