@@ -70,7 +70,7 @@ interface PassResult {
 }
 
 async function runAll(scenarios: readonly Scenario[], id: string, bundle: string, concurrency: number): Promise<PassResult> {
-  const adapter = createMutantHostAdapter(id, bundle);
+  const adapter = createMutantHostAdapter({ id }, bundle);
   const durations = new Map<string, number>();
   const errors: string[] = [];
   const runs = await mapPool(scenarios, concurrency, async (scenario) => {

@@ -23,7 +23,7 @@ export default defineScenario({
       id: 'second-call-after-first-answer',
       guarantees: ['APPROVE-6'],
       expected: 'the second tools/call reaches the server only after the server answered the first',
-      provenBy: ['concurrent-calls'],
+      provenBy: ['concurrent-calls', 'ka-acp-agent-calls-side-by-side'],
       grade: callsOneAfterAnother('docs', 2),
     },
     {

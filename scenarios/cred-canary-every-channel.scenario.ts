@@ -47,7 +47,7 @@ export default defineScenario({
       id: 'not-to-other-servers',
       guarantees: ['CRED-2'],
       expected: "no credential canary appears in another server's requests or environment (a second stdio server's included)",
-      provenBy: ['leak-header-to-other-server', 'cred-shared-stdio-env'],
+      provenBy: ['leak-header-to-other-server', 'cred-shared-stdio-env', 'ka-genai-gemini-one-header-table'],
       grade: canaryKeptFrom(PLACES.otherServers, CREDENTIALS),
     },
     {

@@ -32,7 +32,7 @@ export default defineScenario({
       id: 'later-tool-not-offered',
       guarantees: ['DISCOVER-5'],
       expected: `no model request after list_changed offers ${LATER_TOOL}, unless the screen tells the user about it`,
-      provenBy: ['refresh-on-list-changed'],
+      provenBy: ['refresh-on-list-changed', 'ka-acp-agent-tools-relisted-per-prompt'],
       grade: laterToolNotOffered('docs', LATER_TOOL),
     },
   ],

@@ -32,7 +32,7 @@ export default defineScenario({
       id: 'names-carry-their-server',
       guarantees: ['EXPOSE-1'],
       expected: "alpha/search, beta/search and alpha's file-tool namesake are offered under three distinct names that each name their server",
-      provenBy: ['unprefixed-names'],
+      provenBy: ['unprefixed-names', 'ka-tui-responses-prefix-only-on-clash'],
       grade: namesCarryServer((obs) => [
         ['alpha', 'search'],
         ['beta', 'search'],

@@ -98,7 +98,7 @@ export default defineScenario({
       guarantees: ['EXPOSE-6'],
       expected:
         'neither the initialize instructions, a description, a listed resource, a result nor an error message appears in the instructions or a system/developer message of any request',
-      provenBy: ['instructions-in-system', 'expose-resource-listing-in-instructions'],
+      provenBy: ['instructions-in-system', 'expose-resource-listing-in-instructions', 'ka-anthropic-tty-instructions-in-system'],
       grade: markersNotInInstructions(MARKERS, 2),
     },
   ],

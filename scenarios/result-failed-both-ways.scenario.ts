@@ -45,7 +45,7 @@ export default defineScenario({
       id: 'both-failed',
       guarantees: ['RESULT-2'],
       expected: 'the model receives status failed for both isError results (with content and without) and for the JSON-RPC error',
-      provenBy: ['errors-as-completed', 'result-is-error-empty-completed'],
+      provenBy: ['errors-as-completed', 'result-is-error-empty-completed', 'ka-tui-responses-is-error-completed'],
       grade: modelSawStatuses(['failed', 'failed', 'failed']),
     },
     {

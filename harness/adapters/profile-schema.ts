@@ -255,6 +255,13 @@ export interface LoadedProfile {
   file: string;
 }
 
+/** Validates a profile read from `file`; problems are one HarnessError naming file and fields. */
+export function parseHostProfile(raw: unknown, file: string): LoadedProfile {
+  const parsed = HostProfileSchema.safeParse(raw);
+  if (!parsed.success) throw new HarnessError('PROFILE_INVALID', `host profile ${file}:\n${formatIssues(parsed.error.issues)}`);
+  return { profile: parsed.data, file };
+}
+
 /** Reads and validates a profile file; problems are one HarnessError naming file and fields. */
 export function loadHostProfile(path: string): LoadedProfile {
   const file = resolve(path);
@@ -264,9 +271,7 @@ export function loadHostProfile(path: string): LoadedProfile {
   } catch (error) {
     throw new HarnessError('PROFILE_INVALID', `host profile ${file}: ${(error as Error).message}`);
   }
-  const parsed = HostProfileSchema.safeParse(raw);
-  if (!parsed.success) throw new HarnessError('PROFILE_INVALID', `host profile ${file}:\n${formatIssues(parsed.error.issues)}`);
-  return { profile: parsed.data, file };
+  return parseHostProfile(raw, file);
 }
 
 /** Replaces {placeholders} (validated at load, so every name is known). */

@@ -1,7 +1,8 @@
 // Proves the checks can fail: every scenario runs against each faulty host its checks name
 // in `provenBy`, and each such check must FAIL there (its PASS against the reference host is
 // asserted by the conformance run). A faulty host is refhost with a fault injected through
-// its seams (faults.ts) or a one-line source mutant of it (mutants.ts, built and cached).
+// its seams (faults.ts) or a one-line source mutant of it (mutants.ts, built and cached), or a
+// source mutant of a known-answer host (KNOWN_ANSWER_MUTANTS: proof on code unlike refhost's).
 // All runs go through the CLI's scheduler (longest first, as many at once as the CPU allows).
 // Prints the detection rate. Pairs that cannot fail yet are listed in PENDING with the
 // reason; they must leave the list once they do.
@@ -16,7 +17,7 @@ import { createFaultyHostAdapter } from './faulty-host-adapter.js';
 import { FAULTS } from './faults.js';
 import { buildMutant } from './mutant-build.js';
 import { createMutantHostAdapter } from './mutant-host-adapter.js';
-import { MUTANTS } from './mutants.js';
+import { KNOWN_ANSWER_MUTANTS, MUTANTS } from './mutants.js';
 
 /** "<check id>@<fault>" or "*@<fault>" -> why that fault cannot make the check fail yet. */
 const PENDING: Readonly<Record<string, string>> = {};
@@ -24,8 +25,8 @@ const PENDING: Readonly<Record<string, string>> = {};
 /** The faulty host named in a provenBy list: a seam fault or a source mutant; null when neither exists. */
 async function faultyHost(fault: string): Promise<HostAdapter | null> {
   if (FAULTS[fault] !== undefined) return createFaultyHostAdapter(fault);
-  const mutant = MUTANTS.find((m) => m.id === fault);
-  return mutant === undefined ? null : createMutantHostAdapter(fault, await buildMutant(mutant));
+  const mutant = [...MUTANTS, ...KNOWN_ANSWER_MUTANTS].find((m) => m.id === fault);
+  return mutant === undefined ? null : createMutantHostAdapter(mutant, await buildMutant(mutant));
 }
 
 const pendingReason = (check: string, fault: string): string | undefined => PENDING[`${check}@${fault}`] ?? PENDING[`*@${fault}`];
@@ -71,7 +72,7 @@ describe('faulty hosts make the checks that name them fail', () => {
     test(pair.id, () => {
       const { scenario, fault } = pair;
       if (adapters.get(fault) === null) {
-        expect(pendingReason('*', fault), `fault "${fault}" is in neither faults.ts nor mutants.ts, nor pending`).toBeDefined();
+        expect(pendingReason('*', fault), `fault "${fault}" is in neither faults.ts nor mutants.ts (refhost or known-answer), nor pending`).toBeDefined();
         return;
       }
       const ran = results.get(pair.id) ?? [];

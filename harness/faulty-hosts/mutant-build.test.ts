@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { guaranteeById } from '../catalogue/guarantees.js';
+import { loadAnswerKey } from '../known-answer-hosts/answer-key.js';
+import { KNOWN_ANSWER_DIR } from '../known-answer-hosts/known-answer-hosts.js';
 import { suiteRoot } from '../suite-root.js';
 import { applyMutant, brokenGuarantee, buildMutant, MutantError, seamFile, type Mutant } from './mutant-build.js';
-import { MUTANTS } from './mutants.js';
+import { KNOWN_ANSWER_MUTANTS, MUTANTS } from './mutants.js';
 import { seamIndex, seamRegion } from './seams.js';
 
 const cache = mkdtempSync(join(tmpdir(), 'mhc-mutant-build-'));
@@ -29,7 +31,7 @@ describe('building a source mutant of refhost', () => {
 
   test("text of the same file outside the seam is not the seam's: a find there is refused", async () => {
     const outside = "export const APPROVE_PROMPT = 'Approve this operation? [y/N] ';";
-    expect(readFileSync(seamFile('isYes'), 'utf8')).toContain(outside);
+    expect(readFileSync(seamFile({ seam: 'isYes' }), 'utf8')).toContain(outside);
     await expect(buildMutant(mutant({ id: 'outside-the-seam', find: outside }), cache)).rejects.toThrow(/occurs 0 times in seam isYes/);
   });
 
@@ -40,8 +42,9 @@ describe('building a source mutant of refhost', () => {
     );
   });
 
-  test('a mutant of a seam no line marks is refused', async () => {
+  test('a mutant of a seam no line marks, or of a host there is not, is refused', async () => {
     await expect(buildMutant(mutant({ id: 'no-seam', seam: 'noSuchSeam' }), cache)).rejects.toThrow(/no seam noSuchSeam is marked in reference-host/);
+    await expect(buildMutant(mutant({ id: 'no-host', host: 'no-such-host' }), cache)).rejects.toThrow(/no known-answer host no-such-host/);
   });
 
   test('a built mutant carries its replacement where the unmutated build carries the original', async () => {
@@ -69,23 +72,39 @@ describe('building a source mutant of refhost', () => {
 
 describe('the mutant list', () => {
   test('every mutant applies inside its seam exactly once and changes it', () => {
-    for (const m of MUTANTS) {
-      const text = readFileSync(seamFile(m.seam), 'utf8');
+    for (const m of [...MUTANTS, ...KNOWN_ANSWER_MUTANTS]) {
+      const text = readFileSync(seamFile(m), 'utf8');
       expect(applyMutant(m, text), m.id).not.toBe(text);
     }
   });
 
-  test('every seam marked in refhost is one some mutant changes', () => {
-    const used = new Set(MUTANTS.map((m) => m.seam));
-    expect([...seamIndex(join(suiteRoot(), 'reference-host')).keys()].filter((seam) => !used.has(seam))).toEqual([]);
+  test('every seam marked in refhost or a known-answer host is one some mutant changes', () => {
+    const used = (list: readonly Mutant[]) => new Set(list.map((m) => m.seam));
+    expect([...seamIndex(join(suiteRoot(), 'reference-host')).keys()].filter((seam) => !used(MUTANTS).has(seam))).toEqual([]);
+    for (const host of new Set(KNOWN_ANSWER_MUTANTS.map((m) => m.host))) {
+      const mine = used(KNOWN_ANSWER_MUTANTS.filter((m) => m.host === host));
+      expect(
+        [...seamIndex(join(KNOWN_ANSWER_DIR, host!)).keys()].filter((seam) => !mine.has(seam)),
+        host,
+      ).toEqual([]);
+    }
   });
 
   test('every mutant names one guarantee of the catalogue', () => {
-    const unknown = MUTANTS.filter((m) => guaranteeById(brokenGuarantee(m)) === undefined).map((m) => m.id);
+    const unknown = [...MUTANTS, ...KNOWN_ANSWER_MUTANTS].filter((m) => guaranteeById(brokenGuarantee(m)) === undefined).map((m) => m.id);
     expect(unknown).toEqual([]);
   });
 
-  test('there are at least 150 mutants', () => {
+  test('refhost mutants have no host; each known-answer mutant breaks a guarantee its host upholds by its answer key', () => {
+    expect(MUTANTS.filter((m) => m.host !== undefined).map((m) => m.id)).toEqual([]);
+    const notUpheld = KNOWN_ANSWER_MUTANTS.filter((m) => {
+      const key = loadAnswerKey(join(KNOWN_ANSWER_DIR, m.host!, 'answer-key.json'));
+      return key.guarantees[brokenGuarantee(m)]?.expect !== 'upholds';
+    }).map((m) => m.id);
+    expect(notUpheld).toEqual([]);
+  });
+
+  test('there are at least 150 mutants of refhost', () => {
     expect(MUTANTS.length).toBeGreaterThanOrEqual(150);
   });
 });

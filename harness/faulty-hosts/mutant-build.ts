@@ -1,10 +1,11 @@
-// Source mutants of refhost (issue 13): a mutant is one exact text replacement inside one named
-// seam of reference-host/ (a `// seam: NAME` line before a declaration, seams.ts), built into its
-// own bundle of refhost's CLI with esbuild, straight from the TypeScript sources. Bundles are
-// cached under node_modules/.cache/mhc-mutants/, keyed by the mutant and every refhost source, so
-// an unchanged mutant is never rebuilt. The unmutated build (mutant null) is the baseline a
-// campaign checks first. A process builds all its mutants, one at a time, with one esbuild
-// context: a rebuild parses only the mutated file again.
+// Source mutants (issue 13): a mutant is one exact text replacement inside one named seam (a
+// `// seam: NAME` line before a declaration, seams.ts) of a host's TypeScript sources, built into
+// its own bundle with esbuild. The host is refhost (reference-host/), or one of the known-answer
+// hosts (harness/known-answer-hosts/<name>/, issue 26), so a check is also shown to fail on code
+// built nothing like refhost. Bundles are cached under node_modules/.cache/mhc-mutants/, keyed by
+// the mutant and every source of its host, so an unchanged mutant is never rebuilt. The unmutated
+// refhost build (mutant null) is the baseline a campaign checks first. A process builds its
+// mutants one at a time, with one esbuild context per host: a rebuild parses only the mutated file again.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -18,7 +19,12 @@ export { MutantError };
 
 export const MutantSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'kebab-case'),
-  /** The named seam of reference-host/ the mutant changes (its `// seam: NAME` line), e.g. "isYes". */
+  /** The known-answer host (its folder under harness/known-answer-hosts/) the mutant changes; absent: refhost. */
+  host: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a folder name')
+    .optional(),
+  /** The named seam of the host's sources the mutant changes (its `// seam: NAME` line), e.g. "isYes". */
   seam: z.string().regex(SEAM_NAME, 'a seam name (an identifier, or Class.member)'),
   /** Exact text that must occur exactly once inside that seam. */
   find: z.string().min(1),
@@ -29,8 +35,23 @@ export const MutantSchema = z.strictObject({
 export type Mutant = z.infer<typeof MutantSchema>;
 
 export const MUTANT_CACHE_DIR = join(suiteRoot(), 'node_modules', '.cache', 'mhc-mutants');
-const SOURCE_DIR = join(suiteRoot(), 'reference-host');
-const ENTRY = join(SOURCE_DIR, 'cli', 'main.ts');
+
+/** The sources a mutant changes: a folder, the entry point bundled from it, and how messages name it. */
+interface Subject {
+  dir: string;
+  entry: string;
+  label: string;
+}
+
+const REFHOST: Subject = { dir: join(suiteRoot(), 'reference-host'), entry: join(suiteRoot(), 'reference-host', 'cli', 'main.ts'), label: 'reference-host/' };
+
+/** The host whose sources `mutant` changes (refhost for the baseline, null). */
+function subjectOf(mutant: Pick<Mutant, 'host'> | null): Subject {
+  if (mutant?.host === undefined) return REFHOST;
+  const dir = join(suiteRoot(), 'harness', 'known-answer-hosts', mutant.host);
+  if (!existsSync(join(dir, 'main.ts'))) throw new MutantError(`no known-answer host ${mutant.host} (harness/known-answer-hosts/${mutant.host}/main.ts)`);
+  return { dir, entry: join(dir, 'main.ts'), label: `harness/known-answer-hosts/${mutant.host}/` };
+}
 
 /** The guarantee a mutant breaks ("APPROVE-3"). */
 export function brokenGuarantee(mutant: Mutant): string {
@@ -41,14 +62,20 @@ function countOccurrences(text: string, find: string): number {
   return text.split(find).length - 1;
 }
 
-let seams: ReadonlyMap<string, string> | undefined;
-/** Refhost's seams, name -> file, read once per process. */
-const refhostSeams = (): ReadonlyMap<string, string> => (seams ??= seamIndex(SOURCE_DIR));
+/** Read once per process, by subject folder. */
+const seamsByDir = new Map<string, ReadonlyMap<string, string>>();
+/** A subject's seams, name -> file. */
+function seamsOf(subject: Subject): ReadonlyMap<string, string> {
+  let seams = seamsByDir.get(subject.dir);
+  if (seams === undefined) seamsByDir.set(subject.dir, (seams = seamIndex(subject.dir)));
+  return seams;
+}
 
-/** The file that marks `seam`. */
-export function seamFile(seam: string): string {
-  const file = refhostSeams().get(seam);
-  if (file === undefined) throw new MutantError(`no seam ${seam} is marked in reference-host/ (a line "// seam: ${seam}" before a declaration)`);
+/** The file that marks the mutant's seam in its host's sources. */
+export function seamFile(mutant: Pick<Mutant, 'seam' | 'host'>): string {
+  const subject = subjectOf(mutant);
+  const file = seamsOf(subject).get(mutant.seam);
+  if (file === undefined) throw new MutantError(`no seam ${mutant.seam} is marked in ${subject.label} (a line "// seam: ${mutant.seam}" before a declaration)`);
   return file;
 }
 
@@ -64,22 +91,23 @@ export function applyMutant(mutant: Mutant, text: string): string {
   return text.slice(0, region.start) + inside.replace(mutant.find, () => mutant.replace) + text.slice(region.end);
 }
 
-let sourcesDigest: string | undefined;
+const digests = new Map<string, string>();
 
 /**
- * Changes with any refhost source, the lock file (bundled dependencies) or the mutant. The
- * sources are read once per process (a self-test asks for about a hundred keys): a source edited
- * while a process runs counts from its next run.
+ * Changes with any source of the mutant's host, the lock file (bundled dependencies) or the
+ * mutant. The sources are read once per process (a self-test asks for about a hundred keys): a
+ * source edited while a process runs counts from its next run.
  */
-function buildKey(mutant: Mutant | null): string {
-  if (sourcesDigest === undefined) {
+function buildKey(mutant: Mutant | null, subject: Subject): string {
+  let digest = digests.get(subject.dir);
+  if (digest === undefined) {
     const hash = createHash('sha256');
-    for (const file of [...sourceFiles(SOURCE_DIR).sort(), join(suiteRoot(), 'package-lock.json')]) {
+    for (const file of [...sourceFiles(subject.dir).sort(), join(suiteRoot(), 'package-lock.json')]) {
       hash.update(relative(suiteRoot(), file)).update('\0').update(readFileSync(file)).update('\0');
     }
-    sourcesDigest = hash.digest('hex');
+    digests.set(subject.dir, (digest = hash.digest('hex')));
   }
-  return createHash('sha256').update(JSON.stringify(mutant)).update('\0').update(sourcesDigest).digest('hex').slice(0, 16);
+  return createHash('sha256').update(JSON.stringify(mutant)).update('\0').update(digest).digest('hex').slice(0, 16);
 }
 
 /** The mutant being built now (null: the unmutated sources), and whether esbuild loaded its file. */
@@ -110,18 +138,20 @@ function mutationPlugin(files: ReadonlySet<string>): Plugin {
  * this long (a script that builds one mutant then ends waits that much), and opened again on demand.
  */
 const IDLE_CLOSE_MS = 10_000;
-let shared: BuildContext | null = null;
+/** One context per subject folder. */
+const contexts = new Map<string, BuildContext>();
 let idle: NodeJS.Timeout | undefined;
 /** Builds run one after another: the plugin reads the one current mutant. */
 let queue: Promise<unknown> = Promise.resolve();
 let waiting = 0;
 
-/** The shared context: the files that mark seams are the ones its plugin sees. */
-async function sharedContext(): Promise<BuildContext> {
-  if (shared !== null) return shared;
-  const files = new Set(refhostSeams().values());
+/** The subject's context: the files that mark seams are the ones its plugin sees. */
+async function contextFor(subject: Subject): Promise<BuildContext> {
+  const open = contexts.get(subject.dir);
+  if (open !== undefined) return open;
+  const files = new Set(seamsOf(subject).values());
   const ctx = await context({
-    entryPoints: [ENTRY],
+    entryPoints: [subject.entry],
     bundle: true,
     write: false,
     platform: 'node',
@@ -132,7 +162,7 @@ async function sharedContext(): Promise<BuildContext> {
     // CommonJS dependencies inside an ES module bundle still call require().
     banner: { js: "import { createRequire as __refhostRequire } from 'node:module'; const require = __refhostRequire(import.meta.url);" },
   });
-  shared = ctx;
+  contexts.set(subject.dir, ctx);
   return ctx;
 }
 
@@ -140,21 +170,21 @@ function closeWhenIdle(): void {
   clearTimeout(idle);
   if (waiting > 0) return;
   idle = setTimeout(() => {
-    const closing = shared;
-    shared = null;
-    void closing?.dispose();
+    const closing = [...contexts.values()];
+    contexts.clear();
+    for (const ctx of closing) void ctx.dispose();
   }, IDLE_CLOSE_MS);
   idle.unref(); // the context, not the timer, is what keeps the process alive
 }
 
 /** The bundle's text with `mutant` applied (null: unmutated), and whether the mutant's file was part of it. */
-function bundleWith(mutant: Mutant | null, target: string | null): Promise<{ contents: Uint8Array; applied: boolean }> {
+function bundleWith(mutant: Mutant | null, subject: Subject, target: string | null): Promise<{ contents: Uint8Array; applied: boolean }> {
   waiting += 1;
   clearTimeout(idle);
   const build = queue.then(async () => {
     current = mutant === null || target === null ? null : { mutant, target, applied: false };
     try {
-      const result = await (await sharedContext()).rebuild();
+      const result = await (await contextFor(subject)).rebuild();
       const [output] = result.outputFiles ?? [];
       if (output === undefined) throw new MutantError(`mutant ${mutant?.id ?? 'baseline'}: esbuild wrote no bundle`);
       return { contents: output.contents, applied: current?.applied ?? true };
@@ -168,17 +198,16 @@ function bundleWith(mutant: Mutant | null, target: string | null): Promise<{ con
   return build;
 }
 
-/** Builds (or finds cached) the bundle of refhost with `mutant` applied; null = unmutated. Returns its path. */
+/** Builds (or finds cached) the bundle of the mutant's host with it applied; null = refhost unmutated. Returns its path. */
 export async function buildMutant(mutant: Mutant | null, cacheDir: string = MUTANT_CACHE_DIR): Promise<string> {
-  const target = mutant === null ? null : seamFile(mutant.seam);
+  const subject = subjectOf(mutant);
+  const target = mutant === null ? null : seamFile(mutant);
   if (mutant !== null && target !== null) applyMutant(mutant, readFileSync(target, 'utf8')); // refuse a bad find before building anything
-  const outfile = join(cacheDir, `${mutant?.id ?? 'baseline'}-${buildKey(mutant)}.mjs`);
+  const outfile = join(cacheDir, `${mutant?.id ?? 'baseline'}-${buildKey(mutant, subject)}.mjs`);
   if (existsSync(outfile)) return outfile;
-  const { contents, applied } = await bundleWith(mutant, target);
+  const { contents, applied } = await bundleWith(mutant, subject, target);
   if (mutant !== null && target !== null && !applied)
-    throw new MutantError(
-      `mutant ${mutant.id}: reference-host/${relative(SOURCE_DIR, target)}, which marks seam ${mutant.seam}, is not part of refhost's CLI bundle`,
-    );
+    throw new MutantError(`mutant ${mutant.id}: ${subject.label}${relative(subject.dir, target)}, which marks seam ${mutant.seam}, is not part of its bundle`);
   mkdirSync(cacheDir, { recursive: true });
   const temp = `${outfile}.${process.pid}.tmp`;
   try {

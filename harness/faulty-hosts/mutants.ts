@@ -6,20 +6,25 @@
 // catalogue and refhost's code, without reading the checks); each breaks exactly one guarantee.
 // The campaign (benchmarks/mutation-campaign.ts) and the tests read this list; each mutant's
 // `find` is checked against its seam (`// seam: NAME` in refhost, seams.ts) when built.
+// KNOWN_ANSWER_MUTANTS change the known-answer hosts instead (mutants-known-answer.ts): the
+// faulty-host test proves checks with them; the campaign, which grades against refhost's
+// baseline, leaves them out.
 import { MutantError, MutantSchema, type Mutant } from './mutant-build.js';
 import { APPROVAL_RESULT_MUTANTS } from './mutants-approval-results.js';
 import { CREDENTIAL_NETWORK_MUTANTS } from './mutants-credentials-network.js';
 import { DEADLINE_MUTANTS } from './mutants-deadlines.js';
 import { EXPOSURE_LIMIT_MUTANTS } from './mutants-exposure-limits.js';
 import { INJECT_TRANSPORT_MUTANTS } from './mutants-inject-transport.js';
+import { KNOWN_ANSWER_MUTANTS as KNOWN_ANSWER } from './mutants-known-answer.js';
 import { POLICY_TELEMETRY_MUTANTS } from './mutants-policy-telemetry.js';
 import { REPLAY_MUTANTS } from './mutants-replay.js';
 import { RESOURCE_PROMPT_MUTANTS } from './mutants-resources-prompts.js';
 import { SERVER_ASK_MUTANTS } from './mutants-server-asks.js';
 import { STDIO_DISCOVERY_MUTANTS } from './mutants-stdio-discovery.js';
 
+const seen = new Set<string>();
+/** Each list's entries parsed, and every id unique across both lists. */
 function checked(mutants: readonly Mutant[]): readonly Mutant[] {
-  const seen = new Set<string>();
   for (const [i, mutant] of mutants.entries()) {
     const parsed = MutantSchema.safeParse(mutant);
     if (!parsed.success)
@@ -42,3 +47,5 @@ export const MUTANTS: readonly Mutant[] = checked([
   ...SERVER_ASK_MUTANTS,
   ...STDIO_DISCOVERY_MUTANTS,
 ]);
+
+export const KNOWN_ANSWER_MUTANTS: readonly Mutant[] = checked(KNOWN_ANSWER);

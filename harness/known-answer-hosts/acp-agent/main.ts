@@ -109,7 +109,7 @@ async function runTool(session: Session, call: ToolCall, client: AgentContext, s
     return `Error: ${message}`;
   }
 }
-
+// seam: prompt
 async function prompt(session: Session, blocks: ContentBlock[], client: AgentContext): Promise<PromptResponse> {
   const abort = new AbortController();
   session.abort = abort;

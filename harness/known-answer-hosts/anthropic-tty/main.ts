@@ -68,7 +68,7 @@ async function ask(prompt: string): Promise<string | null> {
     return null;
   }
 }
-
+// seam: runTool
 async function runTool(block: Anthropic.ToolUseBlock): Promise<Anthropic.ToolResultBlockParam> {
   const t: McpTool | undefined = tools.get(block.name);
   if (!t) return { type: 'tool_result', tool_use_id: block.id, content: [{ type: 'text', text: `No such tool: ${block.name}` }], is_error: true };
@@ -98,7 +98,7 @@ async function runTool(block: Anthropic.ToolUseBlock): Promise<Anthropic.ToolRes
 }
 
 const messages: Anthropic.MessageParam[] = [];
-
+// seam: turn
 /** Sends the conversation and runs the tool calls Claude asks for until it answers in text. */
 async function turn(): Promise<void> {
   const start = messages.length - 1;

@@ -25,7 +25,7 @@ export interface Connection {
   client: Client;
   tools: Tool[];
 }
-
+// seam: transportFor
 function transportFor(server: ServerConfig): Transport {
   switch (server.transport) {
     case 'stdio':

@@ -22,7 +22,7 @@ export const CONFIG_FILE = join(homedir(), '.genai-gemini', 'config.toml');
 
 const strings = (value: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
-
+// seam: loadServers
 export function loadServers(file = CONFIG_FILE): Record<string, ServerConfig> {
   if (!existsSync(file)) return {};
   const doc = parse(readFileSync(file, 'utf8')) as { servers?: Record<string, Record<string, unknown>> };

@@ -86,7 +86,7 @@ for (const status of await hub.connectAll(servers)) {
 const declarations = hub.declarations();
 
 console.log(bold(`genai-gemini ${VERSION}`) + dim(` · ${MODEL} · ${hub.tools.size} tools · /quit to leave`));
-
+// seam: runCall
 // --- one tool call: ask, run, report --------------------------------------------------------
 async function runCall(call: FunctionCall, signal: AbortSignal): Promise<Record<string, unknown>> {
   const entry = hub.tools.get(call.name ?? '');

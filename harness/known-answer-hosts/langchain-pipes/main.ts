@@ -98,7 +98,7 @@ const history: BaseMessage[] = [new SystemMessage(SYSTEM_PROMPT)];
 function textOf(message: AIMessage): string {
   return typeof message.content === 'string' ? message.content : message.text;
 }
-
+// seam: runToolCall
 /** Asks the user about one tool call, runs it if allowed, and returns what the model is told. */
 async function runToolCall(call: { id?: string; name: string; args: Record<string, unknown> }): Promise<ToolMessage> {
   const id = call.id ?? '';

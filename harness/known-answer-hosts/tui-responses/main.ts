@@ -50,7 +50,7 @@ function oneLine(text: string, max = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
-
+// seam: runCall
 /** Asks about one call in the box, then runs it; returns what the model is told. */
 async function runCall(call: ResponseFunctionToolCall, signal: AbortSignal): Promise<string> {
   if (signal.aborted) return 'Error: cancelled by the user';
@@ -123,7 +123,7 @@ async function startServer(config: ServerConfig): Promise<void> {
     screen.add(`✗ ${config.id}: failed: ${(error as Error).message}`);
   }
 }
-
+// seam: main
 async function main(): Promise<void> {
   screen.start();
   let servers: ServerConfig[];

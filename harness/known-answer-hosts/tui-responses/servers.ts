@@ -24,7 +24,7 @@ export function settingsPath(): string {
   const base = process.env.XDG_CONFIG_HOME || join(homedir(), '.config');
   return join(base, 'tui-responses', 'settings.json');
 }
-
+// seam: loadServers
 /** The servers of the settings file; no file means no servers. */
 export function loadServers(file = settingsPath()): ServerConfig[] {
   let text: string;
