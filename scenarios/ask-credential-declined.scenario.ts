@@ -78,7 +78,7 @@ export default defineScenario({
       guarantees: ['ASK-1'],
       expected:
         'the user declined the form (which suggested a default) and typed nothing for the URL-mode ask, so no answer to either elicitation is an accept',
-      provenBy: ['elicit-auto-accept-defaults', 'elicit-env-credential', 'ask-url-mode-accepted'],
+      provenBy: ['elicit-auto-accept-defaults', 'elicit-env-credential', 'ask-url-mode-accepted', 'ka-anthropic-tty-elicitation-defaults'],
       grade: elicitationAnsweredByUserOnly('docs', null),
     },
     {
@@ -86,7 +86,7 @@ export default defineScenario({
       guarantees: ['ASK-1'],
       expected:
         'the elicitation server early sends while the host lists its tools, before the user has seen anything, is not accepted (cancel, decline, an error or no answer uphold it)',
-      provenBy: ['ask-early-elicitation-accepted'],
+      provenBy: ['ask-early-elicitation-accepted', 'ka-anthropic-tty-elicitation-defaults'],
       grade: onLegacyRevision('early', 'request a server sends while it is being listed', elicitationAnsweredByUserOnly('early', null)),
     },
     {

@@ -32,7 +32,7 @@ export default defineScenario({
       guarantees: ['ASK-1'],
       expected:
         'the second elicitation shows on screen too (its message a second time), with server docs named beside it (UNSUPPORTED when the host declares no elicitation)',
-      provenBy: ['elicit-remembers-answer', 'elicit-trusts-after-first'],
+      provenBy: ['elicit-remembers-answer', 'elicit-trusts-after-first', 'ka-anthropic-tty-elicitation-defaults'],
       needs: ['elicitation-shown'],
       grade: elicitationShownWithServer('docs', MESSAGE, 2),
     },
@@ -40,7 +40,7 @@ export default defineScenario({
       id: 'second-answer-is-the-users',
       guarantees: ['ASK-1'],
       expected: `each accepted elicitation carries exactly what the user typed at it ({"room":"${FIRST}"}, then {"room":"${SECOND}"}); a decline, cancel or error also upholds it`,
-      provenBy: ['elicit-remembers-answer', 'elicit-trusts-after-first', 'ask-answer-remembered'],
+      provenBy: ['elicit-remembers-answer', 'elicit-trusts-after-first', 'ask-answer-remembered', 'ka-anthropic-tty-elicitation-defaults'],
       grade: elicitationAnsweredByUserOnly('docs', [{ room: FIRST }, { room: SECOND }], MESSAGE),
     },
   ],

@@ -23,7 +23,7 @@ export default defineScenario({
       id: 'nothing-looked-up',
       guarantees: ['NET-4'],
       expected: 'the host asks the resolver for no name from start to exit (its destinations are the loopback addresses of the model and the fakes)',
-      provenBy: ['net-phone-home'],
+      provenBy: ['net-phone-home', 'ka-anthropic-tty-update-check'],
       grade: nothingLookedUp(),
     },
     {

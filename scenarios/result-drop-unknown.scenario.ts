@@ -40,7 +40,7 @@ export default defineScenario({
       id: 'mid-answer-drop-sent-once',
       guarantees: ['UNKNOWN-1'],
       expected: 'server late receives exactly one tools/call after its answer broke off',
-      provenBy: ['retry-on-unknown'],
+      provenBy: ['retry-on-unknown', 'ka-anthropic-tty-call-retried'],
       grade: serverGotToolCalls('late', 1),
     },
   ],

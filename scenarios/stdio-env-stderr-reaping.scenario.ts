@@ -88,14 +88,14 @@ export default defineScenario({
       id: 'stderr-discarded',
       guarantees: ['STDIO-4'],
       expected: 'the canary the server writes to stderr is nowhere, in any form: not on screen, in a file, a model request or another server',
-      provenBy: ['show-stderr'],
+      provenBy: ['show-stderr', 'ka-tui-responses-server-stderr-shown'],
       grade: stderrDiscarded('local'),
     },
     {
       id: 'crashed-server-stderr-discarded',
       guarantees: ['STDIO-4'],
       expected: 'the canary a server writes to stderr before it crashes at start is nowhere either: not in its status line or anywhere else',
-      provenBy: ['stdio-stderr-in-exit-reason'],
+      provenBy: ['stdio-stderr-in-exit-reason', 'ka-tui-responses-server-stderr-shown'],
       grade: stderrDiscarded('crashing'),
     },
     {

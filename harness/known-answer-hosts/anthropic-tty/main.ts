@@ -26,7 +26,7 @@ try {
   console.error(`anthropic-tty: cannot read ${configPath()}: ${errorText(error)}`);
   process.exit(1);
 }
-
+// seam: anthropic
 const anthropic = new Anthropic(); // ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL
 const model = process.env.ANTHROPIC_MODEL || config.model || 'claude-sonnet-4-5';
 

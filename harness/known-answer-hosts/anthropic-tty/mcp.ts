@@ -36,7 +36,7 @@ function transportFor(server: ServerConfig): Transport {
       return new StreamableHTTPClientTransport(new URL(server.url!), { requestInit: { headers: server.headers } });
   }
 }
-
+// seam: connect
 export async function connect(server: ServerConfig): Promise<Connection> {
   const client = new Client({ name: 'anthropic-tty', version: '0.1.0' });
   await client.connect(transportFor(server), { timeout: CONNECT_TIMEOUT_MS });

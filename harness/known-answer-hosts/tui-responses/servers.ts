@@ -41,7 +41,7 @@ export function loadServers(file = settingsPath()): ServerConfig[] {
 export function whereIs(config: ServerConfig): string {
   return config.kind === 'stdio' ? (config.cmd ?? []).join(' ') : (config.endpoint ?? '');
 }
-
+// seam: transportFor
 function transportFor(config: ServerConfig): Transport {
   if (config.kind === 'stdio') {
     const [command, ...args] = config.cmd ?? [];
