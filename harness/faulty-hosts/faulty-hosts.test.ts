@@ -44,6 +44,9 @@ function revisionsOf(scenario: Scenario): (Scenario['protocol'] | undefined)[] {
 const scenarios = await loadScenarios();
 const allChecks = scenarios.flatMap((s) => s.checks.map((c) => `${s.name}/${c.id}`));
 const failedSomewhere = new Set<string>();
+/** Checks shown to fail on a known-answer host's mutant: proof on code not built like refhost. */
+const failedOnOtherCode = new Set<string>();
+const knownAnswerIds = new Set(KNOWN_ANSWER_MUTANTS.map((m) => m.id));
 const pairs = scenarios.flatMap((scenario) =>
   [...new Set(scenario.checks.flatMap((c) => c.provenBy))].sort().flatMap((fault) =>
     revisionsOf(scenario).map((protocol) => ({
@@ -82,6 +85,7 @@ describe('faulty hosts make the checks that name them fail', () => {
         const result = ran.find((r) => r.id === id);
         const failed = result?.verdict === 'FAIL' || result?.verdict === 'NON-STRICT';
         if (failed) failedSomewhere.add(id);
+        if (failed && knownAnswerIds.has(fault)) failedOnOtherCode.add(id);
         const pending = pendingReason(id, fault);
         if (pending === undefined && !failed) problems.push(`${id} was ${result?.verdict ?? 'missing'} against ${fault}: ${result?.observed ?? ''}`);
         if (pending !== undefined && failed) problems.push(`${id}@${fault} now fails: remove it from PENDING`);
@@ -94,6 +98,7 @@ describe('faulty hosts make the checks that name them fail', () => {
     const unproven = allChecks.filter((id) => !failedSomewhere.has(id));
     console.info(
       `faulty-host detection rate: ${failedSomewhere.size}/${allChecks.length} checks shown to fail` +
+        `, ${failedOnOtherCode.size} of them on a known-answer host's mutant too` +
         (unproven.length > 0 ? `; not yet shown to fail: ${unproven.join(' ')}` : ''),
     );
   });
