@@ -2,13 +2,15 @@
 // call to it goes through the same approval as any other, with its configured header. The
 // NET-3 cap holds per message over SSE too: docs' stream carries 1.1 MB in two answers of
 // under 1 MiB each (padded initialize and tools/list) and works; bloated's one 1.1 MB
-// tools/list event makes it unavailable. keyed refuses every request without its configured
+// tools/list event makes it unavailable, and so does spread's, 1.1 MB of JSON whitespace over a
+// thousand short data: lines of one event (a cap counted per line, or on the parsed message
+// re-serialised, lets it in). keyed refuses every request without its configured
 // header, so a host that sends headers over Streamable HTTP only cannot use it.
 // The checks cite TRANSPORT-2 alone ("the same guarantees over SSE"), so a host that declares
 // SSE absent gets UNSUPPORTED; the MUSTs themselves are checked over Streamable HTTP elsewhere.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import { approvalShownBeforeSending, modelSawStatuses, reportedUnavailable, serverGotToolCalls } from '../harness/scenario/check-helpers.js';
-import { discoveredOverSse } from '../harness/scenario/checks-inject-transport.js';
+import { discoveredOverSse, spreadEventRefused } from '../harness/scenario/checks-inject-transport.js';
 
 /** Not a canary: this server's key is a fixture, its only job is to be required. */
 const KEYED_TOKEN = 'sse-fixture-key';
@@ -22,6 +24,10 @@ export default defineScenario({
       behaviour: { tools: [{ name: 'search' }], stages: { initialize: { kind: 'sized', bytes: 500_000 }, 'tools/list': { kind: 'sized', bytes: 600_000 } } },
     },
     bloated: { transport: 'sse', behaviour: { tools: [{ name: 'lookup' }], stages: { 'tools/list': { kind: 'sized', bytes: 1_100_000 } } } },
+    spread: {
+      transport: 'sse',
+      behaviour: { tools: [{ name: 'browse_pages' }], stages: { 'tools/list': { kind: 'sized', bytes: 1_100_000, pad: 'blank-lines' } } },
+    },
     // Refuses (401) every request without its key, the event stream too: the configured
     // header must go with every request over SSE, as over Streamable HTTP.
     keyed: {
@@ -76,6 +82,13 @@ export default defineScenario({
       provenBy: ['sse-unguarded-fetch', 'transport-sse-stream-unguarded'],
       needs: ['server-status'],
       grade: reportedUnavailable('bloated'),
+    },
+    {
+      id: 'oversized-event-of-short-lines-refused',
+      guarantees: ['TRANSPORT-2'],
+      expected: "spread, whose tools/list event is over 1 MiB in lines of 1 KiB, is refused: none of its tools is offered (judged once docs' tools are)",
+      provenBy: ['transport-sse-event-cap-per-line'],
+      grade: spreadEventRefused('spread', 'docs'),
     },
   ],
 });

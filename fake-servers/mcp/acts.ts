@@ -4,6 +4,7 @@
 // response were acted out by the route before the SDK saw the request (http-routes.ts).
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import { blankLinesPadded } from './answers.js';
 import type { ToolOutcome } from './behaviour.js';
 import { DEFAULT_GARBAGE, type Fault, type Stage } from './fault-schema.js';
 import type { CatalogueTool } from './tool-catalogue.js';
@@ -76,8 +77,12 @@ export async function actOut(plan: Plan, ctx: RequestContext, hooks: TransportHo
     case 'never':
       return untilAborted(ctx.signal);
     case 'delay':
-    case 'sized':
       return deps.resultOf(plan);
+    case 'sized':
+      if (fault.pad !== 'blank-lines') return deps.resultOf(plan);
+      // Written raw: the SDK would send the message re-serialised, its blank lines gone.
+      required(hooks.writeRaw, fault.kind)(frame(blankLinesPadded(await deps.answerOf({ ...plan, fault: undefined }), fault.bytes)));
+      return untilAborted(ctx.signal);
     case 'jsonrpc-error':
       throw Object.assign(new Error(fault.message), { code: fault.code, ...(fault.data !== undefined && { data: fault.data }) });
     case 'crash':

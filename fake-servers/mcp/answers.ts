@@ -4,7 +4,7 @@
 import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerBehaviour, ToolOutcome } from './behaviour.js';
 import type { Fill } from './stamped-text.js';
-import { jsonBytes, padFor, stampedText } from './stamped-text.js';
+import { jsonBytes, padFor, SizeError, stampedText, utf8Bytes } from './stamped-text.js';
 
 type Result = Record<string, unknown>;
 
@@ -91,4 +91,21 @@ function templateMatches(template: string, uri: string): boolean {
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('[^/]+');
   return new RegExp(`^${pattern}$`).test(uri);
+}
+
+/** Bytes per line of a blank-lines pad, its line break included. */
+export const BLANK_LINE_BYTES = 1024;
+
+/**
+ * `message` as JSON text of exactly `bytes` UTF-8 bytes: lines of blanks (JSON whitespace, so
+ * it parses to the same message) after its opening brace. Throws a SizeError when the message
+ * alone is larger.
+ */
+export function blankLinesPadded(message: Result, bytes: number): string {
+  const json = JSON.stringify(message);
+  let left = bytes - utf8Bytes(json);
+  if (left < 0) throw new SizeError(`${bytes} bytes is less than the ${utf8Bytes(json)} bytes the message takes without padding`);
+  const lines: string[] = [];
+  for (; left > 0; left -= BLANK_LINE_BYTES) lines.push(`\n${' '.repeat(Math.min(BLANK_LINE_BYTES, left) - 1)}`);
+  return `{${lines.join('')}${json.slice(1)}`;
 }

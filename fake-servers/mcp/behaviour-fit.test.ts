@@ -40,6 +40,14 @@ describe('assertBehaviourFitsTransport', () => {
     expect(fits({ stages: { 'tools/list': { kind: 'garbage', framing: 'sse' } } }, 'stdio')).toThrow(/framing applies/);
   });
 
+  it('keeps blank-line padding to HTTP requests after initialize', () => {
+    const sized: Fault = { kind: 'sized', bytes: 2000, pad: 'blank-lines' };
+    expect(fits(sse({ tools: [{ name: 'x', outcome: sized }] }), 'http')).not.toThrow();
+    expect(fits({ tools: [{ name: 'x', outcome: sized }] }, 'http')).not.toThrow();
+    expect(fits({ tools: [{ name: 'x', outcome: sized }] }, 'stdio')).toThrow(/cannot cross stdio: a message there is one line/);
+    expect(fits(sse({ stages: { initialize: sized } }), 'http')).toThrow(/an initialize answer must go through it/);
+  });
+
   it('refuses the legacy SSE transport and sessions on a 2026-07-28-only server, and allows both beside 2025-11-25', () => {
     expect(fits(sse({ protocol: '2026-07-28' }), 'http')).toThrow(/legacy SSE transport exists only on 2025-11-25 and older/);
     expect(fits({ protocol: '2026-07-28', http: { session: 'stateful' } }, 'http')).toThrow(/revision 2026-07-28 has no sessions/);

@@ -29,6 +29,13 @@ const RAW_OPTIONS = (fault: Fault, ctx: FitContext): string | undefined => {
   return `${options.join('/')} applies to Streamable HTTP bodies only (${ctx.carrier === 'stdio' ? 'stdio answers are one line' : 'legacy SSE answers are events on the open stream'})`;
 };
 
+const BLANK_LINES = (fault: Fault, ctx: FitContext): string | undefined => {
+  if (fault.kind !== 'sized' || fault.pad !== 'blank-lines') return undefined;
+  if (ctx.carrier === 'stdio') return 'pad "blank-lines" cannot cross stdio: a message there is one line';
+  if (ctx.stage === 'initialize') return 'pad "blank-lines" is written raw, past the SDK: an initialize answer must go through it';
+  return undefined;
+};
+
 /** Why `fault` cannot happen at this stage on this carrier (undefined: it can). */
 const RULES: Record<FaultKind, (fault: Fault, ctx: FitContext) => string | undefined> = {
   never: () => undefined,
@@ -46,6 +53,7 @@ const RULES: Record<FaultKind, (fault: Fault, ctx: FitContext) => string | undef
     RAW_OPTIONS(fault, ctx) ??
     (fault.kind === 'garbage' && fault.thenAnswer && ctx.carrier === 'streamable' ? 'an HTTP body ends with the garbage: nothing can follow it' : undefined),
   sized: (fault, ctx) =>
+    BLANK_LINES(fault, ctx) ??
     RAW_OPTIONS(fault, ctx) ??
     (ctx.stage === 'initialize' &&
     ('declared' in fault || 'framing' in fault) &&

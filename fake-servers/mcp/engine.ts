@@ -221,7 +221,7 @@ export function createBehaviourEngine(behaviour: ServerBehaviour, journal: Journ
     const decorate = (r: Result): Result =>
       modern ? withModernFields(method, r, serverInfo, method === 'tools/list' ? behaviour.toolsList?.ttlMs : undefined) : r;
     const result = normalResult(p);
-    if (p.fault?.kind !== 'sized') return decorate(result);
+    if (p.fault?.kind !== 'sized' || p.fault.pad === 'blank-lines') return decorate(result); // blank lines pad the framed message
     try {
       return paddedResult(method, p.request.id, result, p.fault.bytes, p.fault.fill ?? 'ascii', decorate);
     } catch (error) {

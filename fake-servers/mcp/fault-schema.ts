@@ -58,8 +58,21 @@ function faultMembers<Extra extends z.ZodRawShape>(extra: Extra) {
      *  the transport's framing: stdio's newline, SSE's "event:/data:" lines) is exactly `bytes`.
      *  tools/call: one text block of stamped text; other stages: `result._meta.padding`.
      *  Without `declared`/`framing` the SDK sends it as the transport always does: stdio one
-     *  line, legacy SSE one event, Streamable HTTP per `http.jsonResponse`. */
-    z.strictObject({ kind: z.literal('sized'), bytes: count.max(MAX_STAMPED_BYTES), fill: FillSchema.optional(), declared, framing, delayMs, ...extra }),
+     *  line, legacy SSE one event, Streamable HTTP per `http.jsonResponse`.
+     *  `pad: 'blank-lines'` (HTTP only, written raw): the normal answer instead, grown to `bytes`
+     *  by lines of blanks after its opening brace, JSON whitespace that parses to the same small
+     *  message: one long message of many short lines (legacy SSE: one event of many data: lines),
+     *  so a cap counted per line or on the re-serialised message is seen. */
+    z.strictObject({
+      kind: z.literal('sized'),
+      bytes: count.max(MAX_STAMPED_BYTES),
+      fill: FillSchema.optional(),
+      pad: z.literal('blank-lines').optional(),
+      declared,
+      framing,
+      delayMs,
+      ...extra,
+    }),
     /** The first half of the framed answer's bytes, then silence with the channel left open:
      *  stdio half a line; legacy SSE half an event; Streamable HTTP half the body. */
     z.strictObject({ kind: z.literal('partial'), declared, framing, delayMs, ...extra }),

@@ -4,6 +4,7 @@
 // headers then silence, a destroyed connection (DISCOVER-4, RESULT-4/5, UNKNOWN-1).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { firstHalf } from './acts.js';
+import { blankLinesPadded } from './answers.js';
 import type { ServerBehaviour } from './behaviour.js';
 import type { Carrier } from './behaviour-fit.js';
 import { DEFAULT_GARBAGE, type Fault } from './fault-schema.js';
@@ -20,7 +21,9 @@ const RAW_ON_SSE_POST = new Set<Fault['kind']>(['redirect', 'auth', 'status']);
 export function answersRaw(fault: Fault | undefined, carrier: Exclude<Carrier, 'stdio'>): boolean {
   if (!fault) return false;
   if (carrier === 'sse') return RAW_ON_SSE_POST.has(fault.kind);
-  return RAW_ON_STREAMABLE.has(fault.kind) || (fault.kind === 'sized' && (fault.declared !== undefined || fault.framing !== undefined));
+  return (
+    RAW_ON_STREAMABLE.has(fault.kind) || (fault.kind === 'sized' && (fault.declared !== undefined || fault.framing !== undefined || fault.pad !== undefined))
+  );
 }
 
 /** The JSON-RPC messages of a POST body (a batch gives several), or none. */
@@ -91,7 +94,8 @@ export async function answerRaw(fault: Fault, req: IncomingMessage, res: ServerR
     }
     case 'sized':
     case 'partial': {
-      const { type, text } = body(JSON.stringify(await ctx.answer()));
+      const answer = await ctx.answer();
+      const { type, text } = body(fault.kind === 'sized' && fault.pad === 'blank-lines' ? blankLinesPadded(answer, fault.bytes) : JSON.stringify(answer));
       const declared = fault.declared ?? true;
       const length = Buffer.byteLength(text, 'utf8');
       // writeHead before the first write, without Content-Length: Node sends it chunked.

@@ -141,6 +141,12 @@ describe.each(TEST_CARRIERS)('fault kinds over %s, seen by the SDK client', (car
     expect((result.content as { text: string }[])[0]?.text).toMatch(/^\[00000000\]abc/);
   });
 
+  it.runIf(carrier !== 'stdio')('answers a call padded by blank lines to the requested size: the same answer, parsed whole', async () => {
+    const { client } = await connected(carrier, oneCall({ kind: 'sized', bytes: 50_000, pad: 'blank-lines' }));
+    const result = await client.callTool({ name: 't', arguments: { q: 1 } });
+    expect(result.content).toEqual([{ type: 'text', text: '{"q":1}' }]);
+  });
+
   it('sends half a message and stalls', async () => {
     const { client } = await connected(carrier, oneCall({ kind: 'partial' }));
     expect(await outcome(client.callTool({ name: 't', arguments: {} }, undefined, SHORT))).not.toBe('answered');

@@ -379,13 +379,6 @@ const NET: readonly Mutant[] = [
     breaks: 'NET-3: stdio messages are capped at 16 MiB, not 1 MiB (the cap covers HTTP only)',
   },
   {
-    id: 'net-sse-event-cap-per-line',
-    seam: 'eventByteCounter',
-    find: '        if (lineStart) count = 0;',
-    replace: '        count = 0;',
-    breaks: 'NET-3: the SSE cap restarts at every line, so a 5 MB event of many data: lines passes',
-  },
-  {
     id: 'net-http-cap-counts-characters',
     seam: 'wholeByteCounter',
     find: '  return (chunk) => (count += chunk.byteLength);',

@@ -154,6 +154,14 @@ const TRANSPORT: readonly Mutant[] = [
     breaks: 'TRANSPORT-2: the whole SSE event stream is capped at 1 MiB, so a legacy server dies after 1 MiB of traffic',
   },
   {
+    id: 'transport-sse-event-cap-per-line',
+    seam: 'eventByteCounter',
+    find: '        if (lineStart) count = 0;',
+    replace: '        count = 0;',
+    // NET-3's cap on the legacy SSE transport alone: TRANSPORT-2 ("the same guarantees over SSE"), which its checks cite.
+    breaks: 'TRANSPORT-2: the SSE cap restarts at every line, so an event over 1 MiB in many short data: lines passes',
+  },
+  {
     id: 'transport-sse-stream-unguarded',
     seam: 'GuardedSseTransport.constructor',
     find: '        return await guarded(input, init);',

@@ -3,7 +3,7 @@
 // Flags are read from obs.startups: the lines of each host start, before its first prompt,
 // that match the profile's instructionFlag / changedFlag patterns.
 import { openingAttempts } from '../../fake-servers/mcp/journal-discovery.js';
-import { offeredOf } from './offered-tools.js';
+import { offeredOf, serverTraces } from './offered-tools.js';
 import { fail, note, notReached, pass } from './evidence.js';
 import { namesWord, type GradeFn } from './check-helpers.js';
 import type { Observations, StartupSeen } from './observations.js';
@@ -122,6 +122,27 @@ export function discoveredOverSse(server: string): GradeFn {
     return offered.length > 0
       ? pass(`SSE stream opened ${streams} time(s), tools/list answered ${lists} time(s), ${offered.join(', ')} offered; ${line}`, evidence)
       : fail(`tools/list went over the SSE stream but none of ${server}'s tools reached the model (status: ${line})`, evidence);
+  };
+}
+
+/**
+ * TRANSPORT-2 with NET-3: `server`'s tools/list answer, over the cap but spread over many short
+ * lines of one event, is refused: none of its tools reaches the model. Judged only once the
+ * host offered a tool of `control`, an SSE server of the same run (a host that cannot use SSE
+ * at all offers neither, which proves nothing about the cap).
+ */
+export function spreadEventRefused(server: string, control: string): GradeFn {
+  return (obs) => {
+    const first = obs.modelRequests[0];
+    if (first === undefined) return notReached('the host never sent a request to the model', obs);
+    if (offeredOf(obs, first, control).length === 0) return notReached(`a tool of ${control}, the SSE server beside it, offered to the model`, obs);
+    const offered = serverTraces(obs, first, server);
+    const line = obs.statusLines.find((l) => namesWord(l, server)) ?? '(no status line)';
+    return offered.length === 0
+      ? pass(`no tool of ${server} offered; ${line}`, [note(line, 'status line')])
+      : fail(`${server}'s oversized tools/list, one event of many short data lines, was accepted: ${offered.join(', ')} offered (status: ${line})`, [
+          note(line, 'status line'),
+        ]);
   };
 }
 
