@@ -1,6 +1,6 @@
-// Named seams of refhost's source: a line `// seam: NAME` names the declaration it stands
-// before (a top-level function, class, constant or type, or a class member; its doc comment
-// included). A source mutant anchors to a seam, not to a file: its find text must occur exactly
+// Named seams of a host's source (refhost's, or a known-answer host's): a line `// seam: NAME`
+// names the declaration it stands before (a top-level function, class, constant or type, or a
+// class member; its doc comment included). A source mutant anchors to a seam, not to a file: its find text must occur exactly
 // once inside that declaration. So refhost can be reorganised around its seams (a declaration
 // moved to another file, code added or rewritten beside it) without touching any mutant; only a
 // rewrite of the marked declaration itself asks for its mutants to be looked at again.
@@ -23,7 +23,7 @@ export function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every seam marked under `dir` (refhost's sources, tests left out), name -> file; a name marked twice is refused. */
+/** Every seam marked under `dir` (a host's sources, tests left out), name -> file; a name marked twice is refused. */
 export function seamIndex(dir: string): ReadonlyMap<string, string> {
   const index = new Map<string, string>();
   for (const file of sourceFiles(dir).sort()) {
