@@ -47,7 +47,7 @@ export default defineScenario({
       id: 'model-told-denied-twice',
       guarantees: ['APPROVE-3', 'RESULT-3'],
       expected: 'the model receives status denied for both calls',
-      provenBy: ['default-yes', 'auto-approve', 'ka-langchain-pipes-only-no-denies'],
+      provenBy: ['default-yes', 'auto-approve', 'ka-langchain-pipes-only-no-denies', 'ka-genai-gemini-denial-as-output'],
       grade: modelSawStatuses(['denied', 'denied']),
     },
   ],

@@ -51,7 +51,7 @@ export default defineScenario({
       id: 'model-told-completed-then-denied',
       guarantees: ['RESULT-3'],
       expected: 'the model receives status completed, completed, then denied',
-      provenBy: ['auto-approve', 'sticky-approval', 'ka-anthropic-tty-approval-remembered'],
+      provenBy: ['auto-approve', 'sticky-approval', 'ka-anthropic-tty-approval-remembered', 'ka-genai-gemini-denial-as-output'],
       grade: modelSawStatuses(['completed', 'completed', 'denied']),
     },
   ],

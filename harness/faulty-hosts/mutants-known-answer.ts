@@ -4,10 +4,12 @@
 // host upholds the guarantee (its answer-key.json says "upholds", and the known-answer
 // self-test holds the suite to it), with a bug of one of the families that survived the hidden
 // campaign: the other member of a family (isError beside a thrown error, the second call of an
-// approved tool, a tool no other server clashes with), equivalence done loosely (only "no"
-// denies), fallbacks that widen (the project's .mcp.json, a shell to run the command, the
-// servers' instructions as system text), and state shared where it must not be (one header
-// table for every server, a tool list read again, approvals run side by side).
+// approved tool, a tool no other server clashes with, a denial beside a failure), equivalence
+// done loosely (only "no" denies, read-only means safe), fallbacks that widen (the project's
+// .mcp.json, a shell to run the command, the servers' instructions as system text, OAuth on a
+// 401, one more try, the SDK's stderr default, the server's own defaults as the user's answer),
+// and state shared where it must not be (one header table for every server, a tool list read
+// again, approvals run side by side, one broken server ending the start-up).
 import type { Mutant } from './mutant-build.js';
 
 export const KNOWN_ANSWER_MUTANTS: readonly Mutant[] = [
@@ -79,6 +81,30 @@ export const KNOWN_ANSWER_MUTANTS: readonly Mutant[] = [
     breaks: "ASK-1: an elicitation is accepted with the server's own defaults, never shown to the user",
   },
   {
+    id: 'ka-anthropic-tty-broken-server-stops-start',
+    host: 'anthropic-tty',
+    seam: 'connected',
+    find: [
+      '    try {',
+      '      const connection = await connect(server);',
+      '      const n = connection.tools.length;',
+      "      console.log(`● ${server.name}: connected, ${n} tool${n === 1 ? '' : 's'}`);",
+      '      return connection;',
+      '    } catch (error) {',
+      '      console.log(`✗ ${server.name}: failed to connect (${errorText(error)})`);',
+      '      return null;',
+      '    }',
+    ].join('\n'),
+    replace: [
+      '    // a server that does not connect is a mistake in the config: stop and say so',
+      '    const connection: Connection | null = await connect(server);',
+      '    const n = connection.tools.length;',
+      "    console.log(`● ${server.name}: connected, ${n} tool${n === 1 ? '' : 's'}`);",
+      '    return connection;',
+    ].join('\n'),
+    breaks: 'DISCOVER-4: one server that fails to connect ends the start-up, so no other server is usable',
+  },
+  {
     id: 'ka-genai-gemini-readonly-runs-unasked',
     host: 'genai-gemini',
     seam: 'runCall',
@@ -110,6 +136,38 @@ export const KNOWN_ANSWER_MUTANTS: readonly Mutant[] = [
       '      servers[name] = { type, url: String(entry.url), headers: Object.assign(headers, strings(entry.headers)) };',
     ].join('\n'),
     breaks: "CRED-2: every remote server shares one header table, so one server's credential headers go to all of them",
+  },
+  {
+    id: 'ka-genai-gemini-denial-as-output',
+    host: 'genai-gemini',
+    seam: 'runCall',
+    find: "    return { error: 'The user denied this tool call.' };",
+    replace: "    return { output: 'Skipped by the user.' }; // not an error: nothing went wrong",
+    breaks: 'RESULT-3: a denied call reaches the model as an ordinary output, not as denied',
+  },
+  {
+    id: 'ka-genai-gemini-oauth-on-401',
+    host: 'genai-gemini',
+    seam: 'transportFor',
+    find: '  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });',
+    replace: [
+      '  // servers that want OAuth get it: the SDK runs the flow, the tokens stay in memory',
+      '  let tokens: Awaited<ReturnType<NonNullable<ConstructorParameters<typeof StreamableHTTPClientTransport>[1]>["authProvider"] & {}>["tokens"]>;',
+      "  const redirectUrl = 'http://127.0.0.1:8976/callback';",
+      '  const authProvider = {',
+      '    redirectUrl,',
+      "    clientMetadata: { client_name: 'genai-gemini', redirect_uris: [redirectUrl] },",
+      '    clientInformation: () => undefined,',
+      '    saveClientInformation: () => {},',
+      '    tokens: () => tokens,',
+      '    saveTokens: (t: typeof tokens) => void (tokens = t),',
+      '    redirectToAuthorization: (url: URL) => console.log(`Sign in to use this server: ${url}`),',
+      '    saveCodeVerifier: () => {},',
+      "    codeVerifier: () => '',",
+      '  };',
+      '  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers }, authProvider });',
+    ].join('\n'),
+    breaks: "CRED-6: a server answering 401 starts the SDK's OAuth flow (metadata discovery, registration, a sign-in link)",
   },
   {
     id: 'ka-acp-agent-calls-side-by-side',

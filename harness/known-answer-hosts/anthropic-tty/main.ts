@@ -29,7 +29,7 @@ try {
 // seam: anthropic
 const anthropic = new Anthropic(); // ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL
 const model = process.env.ANTHROPIC_MODEL || config.model || 'claude-sonnet-4-5';
-
+// seam: connected
 // Connect every server at once; one that fails is reported and left out.
 const connected = await Promise.all(
   config.servers.map(async (server) => {

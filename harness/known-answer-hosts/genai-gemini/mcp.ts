@@ -17,7 +17,7 @@ export interface McpTool {
 }
 
 export type ServerStatus = { server: string; ok: true; tools: number } | { server: string; ok: false; error: string };
-
+// seam: transportFor
 function transportFor(config: ServerConfig): Transport {
   if (config.type === 'stdio') return new StdioClientTransport({ command: config.command, args: config.args, env: config.env });
   if (config.type === 'sse') return new SSEClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
