@@ -1,10 +1,10 @@
 // TRANSPORT-2: a server configured with the legacy HTTP+SSE transport is discovered and a
 // call to it goes through the same approval as any other, with its configured header. The
 // NET-3 cap holds per message over SSE too: docs' stream carries 1.1 MB in two answers of
-// under 1 MiB each (padded initialize and tools/list) and works; bloated's one 1.1 MB
-// tools/list event makes it unavailable, and so does spread's, 1.1 MB of JSON whitespace over a
-// thousand short data: lines of one event (a cap counted per line, or on the parsed message
-// re-serialised, lets it in). keyed refuses every request without its configured
+// under 1 MiB each (padded initialize, and tools/list as 600 KB of JSON whitespace over 600
+// short data: lines of one event) and works; bloated's one 1.1 MB tools/list event makes it
+// unavailable, and so does spread's, 1.1 MB in lines like docs' (a cap counted per line, or on
+// the parsed message re-serialised, lets it in). keyed refuses every request without its configured
 // header, so a host that sends headers over Streamable HTTP only cannot use it.
 // The checks cite TRANSPORT-2 alone ("the same guarantees over SSE"), so a host that declares
 // SSE absent gets UNSUPPORTED; the MUSTs themselves are checked over Streamable HTTP elsewhere.
@@ -21,7 +21,10 @@ export default defineScenario({
     docs: {
       transport: 'sse',
       headers: { Authorization: 'Bearer {canary}' },
-      behaviour: { tools: [{ name: 'search' }], stages: { initialize: { kind: 'sized', bytes: 500_000 }, 'tools/list': { kind: 'sized', bytes: 600_000 } } },
+      behaviour: {
+        tools: [{ name: 'search' }],
+        stages: { initialize: { kind: 'sized', bytes: 500_000 }, 'tools/list': { kind: 'sized', bytes: 600_000, pad: 'blank-lines' } },
+      },
     },
     bloated: { transport: 'sse', behaviour: { tools: [{ name: 'lookup' }], stages: { 'tools/list': { kind: 'sized', bytes: 1_100_000 } } } },
     spread: {
@@ -47,7 +50,7 @@ export default defineScenario({
     {
       id: 'tools-discovered-over-sse',
       guarantees: ['TRANSPORT-2'],
-      expected: 'the host opens the SSE event stream and lists the tools over it',
+      expected: 'the host opens the SSE event stream and lists the tools over it (their 600 KB answer one event of short data: lines)',
       provenBy: ['sse-as-streamable'],
       grade: discoveredOverSse('docs'),
     },
