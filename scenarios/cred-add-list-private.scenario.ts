@@ -3,10 +3,11 @@
 // are stored in a 0600 configuration written whole, listing hides them (whole and in part: not
 // the first or last few characters; one value is short and random from its first character),
 // and neither server is
-// contacted before the next chat start, which connects both. A third add types a value no
-// header may hold (a control character after the canary): refused or not, the value is
-// never shown. (On a terminal the host's line editing may drop the character, so the refusal
-// is not certain: the mutant that prints refused values is proven on pipes only.)
+// contacted before the next chat start, which connects both. A third add is scripted, its value
+// given on a pipe (`echo $TOKEN | host mcp add ...`) rather than typed, and no header may hold
+// it (a control character after the canary, which a terminal's line editing would have dropped):
+// refused or not, the value is never shown, neither echoed back to the pipe's reader nor named
+// in a refusal.
 import { defineScenario } from '../harness/scenario/scenario-schema.js';
 import {
   addedNotContactedUntilNextStart,
@@ -38,7 +39,7 @@ export default defineScenario({
     { send: 'Hi' },
     { add: 'wiki' },
     { add: 'notes' },
-    { add: 'pasted' },
+    { add: 'pasted', piped: true },
     { list: true },
     { end: 'eof' },
     { restart: { resume: false } },
@@ -49,8 +50,8 @@ export default defineScenario({
     {
       id: 'values-not-echoed',
       guarantees: ['CRED-1', 'CRED-3'],
-      expected: 'the typed header and env values never appear on screen (add prompts, a refused add, status lines)',
-      provenBy: ['show-credential-in-status'],
+      expected: 'the typed header and env values never appear on screen (add prompts, a refused add, a value given on a pipe, status lines)',
+      provenBy: ['show-credential-in-status', 'cred-typed-value-echoed', 'cred-add-error-shows-values'],
       grade: canaryKeptFrom(PLACES.screen, 'server "'),
     },
     {

@@ -174,7 +174,8 @@ export interface HostCapabilities {
   resume?: { legacy?: LegacySession };
   /** The host's own commands to manage servers (DISCOVER-6, CRED-1, CRED-4, NET-1). */
   commands?: {
-    add?(sandbox: Sandbox, name: string, server: ServerConfigEntry): Promise<CommandOutcome>;
+    /** `piped`: the typed values come on a pipe, as a script gives them (`echo $TOKEN | host mcp add ...`), not at a terminal. */
+    add?(sandbox: Sandbox, name: string, server: ServerConfigEntry, options?: { piped?: boolean }): Promise<CommandOutcome>;
     list?(sandbox: Sandbox): Promise<CommandOutcome>;
     remove?(sandbox: Sandbox, name: string): Promise<CommandOutcome>;
   };

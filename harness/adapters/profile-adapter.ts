@@ -97,21 +97,21 @@ function serverCommands(loaded: LoadedProfile, wrap: (args: readonly string[]) =
   const { add, list, remove } = profile.commands;
   if (add === undefined && list === undefined && remove === undefined) return undefined;
   const how = { terminal: profile.terminal, ...(add?.secretPrompt === undefined ? {} : { inputPrompt: add.secretPrompt }) };
-  const run = (sandbox: Sandbox, line: { args: string[]; input: string }) =>
+  const run = (sandbox: Sandbox, line: { args: string[]; input: string }, piped = false) =>
     runHostCommand(
       fillPlaceholders(profile.command, placeholderValues(loaded, sandbox)),
       { ...line, args: wrap(line.args) },
       sandbox,
       hostEnv(profile, sandbox, placeholderValues(loaded, sandbox)),
-      how,
+      piped ? { ...how, terminal: 'pipes' } : how,
     );
   const commands: Commands = {};
   if (add !== undefined) {
-    commands.add = async (sandbox, name, server) => {
+    commands.add = async (sandbox, name, server, options = {}) => {
       const transport = 'command' in server ? 'stdio' : server.type === 'sse' ? 'sse' : 'http';
       const template = add[transport];
       if (template === undefined) throw new Error(`the profile's commands.add has no ${transport} line`);
-      return run(sandbox, expandServerCommand(template, name, server, placeholderValues(loaded, sandbox), add.secrets));
+      return run(sandbox, expandServerCommand(template, name, server, placeholderValues(loaded, sandbox), add.secrets), options.piped === true);
     };
   }
   if (list !== undefined)

@@ -92,7 +92,7 @@ async function runCommand(step: Extract<UserStep, { add: string } | { list: true
     // A host without the command skips the step; the checks that need it are UNSUPPORTED by their `needs`.
     if (commands?.add === undefined) return;
     try {
-      done = await commands.add(sandbox, step.add, server.entry);
+      done = await commands.add(sandbox, step.add, server.entry, { piped: step.piped === true });
       if (done.exit.code === 0) ctx.configured.add(step.add);
     } catch (error) {
       throw new StepUndrivable(`host ${adapter.name} cannot add this server with its own command: ${(error as Error).message}`);

@@ -164,8 +164,9 @@ const USER_STEPS = [
   ['interrupt', z.strictObject({ interrupt: z.literal(true) })],
   /** Waits for the prompt (unless `now`), then ends the host this way and waits for it to exit. */
   ['end', z.strictObject({ end: EndKindSchema, now: z.boolean().optional(), within })],
-  /** Adds this (`added`) server with the host's own command, typing its secrets (DISCOVER-6, CRED-1). */
-  ['add', z.strictObject({ add: z.string().min(1), within })],
+  /** Adds this (`added`) server with the host's own command, typing its secrets (DISCOVER-6, CRED-1);
+   *  `piped`: the secrets come on a pipe, as a script gives them (`echo $TOKEN | host mcp add ...`). */
+  ['add', z.strictObject({ add: z.string().min(1), piped: z.literal(true).optional(), within })],
   /** Lists the servers with the host's own command (CRED-4). */
   ['list', z.strictObject({ list: z.literal(true), within })],
   /** Waits for the prompt and asks for one server prompt with the host's own command (PROMPT-1). */
