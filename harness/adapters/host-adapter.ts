@@ -110,6 +110,8 @@ export interface HostConfig {
   /** Files where configured credentials may legitimately be stored (CRED-1). */
   files(sandbox: Sandbox): string[];
   write(sandbox: Sandbox, servers: Record<string, ServerConfigEntry>): void;
+  /** Writes the same kind of file elsewhere (CONFIG-1: a copy inside the project, which the host must never read); absent where the harness cannot. */
+  writeAt?(sandbox: Sandbox, file: string, servers: Record<string, ServerConfigEntry>): void;
   /** The server names the configuration holds now (CONFIG-2, NET-1), read in the host's own format. */
   read(sandbox: Sandbox): ConfiguredServers;
 }

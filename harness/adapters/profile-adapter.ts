@@ -200,6 +200,10 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
   const { profile } = loaded;
   const wrap = options.wrapArgs ?? ((args: readonly string[]) => [...args]);
   const configPath = (sandbox: Sandbox): string => fillPlaceholders(profile.config.path, placeholderValues(loaded, sandbox));
+  const writeConfig = (sandbox: Sandbox, file: string, servers: Record<string, ServerConfigEntry>): void => {
+    const base = fillJsonPlaceholders(profile.config.base, placeholderValues(loaded, sandbox)) as Record<string, unknown>;
+    writePrivateFile(file, renderConfig({ ...profile.config, base }, servers));
+  };
   const capabilities = capabilitiesOf(loaded, wrap);
   const warmCaches = profile.warmCaches === undefined ? undefined : new WarmCaches(profile.warmCaches);
 
@@ -217,10 +221,8 @@ export function createProfileAdapter(loaded: LoadedProfile, options: ProfileAdap
     config: {
       files: (sandbox) => [configPath(sandbox)],
       read: (sandbox) => readConfiguredServers(configPath(sandbox), (text) => readConfigNames(profile.config, text, configPath(sandbox))),
-      write: (sandbox, servers: Record<string, ServerConfigEntry>) => {
-        const base = fillJsonPlaceholders(profile.config.base, placeholderValues(loaded, sandbox)) as Record<string, unknown>;
-        writePrivateFile(configPath(sandbox), renderConfig({ ...profile.config, base }, servers));
-      },
+      write: (sandbox, servers: Record<string, ServerConfigEntry>) => writeConfig(sandbox, configPath(sandbox), servers),
+      writeAt: (sandbox, file, servers) => writeConfig(sandbox, file, servers),
     },
 
     async version() {

@@ -3,7 +3,7 @@
 // credential replaced by a fresh canary (CRED-*), the stdio ones journaling to a collector
 // the host cannot write to. Produces the config entries to write.
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { startHttpFakeServer, type HttpFakeServer } from '../../fake-servers/mcp/http-server.js';
 import type { Journal, JournalEntry } from '../../fake-servers/mcp/journal.js';
 import { startJournalCollector, type JournalCollector, type JournalRefusal } from '../../fake-servers/mcp/journal-collector.js';
@@ -11,7 +11,7 @@ import { startTrap, type Trap } from '../../fake-servers/mcp/trap.js';
 import { startMockModel, type MockModel } from '../../fake-servers/model/mock-model.js';
 import { offeredCatalogue } from '../../fake-servers/mcp/offered-catalogue.js';
 import type { CatalogueEntry } from '../../fake-servers/model/tool-resolution.js';
-import type { BuiltinTools, HostCapabilities, ServerConfigEntry } from '../adapters/host-adapter.js';
+import type { BuiltinTools, HostAdapter, HostCapabilities, ServerConfigEntry } from '../adapters/host-adapter.js';
 import { HarnessError } from '../errors.js';
 import { API_KEY_CHANNELS, credentialChannels, type Canary } from '../sandbox/canaries.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
@@ -168,6 +168,41 @@ export interface FixtureHost {
   builtins: BuiltinTools;
   model?: HostCapabilities['model'];
   configFiles: string[];
+  /** Writes a configuration in the host's own format to another file (CONFIG-1's own-format decoys); absent: none are written. */
+  writeConfigAt?: (file: string, servers: Record<string, ServerConfigEntry>) => void;
+}
+
+/** The fixtures' view of a host, from its adapter. */
+export function fixtureHost(adapter: HostAdapter, sandbox: Sandbox): FixtureHost {
+  const { builtins, model } = adapter.capabilities;
+  const writeAt = adapter.config.writeAt;
+  return {
+    builtins,
+    ...(model === undefined ? {} : { model }),
+    configFiles: adapter.config.files(sandbox),
+    ...(writeAt === undefined ? {} : { writeConfigAt: (file, servers) => writeAt(sandbox, file, servers) }),
+  };
+}
+
+/**
+ * Where a project-level copy of the host's own configuration would sit (CONFIG-1 "and the
+ * like": a host's project settings are its own format, in the project): each configuration
+ * file's path below the home mirrored into the project (~/.codex/config.toml ->
+ * .codex/config.toml), and `.APP/FILE` for a file in a folder of its own
+ * (~/.config/refhost/mcp.json -> .refhost/mcp.json).
+ */
+export function ownFormatDecoyPaths(sandbox: Pick<Sandbox, 'home' | 'project'>, configFiles: readonly string[]): string[] {
+  return [
+    ...new Set(
+      configFiles.flatMap((file) => {
+        const below = relative(sandbox.home, file);
+        const mirrored = below.startsWith('..') || isAbsolute(below) ? [] : [join(sandbox.project, below)];
+        const folder = dirname(file);
+        const app = folder === sandbox.home ? [] : [join(sandbox.project, `.${basename(folder).replace(/^\./, '')}`, basename(file))];
+        return [...mirrored, ...app];
+      }),
+    ),
+  ];
 }
 
 /** The host's configuration files become "file:..." canary channels (credentials may live there). */
@@ -189,6 +224,13 @@ export async function startFixtures(scenario: Scenario, sandbox: Sandbox, host: 
       const key = sandbox.canaries.mint(`decoy project ${decoy.file} header`, [`file:${sandbox.displayPath(file) ?? file}`]);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, `${JSON.stringify(decoy.content(decoyTrap.url, key.value), null, 2)}\n`);
+    }
+    if (scenario.ownConfigDecoys === true && host.writeConfigAt !== undefined) {
+      for (const file of ownFormatDecoyPaths(sandbox, host.configFiles)) {
+        const shown = sandbox.displayPath(file) ?? file;
+        const key = sandbox.canaries.mint(`decoy project ${shown} header`, [`file:${shown}`]);
+        host.writeConfigAt(file, { 'project-decoy-own': { url: decoyTrap.url, headers: { Authorization: `Bearer ${key.value}` } } });
+      }
     }
 
     const apiKey = sandbox.canaries.mint('model API key', [...API_KEY_CHANNELS]);

@@ -20,7 +20,7 @@ import { assignRoles, ProcWatch, type ProcessRecord } from '../supervision/proc-
 import { withApprovalMoments } from './approval-moments.js';
 import { scanRun } from './canary-scan.js';
 import { collectFiles, collectToolOutputs, startupSeen, unavailableLines } from './collect.js';
-import { JOURNAL_SETTLE_MS, startFixtures, type Fixtures } from './fixtures.js';
+import { fixtureHost, JOURNAL_SETTLE_MS, startFixtures, type Fixtures } from './fixtures.js';
 import { gradeChecks, missingAbility, notApplicable } from './grade.js';
 import { leftoversOf } from './leftovers.js';
 import { placeScenarioFiles } from './scenario-files.js';
@@ -128,13 +128,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   let processes: (ProcessRecord & { role: string })[] = [];
   try {
     setUp('sandbox');
-    fixtures = await meterAsync('fixtures', () =>
-      startFixtures(scenario, sandbox, {
-        builtins: capabilities.builtins,
-        ...(capabilities.model === undefined ? {} : { model: capabilities.model }),
-        configFiles: adapter.config.files(sandbox),
-      }),
-    );
+    fixtures = await meterAsync('fixtures', () => startFixtures(scenario, sandbox, fixtureHost(adapter, sandbox)));
     // Servers marked `added` come in later, through the host's own add command (DISCOVER-6).
     const configured = Object.entries(fixtures.servers).filter(([name]) => scenario.servers[name]?.added !== true);
     adapter.config.write(sandbox, Object.fromEntries(configured.map(([name, s]) => [name, s.entry])));

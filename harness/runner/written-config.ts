@@ -9,7 +9,7 @@ import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { suiteRoot } from '../suite-root.js';
 import { collectFiles } from './collect.js';
-import { startFixtures, type Fixtures } from './fixtures.js';
+import { fixtureHost, startFixtures, type Fixtures } from './fixtures.js';
 
 export interface WrittenConfig {
   /** Each file written or changed, by where the host reads it ("$HOME/.codex/config.toml"). */
@@ -32,11 +32,7 @@ export async function writtenConfig(adapter: HostAdapter, scenario: Scenario, su
   const sandbox = createSandbox(scenario.name);
   let fixtures: Fixtures | undefined;
   try {
-    fixtures = await startFixtures(scenario, sandbox, {
-      builtins: capabilities.builtins,
-      ...(capabilities.model === undefined ? {} : { model: capabilities.model }),
-      configFiles: adapter.config.files(sandbox),
-    });
+    fixtures = await startFixtures(scenario, sandbox, fixtureHost(adapter, sandbox));
     const before = new Map(collectFiles(sandbox).map((f) => [f.path, f.content]));
     // As the runner configures them: servers the user adds during the scenario come later.
     const servers = Object.fromEntries(

@@ -291,6 +291,13 @@ export const ScenarioSchema = z.strictObject({
    */
   files: z.record(FilePathSchema, z.string()).optional(),
   /**
+   * Also writes the host's own configuration format into the project, naming the decoy server
+   * project-decoy-own (CONFIG-1: project-level settings of the host's own kind; the paths are
+   * ownFormatDecoyPaths in harness/runner/fixtures.ts). Only where asked: a host that reads them
+   * would carry the decoy through every other scenario.
+   */
+  ownConfigDecoys: z.literal(true).optional(),
+  /**
    * The policy pack written through the host's adapter before the first start (POLICY-*),
    * as given: {"servers": {NAME: {trust, denyTools, allowResources, callsPerMinute}}}. It is not
    * validated here, so a scenario can hand the host an invalid pack (POLICY-4); a string is

@@ -3,7 +3,8 @@
 // are `-c` overrides at start (the model's port is known only then); Codex runs as
 // `codex app-server` so the scripted user answers its approvals (NOTES.md has the protocol).
 import { execa } from 'execa';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { HarnessError } from '../../errors.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import type { HostAdapter, HostSession, ServerConfigEntry, StartOptions } from '../host-adapter.js';
@@ -12,7 +13,7 @@ import { classifyCodexOutput } from './classify-output.js';
 import { codexAddPlan, droppedHeadersNote, runCodexCommand } from './codex-commands.js';
 import { CodexSession } from './codex-session.js';
 import { STATUS_LINE, UNAVAILABLE_LINE } from './codex-transcript.js';
-import { providerOverride, readTomlServerNames, timeoutOverrides, writeCodexConfig, type CodexServer } from './config-toml.js';
+import { providerOverride, readTomlServerNames, renderCodexConfig, timeoutOverrides, writeCodexConfig, type CodexServer } from './config-toml.js';
 import { locateCodex } from './locate-codex.js';
 
 export const CODEX_SELECTOR = 'codex';
@@ -154,6 +155,10 @@ export function createCodexAdapter(options: { env?: NodeJS.ProcessEnv; row?: str
         const mapped = toCodexServers(servers, settings.stdioEnv);
         writeCodexConfig(codexHome(sandbox), { servers: mapped.servers, enabledFeatures: settings.features });
         written.set(sandbox.root, { servers: Object.keys(servers), env: mapped.env });
+      },
+      writeAt(_sandbox, file, servers) {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, renderCodexConfig({ servers: toCodexServers(servers, settings.stdioEnv).servers }), { mode: 0o600 });
       },
     },
 
