@@ -16,7 +16,7 @@ import { loadScenarios } from '../harness/scenario/load-scenarios.js';
 import type { Scenario } from '../harness/scenario/scenario-schema.js';
 import { requireBuilt } from './bench-kit.js';
 import { writeCampaignFiles, type CampaignResult, type MutantRecord } from './mutation-report.js';
-import { classifyMutant, isFailing, summaryLine } from './mutation-verdict.js';
+import { classifyMutant, groupLine, isFailing, summaryLine, withArgument } from './mutation-verdict.js';
 
 interface CampaignArgs {
   mutant: string[];
@@ -106,7 +106,7 @@ async function runMutant(mutant: Mutant, scenarios: readonly Scenario[], concurr
     concurrency,
   );
   const outcome = classifyMutant(base.guarantee, first.results, confirm.results, first.errors);
-  return { ...base, ...outcome, durationMs: Math.round(performance.now() - begin) };
+  return { ...base, ...outcome, verdict: withArgument(outcome.verdict, mutant.argued), durationMs: Math.round(performance.now() - begin) };
 }
 
 /** The baseline must pass everything; its durations order the scenarios longest first. */
@@ -164,12 +164,13 @@ async function main(): Promise<void> {
       concurrency: args.concurrency,
       scenarios: scenarios.map((s) => s.name),
       summary: summaryLine(records.map((r) => r.verdict)),
+      byGroup: groupLine(records),
       mutants: records,
     };
     // Rewritten after every mutant, so a long campaign can be read while it runs.
     if (args.out !== undefined) writeCampaignFiles(args.out, result);
   }
-  process.stdout.write(`${summaryLine(records.map((r) => r.verdict))}\n`);
+  process.stdout.write(`${summaryLine(records.map((r) => r.verdict))}\n${groupLine(records)}\n`);
   process.stdout.write(`campaign took ${((performance.now() - start) / 60_000).toFixed(1)} min\n`);
 }
 

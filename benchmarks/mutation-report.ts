@@ -18,6 +18,8 @@ export interface CampaignResult {
   concurrency: number;
   scenarios: string[];
   summary: string;
+  /** Each guarantee group's catch rate (groupLine). */
+  byGroup: string;
   mutants: MutantRecord[];
 }
 
@@ -35,6 +37,8 @@ export function campaignMarkdown(result: CampaignResult): string {
     '# Mutation campaign',
     '',
     `${result.summary}; ${result.scenarios.length} scenarios, ${result.concurrency} at a time, ${(result.wallMs / 60_000).toFixed(1)} min (started ${result.startedAt}).`,
+    '',
+    `${result.byGroup}.`,
     '',
     '| mutant | guarantee | verdict | failing checks |',
     '| --- | --- | --- | --- |',

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { CheckResult } from '../harness/report/schema.js';
 import { checkResult } from '../harness/report/test-fixtures/sample-reports.js';
-import { classifyMutant, summaryLine } from './mutation-verdict.js';
+import { classifyMutant, groupLine, summaryLine, withArgument } from './mutation-verdict.js';
 
 const result = (id: string, guarantees: string[], verdict: CheckResult['verdict']): CheckResult => checkResult(id, guarantees, verdict);
 
@@ -47,4 +47,21 @@ describe('classifying a mutant', () => {
 test('the summary line counts each verdict', () => {
   expect(summaryLine(['caught', 'caught', 'survived', 'caught elsewhere'])).toBe('mutants: 2 caught, 1 caught elsewhere, 1 survived (of 4)');
   expect(summaryLine(['caught', 'harness error'])).toBe('mutants: 1 caught, 0 caught elsewhere, 0 survived, 1 harness error (of 2)');
+});
+
+test('a survivor with an argument is argued; a caught mutant with one stays caught', () => {
+  expect(withArgument('survived', 'needs a relative HOME')).toBe('argued');
+  expect(withArgument('caught', 'needs a relative HOME')).toBe('caught');
+  expect(withArgument('survived', undefined)).toBe('survived');
+  expect(summaryLine(['caught', 'argued'])).toBe('mutants: 1 caught, 0 caught elsewhere, 0 survived, 1 argued (of 2)');
+});
+
+test('each group is caught out of its mutants that are not argued; caught elsewhere does not count', () => {
+  const records = [
+    { guarantee: 'CRED-1', verdict: 'caught' as const },
+    { guarantee: 'CRED-3', verdict: 'argued' as const },
+    { guarantee: 'CRED-3', verdict: 'caught elsewhere' as const },
+    { guarantee: 'NET-2', verdict: 'caught' as const },
+  ];
+  expect(groupLine(records)).toBe('by group: CRED 1/2 (1 argued), NET 1/1');
 });

@@ -1,10 +1,12 @@
 // How one source mutant of refhost fared against the suite (issue 13): caught when a check of
 // the guarantee it breaks FAILs (or is NON-STRICT), caught elsewhere when only checks of
 // other guarantees do, harness error when the run itself broke, survived when every check
-// passed. A failure that did not repeat in the confirming run is flaky and does not count.
+// passed, argued when it survived and its entry says why that is no breach of the catalogue's
+// words in any setting the suite gives a host (issue 26). A failure that did not repeat in the
+// confirming run is flaky and does not count.
 import type { CheckResult } from '../harness/report/schema.js';
 
-export const MUTANT_VERDICTS = ['caught', 'caught elsewhere', 'harness error', 'survived'] as const;
+export const MUTANT_VERDICTS = ['caught', 'caught elsewhere', 'harness error', 'survived', 'argued'] as const;
 export type MutantVerdict = (typeof MUTANT_VERDICTS)[number];
 
 export interface FailingCheck {
@@ -63,12 +65,36 @@ export function classifyMutant(
   return { verdict, failing, flaky, harnessErrors };
 }
 
-/** `mutants: N caught, N caught elsewhere, N survived (of N)` (plus harness errors when any). */
+/** A survivor whose mutant carries an argument is argued; every other verdict stands. */
+export function withArgument(verdict: MutantVerdict, argued: string | undefined): MutantVerdict {
+  return verdict === 'survived' && argued !== undefined ? 'argued' : verdict;
+}
+
+/** `mutants: N caught, N caught elsewhere, N survived (of N)` (plus argued and harness errors when any). */
 export function summaryLine(verdicts: readonly MutantVerdict[]): string {
   const count = (v: MutantVerdict): number => verdicts.filter((x) => x === v).length;
   const errors = count('harness error');
+  const argued = count('argued');
   return (
     `mutants: ${count('caught')} caught, ${count('caught elsewhere')} caught elsewhere, ${count('survived')} survived` +
-    `${errors > 0 ? `, ${errors} harness error` : ''} (of ${verdicts.length})`
+    `${argued > 0 ? `, ${argued} argued` : ''}${errors > 0 ? `, ${errors} harness error` : ''} (of ${verdicts.length})`
   );
+}
+
+/**
+ * Each guarantee group's catch rate, as issue 26 measures it: caught (by a check of the broken
+ * guarantee) out of the group's mutants that are not argued, e.g. `CRED 21/21 (4 argued)`.
+ */
+export function groupLine(records: readonly { guarantee: string; verdict: MutantVerdict }[]): string {
+  const groups = new Map<string, { caught: number; counted: number; argued: number }>();
+  for (const { guarantee, verdict } of records) {
+    const group = guarantee.replace(/-\d+$/, '');
+    const g = groups.get(group) ?? { caught: 0, counted: 0, argued: 0 };
+    if (verdict === 'argued') g.argued += 1;
+    else g.counted += 1;
+    if (verdict === 'caught') g.caught += 1;
+    groups.set(group, g);
+  }
+  const cells = [...groups].map(([group, g]) => `${group} ${g.caught}/${g.counted}${g.argued > 0 ? ` (${g.argued} argued)` : ''}`);
+  return `by group: ${cells.join(', ')}`;
 }

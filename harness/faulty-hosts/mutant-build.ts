@@ -31,6 +31,8 @@ export const MutantSchema = z.strictObject({
   replace: z.string(),
   /** "GUARANTEE-ID: what it breaks". */
   breaks: z.string().regex(/^[A-Z]+-\d+: \S/, '"GUARANTEE-ID: what it breaks"'),
+  /** Why this mutant, which the campaign cannot catch, is no breach of the catalogue's words in any setting the suite gives a host (issue 26): a survivor argued, reported apart. */
+  argued: z.string().min(1).optional(),
 });
 export type Mutant = z.infer<typeof MutantSchema>;
 
