@@ -4,6 +4,10 @@
 // (NET-4 is graded by check-helpers.ts alone; two CONFIG-2 checks also use checks-policy-telemetry.ts).
 import type { Mutant } from './mutant-build.js';
 
+/** Why mutants of the mask on model and user text survive and break nothing the catalogue asks. */
+const MODEL_TEXT_MASK =
+  "refhost's second mask, on text the model or the user wrote (screen, session, model requests); the MCP layer masks every form a server echoes before any text is made of it (mcp/redact.ts), so this mask changes what is seen only once a credential is in such text, which needs a host that already leaked it to the model (other checks fail that) or a user who typed it into the chat; CRED-3 is about the values the host holds, not the user's own words";
+
 const MANUAL_FETCH = "    const response = await baseFetch(input, { ...init, redirect: 'manual' });";
 const SHOW_HIDDEN = '  const show = deps.showValue ?? ((): string => HIDDEN_VALUE);';
 const LOCATION = "new URL(r.headers.get('location') ?? '', url)";
@@ -79,6 +83,7 @@ const CRED: readonly Mutant[] = [
     find: 'const MIN_SECRET_LENGTH = 4;',
     replace: 'const MIN_SECRET_LENGTH = 40;',
     breaks: 'CRED-3: the screen/session/model mask ignores values shorter than 40 characters (the API key among them)',
+    argued: MODEL_TEXT_MASK,
   },
   {
     id: 'cred-redact-no-token-variant',
@@ -100,6 +105,7 @@ const CRED: readonly Mutant[] = [
     find: '    this.sink?.append(mcp === undefined ? kept : { ...kept, mcp });',
     replace: '    this.sink?.append(mcp === undefined ? item : { ...item, mcp });',
     breaks: 'CRED-3: session files record items before masking, so an echoed credential is saved',
+    argued: MODEL_TEXT_MASK,
   },
   {
     id: 'cred-fatal-error-unmasked',
@@ -107,6 +113,8 @@ const CRED: readonly Mutant[] = [
     find: '    if (!fatal) plainWrite(redact(errorLine(`fatal error: ${message(error)}`)));',
     replace: '    if (!fatal) plainWrite(errorLine(`fatal error: ${message(error)}`));',
     breaks: 'CRED-3: a fatal error message is printed unmasked',
+    argued:
+      "a fatal error holds a configured value only if an exception quotes one: refhost's own messages never do, a header value a library refuses fails its server alone (reported by the MCP layer, masked), and the model API key is the provider's, not a CRED-3 credential",
   },
   {
     id: 'cred-add-error-shows-values',
@@ -129,6 +137,7 @@ const CRED: readonly Mutant[] = [
     find: '  return (text) => needles.reduce((out, needle) => out.split(needle).join(MASK), text);',
     replace: '  return (text) => needles.reduce((out, needle) => out.replace(needle, MASK), text);',
     breaks: 'CRED-3: only the first occurrence of a value in a text is masked; a second one shows',
+    argued: MODEL_TEXT_MASK,
   },
   {
     id: 'cred-redact-no-json-form',
@@ -439,6 +448,8 @@ const CONFIG: readonly Mutant[] = [
     find: '  if (xdg && path.isAbsolute(xdg)) return xdg;',
     replace: '  if (xdg) return xdg;',
     breaks: 'CONFIG-1: a relative XDG_CONFIG_HOME is used, so the configuration is read from the working directory',
+    argued:
+      'needs XDG_CONFIG_HOME set to a relative path, which the XDG Base Directory spec declares invalid and no login sets; the suite starts a host as its user would, with absolute base directories',
   },
   {
     id: 'config-relative-home',
@@ -446,6 +457,7 @@ const CONFIG: readonly Mutant[] = [
     find: '  if (!home || !path.isAbsolute(home)) throw',
     replace: '  if (!home) throw',
     breaks: 'CONFIG-1: a relative HOME is used, so the configuration is read from under the working directory',
+    argued: 'needs HOME set to a relative path, which no login gives; the suite starts a host as its user would',
   },
   {
     id: 'config-vscode-mcp-json-read',
@@ -481,6 +493,8 @@ const CONFIG: readonly Mutant[] = [
     find: "  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));",
     replace: '  return candidate.startsWith(root);',
     breaks: 'CONFIG-2: read_file confines by string prefix, so a sibling directory like /home/u/project-secrets is readable',
+    argued:
+      "breaks read_file's own confinement, which the catalogue does not ask; CONFIG-2's stored credentials are reachable through a string-prefix check only when the project's path is a string prefix of the configuration's folder (a project at ~/.config/ref beside ~/.config/refhost), a layout no user has",
   },
   {
     id: 'config-read-file-last-link-only',
