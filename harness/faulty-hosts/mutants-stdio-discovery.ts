@@ -122,6 +122,8 @@ const STDIO: readonly Mutant[] = [
     if (value !== undefined && (INHERITED_VARIABLES as readonly string[]).includes(name.toUpperCase())) env[name] = value;
   }`,
     breaks: 'STDIO-3: the kept names are compared case-insensitively, so Path, home or lang from the host pass too',
+    argued:
+      'needs a host environment holding Path, home or lang beside PATH, HOME and LANG: on Linux, where names are case-sensitive, no login or shell sets them, and on Windows, where they are one name, the comparison is right',
   },
   {
     id: 'stdio-env-host-overrides-configured',
