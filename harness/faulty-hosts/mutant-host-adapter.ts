@@ -12,7 +12,7 @@ import { createProfileAdapter } from '../adapters/profile-adapter.js';
 import { parseHostProfile } from '../adapters/profile-schema.js';
 import { createReferenceHostAdapter } from '../adapters/reference-host-adapter.js';
 import { suiteRoot } from '../suite-root.js';
-import type { Mutant } from './mutant-build.js';
+import { MutantError, type Mutant } from './mutant-build.js';
 
 /** Every string of a JSON value equal to `from` replaced by `to`. */
 function swapped(value: unknown, from: string, to: string): unknown {
@@ -32,7 +32,14 @@ export function createMutantHostAdapter(mutant: Pick<Mutant, 'id' | 'host'>, bun
       wrapArgs: (args) => [bundle, ...args.slice(1)],
     });
   const file = join(suiteRoot(), 'harness', 'known-answer-hosts', mutant.host, 'profile.json');
-  const raw = swapped(JSON.parse(readFileSync(file, 'utf8')), `{suiteRoot}/dist/harness/known-answer-hosts/${mutant.host}/host.mjs`, bundle);
+  const program = `{suiteRoot}/dist/harness/known-answer-hosts/${mutant.host}/host.mjs`;
+  const profile: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  // A profile that no longer names the built host would run it unmutated: its checks would pass and look uncaught.
+  if (!JSON.stringify(profile).includes(JSON.stringify(program)))
+    throw new MutantError(
+      `mutant ${mutant.id}: harness/known-answer-hosts/${mutant.host}/profile.json does not start ${program}, so the bundle has nowhere to go`,
+    );
+  const raw = swapped(profile, program, bundle);
   return looksLikeAcpProfile(raw)
     ? createAcpAdapter(parseAcpProfile(raw, file), { selector })
     : createProfileAdapter(parseHostProfile(raw, file), { selector });

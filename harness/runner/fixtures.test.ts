@@ -16,6 +16,10 @@ describe('ownFormatDecoyPaths (CONFIG-1: project-level settings of the host’s 
     expect(ownFormatDecoyPaths(sandbox, ['/s/home/.claude.json'])).toEqual(['/s/project/.claude.json']);
   });
 
+  it('never names the configuration itself, when a profile keeps it in the project', () => {
+    expect(ownFormatDecoyPaths(sandbox, ['/s/project/.host/settings.json'])).toEqual([]);
+  });
+
   it('puts a configuration outside the home only at .APP/FILE', () => {
     expect(ownFormatDecoyPaths(sandbox, ['/etc/host/settings.json'])).toEqual(['/s/project/.host/settings.json']);
   });

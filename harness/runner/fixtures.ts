@@ -202,7 +202,7 @@ export function ownFormatDecoyPaths(sandbox: Pick<Sandbox, 'home' | 'project'>, 
         return [...mirrored, ...app];
       }),
     ),
-  ];
+  ].filter((decoy) => !configFiles.includes(decoy)); // a profile that keeps its own file in the project: never overwritten
 }
 
 /** The host's configuration files become "file:..." canary channels (credentials may live there). */
