@@ -152,7 +152,7 @@ export const KNOWN_ANSWER_MUTANTS: readonly Mutant[] = [
     find: '  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });',
     replace: [
       '  // servers that want OAuth get it: the SDK runs the flow, the tokens stay in memory',
-      '  let tokens: Awaited<ReturnType<NonNullable<ConstructorParameters<typeof StreamableHTTPClientTransport>[1]>["authProvider"] & {}>["tokens"]>;',
+      '  let tokens: Record<string, unknown> | undefined;',
       "  const redirectUrl = 'http://127.0.0.1:8976/callback';",
       '  const authProvider = {',
       '    redirectUrl,',
@@ -160,7 +160,7 @@ export const KNOWN_ANSWER_MUTANTS: readonly Mutant[] = [
       '    clientInformation: () => undefined,',
       '    saveClientInformation: () => {},',
       '    tokens: () => tokens,',
-      '    saveTokens: (t: typeof tokens) => void (tokens = t),',
+      '    saveTokens: (t: Record<string, unknown>) => void (tokens = t),',
       '    redirectToAuthorization: (url: URL) => console.log(`Sign in to use this server: ${url}`),',
       '    saveCodeVerifier: () => {},',
       "    codeVerifier: () => '',",
